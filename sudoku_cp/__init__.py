@@ -1,0 +1,23 @@
+"""sudoku-cp: validate Sudoku boards and solve them with real constraint solvers, cross-checked.
+
+>>> from sudoku_cp import parse_puzzle, solve, is_solution
+>>> board = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> result = solve(board, backend="dfs")
+>>> result.status.value, is_solution(result.solution, board)
+('solved', True)
+"""
+
+from .api import CrossCheck, DisagreementError, VerificationError, count, cross_check, solve, validate
+from .board import Board, PuzzleError, Shape, Unit, cell_name, units
+from .formats import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
+from .results import Outcome, Result, Status
+from .validate import Conflict, find_conflicts, is_solution
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Board", "Conflict", "CrossCheck", "DisagreementError", "Outcome", "PuzzleError", "Result",
+    "Shape", "Status", "Unit", "VerificationError", "cell_name", "count", "cross_check",
+    "find_conflicts", "format_grid", "format_json_rows", "format_line", "is_solution",
+    "iter_entries", "parse_puzzle", "solve", "units", "validate",
+]

@@ -1,0 +1,151 @@
+"""The ``sat`` backend: PySAT solvers on the CNF encoding of ``cnf.py``.
+
+A :class:`SatEngine` holds one loaded solver; it counts solutions of boards whose givens come in
+as assumptions, blocking each solution found with a clause guarded by a fresh selector variable
+that is retired afterwards, so one engine serves many puzzles (``batch``) and learnt clauses stay
+valid. The one-shot path (:class:`SatBackend`) loads the simplified formula of one puzzle.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from ..board import Board
+from ..cnf import (DEFAULT_AMO, DEFAULT_ENCODING, Cnf, blocking_clause, decode, encode_rules,
+                   encode_simplified, given_literals)
+from ..results import Outcome, SolverFailure
+from .base import Backend, Deadline
+
+DEFAULT_SOLVER = "cadical195"
+
+
+def solver_names() -> list[str]:
+    """The SAT solvers PySAT ships (``sat:NAME``)."""
+    from pysat.solvers import SolverNames
+
+    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+
+
+def new_solver(name: str, clauses):
+    """A PySAT solver loaded with ``clauses``; an unknown name is a clear error."""
+    from pysat.solvers import Solver
+
+    try:
+        return Solver(name=name, bootstrap_with=clauses)
+    except Exception as exc:  # PySAT raises NotImplementedError / ValueError for unknown names
+        from . import BackendError
+
+        raise BackendError(
+            f"SAT solver {name!r} is not available ({exc}): expected one of {', '.join(solver_names())}"
+        ) from None
+
+
+class SatEngine:
+    """One SAT solver loaded with a formula, answering many count queries under assumptions."""
+
+    def __init__(self, cnf: Cnf, solver: str = DEFAULT_SOLVER):
+        self.cnf = cnf
+        self.solver_name = solver
+        self.top = cnf.nvars
+        self.solver = new_solver(solver, cnf.clauses)
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _solve(self, assumptions: list[int], deadline: Deadline) -> bool | None:
+        remaining = deadline.remaining()
+        if remaining is None:
+            return self.solver.solve(assumptions=assumptions)
+        if remaining <= 0:
+            return None
+        timer = threading.Timer(remaining, self.solver.interrupt)
+        timer.start()
+        try:
+            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        except NotImplementedError:
+            from . import BackendError
+
+            raise BackendError(f"SAT solver {self.solver_name!r} cannot be interrupted, so it "
+                               f"cannot honour a time limit: choose another (e.g. cadical195)") from None
+        finally:
+            timer.cancel()
+        self.solver.clear_interrupt()
+        return result
+
+    def count(self, board: Board, limit: int, deadline: Deadline,
+              assumptions: list[int] | None = None) -> Outcome:
+        """Up to ``limit`` solutions of ``board``; ``assumptions`` default to its givens."""
+        assumptions = list(given_literals(board) if assumptions is None else assumptions)
+        solutions: list[Board] = []
+        before = dict(self.solver.accum_stats() or {})
+        selector = None
+        complete = timed_out = False
+        while len(solutions) < limit:
+            result = self._solve(assumptions, deadline)
+            if result is None:
+                timed_out = True
+                break
+            if not result:
+                complete = True
+                break
+            solution = decode(self.solver.get_model(), board)
+            solutions.append(solution)
+            block = blocking_clause(solution, board)
+            if not block:  # a full board has nothing left to vary
+                complete = True
+                break
+            if len(solutions) >= limit:
+                break
+            if selector is None:
+                self.top += 1
+                selector = self.top
+                assumptions.append(selector)
+            self.solver.add_clause([-selector] + block)
+        if selector is not None:
+            self.solver.add_clause([-selector])  # retire the blocking clauses for later queries
+        after = self.solver.accum_stats() or {}
+        stats = {k: after[k] - before.get(k, 0) for k in ("conflicts", "decisions", "propagations")
+                 if k in after}
+        return Outcome(solutions, complete, timed_out, stats)
+
+
+class SatBackend(Backend):
+    """PySAT on the CNF encoding; givens simplify the formula before it is loaded."""
+
+    def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
+                 amo: str = DEFAULT_AMO, simplify: bool = True):
+        self.solver = solver or DEFAULT_SOLVER
+        self.encoding = encoding
+        self.amo = amo
+        self.simplify = simplify
+        self.name = f"sat:{self.solver}"
+
+    def formula(self, board: Board) -> tuple[Cnf, list[int]]:
+        """The formula loaded for ``board`` and the assumptions that go with it."""
+        if self.simplify:
+            return encode_simplified(board, self.encoding, self.amo), []
+        return encode_rules(board.shape, self.encoding, self.amo), given_literals(board)
+
+    def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
+        deadline = Deadline(time_limit)
+        start = time.perf_counter()
+        cnf, assumptions = self.formula(board)
+        encode_s = time.perf_counter() - start
+        if deadline.expired():
+            return Outcome([], False, True, {})
+        with SatEngine(cnf, self.solver) as engine:
+            outcome = engine.count(board, limit, deadline, assumptions)
+        outcome.stats["variables"] = cnf.nvars
+        outcome.stats["clauses"] = cnf.num_clauses
+        outcome.stats["encode_s"] = round(encode_s, 6)
+        return outcome
+
+
+__all__ = ["SatBackend", "SatEngine", "SolverFailure", "solver_names"]

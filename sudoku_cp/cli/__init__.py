@@ -1,0 +1,76 @@
+"""The ``sudoku-cp`` command: ``main(argv) -> int``, one module per subcommand.
+
+Each module in :data:`MODULES` provides ``add_parser(subparsers)``, which registers its
+subcommands with ``run(args) -> int`` as their default; adding a command is one module and one
+entry here. Exit codes are CONTRACT.md's (see
+``results.py``); errors are one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ..board import PuzzleError
+from ..results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_USAGE, SolverFailure
+from .common import CliError
+
+MODULES = ["validate_cmd", "solve_cmd"]  # solve_cmd registers solve and count
+
+DESCRIPTION = """\
+Validate Sudoku boards and solve them with real constraint solvers (PySAT, OR-Tools CP-SAT)
+and a backtracking baseline that cross-check each other.
+
+exit codes: 0 positive answer (valid, solved, unique), 1 negative (duplicate givens, no solution,
+not unique), 2 usage or input error, 3 backends disagree or an answer failed verification,
+4 a time limit ended the work. Over several puzzles the most serious code wins (3 > 2 > 4 > 1 > 0).
+"""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2)."""
+
+    def error(self, message: str):  # noqa: D401 - argparse's hook
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="sudoku-cp", description=DESCRIPTION,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    from .. import __version__
+
+    parser.add_argument("--version", action="version", version=f"sudoku-cp {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+    for name in MODULES:
+        importlib.import_module(f"sudoku_cp.cli.{name}").add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return int(args.run(args))
+    except SystemExit as exc:  # argparse's --help, --version and usage errors
+        return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
+    except (CliError, PuzzleError, ValueError) as exc:
+        print(f"sudoku-cp: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SolverFailure as exc:
+        print(f"sudoku-cp: solver failure: {exc}", file=sys.stderr)
+        return EXIT_DISAGREE
+    except KeyboardInterrupt:
+        print("sudoku-cp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`); nothing more to say
+        return 0
+    except OSError as exc:
+        print(f"sudoku-cp: error: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+        return EXIT_USAGE

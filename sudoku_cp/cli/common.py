@@ -1,0 +1,186 @@
+"""What every command shares: input options, reading puzzles, printing boards and results."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+
+from ..board import Board, PuzzleError, parse_box
+from ..formats import Entry, format_grid, format_line, iter_entries, parse_puzzle
+from ..results import EXIT_USAGE, Result, Status
+
+
+class CliError(Exception):
+    """A usage or input error: printed as one line on stderr, exit code 2."""
+
+
+def time_limit_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds > 0")
+    return value
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number >= 1")
+    return value
+
+
+def box_arg(text: str) -> tuple[int, int]:
+    try:
+        return parse_box(text)
+    except PuzzleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_input_options(parser: argparse.ArgumentParser, example: bool = False) -> None:
+    """PUZZLE, -f FILE, '-', --box, --symbols, --json."""
+    where = " With no puzzle at all, the built-in example (the classic board) is used." if example else ""
+    parser.add_argument("puzzle", nargs="?", metavar="PUZZLE",
+                        help="a puzzle: 81 symbols on one line (. or 0 blank), a pasted grid, JSON "
+                             "rows, or integer rows; '-' reads standard input." + where)
+    parser.add_argument("-f", "--file", metavar="FILE",
+                        help="read puzzles from FILE: one per line, or grids separated by blank "
+                             "lines; '#' lines are comments")
+    parser.add_argument("--box", type=box_arg, metavar="RxC",
+                        help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the "
+                             "squarest R x C with R <= C)")
+    parser.add_argument("--symbols", metavar="STRING",
+                        help="the alphabet, digit 1 first (default 1-9 then A-Z); e.g. "
+                             "0123456789ABCDEF for hexadoku, where only '.' is blank")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per puzzle (keys as in CONTRACT.md)")
+
+
+def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat") -> None:
+    """--backend and --time-limit."""
+    from ..backends import backend_help
+
+    parser.add_argument("--backend", default=default, metavar="NAME",
+                        help=f"who solves (default {default}): {backend_help()}. 'all' runs sat, "
+                             "cpsat and dfs and cross-checks them; a comma list (sat,cpsat) "
+                             "cross-checks those")
+    parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
+                        help="stop each solver after SECONDS; the answer is then 'unknown' (exit 4)")
+
+
+def open_text(path: str):
+    """Open a puzzle file for reading, with errors that say what is wrong with the path."""
+    if path == "-":
+        return sys.stdin
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a directory: expected a puzzle file")
+    try:
+        return open(path, encoding="utf-8", errors="strict", newline="")
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such file") from None
+    except PermissionError:
+        raise CliError(f"{path}: permission denied: cannot read it") from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read it ({exc.strerror})") from None
+
+
+def _decode_lines(stream, path: str) -> Iterator[str]:
+    lineno = 0
+    try:
+        for lineno, line in enumerate(stream, start=1):
+            yield line
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{path}: line {lineno + 1}: not UTF-8 text ({exc.reason})") from None
+
+
+def read_entries(args, example: bool = False) -> Iterator[Entry]:
+    """The puzzles a command was given, one :class:`Entry` each (bad ones carry their error)."""
+    if args.file is not None and args.puzzle is not None:
+        raise CliError("give a PUZZLE or -f FILE, not both")
+    if args.file is not None:
+        stream = open_text(args.file)
+        try:
+            yield from iter_entries(_decode_lines(stream, args.file), args.box, args.symbols)
+        finally:
+            if stream is not sys.stdin:
+                stream.close()
+        return
+    if args.puzzle is None:
+        if not example:
+            raise CliError("no puzzle given: expected PUZZLE, '-' or -f FILE (see --help)")
+        from ..examples import classic
+
+        print("sudoku-cp: no puzzle given; using the built-in example (the classic board)",
+              file=sys.stderr)
+        yield Entry(0, 1, "", classic() if args.box is None else _reshape(classic(), args))
+        return
+    if args.puzzle == "-":
+        text = "".join(_decode_lines(sys.stdin, "standard input"))
+    else:
+        text = args.puzzle
+    try:
+        yield Entry(0, 1, text, parse_puzzle(text, args.box, args.symbols))
+    except PuzzleError as exc:
+        hint = ""
+        if os.path.exists(args.puzzle) and args.puzzle != "-":
+            hint = f" (to read the file {args.puzzle!r}, use -f {args.puzzle})"
+        raise CliError(f"{exc}{hint}") from None
+
+
+def _reshape(board: Board, args) -> Board:
+    return parse_puzzle(format_line(board), args.box, None)
+
+
+def use_color(stream=None) -> bool:
+    stream = stream or sys.stdout
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def show_board(board: Board, solution: Board | None = None, marked=(), symbols: str | None = None,
+               color: bool | None = None) -> str:
+    """A board for people: solved cells (not givens) in colour, ``marked`` cells highlighted.
+
+    Without colour, marked cells are listed by the caller; the grid stays parseable either way.
+    """
+    color = use_color() if color is None else color
+    shown = solution or board
+    marked = set(marked)
+    if not color:
+        return format_grid(shown, symbols)
+
+    def style(r, c, text):
+        if (r, c) in marked:
+            return f"\x1b[1;31m{text}\x1b[0m"
+        if solution is not None and board[r, c] == 0:
+            return f"\x1b[36m{text}\x1b[0m"
+        return f"\x1b[1m{text}\x1b[0m"
+
+    return format_grid(shown, symbols, style)
+
+
+def label(entry: Entry, many: bool) -> str:
+    return f"puzzle {entry.index + 1} (line {entry.line}): " if many else ""
+
+
+def print_json(obj) -> None:
+    print(json.dumps(obj, separators=(", ", ": ")), flush=True)
+
+
+def error_result(entry: Entry) -> Result:
+    return Result(Status.ERROR, None, error=entry.error, index=entry.index, line=entry.line)
+
+
+def report_entry_error(entry: Entry, args, many: bool) -> int:
+    """A puzzle that did not parse: an ``error`` record in JSON, one stderr line otherwise."""
+    if args.json:
+        print_json(error_result(entry).to_json())
+    else:
+        print(f"sudoku-cp: {label(entry, many)}error: {entry.error}", file=sys.stderr)
+    return EXIT_USAGE

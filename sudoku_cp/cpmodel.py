@@ -1,0 +1,35 @@
+"""The CP model: one integer variable per cell, AllDifferent per unit. Pure data, no solver.
+
+A backend posts this description to a CP solver (``backends/cpsat.py``), so the model is
+written once and read by tests and exports without importing OR-Tools.
+
+>>> from sudoku_cp.formats import parse_puzzle
+>>> spec = build_model(parse_puzzle("1...............", box=(2, 2)))
+>>> spec.domains[:2], len(spec.all_different), spec.all_different[0]
+([(1, 1), (1, 4)], 12, ('row 1', (0, 1, 2, 3)))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, units
+
+
+@dataclass(frozen=True)
+class CpModelSpec:
+    """Integer variables x[i] for the cells (row-major) with (lo, hi) domains, and AllDifferent groups."""
+
+    size: int
+    domains: list[tuple[int, int]]
+    all_different: list[tuple[str, tuple[int, ...]]]
+
+
+def build_model(board: Board) -> CpModelSpec:
+    """The model of a puzzle: givens fix their cell's domain, blanks range over 1..N."""
+    n = board.size
+    domains = [(d, d) if d else (1, n) for d in board.cells]
+    groups = [
+        (f"{u.kind} {u.index + 1}", tuple(r * n + c for r, c in u.cells)) for u in units(board.shape)
+    ]
+    return CpModelSpec(n, domains, groups)

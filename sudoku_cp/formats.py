@@ -1,0 +1,354 @@
+"""Reading and writing puzzles: every form in CONTRACT.md, parsed and formatted as mirrors.
+
+Forms, detected automatically:
+
+- one line of N*N symbols (``53..7....6..195...``), ``.`` or ``0`` blank;
+- one line of N*N integers separated by commas (the one-line form for N > 35);
+- a grid over N lines; spaces and the separators ``| - +`` are ignored, so a printed board
+  pastes back; rows of integers separated by spaces or commas are read as integers;
+- JSON rows of strings (``[["5","3","."],...]``) or of integers (0 = blank).
+
+Symbols are ``1``-``9`` then ``A``-``Z`` (A = 10) unless ``symbols`` names another alphabet,
+whose i-th character is digit i+1 (then only ``.`` is blank, or ``0`` when it is not a symbol).
+
+>>> b = parse_puzzle("1.3...4.3.4.2.1.")
+>>> format_line(b)
+'1.3...4.3.4.2.1.'
+>>> parse_puzzle(format_grid(b)) == b
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Shape, cell_name
+
+DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SEPARATORS = "|-+"
+MAX_LINE_CHARS = 100_000  # longest line read; a 64x64 integer grid row is far shorter
+MAX_PUZZLE_CHARS = 1_000_000  # longest puzzle text read
+
+
+def _alphabet(symbols: str | None) -> tuple[dict[str, int], str]:
+    """Map symbol -> digit (0 for blank) and the blanks' description for messages."""
+    if symbols is None:
+        table = {s: i + 1 for i, s in enumerate(DEFAULT_SYMBOLS)}
+        table["."] = table["0"] = 0
+        return table, "'.' or '0'"
+    if len(set(symbols)) != len(symbols) or not symbols:
+        raise PuzzleError(f"--symbols {symbols!r}: expected distinct characters, one per digit")
+    bad = [s for s in symbols if s.isspace() or s in SEPARATORS + "."]
+    if bad:
+        raise PuzzleError(f"--symbols {symbols!r}: {bad[0]!r} cannot be a symbol (it is blank or a separator)")
+    table = {s: i + 1 for i, s in enumerate(symbols)}
+    table["."] = 0
+    blanks = "'.'"
+    if "0" not in table:
+        table["0"] = 0
+        blanks = "'.' or '0'"
+    return table, blanks
+
+
+def _symbol_digit(ch: str, table: dict[str, int], blanks: str, size: int, where: str,
+                  symbols: str | None) -> int:
+    digit = table.get(ch)
+    if digit is None:
+        hint = ""
+        if ch.isalpha() and ch.upper() in table and ch != ch.upper():
+            hint = " (letters are upper-case)"
+        allowed = (symbols or DEFAULT_SYMBOLS)[:size]
+        raise PuzzleError(
+            f"{where}: unknown symbol {ch!r}{hint}: expected one of {allowed!r} or {blanks} for blank"
+        )
+    if digit > size:
+        raise PuzzleError(
+            f"{where}: symbol {ch!r} means {digit}, out of range for a {size}x{size} grid: "
+            f"expected a digit 1..{size} ({(symbols or DEFAULT_SYMBOLS)[:size]!r}) or {blanks} for blank"
+        )
+    return digit
+
+
+def _size_from_count(count: int, what: str) -> int:
+    n = math.isqrt(count)
+    if n * n != count or not MIN_SIZE <= n <= MAX_SIZE:
+        near = ", ".join(str(k * k) for k in (4, 6, 9, 16, 25))
+        raise PuzzleError(
+            f"{what}: got {count} cells, expected N*N for N from {MIN_SIZE} to {MAX_SIZE} "
+            f"({near}, ...)"
+        )
+    return n
+
+
+def _int_token(tok: str, size: int, where: str) -> int:
+    if tok == ".":
+        return 0
+    if not (tok.isascii() and tok.isdigit()):
+        raise PuzzleError(f"{where}: {tok!r} is not a number: expected an integer 0..{size} (0 or '.' = blank)")
+    value = int(tok)
+    if value > size:
+        raise PuzzleError(f"{where}: {value} is out of range for a {size}x{size} grid: expected 0..{size}")
+    return value
+
+
+def _shape(size: int, box: tuple[int, int] | None) -> Shape:
+    return Shape.for_size(size, box)
+
+
+def _parse_json(text: str, box, symbols) -> Board:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(f"line {exc.lineno}, column {exc.colno}: malformed JSON: {exc.msg}") from None
+    if not isinstance(data, list) or not data or not all(isinstance(row, list) for row in data):
+        raise PuzzleError("JSON puzzle: expected a list of rows, each a list of cells")
+    shape = _shape(len(data), box)
+    n = shape.size
+    table, blanks = _alphabet(symbols)
+    cells: list[int] = []
+    for r, row in enumerate(data):
+        if len(row) != n:
+            raise PuzzleError(f"JSON row {r + 1} has {len(row)} cells: expected {n}")
+        for c, value in enumerate(row):
+            where = f"cell {cell_name(r, c)}"
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise PuzzleError(f"{where}: {json.dumps(value)} is neither a digit string nor an integer")
+            if isinstance(value, int):
+                if not 0 <= value <= n:
+                    raise PuzzleError(f"{where}: {value} is out of range: expected 0..{n} (0 = blank)")
+                cells.append(value)
+            elif len(value) == 1:
+                cells.append(_symbol_digit(value, table, blanks, n, where, symbols))
+            else:
+                cells.append(_int_token(value, n, where))
+    return Board(shape, tuple(cells))
+
+
+def _strip_row(line: str) -> list[tuple[int, str]]:
+    """The (column, character) pairs of a grid row, separators and spaces dropped."""
+    return [(i, ch) for i, ch in enumerate(line) if not ch.isspace() and ch not in SEPARATORS]
+
+
+def _int_tokens(line: str) -> list[tuple[int, str]]:
+    return [
+        (m.start(), m.group())
+        for m in re.finditer(r"[^\s,]+", line)
+        if not all(ch in SEPARATORS for ch in m.group())
+    ]
+
+
+def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | None = None,
+                 first_line: int = 1) -> Board:
+    """Parse one puzzle in any supported form; raise :class:`PuzzleError` naming where it is wrong.
+
+    ``first_line`` is the file line the text starts on, so messages point into the file.
+
+    >>> parse_puzzle('[[1,0,0,0],[0,0,1,0],[0,1,0,0],[0,0,0,1]]').givens()[:2]
+    [(0, 0, 1), (1, 2, 1)]
+    """
+    if len(text) > MAX_PUZZLE_CHARS:
+        raise PuzzleError(f"puzzle text of {len(text)} characters: expected at most {MAX_PUZZLE_CHARS}")
+    text = text.lstrip("\ufeff")
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + first_line
+        raise PuzzleError(f"line {line}: NUL byte in the input: expected text")
+    if not text.strip():
+        raise PuzzleError("empty input: expected a puzzle (81 symbols for a 9x9, or a grid, or JSON rows)")
+    if text.lstrip().startswith("["):
+        return _parse_json(text, box, symbols)
+    numbered = [
+        (first_line + i, line.rstrip("\r"))
+        for i, line in enumerate(text.split("\n"))
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    for lineno, line in numbered:
+        if len(line) > MAX_LINE_CHARS:
+            raise PuzzleError(f"line {lineno} has {len(line)} characters: expected at most {MAX_LINE_CHARS}")
+    table, blanks = _alphabet(symbols)
+    if len(numbered) == 1:
+        lineno, line = numbered[0]
+        if "," in line:
+            tokens = _int_tokens(line)
+            n = _size_from_count(len(tokens), f"line {lineno}")
+            shape = _shape(n, box)
+            cells = [
+                _int_token(tok, n, f"line {lineno}, column {col + 1} ({cell_name(k // n, k % n)})")
+                for k, (col, tok) in enumerate(tokens)
+            ]
+            return Board(shape, tuple(cells))
+        chars = _strip_row(line)
+        n = _size_from_count(len(chars), f"line {lineno}: a one-line puzzle")
+        shape = _shape(n, box)
+        cells = [
+            _symbol_digit(ch, table, blanks, n,
+                          f"line {lineno}, column {col + 1} ({cell_name(k // n, k % n)})", symbols)
+            for k, (col, ch) in enumerate(chars)
+        ]
+        return Board(shape, tuple(cells))
+    # A grid: rows are the lines that keep something once separators are dropped.
+    rows = [(lineno, line) for lineno, line in numbered if _strip_row(line)]
+    n = len(rows)
+    shape = _shape(n, box) if MIN_SIZE <= n <= MAX_SIZE else None
+    if shape is None:
+        raise PuzzleError(
+            f"a grid of {n} rows (lines {rows[0][0]}-{rows[-1][0]}): expected N rows for N from "
+            f"{MIN_SIZE} to {MAX_SIZE}, or one puzzle per line"
+        )
+    integer_rows = any("," in line for _, line in rows) or any(
+        len(toks) == n and any(len(tok) > 1 and tok.isdigit() for _, tok in toks)
+        for toks in (_int_tokens(line) for _, line in rows)
+    )
+    cells: list[int] = []
+    for r, (lineno, line) in enumerate(rows):
+        tokens = _int_tokens(line) if integer_rows else _strip_row(line)
+        if len(tokens) != n:
+            unit = "numbers" if integer_rows else "symbols"
+            raise PuzzleError(
+                f"line {lineno}: row {r + 1} has {len(tokens)} {unit}: expected {n} "
+                f"(the grid has {n} rows; rows must be equally long)"
+            )
+        for c, (col, tok) in enumerate(tokens):
+            where = f"line {lineno}, column {col + 1} ({cell_name(r, c)})"
+            if integer_rows:
+                cells.append(_int_token(tok, n, where))
+            else:
+                cells.append(_symbol_digit(tok, table, blanks, n, where, symbols))
+    return Board(shape, tuple(cells))
+
+
+def _symbol_table(size: int, symbols: str | None) -> str | None:
+    alphabet = symbols or DEFAULT_SYMBOLS
+    return alphabet if len(alphabet) >= size else None
+
+
+def format_line(board: Board, symbols: str | None = None) -> str:
+    """The one-line form: N*N symbols with ``.`` for blank, or comma-separated integers when N > 35.
+
+    >>> format_line(parse_puzzle("1234341221434321"))
+    '1234341221434321'
+    """
+    alphabet = _symbol_table(board.size, symbols)
+    if alphabet is None:
+        return ",".join(str(d) for d in board.cells)
+    return "".join(alphabet[d - 1] if d else "." for d in board.cells)
+
+
+def format_grid(board: Board, symbols: str | None = None, style=None) -> str:
+    """A printed board with box lines; ``style(row, col, text)`` may decorate each cell.
+
+    The result parses back to the same board.
+    """
+    n = board.size
+    alphabet = _symbol_table(n, symbols)
+    width = 1 if alphabet is not None else len(str(n))
+    box_r, box_c = board.box
+    lines = []
+    for r in range(n):
+        if r and r % box_r == 0:
+            group = "-" * (box_c * (width + 1) - 1)
+            lines.append("-+-".join([group] * (n // box_c)))
+        parts = []
+        for c in range(n):
+            d = board[r, c]
+            text = (alphabet[d - 1] if alphabet is not None else str(d)) if d else "."
+            text = text.rjust(width)
+            if style is not None:
+                text = style(r, c, text)
+            if c and c % box_c == 0:
+                parts.append("|")
+            parts.append(text)
+        lines.append(" ".join(parts))
+    return "\n".join(lines)
+
+
+def format_json_rows(board: Board, symbols: str | None = None) -> list[list[str]]:
+    """Rows of one-symbol strings, ``"."`` for blank (the classic "valid sudoku" exercise form)."""
+    alphabet = _symbol_table(board.size, symbols)
+    return [
+        [(alphabet[d - 1] if alphabet is not None else str(d)) if d else "." for d in row]
+        for row in board.rows()
+    ]
+
+
+def format_int_rows(board: Board) -> str:
+    """Rows of space-separated integers, 0 for blank (the form for any N)."""
+    width = len(str(board.size))
+    return "\n".join(" ".join(str(d).rjust(width) for d in row) for row in board.rows())
+
+
+# ---------------------------------------------------------------------------------------------
+# Puzzle files
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of a file: its 0-based index, its 1-based first line, and the board or the error."""
+
+    index: int
+    line: int
+    text: str
+    board: Board | None
+    error: str | None = None
+
+
+def _looks_like_one_line_puzzle(line: str) -> bool:
+    stripped = line.strip()
+    if "," in stripped:
+        return True
+    if any(ch.isspace() or ch in SEPARATORS for ch in stripped):
+        return False
+    n = math.isqrt(len(stripped))
+    return n * n == len(stripped) and MIN_SIZE <= n <= MAX_SIZE
+
+
+def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Split a file's lines into puzzle texts with their first line number, streaming.
+
+    One puzzle per line, or multi-line grids separated by blank lines; ``#`` lines and blank lines
+    are not puzzles and end a grid. A block of several lines is one grid unless every line is a
+    one-line puzzle on its own (compact symbols of length N*N, or comma-separated integers) and the
+    block is not N lines of N symbols (a compact grid, e.g. 16 lines of 16 symbols).
+    """
+    block: list[tuple[int, str]] = []
+
+    def flush() -> Iterator[tuple[int, str]]:
+        if not block:
+            return
+        lengths = {len(text.strip()) for _, text in block}
+        square_grid = lengths == {len(block)}  # N lines of N symbols: a compact grid
+        if len(block) == 1 or (not square_grid
+                               and all(_looks_like_one_line_puzzle(text) for _, text in block)):
+            yield from block
+        else:
+            yield block[0][0], "\n".join(text for _, text in block)
+        block.clear()
+
+    for lineno, raw in enumerate(lines, start=1):
+        if lineno == 1:
+            raw = raw.lstrip("\ufeff")
+        line = raw.rstrip("\r\n")
+        if len(line) > MAX_LINE_CHARS:
+            yield from flush()
+            yield lineno, line[: MAX_LINE_CHARS + 1]  # parse_puzzle reports the length
+            continue
+        if not line.strip():
+            yield from flush()
+        elif line.lstrip().startswith("#"):
+            yield from flush()
+        else:
+            block.append((lineno, line))
+    yield from flush()
+
+
+def iter_entries(lines: Iterable[str], box: tuple[int, int] | None = None,
+                 symbols: str | None = None) -> Iterator[Entry]:
+    """Parse a file's puzzles one at a time; a bad puzzle becomes an entry with an error."""
+    for index, (lineno, text) in enumerate(iter_blocks(lines)):
+        try:
+            yield Entry(index, lineno, text, parse_puzzle(text, box, symbols, first_line=lineno))
+        except PuzzleError as exc:
+            yield Entry(index, lineno, text, None, str(exc))

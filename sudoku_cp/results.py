@@ -1,0 +1,141 @@
+"""Result types and the one place where counts become statuses and statuses become exit codes."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board
+from .validate import Conflict
+
+
+class Status(str, enum.Enum):
+    """The answer about one puzzle, as CONTRACT.md names it."""
+
+    VALID = "valid"
+    INVALID = "invalid"
+    SOLVED = "solved"
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+    ERROR = "error"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_DISAGREE, EXIT_TIMEOUT = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+
+_EXIT = {
+    Status.VALID: EXIT_OK, Status.SOLVED: EXIT_OK, Status.UNIQUE: EXIT_OK,
+    Status.INVALID: EXIT_NEGATIVE, Status.UNSAT: EXIT_NEGATIVE, Status.MULTIPLE: EXIT_NEGATIVE,
+    Status.UNKNOWN: EXIT_TIMEOUT, Status.ERROR: EXIT_USAGE,
+}
+# When one command answers about many puzzles, the most serious code wins.
+_SEVERITY = [EXIT_OK, EXIT_NEGATIVE, EXIT_TIMEOUT, EXIT_USAGE, EXIT_DISAGREE]
+
+
+def exit_code(status: Status) -> int:
+    """Exit code of a status (CONTRACT.md's table)."""
+    return _EXIT[status]
+
+
+def worst_exit(codes) -> int:
+    """The most serious of several exit codes: 3 > 2 > 4 > 1 > 0."""
+    codes = list(codes)
+    return max(codes, key=_SEVERITY.index) if codes else EXIT_OK
+
+
+class SolverFailure(RuntimeError):
+    """A backend broke (crashed, or returned something that is not an answer)."""
+
+
+@dataclass
+class Outcome:
+    """What a backend reports: up to ``limit`` solutions, and whether the search was exhaustive.
+
+    ``complete`` is True when the search space was exhausted (so ``len(solutions)`` is the exact
+    count), False when the limit or a time limit stopped it. ``timed_out`` says which.
+    """
+
+    solutions: list[Board]
+    complete: bool
+    timed_out: bool = False
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+
+def status_of(outcome: Outcome, unique: bool) -> Status:
+    """Map a backend's outcome to our status; ``unique`` says whether uniqueness was asked.
+
+    >>> status_of(Outcome([], complete=True), unique=True)
+    <Status.UNSAT: 'unsat'>
+    """
+    n = outcome.count
+    if n == 0:
+        return Status.UNKNOWN if outcome.timed_out or not outcome.complete else Status.UNSAT
+    if not unique:
+        return Status.SOLVED
+    if n >= 2:
+        return Status.MULTIPLE
+    return Status.UNIQUE if outcome.complete else Status.UNKNOWN
+
+
+@dataclass
+class Result:
+    """The answer about one puzzle, in the shape of CONTRACT.md's JSON."""
+
+    status: Status
+    puzzle: Board | None
+    solution: Board | None = None
+    count: int | None = None
+    complete: bool | None = None
+    conflicts: list[Conflict] = field(default_factory=list)
+    backend: str | None = None
+    time_s: float | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+    solutions: list[Board] = field(default_factory=list)
+    index: int | None = None
+    line: int | None = None
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.status)
+
+    def to_json(self, symbols: str | None = None) -> dict[str, Any]:
+        """The JSON object of CONTRACT.md (keys with no value for this status are left out)."""
+        from .formats import format_line
+
+        out: dict[str, Any] = {}
+        if self.index is not None:
+            out["index"] = self.index
+        if self.line is not None:
+            out["line"] = self.line
+        if self.puzzle is not None:
+            out["size"] = self.puzzle.size
+            out["box"] = list(self.puzzle.box)
+            out["puzzle"] = format_line(self.puzzle, symbols)
+        out["status"] = self.status.value
+        if self.status not in (Status.VALID, Status.INVALID, Status.ERROR):
+            out["solution"] = format_line(self.solution, symbols) if self.solution else None
+        if self.count is not None:
+            out["count"] = self.count
+            out["complete"] = self.complete
+        if self.status is Status.INVALID:
+            out["conflicts"] = [c.to_json() for c in self.conflicts]
+        if self.backend is not None:
+            out["backend"] = self.backend
+        if self.time_s is not None:
+            out["time_s"] = round(self.time_s, 6)
+        if self.stats:
+            out["stats"] = self.stats
+        if self.error is not None:
+            out["error"] = self.error
+        return out

@@ -3,7 +3,7 @@
 >>> from sudoku_cp.formats import parse_puzzle
 >>> board = parse_puzzle("11..........2..2")
 >>> [(c.unit, c.index, c.digit, c.cells) for c in find_conflicts(board)]
-[('row', 0, 1, [(0, 0), (0, 1)]), ('box', 0, 1, [(0, 0), (0, 1)]), ('box', 3, 2, [(2, 3), (3, 2)])]
+[('row', 0, 1, [(0, 0), (0, 1)]), ('row', 3, 2, [(3, 0), (3, 3)]), ('box', 0, 1, [(0, 0), (0, 1)])]
 """
 
 from __future__ import annotations

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-
 from ..board import Board
 from ..results import Outcome
 
@@ -29,7 +27,6 @@ class Deadline:
         return self.end is not None and time.monotonic() >= self.end
 
 
-@dataclass
 class Backend:
     """A solving backend: counts up to ``limit`` solutions of a board within a time limit.
 

@@ -1,0 +1,26 @@
+"""Backends that misbehave on purpose, registered only inside tests."""
+
+from __future__ import annotations
+
+from sudoku_cp import Board, Outcome
+from sudoku_cp.backends import Backend
+
+
+class LiarBackend(Backend):
+    """Returns a full grid that breaks the rules (every cell a 1, givens kept)."""
+
+    def __init__(self, option=None):
+        self.name = "liar"
+
+    def count(self, board, limit, time_limit=None):
+        return Outcome([Board(board.shape, tuple(d or 1 for d in board.cells))], complete=False)
+
+
+class PessimistBackend(Backend):
+    """Says every puzzle has no solution."""
+
+    def __init__(self, option=None):
+        self.name = "pessimist"
+
+    def count(self, board, limit, time_limit=None):
+        return Outcome([], complete=True)

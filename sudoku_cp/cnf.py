@@ -1,8 +1,9 @@
 """The CNF encoding: one boolean per (cell, digit), exactly-one constraints as clauses. Pure.
 
 Variables: ``var(n, row, col, digit) = (row * n + col) * n + digit`` for 0-based row and column
-and digit 1..N, so the N**3 cell variables are 1..N**3; :func:`unvar` is the inverse. Auxiliary
-variables of some at-most-one encodings are numbered after them.
+and digit 1..N, so the N**3 cell variables are 1..N**3; :func:`unvar` is the inverse. The
+``augmented`` preset numbers its triad variables next (:func:`triad_var`), and auxiliary variables
+of the at-most-one encodings come last, in the order their constraints are emitted.
 
 Clause families (each selectable; the presets name the combinations of the SAT literature):
 
@@ -13,13 +14,26 @@ cell-alo   each cell holds at least one digit minimal, natural, complete
 cell-amo   each cell holds at most one digit  natural, complete
 unit-alo   each unit holds each digit         complete
 unit-amo   no unit holds a digit twice        minimal, natural, complete
+triad-def  a triad holds d iff a cell does    augmented
+triad-alo  each row/column/box has d in a     augmented
+           triad
+triad-amo  ... in at most one triad           augmented
 ========== ================================== ===========================================
+
+``augmented`` is ``complete`` plus every family above. A *triad* is the intersection of a row
+(or column) with a box: C cells of a row, R cells of a column for R x C boxes (three cells on a
+9x9, hence the name), so every box shape is covered. Triad variables make unit propagation
+perform locked-candidate reasoning (pointing and claiming). An encoding may also be written as
+families joined by ``+`` (``cell-alo+unit-amo`` is ``minimal``).
 
 >>> cnf = encode_rules(Shape(3, 3))
 >>> cnf.nvars, len(cnf.clauses), encode_rules(Shape(3, 3), "minimal").num_clauses
 (729, 11988, 8829)
 >>> unvar(9, var(9, 4, 7, 3))
 (4, 7, 3)
+>>> aug = encode_rules(Shape(3, 3), "augmented")
+>>> aug.nvars, aug.num_clauses
+(1215, 15228)
 """
 
 from __future__ import annotations
@@ -32,15 +46,20 @@ from itertools import combinations
 from .board import Board, Shape, peers, units
 from .results import SolverFailure
 
-FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo")
+FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo", "triad-amo")
 PRESETS: dict[str, tuple[str, ...]] = {
     "minimal": ("cell-alo", "unit-amo"),
     "natural": ("cell-alo", "cell-amo", "unit-amo"),
     "complete": ("cell-alo", "cell-amo", "unit-alo", "unit-amo"),
+    "augmented": ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo",
+                  "triad-amo"),
 }
+ENCODINGS = tuple(PRESETS)
 DEFAULT_ENCODING = "complete"
 AMO_ENCODINGS = ("pairwise", "seqcounter", "ladder", "bitwise", "totalizer", "sortnetwrk",
                  "cardnetwrk", "mtotalizer", "kmtotalizer")
+NATIVE = "native"  # at-most-one as a solver's own cardinality constraint (not clauses)
+AMO_CHOICES = AMO_ENCODINGS + (NATIVE,)
 DEFAULT_AMO = "pairwise"
 
 
@@ -58,23 +77,75 @@ def unvar(n: int, v: int) -> tuple[int, int, int]:
     return row, col, digit0 + 1
 
 
+def triad_count(shape: Shape) -> int:
+    """How many triad variables the ``augmented`` preset adds: N * N * (R + C)."""
+    n = shape.size
+    return n * n * (shape.box_rows + shape.box_cols)
+
+
+def triad_var(shape: Shape, kind: str, line: int, block: int, digit: int) -> int:
+    """The variable "the triad of ``line`` in box ``block`` holds ``digit``" (numbered after the cells).
+
+    ``kind`` ``"row"``: row ``line`` (0..N-1) meets the ``block``-th box of its band (0..R-1),
+    ``N**3 + (line * R + block) * N + digit``; ``"column"``: column ``line`` meets the
+    ``block``-th box of its stack (0..C-1), numbered after all row triads.
+
+    >>> triad_var(Shape(3, 3), "row", 0, 0, 1), triad_var(Shape(3, 3), "column", 8, 2, 9)
+    (730, 1215)
+    """
+    n, rows, cols = shape.size, shape.box_rows, shape.box_cols
+    if kind == "row":
+        return n**3 + (line * rows + block) * n + digit
+    if kind == "column":
+        return n**3 + n * n * rows + (line * cols + block) * n + digit
+    raise ValueError(f"triad kind {kind!r}: expected 'row' or 'column'")
+
+
+def untriad(shape: Shape, v: int) -> tuple[str, int, int, int]:
+    """The inverse of :func:`triad_var`: ``(kind, line, block, digit)``.
+
+    >>> untriad(Shape(2, 3), triad_var(Shape(2, 3), "column", 5, 2, 4))
+    ('column', 5, 2, 4)
+    """
+    n, rows, cols = shape.size, shape.box_rows, shape.box_cols
+    if not n**3 < v <= n**3 + triad_count(shape):
+        raise ValueError(f"variable {v} is not a triad variable of a {shape}")
+    index, digit0 = divmod(v - n**3 - 1, n)
+    if index < n * rows:
+        line, block = divmod(index, rows)
+        return "row", line, block, digit0 + 1
+    line, block = divmod(index - n * rows, cols)
+    return "column", line, block, digit0 + 1
+
+
 @dataclass
 class Family:
-    """A run of clauses of one kind: clauses ``start`` .. ``start + count - 1`` (0-based)."""
+    """A run of constraints of one kind: ``start`` .. ``start + count - 1`` (0-based).
+
+    ``kind`` ``"clause"`` counts in :attr:`Cnf.clauses`; ``"atmost"`` in :attr:`Cnf.atmosts`
+    (native cardinality constraints).
+    """
 
     name: str
     start: int
     count: int
+    kind: str = "clause"
 
 
 @dataclass
 class Cnf:
-    """A formula: clauses over variables 1..nvars, cell variables first, families recorded."""
+    """A formula: clauses over variables 1..nvars, cell variables first, families recorded.
+
+    ``atmosts`` holds native cardinality constraints ``(literals, bound)`` (``--amo native``
+    only); ``box`` the box shape, for documentation of exports.
+    """
 
     size: int
     nvars: int
     clauses: list[list[int]] = field(default_factory=list)
     families: list[Family] = field(default_factory=list)
+    atmosts: list[tuple[list[int], int]] = field(default_factory=list)
+    box: tuple[int, int] | None = None
 
     @property
     def num_clauses(self) -> int:
@@ -90,6 +161,19 @@ class Cnf:
         if len(self.clauses) > start:
             self.families.append(Family(name, start, len(self.clauses) - start))
 
+    def add_atmost(self, name: str, groups: Iterable[Sequence[int]], bound: int = 1) -> None:
+        """Native constraints "at most ``bound`` of these literals", one per group of 2+."""
+        start = len(self.atmosts)
+        self.atmosts.extend((list(g), bound) for g in groups if len(g) > bound)
+        if len(self.atmosts) > start:
+            self.families.append(Family(name, start, len(self.atmosts) - start, "atmost"))
+
+    def copy(self) -> "Cnf":
+        """A deep copy the caller may extend."""
+        return Cnf(self.size, self.nvars, [list(c) for c in self.clauses],
+                   [Family(f.name, f.start, f.count, f.kind) for f in self.families],
+                   [(list(g), k) for g, k in self.atmosts], self.box)
+
     def new_var(self) -> int:
         self.nvars += 1
         return self.nvars
@@ -102,7 +186,9 @@ def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[l
     if amo == "pairwise":
         return [[-a, -b] for a, b in combinations(lits, 2)]
     if amo not in AMO_ENCODINGS:
-        raise ValueError(f"unknown at-most-one encoding {amo!r}: expected one of {', '.join(AMO_ENCODINGS)}")
+        hint = " (native constraints are not clauses: use Cnf.add_atmost)" if amo == NATIVE else ""
+        raise ValueError(f"unknown at-most-one encoding {amo!r}{hint}: expected one of "
+                         f"{', '.join(AMO_ENCODINGS)}")
     from pysat.card import CardEnc, EncType  # an encoding library, not a solver
 
     enc = CardEnc.atmost(lits=list(lits), bound=1, top_id=cnf.nvars, encoding=getattr(EncType, amo))
@@ -111,9 +197,25 @@ def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[l
 
 
 def families_of(encoding: str) -> tuple[str, ...]:
-    if encoding not in PRESETS:
-        raise ValueError(f"unknown encoding {encoding!r}: expected one of {', '.join(PRESETS)}")
-    return PRESETS[encoding]
+    """The families of a preset, or of ``family+family+...``.
+
+    >>> families_of("cell-alo+unit-amo") == families_of("minimal")
+    True
+    """
+    if encoding in PRESETS:
+        return PRESETS[encoding]
+    parts = tuple(encoding.split("+"))
+    if "+" in encoding and all(p in FAMILIES for p in parts):
+        return parts
+    raise ValueError(f"unknown encoding {encoding!r}: expected one of {', '.join(PRESETS)}, or "
+                     f"families joined by '+' ({', '.join(FAMILIES)})")
+
+
+def check_amo(amo: str) -> str:
+    """``amo`` if it names an at-most-one encoding, else a ValueError listing the choices."""
+    if amo not in AMO_CHOICES:
+        raise ValueError(f"unknown at-most-one encoding {amo!r}: expected one of {', '.join(AMO_CHOICES)}")
+    return amo
 
 
 @lru_cache(maxsize=32)
@@ -127,27 +229,86 @@ def _groups(shape: Shape):
     return cell_groups, unit_groups
 
 
-def _emit(cnf: Cnf, encoding: str, amo: str, cell_groups, unit_groups) -> None:
-    wanted = families_of(encoding)
-    for side, groups in (("cell", cell_groups), ("unit", unit_groups)):
-        if f"{side}-alo" in wanted:
-            cnf.add(f"{side}-alo", (g for g in groups))
-        if f"{side}-amo" in wanted:
+@lru_cache(maxsize=32)
+def triads(shape: Shape) -> tuple[list[tuple[int, list[int]]], list[list[int]]]:
+    """The triads of a shape: ``(definitions, groups)``.
+
+    A definition ``(t, cells)`` says triad variable ``t`` is true iff one of the cell variables
+    is; each group lists the triads of one digit in a row, a column, or a box (row triads and
+    column triads of a box separately), exactly one of which holds that digit.
+    """
+    n, rows, cols = shape.size, shape.box_rows, shape.box_cols
+    defs = []
+    for r in range(n):
+        for j in range(rows):
+            for d in range(1, n + 1):
+                defs.append((triad_var(shape, "row", r, j, d),
+                             [var(n, r, j * cols + k, d) for k in range(cols)]))
+    for c in range(n):
+        for i in range(cols):
+            for d in range(1, n + 1):
+                defs.append((triad_var(shape, "column", c, i, d),
+                             [var(n, i * rows + k, c, d) for k in range(rows)]))
+    groups = []
+    for d in range(1, n + 1):
+        groups += [[triad_var(shape, "row", r, j, d) for j in range(rows)] for r in range(n)]
+        groups += [[triad_var(shape, "column", c, i, d) for i in range(cols)] for c in range(n)]
+        for b in range(n):  # box b: band b // R (its rows), stack b % R (its columns)
+            top, left = (b // rows) * rows, (b % rows) * cols
+            groups.append([triad_var(shape, "row", top + k, b % rows, d) for k in range(rows)])
+            groups.append([triad_var(shape, "column", left + k, b // rows, d) for k in range(cols)])
+    return defs, groups
+
+
+def _uses_triads(wanted: Sequence[str]) -> bool:
+    return any(f.startswith("triad-") for f in wanted)
+
+
+def _emit_exactly_one(cnf: Cnf, side: str, wanted, amo: str, groups) -> None:
+    if f"{side}-alo" in wanted:
+        cnf.add(f"{side}-alo", (g for g in groups))
+    if f"{side}-amo" in wanted:
+        if amo == NATIVE:
+            cnf.add_atmost(f"{side}-amo", groups)
+        else:
             cnf.add(f"{side}-amo", (cl for g in groups for cl in at_most_one(g, cnf, amo)))
+
+
+def _emit(cnf: Cnf, encoding: str, amo: str, cell_groups, unit_groups, triad_parts=None) -> None:
+    wanted = families_of(encoding)
+    check_amo(amo)
+    for side, groups in (("cell", cell_groups), ("unit", unit_groups)):
+        _emit_exactly_one(cnf, side, wanted, amo, groups)
+    if triad_parts is not None:
+        defs, groups = triad_parts
+        if "triad-def" in wanted:
+            cnf.add("triad-def", (cl for t, cells in defs for cl in _definition(t, cells)))
+        _emit_exactly_one(cnf, "triad", wanted, amo, groups)
+
+
+def _definition(t: int, cells: list[int] | None) -> list[list[int]]:
+    """Clauses for "t iff one of cells"; ``None`` cells means t is known true (a given)."""
+    if cells is None:
+        return [[t]]
+    return [[-t] + cells] + [[t, -x] for x in cells]
+
+
+def _start(shape: Shape, encoding: str) -> Cnf:
+    extra = triad_count(shape) if _uses_triads(families_of(encoding)) else 0
+    return Cnf(shape.size, shape.size**3 + extra, box=shape.box)
 
 
 @lru_cache(maxsize=32)
 def _rules_cached(shape: Shape, encoding: str, amo: str) -> Cnf:
-    cnf = Cnf(shape.size, shape.size**3)
-    _emit(cnf, encoding, amo, *_groups(shape))
+    cnf = _start(shape, encoding)
+    parts = triads(shape) if _uses_triads(families_of(encoding)) else None
+    _emit(cnf, encoding, amo, *_groups(shape), parts)
     return cnf
 
 
 def encode_rules(shape: Shape, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO) -> Cnf:
     """The rules of an empty grid as CNF (no givens); a fresh copy the caller may extend."""
-    cached = _rules_cached(shape, encoding, amo)
-    return Cnf(cached.size, cached.nvars, [list(c) for c in cached.clauses],
-               [Family(f.name, f.start, f.count) for f in cached.families])
+    return _rules_cached(shape, encoding, amo).copy()
 
 
 def given_literals(board: Board) -> list[int]:
@@ -189,19 +350,34 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
     true_vars, false_vars = eliminated(board)
     cell_groups, unit_groups = _groups(board.shape)
 
+    dead: list[int] = []  # a group with no literal left: the puzzle is unsat
+
     def open_groups(groups):
         for g in groups:
             if not any(v in true_vars for v in g):
-                yield [v for v in g if v not in false_vars]
+                rest = [v for v in g if v not in false_vars]
+                if rest:
+                    yield rest
+                else:
+                    dead.append(g[0])
 
-    cnf = Cnf(board.size, board.size**3)
+    cnf = _start(board.shape, encoding)
     cnf.add("givens", ([v] for v in sorted(true_vars)))
     if true_vars & false_vars:
         cnf.add("contradiction", [[-v] for v in sorted(true_vars & false_vars)])
-    _emit(cnf, encoding, amo, list(open_groups(cell_groups)), list(open_groups(unit_groups)))
+    parts = None
+    if _uses_triads(families_of(encoding)):
+        # Triad clauses keep their triad literals; only cell literals the givens settle go.
+        defs, groups = triads(board.shape)
+        defs = [(t, None) if any(x in true_vars for x in cells)
+                else (t, [x for x in cells if x not in false_vars]) for t, cells in defs]
+        parts = (defs, groups)
+    _emit(cnf, encoding, amo, list(open_groups(cell_groups)), list(open_groups(unit_groups)), parts)
     n = board.size
     blank_false = sorted(v for v in false_vars if board.cells[(v - 1) // n] == 0)
     cnf.add("eliminated", ([-v] for v in blank_false))
+    if dead:  # x and not x rather than an empty clause, which some solvers reject
+        cnf.add("contradiction", [[dead[0]], [-dead[0]]])
     return cnf
 
 

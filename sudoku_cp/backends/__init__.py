@@ -33,6 +33,9 @@ REGISTRY: dict[str, Entry] = {
     "dfs": Entry("sudoku_cp.backends.dfs", "DfsBackend",
                  "depth-first backtracking with bitmasks, fewest candidates first; dfs:plain tries "
                  "cells row by row", "mrv"),
+    "external": Entry("sudoku_cp.backends.external", "ExternalBackend",
+                      "a SAT solver binary on PATH run on the DIMACS export (external:minisat, "
+                      "external:picosat, external:cadical, external:kissat, ...)", "cadical"),
 }
 CROSS_CHECK = ("sat", "cpsat", "dfs")  # what --backend all runs
 

@@ -31,14 +31,12 @@ def new_solver(name: str, clauses):
     """A PySAT solver loaded with ``clauses``; an unknown name is a clear error."""
     from pysat.solvers import Solver
 
-    try:
-        return Solver(name=name, bootstrap_with=clauses)
-    except Exception as exc:  # PySAT raises NotImplementedError / ValueError for unknown names
+    names = solver_names()
+    if name not in names:
         from . import BackendError
 
-        raise BackendError(
-            f"SAT solver {name!r} is not available ({exc}): expected one of {', '.join(solver_names())}"
-        ) from None
+        raise BackendError(f"SAT solver {name!r} is not available: expected one of {', '.join(names)}")
+    return Solver(name=name, bootstrap_with=clauses)
 
 
 class SatEngine:
@@ -49,6 +47,15 @@ class SatEngine:
         self.solver_name = solver
         self.top = cnf.nvars
         self.solver = new_solver(solver, cnf.clauses)
+        for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
+            try:
+                self.solver.add_atmost(lits, bound)
+            except NotImplementedError:
+                self.solver.delete()
+                from . import BackendError
+
+                raise BackendError(f"SAT solver {solver!r} has no native cardinality constraints: "
+                                   f"choose sat:minicard or sat:gluecard4 for --amo native") from None
 
     def close(self) -> None:
         self.solver.delete()

@@ -1,0 +1,215 @@
+"""What unit propagation alone derives from a puzzle's givens, per encoding.
+
+For each encoding the rules are loaded once into a PySAT solver; each puzzle's givens are
+passed as assumptions and ``solver.propagate`` returns every literal unit propagation forces.
+A cell is *fixed* when one of its digit literals is forced true; the puzzle is *solved by
+propagation* when every cell is fixed (the grid is then checked independently), and a
+*contradiction* shows when propagation derives a conflict. Optional failed-literal probing
+tries each open cell literal, and when propagating it conflicts, asserts its negation, until
+nothing changes.
+
+The classic result this reproduces: ``minimal`` and ``natural`` propagation performs naked
+singles only; ``complete`` adds hidden singles; ``augmented`` adds locked candidates.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from .board import Board, Shape
+from .cnf import NATIVE, encode_rules, given_literals, unvar
+from .validate import is_solution
+
+PROPAGATOR = "glucose4"  # any PySAT solver with propagate(); native constraints need minicard
+
+
+@dataclass
+class Propagation:
+    """What propagation derived for one puzzle under one encoding."""
+
+    encoding: str
+    amo: str
+    givens: int
+    fixed: int            # cells with a known digit (givens included)
+    solved: bool
+    contradiction: bool
+    probed_fixed: int | None = None  # cells fixed after failed-literal probing, if asked
+
+    def to_json(self) -> dict:
+        out = asdict(self)
+        if self.probed_fixed is None:
+            del out["probed_fixed"]
+        return out
+
+
+@dataclass
+class Summary:
+    """One encoding over a collection: sizes, propagation strength, and solve speed."""
+
+    encoding: str
+    amo: str
+    variables: int
+    clauses: int
+    puzzles: int
+    solved: int
+    contradictions: int
+    mean_fixed: float
+    mean_probed_fixed: float | None
+    solve_s: float | None  # total SAT solving time over the collection (None when not measured)
+    native_atmosts: int = 0  # --amo native: cardinality constraints besides the clauses
+
+    @property
+    def solved_share(self) -> float:
+        return self.solved / self.puzzles if self.puzzles else 0.0
+
+    @property
+    def puzzles_per_s(self) -> float | None:
+        if self.solve_s is None or self.solve_s <= 0:
+            return None
+        return self.puzzles / self.solve_s
+
+    def to_json(self) -> dict:
+        out = asdict(self)
+        out["solved_share"] = round(self.solved_share, 6)
+        out["mean_fixed"] = round(self.mean_fixed, 4)
+        if self.mean_probed_fixed is not None:
+            out["mean_probed_fixed"] = round(self.mean_probed_fixed, 4)
+        if self.solve_s is not None:
+            out["solve_s"] = round(self.solve_s, 6)
+            rate = self.puzzles_per_s
+            out["puzzles_per_s"] = round(rate, 1) if rate is not None else None
+        return out
+
+
+class Propagator:
+    """One encoding's rules loaded in a solver, answering "what does propagation force?"."""
+
+    def __init__(self, shape: Shape, encoding: str, amo: str):
+        from .backends.sat import SatEngine
+
+        self.shape, self.encoding, self.amo = shape, encoding, amo
+        self.cnf = encode_rules(shape, encoding, amo)
+        self.engine = SatEngine(self.cnf, "minicard" if amo == NATIVE else PROPAGATOR)
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def forced(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
+        """(no conflict, literals forced) for these assumptions."""
+        ok, lits = self.engine.solver.propagate(assumptions=list(assumptions))
+        return bool(ok), list(lits)
+
+    def cells(self, literals: Iterable[int]) -> dict[int, int]:
+        """Cell index -> digit for the true cell literals among ``literals``."""
+        n = self.shape.size
+        fixed = {}
+        for lit in literals:
+            if 0 < lit <= n**3:
+                r, c, d = unvar(n, lit)
+                fixed[r * n + c] = d
+        return fixed
+
+    def probe(self, board: Board, assumptions: list[int], forced: list[int]) -> tuple[bool, list[int]]:
+        """Failed-literal probing over the open cell literals, to a fixpoint."""
+        n = self.shape.size
+        assumptions = list(assumptions)
+        known = set(forced)
+        changed = True
+        while changed:
+            changed = False
+            for lit in range(1, n**3 + 1):
+                if lit in known or -lit in known:
+                    continue
+                ok, _ = self.forced(assumptions + [lit])
+                if not ok:
+                    assumptions.append(-lit)
+                    ok, lits = self.forced(assumptions)
+                    if not ok:
+                        return False, lits
+                    known = set(lits)
+                    changed = True
+        return True, sorted(known, key=abs)
+
+    def analyse(self, board: Board, probe: bool = False) -> Propagation:
+        """Propagate one puzzle's givens (and probe, if asked)."""
+        n = board.size
+        assumptions = given_literals(board)
+        ok, lits = self.forced(assumptions)
+        fixed = self.cells(lits) if ok else {}
+        solved = ok and len(fixed) == n * n and is_solution(_grid(board, fixed), board)
+        result = Propagation(self.encoding, self.amo, len(assumptions),
+                             len(fixed) if ok else 0, solved, not ok)
+        if probe:
+            if ok:
+                ok2, lits2 = self.probe(board, assumptions, lits)
+                result.probed_fixed = len(self.cells(lits2)) if ok2 else 0
+                result.contradiction = not ok2
+            else:
+                result.probed_fixed = 0
+        return result
+
+
+def _grid(board: Board, fixed: dict[int, int]) -> Board:
+    cells = list(board.cells)
+    for i, d in fixed.items():
+        cells[i] = d
+    return Board(board.shape, tuple(cells))
+
+
+def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | None = None) -> float:
+    """Seconds to solve every board with one loaded solver (givens as assumptions)."""
+    from .backends.base import Deadline
+    from .backends.sat import DEFAULT_SOLVER, SatEngine
+
+    if not boards:
+        return 0.0
+    solver = solver or ("minicard" if amo == NATIVE else DEFAULT_SOLVER)
+    by_shape: dict[Shape, list[Board]] = {}
+    for b in boards:
+        by_shape.setdefault(b.shape, []).append(b)
+    total = 0.0
+    for shape, group in by_shape.items():
+        with SatEngine(encode_rules(shape, encoding, amo), solver) as engine:
+            start = time.perf_counter()
+            for b in group:
+                engine.count(b, 1, Deadline(None))
+            total += time.perf_counter() - start
+    return total
+
+
+def analyse(boards: Sequence[Board], variants: Sequence[tuple[str, str]], probe: bool = False,
+            measure_speed: bool = True) -> tuple[list[list[Propagation]], list[Summary]]:
+    """Propagation per puzzle per variant ``(encoding, amo)``, and one summary per variant.
+
+    Sizes in the summary are those of the rules of the first puzzle's shape (no givens).
+    """
+    per_puzzle: list[list[Propagation]] = [[] for _ in boards]
+    summaries = []
+    for encoding, amo in variants:
+        propagators: dict[Shape, Propagator] = {}
+        try:
+            for i, b in enumerate(boards):
+                if b.shape not in propagators:
+                    propagators[b.shape] = Propagator(b.shape, encoding, amo)
+                per_puzzle[i].append(propagators[b.shape].analyse(b, probe))
+        finally:
+            for p in propagators.values():
+                p.close()
+        rows = [pp[-1] for pp in per_puzzle]
+        first = encode_rules(boards[0].shape, encoding, amo) if boards else None
+        count = len(rows) or 1
+        summaries.append(Summary(
+            encoding, amo,
+            variables=first.nvars if first else 0,
+            clauses=first.num_clauses if first else 0,
+            native_atmosts=len(first.atmosts) if first else 0,
+            puzzles=len(rows),
+            solved=sum(r.solved for r in rows),
+            contradictions=sum(r.contradiction for r in rows),
+            mean_fixed=sum(r.fixed for r in rows) / count,
+            mean_probed_fixed=(sum(r.probed_fixed for r in rows) / count) if probe else None,
+            solve_s=solve_time(boards, encoding, amo) if measure_speed else None,
+        ))
+    return per_puzzle, summaries

@@ -1,0 +1,137 @@
+"""``sudoku-cp encode``: export a puzzle's formula as DIMACS, its size statistics, or the CP-SAT model."""
+
+from __future__ import annotations
+
+import sys
+
+from ..cnf import AMO_CHOICES, DEFAULT_AMO, DEFAULT_ENCODING, ENCODINGS, Cnf, encode_puzzle, \
+    encode_simplified, triad_count
+from ..formats import format_line
+from .common import CliError, add_input_options, print_json, read_entries, report_entry_error
+
+FORMATS = ("dimacs", "stats", "cpsat")
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser(
+        "encode", help="export the CNF (DIMACS), its statistics, or the CP-SAT model",
+        description="Write the formula of a puzzle. dimacs: the CNF with 'c' comment lines that "
+                    "give the variable numbering, its inverse and where each clause family "
+                    "starts (CNF+ with 'l1 l2 ... <= 1' lines for --amo native). stats: variables, "
+                    "clauses and literals per family (text, or JSON with --json; one record per "
+                    "puzzle). cpsat: the CP-SAT model (one integer per cell, AllDifferent per "
+                    "unit) in protobuf text form. The encoding guide is in encodings/README.md.",
+        epilog="example: sudoku-cp encode 1.3...4.3.4.2.1. --encoding minimal -o 4x4.cnf && "
+               "minisat 4x4.cnf out.txt",
+    )
+    add_input_options(p)
+    add_encoding_options(p)
+    p.add_argument("--format", choices=FORMATS, default="dimacs",
+                   help="dimacs (default), stats, or cpsat")
+    p.add_argument("--simplify", action="store_true",
+                   help="export the formula with what the givens settle removed (what the sat "
+                        "backend loads) instead of the rules plus one unit clause per given")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(run=run)
+
+
+def add_encoding_options(parser, many: bool = False) -> None:
+    """--encoding and --amo (comma lists when ``many``)."""
+    lists = " A comma list compares several; 'all' means every one." if many else ""
+    parser.add_argument("--encoding", default=None if many else DEFAULT_ENCODING, metavar="NAME",
+                        help=f"CNF encoding preset: {', '.join(ENCODINGS)} (default "
+                             f"{DEFAULT_ENCODING if not many else 'all'}), or families joined by '+' "
+                             f"such as cell-alo+unit-amo.{lists}")
+    parser.add_argument("--amo", default=None if many else DEFAULT_AMO, metavar="NAME",
+                        help=f"at-most-one encoding: {', '.join(AMO_CHOICES)} (default "
+                             f"{DEFAULT_AMO}).{lists}")
+
+
+def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
+    """Sizes of a formula, overall and per family."""
+    from ..board import Shape
+
+    shape = Shape(*cnf.box)
+    triads = triad_count(shape) if any(f.name.startswith("triad-") for f in cnf.families) else 0
+    families = []
+    for f in cnf.families:
+        rows = cnf.atmosts[f.start:f.start + f.count] if f.kind == "atmost" else \
+            cnf.clauses[f.start:f.start + f.count]
+        lits = sum(len(r[0]) if f.kind == "atmost" else len(r) for r in rows)
+        families.append({"name": f.name, "kind": f.kind, "first": f.start + 1, "count": f.count,
+                         "literals": lits})
+    return {
+        "size": cnf.size, "box": list(cnf.box), "encoding": encoding, "amo": amo,
+        "variables": cnf.nvars, "cell_variables": cnf.size**3, "triad_variables": triads,
+        "aux_variables": cnf.nvars - cnf.size**3 - triads,
+        "clauses": cnf.num_clauses, "literals": sum(len(c) for c in cnf.clauses),
+        "native_atmosts": len(cnf.atmosts), "families": families,
+    }
+
+
+def stats_text(s: dict) -> str:
+    lines = [
+        f"{s['size']}x{s['size']} ({s['box'][0]}x{s['box'][1]} boxes), encoding {s['encoding']}, "
+        f"at-most-one {s['amo']}",
+        f"variables {s['variables']:,} (cells {s['cell_variables']:,}, triads {s['triad_variables']:,}, "
+        f"auxiliary {s['aux_variables']:,})",
+        f"clauses   {s['clauses']:,} ({s['literals']:,} literals)"
+        + (f", native at-most-one {s['native_atmosts']:,}" if s["native_atmosts"] else ""),
+        f"{'family':<13} {'kind':<7} {'first':>7} {'count':>7} {'literals':>9}",
+    ]
+    lines += [f"{f['name']:<13} {f['kind']:<7} {f['first']:>7} {f['count']:>7} {f['literals']:>9}"
+              for f in s["families"]]
+    return "\n".join(lines)
+
+
+def cpsat_text(board) -> str:
+    """The CP-SAT model of a puzzle in protobuf text form."""
+    from ..backends.cpsat import post_model
+    from ..cpmodel import build_model
+
+    model, _cells = post_model(build_model(board))
+    return str(model.proto)
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    try:
+        with open(output, "w", encoding="ascii", newline="\n") as fh:
+            fh.write(text if text.endswith("\n") else text + "\n")
+    except OSError as exc:
+        raise CliError(f"{output}: cannot write it ({exc.strerror})") from None
+
+
+def run(args) -> int:
+    from ..dimacs import write_dimacs
+
+    entries = list(read_entries(args))
+    if args.format != "stats" and len(entries) != 1:
+        raise CliError(f"--format {args.format} writes one puzzle; the input holds {len(entries)} "
+                       f"(use --format stats for many)")
+    codes, outputs = [], []
+    for entry in entries:
+        if entry.board is None:
+            codes.append(report_entry_error(entry, args, len(entries) > 1))
+            continue
+        if args.format == "cpsat":
+            outputs.append(cpsat_text(entry.board))
+            continue
+        encode = encode_simplified if args.simplify else encode_puzzle
+        cnf = encode(entry.board, args.encoding, args.amo)
+        if args.format == "dimacs":
+            outputs.append(write_dimacs(cnf, args.encoding, args.amo,
+                                        [f"puzzle {format_line(entry.board, args.symbols)}"]
+                                        + (["simplified by the givens"] if args.simplify else [])))
+        elif args.json and args.output is None:
+            record = stats(cnf, args.encoding, args.amo)
+            if len(entries) > 1:
+                record = {"index": entry.index, "line": entry.line, **record}
+            print_json(record)
+        else:
+            outputs.append(stats_text(stats(cnf, args.encoding, args.amo)))
+    if outputs:
+        _emit("\n".join(o.rstrip("\n") for o in outputs), args.output)
+    return max(codes, default=0)

@@ -1,0 +1,159 @@
+"""DIMACS CNF export and import, with comments that make the numbering readable. Pure.
+
+An exported file starts with ``c`` lines that state the numbering function and its inverse,
+where triad and auxiliary variables are, and, per clause family, the range of clause numbers
+(1-based, in file order) it occupies; then ``p cnf VARIABLES CLAUSES`` and one clause per line.
+With ``--amo native`` the file is PySAT's CNF+ (``p cnf+``): native at-most-one constraints
+follow the clauses as ``l1 l2 ... <= 1`` lines, which plain DIMACS solvers cannot read.
+
+>>> from sudoku_cp.board import Shape
+>>> from sudoku_cp.cnf import encode_rules
+>>> text = write_dimacs(encode_rules(Shape(2, 2), "minimal"), "minimal", "pairwise")
+>>> [line for line in text.splitlines() if line.startswith("p ")]
+['p cnf 64 304']
+>>> parsed = read_dimacs(text)
+>>> parsed.nvars, len(parsed.clauses), parsed.clauses[0]
+(64, 304, [1, 2, 3, 4])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cnf import Cnf, triad_count
+
+
+class DimacsError(ValueError):
+    """A DIMACS text that cannot be read; the message names the line."""
+
+
+def _triads_present(cnf: Cnf) -> bool:
+    return any(f.name.startswith("triad-") for f in cnf.families)
+
+
+def numbering_comments(cnf: Cnf) -> list[str]:
+    """The comment lines (without ``c ``) that explain a formula's variables."""
+    n = cnf.size
+    rows, cols = cnf.box or (None, None)
+    box = f" ({rows}x{cols} boxes)" if rows else ""
+    lines = [
+        f"grid {n}x{n}{box}; rows, columns 0-based, digits 1..{n}",
+        f"cell variable: v = (row*{n} + col)*{n} + digit, for v in 1..{n**3}",
+        f"inverse: digit = (v-1) % {n} + 1, col = (v-1) // {n} % {n}, row = (v-1) // {n * n}",
+    ]
+    top = n**3
+    if _triads_present(cnf) and rows:
+        from .board import Shape
+
+        shape = Shape(rows, cols)
+        lines += [
+            f"row triad (row, box b of its band 0..{rows - 1}, digit): v = {n**3} + (row*{rows} + b)*{n}"
+            f" + digit, v in {n**3 + 1}..{n**3 + n * n * rows}",
+            f"column triad (col, box b of its stack 0..{cols - 1}, digit): v = {n**3 + n * n * rows} + "
+            f"(col*{cols} + b)*{n} + digit, v in {n**3 + n * n * rows + 1}..{n**3 + triad_count(shape)}",
+        ]
+        top += triad_count(shape)
+    if cnf.nvars > top:
+        lines.append(f"auxiliary variables of the at-most-one encoding: {top + 1}..{cnf.nvars}")
+    return lines
+
+
+def family_comments(cnf: Cnf) -> list[str]:
+    """One comment line per family: where its clauses (or native constraints) start and end."""
+    lines = ["families (clause numbers 1-based, in file order):"]
+    offset = cnf.num_clauses
+    for f in cnf.families:
+        if f.kind == "atmost":
+            first = offset + f.start + 1
+            what = "native at-most-one lines"
+        else:
+            first = f.start + 1
+            what = "clauses"
+        lines.append(f"  {f.name:<13} {what} {first}..{first + f.count - 1} ({f.count})")
+    return lines
+
+
+def write_dimacs(cnf: Cnf, encoding: str | None = None, amo: str | None = None,
+                 comments: Sequence[str] = ()) -> str:
+    """The formula as DIMACS text (CNF+ when it holds native at-most-one constraints)."""
+    head = ["sudoku-cp CNF"
+            + (f": encoding {encoding}" if encoding else "")
+            + (f", at-most-one {amo}" if amo else "")]
+    head += list(comments) + numbering_comments(cnf) + family_comments(cnf)
+    out = [f"c {line}".rstrip() for line in head]
+    if cnf.atmosts:
+        out.append(f"p cnf+ {cnf.nvars} {cnf.num_clauses + len(cnf.atmosts)}")
+    else:
+        out.append(f"p cnf {cnf.nvars} {cnf.num_clauses}")
+    out += [" ".join(map(str, clause + [0])) for clause in cnf.clauses]
+    out += [f"{' '.join(map(str, lits))} <= {bound}" for lits, bound in cnf.atmosts]
+    return "\n".join(out) + "\n"
+
+
+@dataclass
+class Dimacs:
+    """A DIMACS file read back: variables, clauses, native at-most-k lines, comments."""
+
+    nvars: int
+    clauses: list[list[int]]
+    atmosts: list[tuple[list[int], int]] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+def _ints(tokens: list[str], lineno: int) -> list[int]:
+    try:
+        return [int(t) for t in tokens]
+    except ValueError:
+        bad = next(t for t in tokens if not t.lstrip("-").isdigit())
+        raise DimacsError(f"line {lineno}: {bad!r} is not a literal: expected integers ending in 0") from None
+
+
+def read_dimacs(text: str) -> Dimacs:
+    """Read DIMACS CNF (or CNF+) text; clauses may span lines, each ends with ``0``."""
+    header = None
+    clauses: list[list[int]] = []
+    atmosts: list[tuple[list[int], int]] = []
+    comments: list[str] = []
+    pending: list[int] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("%"):
+            continue
+        if line.startswith("c"):
+            comments.append(line[1:].strip())
+            continue
+        if line.startswith("p"):
+            parts = line.split()
+            if header or len(parts) != 4 or parts[1] not in ("cnf", "cnf+") \
+                    or not (parts[2].isdigit() and parts[3].isdigit()):
+                raise DimacsError(f"line {lineno}: {line!r}: expected one header 'p cnf VARIABLES CLAUSES'")
+            header = (int(parts[2]), int(parts[3]))
+            continue
+        if header is None:
+            raise DimacsError(f"line {lineno}: a clause before the 'p cnf' header")
+        tokens = line.split()
+        if "<=" in tokens:
+            at = tokens.index("<=")
+            lits, bound = _ints(tokens[:at], lineno), _ints(tokens[at + 1:], lineno)
+            if len(bound) != 1:
+                raise DimacsError(f"line {lineno}: expected 'l1 l2 ... <= K'")
+            atmosts.append((lits, bound[0]))
+            continue
+        for lit in _ints(tokens, lineno):
+            if lit == 0:
+                clauses.append(pending)
+                pending = []
+            elif abs(lit) > header[0]:
+                raise DimacsError(f"line {lineno}: literal {lit} is beyond the {header[0]} variables "
+                                  f"the header declares")
+            else:
+                pending.append(lit)
+    if header is None:
+        raise DimacsError("no 'p cnf VARIABLES CLAUSES' header")
+    if pending:
+        raise DimacsError("the last clause does not end with 0")
+    if len(clauses) + len(atmosts) != header[1]:
+        raise DimacsError(f"the header declares {header[1]} clauses, the file holds "
+                          f"{len(clauses) + len(atmosts)}")
+    return Dimacs(header[0], clauses, atmosts, comments)

@@ -113,8 +113,9 @@ def parse_box(text: str) -> tuple[int, int]:
     >>> parse_box("2x3")
     (2, 3)
     """
-    parts = text.lower().replace("*", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    parts = [p.strip() for p in text.lower().replace("*", "x").split("x")]
+    # isascii: str.isdigit() is also true of full-width and other non-ASCII digits
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
         raise PuzzleError(f"box shape {text!r}: expected ROWSxCOLS such as 3x3 or 2x3")
     return int(parts[0]), int(parts[1])
 
@@ -160,7 +161,7 @@ class Board:
         if len(self.cells) != n * n:
             raise PuzzleError(f"a {n}x{n} board needs {n * n} cells, got {len(self.cells)}")
         for i, d in enumerate(self.cells):
-            if not (isinstance(d, int) and 0 <= d <= n):
+            if not (isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= n):
                 raise PuzzleError(
                     f"cell {cell_name(i // n, i % n)} holds {d!r}: expected a digit 1..{n} or 0 (blank)"
                 )

@@ -30,8 +30,40 @@ from .board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Shape, cell_name
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SEPARATORS = "|-+"
-MAX_LINE_CHARS = 100_000  # longest line read; a 64x64 integer grid row is far shorter
+
+# Hard limits (the largest N is board.MAX_SIZE = 64). Anything beyond is refused with a message,
+# never attempted. A 64x64 puzzle needs at most ~12,300 characters on one line (4096 cells,
+# comma-separated) and ~30,000 as JSON, so these leave room for generous spacing. A file read
+# as a stream (``iter_blocks``/``iter_entries``) has no size limit: only each line and each
+# puzzle are bounded, and an over-long line is reported without being held in memory whole.
+MAX_LINE_CHARS = 100_000  # longest line read
 MAX_PUZZLE_CHARS = 1_000_000  # longest puzzle text read
+MAX_JSON_DEPTH = 8  # a puzzle is 2 deep; deeper nesting is refused before json.loads recurses
+SHOWN_CHARS = 20  # how much of a bad token a message quotes
+# NUL, and the lone surrogates by which Python's "surrogateescape" marks bytes that are not UTF-8
+_NOT_TEXT = re.compile("[\x00\udc80-\udcff]")
+
+
+def _show(token: str) -> str:
+    """A token quoted for a message, cut short when long.
+
+    >>> _show("12345678901234567890123")
+    "'12345678901234567890'... (23 characters)"
+    """
+    if len(token) <= SHOWN_CHARS:
+        return repr(token)
+    return f"{token[:SHOWN_CHARS]!r}... ({len(token)} characters)"
+
+
+def _non_ascii_hint(ch: str) -> str:
+    """Why a character that looks fine is refused: a non-ASCII digit or letter, or bytes not UTF-8."""
+    if "\udc80" <= ch <= "\udcff":
+        return f" (byte 0x{ord(ch) - 0xDC00:02X} is not UTF-8 text)"
+    if not ch.isascii() and (ch.isdigit() or ch.isnumeric()):
+        return " (a non-ASCII digit: write ASCII 0-9)"
+    if not ch.isascii() and ch.isalpha():
+        return " (a non-ASCII letter: write ASCII A-Z)"
+    return ""
 
 
 def _alphabet(symbols: str | None) -> tuple[dict[str, int], str]:
@@ -58,8 +90,8 @@ def _symbol_digit(ch: str, table: dict[str, int], blanks: str, size: int, where:
                   symbols: str | None) -> int:
     digit = table.get(ch)
     if digit is None:
-        hint = ""
-        if ch.isalpha() and ch.upper() in table and ch != ch.upper():
+        hint = _non_ascii_hint(ch)
+        if ch.isascii() and ch.isalpha() and ch.upper() in table and ch != ch.upper():
             hint = " (letters are upper-case)"
         allowed = (symbols or DEFAULT_SYMBOLS)[:size]
         raise PuzzleError(
@@ -88,25 +120,71 @@ def _int_token(tok: str, size: int, where: str) -> int:
     if tok == ".":
         return 0
     if not (tok.isascii() and tok.isdigit()):
-        raise PuzzleError(f"{where}: {tok!r} is not a number: expected an integer 0..{size} (0 or '.' = blank)")
-    value = int(tok)
-    if value > size:
-        raise PuzzleError(f"{where}: {value} is out of range for a {size}x{size} grid: expected 0..{size}")
-    return value
+        hint = next((h for h in map(_non_ascii_hint, tok) if h), "")
+        raise PuzzleError(f"{where}: {_show(tok)} is not a number{hint}: "
+                          f"expected an integer 0..{size} (0 or '.' = blank)")
+    digits = tok.lstrip("0") or "0"
+    if len(digits) > len(str(size)) or int(digits) > size:  # no int() of a 10,000-digit token
+        raise PuzzleError(f"{where}: {_show(tok)} is out of range for a {size}x{size} grid: "
+                          f"expected 0..{size}")
+    return int(digits)
 
 
-def _shape(size: int, box: tuple[int, int] | None) -> Shape:
-    return Shape.for_size(size, box)
-
-
-def _parse_json(text: str, box, symbols) -> Board:
+def _shape(size: int, box: tuple[int, int] | None, where: str) -> Shape:
+    """The shape of a size, its error (no box shape fits, --box does not match) naming the place."""
     try:
-        data = json.loads(text)
+        return Shape.for_size(size, box)
+    except PuzzleError as exc:
+        raise PuzzleError(f"{where}: {exc}") from None
+
+
+def _json_depth(text: str) -> int:
+    """How deeply brackets nest in a JSON text (strings skipped), without recursing."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+class _BigInt(str):
+    """A JSON integer too long to be a digit, kept as its text (``int()`` of huge text is slow)."""
+
+
+def _json_int(text: str) -> int | str:
+    return int(text) if len(text) <= 6 else _BigInt(text)
+
+
+def _parse_json(text: str, box, symbols, first_line: int = 1) -> Board:
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        raise PuzzleError(f"line {first_line}: JSON nested more than {MAX_JSON_DEPTH} deep: "
+                          f"expected a list of rows, each a list of cells")
+    try:
+        data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
-        raise PuzzleError(f"line {exc.lineno}, column {exc.colno}: malformed JSON: {exc.msg}") from None
+        raise PuzzleError(f"line {exc.lineno + first_line - 1}, column {exc.colno}: malformed JSON: "
+                          f"{exc.msg}: expected a list of rows, each a list of cells") from None
     if not isinstance(data, list) or not data or not all(isinstance(row, list) for row in data):
-        raise PuzzleError("JSON puzzle: expected a list of rows, each a list of cells")
-    shape = _shape(len(data), box)
+        raise PuzzleError(f"line {first_line}: JSON puzzle: expected a list of rows, each a list of cells")
+    for r, row in enumerate(data):
+        for c, value in enumerate(row):
+            if isinstance(value, (list, dict)):
+                raise PuzzleError(f"cell {cell_name(r, c)}: JSON nested too deep ({_show(json.dumps(value))}): "
+                                  f"expected a list of rows, each a list of cells (digit strings or integers)")
+    shape = _shape(len(data), box, f"line {first_line}: JSON puzzle")
     n = shape.size
     table, blanks = _alphabet(symbols)
     cells: list[int] = []
@@ -115,8 +193,11 @@ def _parse_json(text: str, box, symbols) -> Board:
             raise PuzzleError(f"JSON row {r + 1} has {len(row)} cells: expected {n}")
         for c, value in enumerate(row):
             where = f"cell {cell_name(r, c)}"
+            if isinstance(value, _BigInt):
+                raise PuzzleError(f"{where}: {_show(value)} is out of range: expected 0..{n} (0 = blank)")
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise PuzzleError(f"{where}: {json.dumps(value)} is neither a digit string nor an integer")
+                raise PuzzleError(f"{where}: {_show(json.dumps(value))} is neither a digit string nor "
+                                  f"an integer: expected 0..{n} or a symbol")
             if isinstance(value, int):
                 if not 0 <= value <= n:
                     raise PuzzleError(f"{where}: {value} is out of range: expected 0..{n} (0 = blank)")
@@ -151,30 +232,38 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
     [(0, 0, 1), (1, 2, 1)]
     """
     if len(text) > MAX_PUZZLE_CHARS:
-        raise PuzzleError(f"puzzle text of {len(text)} characters: expected at most {MAX_PUZZLE_CHARS}")
+        raise PuzzleError(f"line {first_line}: a puzzle text of more than {MAX_PUZZLE_CHARS} characters: "
+                          f"expected at most {MAX_PUZZLE_CHARS}")
     text = text.lstrip("\ufeff")
-    if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + first_line
-        raise PuzzleError(f"line {line}: NUL byte in the input: expected text")
+    bad = _NOT_TEXT.search(text)
+    if bad:
+        at = bad.start()
+        line = text.count("\n", 0, at) + first_line
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        what = "a NUL byte" if bad.group() == "\x00" else f"byte 0x{ord(bad.group()) - 0xDC00:02X}, not UTF-8,"
+        raise PuzzleError(f"line {line}, column {col}: {what} in the input: expected UTF-8 text")
     if not text.strip():
         raise PuzzleError("empty input: expected a puzzle (81 symbols for a 9x9, or a grid, or JSON rows)")
-    if text.lstrip().startswith("["):
-        return _parse_json(text, box, symbols)
+    if text.lstrip()[:1] in ("[", "{"):
+        return _parse_json(text, box, symbols, first_line)
     numbered = [
         (first_line + i, line.rstrip("\r"))
         for i, line in enumerate(text.split("\n"))
         if line.strip() and not line.lstrip().startswith("#")
     ]
+    if not numbered:
+        raise PuzzleError(f"line {first_line}: only comments: expected a puzzle after the '#' lines")
     for lineno, line in numbered:
         if len(line) > MAX_LINE_CHARS:
-            raise PuzzleError(f"line {lineno} has {len(line)} characters: expected at most {MAX_LINE_CHARS}")
+            raise PuzzleError(f"line {lineno} is longer than {MAX_LINE_CHARS} characters: expected a "
+                              f"puzzle line of at most {MAX_LINE_CHARS}")
     table, blanks = _alphabet(symbols)
     if len(numbered) == 1:
         lineno, line = numbered[0]
         if "," in line:
             tokens = _int_tokens(line)
             n = _size_from_count(len(tokens), f"line {lineno}")
-            shape = _shape(n, box)
+            shape = _shape(n, box, f"line {lineno}")
             cells = [
                 _int_token(tok, n, f"line {lineno}, column {col + 1} ({cell_name(k // n, k % n)})")
                 for k, (col, tok) in enumerate(tokens)
@@ -182,7 +271,7 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
             return Board(shape, tuple(cells))
         chars = _strip_row(line)
         n = _size_from_count(len(chars), f"line {lineno}: a one-line puzzle")
-        shape = _shape(n, box)
+        shape = _shape(n, box, f"line {lineno}")
         cells = [
             _symbol_digit(ch, table, blanks, n,
                           f"line {lineno}, column {col + 1} ({cell_name(k // n, k % n)})", symbols)
@@ -191,8 +280,11 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
         return Board(shape, tuple(cells))
     # A grid: rows are the lines that keep something once separators are dropped.
     rows = [(lineno, line) for lineno, line in numbered if _strip_row(line)]
+    if not rows:
+        raise PuzzleError(f"lines {numbered[0][0]}-{numbered[-1][0]}: only separators ({SEPARATORS!r}): "
+                          f"expected a puzzle")
     n = len(rows)
-    shape = _shape(n, box) if MIN_SIZE <= n <= MAX_SIZE else None
+    shape = _shape(n, box, f"lines {rows[0][0]}-{rows[-1][0]}") if MIN_SIZE <= n <= MAX_SIZE else None
     if shape is None:
         raise PuzzleError(
             f"a grid of {n} rows (lines {rows[0][0]}-{rows[-1][0]}): expected N rows for N from "

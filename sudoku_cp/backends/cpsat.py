@@ -26,6 +26,22 @@ def post_model(spec: CpModelSpec):
     return model, cells
 
 
+def _solve_interruptibly(solver, model, callback):
+    """``solver.solve`` with Ctrl-C stopping the search (CP-SAT's handler), and Python's restored.
+
+    CP-SAT catches SIGINT itself and, when done, resets it to the default action, which would
+    make a later Ctrl-C kill the process without a word; Python's handler is put back here.
+    """
+    import signal
+
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        return solver.solve(model, callback)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
 class CpSatBackend(Backend):
     """OR-Tools CP-SAT with one integer variable per cell and AllDifferent per unit."""
 
@@ -57,7 +73,11 @@ class CpSatBackend(Backend):
                     self.stop_search()
 
         solver.parameters.enumerate_all_solutions = limit > 1
-        status = solver.solve(model, Collector())
+        status = _solve_interruptibly(solver, model, Collector())
+        if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and len(solutions) < limit \
+                and not deadline.expired():
+            # CP-SAT's own Ctrl-C handler stopped the search early: not a time limit, so not 'unknown'
+            raise KeyboardInterrupt
         stats = {"conflicts": int(solver.num_conflicts), "branches": int(solver.num_branches),
                  "wall_time": round(solver.wall_time, 6)}
         # The one place CP-SAT's statuses become ours.

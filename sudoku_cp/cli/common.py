@@ -6,10 +6,13 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 
 from ..board import Board, PuzzleError, parse_box
-from ..formats import Entry, format_grid, format_line, iter_entries, parse_puzzle
+from ..formats import (MAX_LINE_CHARS, MAX_PUZZLE_CHARS, Entry, format_grid, format_line, iter_entries,
+                       parse_puzzle)
 from ..results import EXIT_USAGE, Result, Status
 
 
@@ -76,13 +79,17 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat") ->
 
 
 def open_text(path: str):
-    """Open a puzzle file for reading, with errors that say what is wrong with the path."""
+    """Open a puzzle file for reading, with errors that say what is wrong with the path.
+
+    Bytes that are not UTF-8 are kept as lone surrogates ("surrogateescape"), so the parser
+    reports them for their own line (``byte 0xFF, not UTF-8``) and the other lines still count.
+    """
     if path == "-":
-        return sys.stdin
+        return _stdin()
     if os.path.isdir(path):
         raise CliError(f"{path}: is a directory: expected a puzzle file")
     try:
-        return open(path, encoding="utf-8", errors="strict", newline="")
+        return open(path, encoding="utf-8", errors="surrogateescape", newline="")
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except PermissionError:
@@ -91,26 +98,100 @@ def open_text(path: str):
         raise CliError(f"{path}: cannot read it ({exc.strerror})") from None
 
 
-def _decode_lines(stream, path: str) -> Iterator[str]:
+def _stdin():
+    """Standard input as UTF-8 with bytes that are not UTF-8 escaped, and line endings kept."""
+    stream = sys.stdin
+    if hasattr(stream, "reconfigure"):
+        try:
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape", newline="")
+        except (ValueError, OSError):  # already read from: keep its settings
+            pass
+    return stream
+
+
+def read_lines(stream, path: str) -> Iterator[str]:
+    """The lines of a text stream, each read with bounded memory.
+
+    A line longer than ``MAX_LINE_CHARS`` is cut there (the rest is read and dropped in chunks),
+    so the parser reports it as too long and a 10 GB line costs no more memory than a short one.
+    """
+    limit = MAX_LINE_CHARS + 2
     lineno = 0
     try:
-        for lineno, line in enumerate(stream, start=1):
+        while True:
+            line = stream.readline(limit)
+            if not line:
+                return
+            lineno += 1
+            if len(line) == limit and not line.endswith(("\n", "\r")):
+                while True:  # drop the rest of the over-long line
+                    more = stream.readline(1 << 16)
+                    if not more or more.endswith(("\n", "\r")):
+                        break
             yield line
     except UnicodeDecodeError as exc:
         raise CliError(f"{path}: line {lineno + 1}: not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise CliError(f"{path}: line {lineno + 1}: cannot read it ({exc.strerror})") from None
+
+
+@contextmanager
+def output_file(path: str | None, binary: bool = False):
+    """A file to write a command's output to, all or nothing (``None`` or ``-``: standard output).
+
+    The output goes to a temporary file beside ``path`` that replaces ``path`` only when the
+    block ends without an exception, so an error, a Ctrl-C or a full disk never leaves a partial
+    file. A path that cannot be written is a :class:`CliError` before any work is done.
+    """
+    if path is None or path == "-":
+        yield sys.stdout.buffer if binary else sys.stdout
+        return
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a directory: expected a file name to write")
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sudoku-cp-", suffix=".part")
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such directory {directory!r}: cannot write the output there") from None
+    except PermissionError:
+        raise CliError(f"{path}: permission denied: cannot write the output there") from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot write the output there ({exc.strerror})") from None
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual mode
+        with (os.fdopen(fd, "wb") if binary else
+              os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as out:
+            yield out
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def read_entries(args, example: bool = False) -> Iterator[Entry]:
-    """The puzzles a command was given, one :class:`Entry` each (bad ones carry their error)."""
+    """The puzzles a command was given, one :class:`Entry` each (bad ones carry their error).
+
+    A file with no puzzle at all (empty, or only comments and blank lines) is a :class:`CliError`.
+    """
     if args.file is not None and args.puzzle is not None:
         raise CliError("give a PUZZLE or -f FILE, not both")
     if args.file is not None:
         stream = open_text(args.file)
+        name = "standard input" if args.file == "-" else args.file
+        found = False
         try:
-            yield from iter_entries(_decode_lines(stream, args.file), args.box, args.symbols)
+            for entry in iter_entries(read_lines(stream, name), args.box, args.symbols):
+                found = True
+                yield entry
         finally:
             if stream is not sys.stdin:
                 stream.close()
+        if not found:
+            raise CliError(f"{name}: no puzzle found: expected one puzzle per line, or grids "
+                           f"separated by blank lines ('#' lines are comments)")
         return
     if args.puzzle is None:
         if not example:
@@ -122,14 +203,14 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
         yield Entry(0, 1, "", classic() if args.box is None else _reshape(classic(), args))
         return
     if args.puzzle == "-":
-        text = "".join(_decode_lines(sys.stdin, "standard input"))
+        text = _stdin().read(MAX_PUZZLE_CHARS + 1)  # parse_puzzle refuses anything longer
     else:
         text = args.puzzle
     try:
         yield Entry(0, 1, text, parse_puzzle(text, args.box, args.symbols))
     except PuzzleError as exc:
         hint = ""
-        if os.path.exists(args.puzzle) and args.puzzle != "-":
+        if args.puzzle != "-" and len(args.puzzle) < 4096 and os.path.exists(args.puzzle):
             hint = f" (to read the file {args.puzzle!r}, use -f {args.puzzle})"
         raise CliError(f"{exc}{hint}") from None
 

@@ -86,17 +86,16 @@ def run(args) -> int:
             print(f"{prefix}VERIFICATION FAILED: {exc}", file=sys.stderr)
             codes.append(EXIT_DISAGREE)
             continue
-        if "," in args.backend or args.backend == "all":
-            result.backend = args.backend if args.backend != "all" else "all"
+        cross_checked = ("," in args.backend or args.backend == "all") and result.status is not Status.INVALID
+        if cross_checked:
+            result.backend = args.backend
         if many:
             result.index, result.line = entry.index, entry.line
         codes.append(result.exit_code)
         if args.json:
             print_json(result.to_json(args.symbols))
             continue
-        checked = ""
-        if "," in args.backend or args.backend == "all":
-            checked = " (backends agree; every answer verified)"
+        checked = " (backends agree; every answer verified)" if cross_checked else ""
         print(f"{prefix}{describe(result)}{checked}")
         if not many and result.status is not Status.INVALID:
             print(show_board(entry.board, result.solution, symbols=args.symbols))

@@ -1,0 +1,149 @@
+"""Redundant givens and minimal puzzles: which clues can go without losing uniqueness.
+
+A puzzle with solution S is unique exactly when "the rules, its givens, and *not S*" has no model.
+:class:`UniquenessOracle` keeps one SAT solver loaded with the ``complete`` encoding of the empty
+grid plus the clause "not S" (guarded by a selector), and takes each candidate set of givens as
+assumptions: one incremental solver call per question, learnt clauses kept between questions.
+
+Removing givens never removes solutions, so if dropping g from a puzzle P loses uniqueness it
+does so from every smaller puzzle inside P too: one greedy pass (try each given once, drop it
+when the rest stays unique) ends in a *minimal* puzzle, in which no given can be dropped.
+
+>>> from sudoku_cp import examples
+>>> result = minimize(examples.classic())
+>>> result.status.value, len(result.minimal.givens()) < len(examples.classic().givens())
+('unique', True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from .backends.base import Deadline
+from .board import Board, Given
+from .explain import Explanation, TimeLimitReached, engine_solve, rules_engine
+from .results import SolverFailure, Status
+
+
+class UniquenessOracle:
+    """Answers "is ``solution`` the only solution of these givens?" with one loaded SAT solver.
+
+    >>> from sudoku_cp import examples
+    >>> from sudoku_cp.formats import parse_puzzle
+    >>> solution = parse_puzzle(examples.CLASSIC_SOLUTION)
+    >>> with UniquenessOracle(solution) as oracle:
+    ...     oracle.unique(examples.classic().givens()), oracle.unique(solution.givens()[:10])
+    (True, False)
+    """
+
+    def __init__(self, solution: Board, solver: str | None = None):
+        from .cnf import var
+
+        if not solution.is_full():
+            raise ValueError("the uniqueness oracle needs a full solution grid")
+        self.solution = solution
+        self.n = solution.size
+        self.engine = rules_engine(solution.shape, solver)
+        self.engine.top += 1
+        self.selector = self.engine.top
+        self.engine.solver.add_clause([-self.selector] + [
+            -var(self.n, r, c, d) for r, c, d in solution.givens()])
+        self.calls = 0
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def other_solution(self, givens: Sequence[Given], deadline: Deadline | None = None) -> Board | None:
+        """A solution of ``givens`` other than :attr:`solution`, or ``None`` when there is none.
+
+        The givens must agree with the solution (they are the solution's digits).
+        """
+        from .cnf import decode, var
+
+        self.calls += 1
+        assumptions = [var(self.n, r, c, d) for r, c, d in givens] + [self.selector]
+        if not engine_solve(self.engine, assumptions, deadline or Deadline(None)):
+            return None
+        empty = Board.empty(self.solution.shape)
+        return decode(self.engine.solver.get_model(), empty)
+
+    def unique(self, givens: Sequence[Given], deadline: Deadline | None = None) -> bool:
+        """True when :attr:`solution` is the only solution of ``givens``."""
+        return self.other_solution(givens, deadline) is None
+
+
+def redundant_givens(board: Board, oracle: UniquenessOracle,
+                     deadline: Deadline | None = None) -> list[Given]:
+    """The givens of a unique puzzle that can each be dropped alone without losing uniqueness."""
+    givens = board.givens()
+    return [g for i, g in enumerate(givens) if oracle.unique(givens[:i] + givens[i + 1:], deadline)]
+
+
+def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
+                   groups: Sequence[Sequence[int]] | None = None, deadline: Deadline | None = None,
+                   keep_at_least: int = 0) -> list[Given]:
+    """Drop givens group by group (each group is a list of indices into ``givens``) while unique.
+
+    Groups default to one given each, tried in order; a group is dropped whole or not at all (the
+    generator uses symmetric pairs). Stops dropping once fewer than ``keep_at_least`` would remain.
+    The givens must make :attr:`UniquenessOracle.solution` unique.
+    """
+    groups = [[i] for i in range(len(givens))] if groups is None else groups
+    kept = set(range(len(givens)))
+    for group in groups:
+        members = [i for i in group if i in kept]
+        if not members or len(kept) - len(members) < keep_at_least:
+            continue
+        trial = kept.difference(members)
+        if oracle.unique([givens[i] for i in sorted(trial)], deadline):
+            kept = trial
+    return [givens[i] for i in sorted(kept)]
+
+
+def minimize(board: Board, backend: str = "sat", time_limit: float | None = None,
+             seed: int | None = None, solver: str | None = None) -> Explanation:
+    """The ``redundant`` givens of a unique puzzle and a minimal puzzle with the same solution.
+
+    ``backend`` checks uniqueness first (and the minimal puzzle afterwards, when it is not
+    ``sat``); the givens are tried in row-major order, or shuffled by ``seed``. A puzzle that is
+    not unique keeps its status (``invalid``, ``unsat``, ``multiple``) and nothing is minimized.
+    """
+    from .api import count
+
+    start = time.perf_counter()
+    deadline = Deadline(time_limit)
+    first = count(board, 2, backend, time_limit=time_limit)
+    out = Explanation(first.status, board, solution=first.solution, count=first.count,
+                      complete=first.complete, conflicts=first.conflicts, backend=first.backend,
+                      solutions=first.solutions)
+    if first.status is not Status.UNIQUE:
+        out.time_s = time.perf_counter() - start
+        return out
+    givens = board.givens()
+    order = list(range(len(givens)))
+    if seed is not None:
+        random.Random(seed).shuffle(order)
+    try:
+        with UniquenessOracle(first.solution, solver) as oracle:
+            out.redundant = redundant_givens(board, oracle, deadline)
+            kept = minimal_givens(givens, oracle, [[i] for i in order], deadline)
+    except TimeLimitReached:
+        out.status = Status.UNKNOWN
+        out.notes.append("the time limit ended the minimization")
+        out.time_s = time.perf_counter() - start
+        return out
+    out.minimal = Board.empty(board.shape).with_givens(kept)
+    check = count(out.minimal, 2, "cpsat" if backend.startswith("sat") else backend)
+    if check.status is not Status.UNIQUE or check.solution != first.solution:
+        raise SolverFailure(f"{check.backend} says the minimal puzzle is {check.status}, "
+                            f"not unique with the same solution")
+    out.time_s = time.perf_counter() - start
+    return out

@@ -30,14 +30,44 @@ def validate(board: Board) -> Result:
     return Result(Status.INVALID if conflicts else Status.VALID, board, conflicts=conflicts)
 
 
-def backend_list(spec: str | Sequence[str] | Backend) -> list[Backend]:
-    """Backends named by ``"all"``, ``"sat,cpsat"``, a list of names, or one backend object."""
+def backend_list(spec: str | Sequence[str] | Backend, **options) -> list[Backend]:
+    """Backends named by ``"all"``, ``"sat,cpsat"``, a list of names, or one backend object.
+
+    ``options`` (e.g. ``encoding="minimal"``; None values ignored) go to the backends that take
+    them; naming an option no chosen backend takes is an error.
+    """
     if isinstance(spec, Backend):
         return [spec]
     names = spec.split(",") if isinstance(spec, str) else list(spec)
     if names == ["all"]:
         names = list(CROSS_CHECK)
-    return [name if isinstance(name, Backend) else get_backend(name.strip()) for name in names]
+    options = {k: v for k, v in options.items() if v is not None}
+    made, used = [], set()
+    for name in names:
+        if isinstance(name, Backend):
+            made.append(name)
+            continue
+        accepted = {k: v for k, v in options.items() if k in _takes(name.strip())}
+        used.update(accepted)
+        made.append(get_backend(name.strip(), **accepted))
+    if set(options) - used:
+        raise ValueError(f"--{sorted(set(options) - used)[0]} applies to the sat and external backends "
+                         f"only, not to {spec}")
+    return made
+
+
+def _takes(spec: str) -> set[str]:
+    """Keyword options a registered backend's factory accepts (empty for unknown names)."""
+    import importlib
+    import inspect
+
+    from .backends import REGISTRY
+
+    entry = REGISTRY.get(spec.partition(":")[0])
+    if entry is None:
+        return set()
+    factory = getattr(importlib.import_module(entry.module), entry.factory)
+    return set(inspect.signature(factory).parameters) - {"self"}
 
 
 def verify(outcome: Outcome, board: Board, backend: str) -> None:

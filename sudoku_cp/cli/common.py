@@ -66,9 +66,21 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                         help="print one JSON object per puzzle (keys as in CONTRACT.md)")
 
 
-def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat") -> None:
-    """--backend and --time-limit."""
+def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
+                       encoding: bool = False) -> None:
+    """--backend and --time-limit (and --encoding, --amo for the CNF backends when ``encoding``)."""
     from ..backends import backend_help
+
+    if encoding:
+        from ..cnf import AMO_CHOICES, ENCODINGS
+
+        parser.add_argument("--encoding", metavar="NAME",
+                            help=f"CNF encoding for the sat and external backends: {', '.join(ENCODINGS)} "
+                                 "(default complete; see encodings/README.md)")
+        parser.add_argument("--amo", metavar="NAME",
+                            help=f"at-most-one encoding for the sat and external backends: "
+                                 f"{', '.join(AMO_CHOICES)} (default pairwise; native needs "
+                                 "sat:minicard)")
 
     parser.add_argument("--backend", default=default, metavar="NAME",
                         help=f"who solves (default {default}): {backend_help()}. 'all' runs sat, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ..api import DisagreementError, VerificationError, count, solve
+from ..api import DisagreementError, VerificationError, backend_list, count, solve
 from ..formats import format_line
 from ..results import EXIT_DISAGREE, Result, Status, worst_exit
 from .common import (add_input_options, add_solver_options, label, positive_int, print_json,
@@ -26,7 +26,7 @@ def add_parser(sub) -> None:
                     "Exit 0 solved (unique with --unique), 1 unsat/invalid/multiple, 4 time limit.",
     )
     add_input_options(p, example=True)
-    add_solver_options(p)
+    add_solver_options(p, encoding=True)
     p.add_argument("--unique", action="store_true",
                    help="also prove the solution unique (status unique or multiple)")
     p.set_defaults(run=run, limit=None)
@@ -38,7 +38,7 @@ def add_parser(sub) -> None:
                     "limit) stopped the search. Solutions are blocked on cell literals only.",
     )
     add_input_options(c, example=True)
-    add_solver_options(c)
+    add_solver_options(c, encoding=True)
     c.add_argument("--limit", type=positive_int, default=2, metavar="K",
                    help="stop after K solutions (default 2)")
     c.set_defaults(run=run, unique=True)
@@ -68,6 +68,7 @@ def print_disagreement(exc: DisagreementError, prefix: str, symbols) -> None:
 def run(args) -> int:
     codes = []
     many = args.file is not None
+    backends = backend_list(args.backend, encoding=args.encoding, amo=args.amo)
     for entry in read_entries(args, example=True):
         if entry.board is None:
             codes.append(report_entry_error(entry, args, many))
@@ -75,9 +76,9 @@ def run(args) -> int:
         prefix = label(entry, many)
         try:
             if args.limit is None:
-                result = solve(entry.board, args.backend, unique=args.unique, time_limit=args.time_limit)
+                result = solve(entry.board, backends, unique=args.unique, time_limit=args.time_limit)
             else:
-                result = count(entry.board, args.limit, args.backend, time_limit=args.time_limit)
+                result = count(entry.board, args.limit, backends, time_limit=args.time_limit)
         except DisagreementError as exc:
             print_disagreement(exc, prefix, args.symbols)
             codes.append(EXIT_DISAGREE)

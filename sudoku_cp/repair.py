@@ -164,7 +164,7 @@ def repair(board: Board, backend: str = "sat", time_limit: float | None = None,
         first = None
         status = Status.INVALID
     else:
-        first = count(board, targets, backend, time_limit=time_limit)
+        first = count(board, max(2, targets), backend, time_limit=time_limit)
         status = first.status
     out = Explanation(status, board, conflicts=find_conflicts(board),
                       backend=first.backend if first else None)
@@ -177,7 +177,7 @@ def repair(board: Board, backend: str = "sat", time_limit: float | None = None,
             out.solutions = first.solutions[:2]
             out.differences = differing_cells(*first.solutions[:2])
             best = None
-            for k, target in enumerate(first.solutions):  # each solution found is a candidate
+            for k, target in enumerate(first.solutions[:targets]):  # each solution found is a candidate
                 others = first.solutions[:k] + first.solutions[k + 1:]
                 added, optimal = givens_to_add(board, target, others, max_rounds, deadline)
                 if best is None or (len(added), not optimal) < (len(best[0]), not best[1]):
@@ -187,8 +187,9 @@ def repair(board: Board, backend: str = "sat", time_limit: float | None = None,
             check = count(out.repaired, 2, verify_backend, time_limit=deadline.remaining())
             if check.status is not Status.UNIQUE or check.solution != out.solution:
                 raise SolverFailure(f"{check.backend} says the repaired puzzle is {check.status}")
-            out.stats = {"optimal": optimal, "global_minimum": optimal and bool(first.complete),
-                         "targets": len(first.solutions),
+            out.stats = {"optimal": optimal, "global_minimum": optimal and bool(first.complete)
+                         and len(first.solutions) <= targets,
+                         "targets": min(targets, len(first.solutions)),
                          "method": "implicit-hitting-set" if optimal else "greedy, locally minimal",
                          "verified_by": check.backend}
         elif status is Status.UNIQUE:

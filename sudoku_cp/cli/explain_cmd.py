@@ -1,0 +1,301 @@
+"""``sudoku-cp explain | repair | minimize | generate``: why a puzzle fails, how to fix it, how to make one."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..api import DisagreementError, VerificationError
+from ..board import Shape
+from ..explain import DEFAULT_LIMIT, Explanation, given_names
+from ..formats import format_line
+from ..results import EXIT_DISAGREE, EXIT_NEGATIVE, EXIT_OK, EXIT_TIMEOUT, Status, worst_exit
+from .common import (CliError, add_input_options, add_solver_options, box_arg, label, positive_int,
+                     print_json, read_entries, report_entry_error, show_board, time_limit_arg)
+from .solve_cmd import print_disagreement
+
+WORDS = {
+    Status.UNIQUE: "unique: exactly one solution",
+    Status.MULTIPLE: "multiple: more than one solution",
+    Status.UNSAT: "unsat: no duplicate givens, but no solution",
+    Status.INVALID: "invalid: duplicate givens",
+    Status.UNKNOWN: "unknown: the time limit ended the work",
+}
+
+
+def cells_text(cells) -> str:
+    return ", ".join(f"r{r + 1}c{c + 1}" for r, c in cells)
+
+
+def add_parser(sub) -> None:
+    e = sub.add_parser(
+        "explain", help="why a puzzle has no solution, or several (minimal core, differing cells)",
+        description="Explain a puzzle. invalid: every duplicate. unsat: a minimal core, a set of "
+                    "givens that cannot all hold while dropping any one of them leaves a solvable "
+                    "rest (PySAT core shrunk by deletion, re-checked by CP-SAT; with --backend "
+                    "cpsat the other way round). multiple: two solutions, the cells where they "
+                    "differ, and the count up to --limit. unique: the solution. The involved cells "
+                    "are highlighted in the grid and listed. Exit 0 unique, 1 invalid/unsat/"
+                    "multiple, 3 a solver's answer failed its check, 4 time limit.",
+    )
+    add_input_options(e)
+    add_solver_options(e)
+    e.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT, metavar="K",
+                   help=f"count solutions up to K (default {DEFAULT_LIMIT}, at least 2); the "
+                        "count is exact when the search finishes below K")
+    e.add_argument("--svg", metavar="FILE",
+                   help="also draw the grid as an SVG picture with the involved cells marked "
+                        "(with several puzzles, FILE-1.svg, FILE-2.svg, ...)")
+    e.add_argument("--no-check", dest="check", action="store_false",
+                   help="skip re-checking the core with the other solver")
+    e.set_defaults(run=run_explain)
+
+    r = sub.add_parser(
+        "repair", help="fewest givens to remove (no solution) or givens to add (several solutions)",
+        description="Repair a puzzle. invalid or unsat: a SMALLEST set of givens to remove so that "
+                    "a solution exists (MaxSAT, PySAT's RC2: rules hard, each given a soft clause; "
+                    "proved optimal). multiple: givens to add, each the digit of one solution S, "
+                    "so that S becomes the only solution; the number is the MINIMUM for S (implicit "
+                    "hitting sets over the other solutions' difference sets), the best S among the "
+                    "first --targets solutions wins; it is the minimum over all solutions only when "
+                    "all were counted ('global_minimum'). If --max-rounds ends the hitting-set loop, "
+                    "a greedy set pruned to LOCALLY minimal is given ('optimal': false). The repaired "
+                    "puzzle and its solution are printed and checked (uniqueness by CP-SAT). "
+                    "Exit 0 repaired (or nothing to repair), 3 a check failed, 4 time limit "
+                    "(the MaxSAT step itself is not interrupted).",
+    )
+    add_input_options(r)
+    add_solver_options(r)
+    r.add_argument("--targets", type=positive_int, default=20, metavar="K",
+                   help="try the first K solutions as the one to keep (default 20)")
+    r.add_argument("--max-rounds", type=positive_int, default=300, metavar="R",
+                   help="hitting-set rounds per target before the greedy fallback (default 300)")
+    r.set_defaults(run=run_repair)
+
+    m = sub.add_parser(
+        "minimize", help="redundant givens, and a minimal puzzle with the same solution",
+        description="For a unique puzzle: the givens that can each be dropped alone without losing "
+                    "uniqueness ('redundant'), and a minimal puzzle with the same solution (no "
+                    "given can be dropped), found by one pass over the givens with one incremental "
+                    "SAT solver and re-checked unique by CP-SAT. --seed shuffles the order (other "
+                    "seeds may give other minimal puzzles). Exit 0 done, 1 the puzzle is not "
+                    "unique (invalid, unsat or multiple: nothing to minimize), 4 time limit.",
+    )
+    add_input_options(m)
+    add_solver_options(m)
+    m.add_argument("--seed", type=int, metavar="S", help="try the givens in a shuffled order")
+    m.set_defaults(run=run_minimize)
+
+    g = sub.add_parser(
+        "generate", help="make unique puzzles of any size, reproducible from a seed",
+        description="Generate unique puzzles: a random solved grid (a SAT solver with random phases "
+                    "up to 16x16, a pattern beyond) shuffled by symmetry moves, then clues removed in "
+                    "random order while one incremental SAT solver proves the puzzle unique. "
+                    "--minimal (the default) removes every clue it can (no clue, or symmetric pair, "
+                    "can go); --clues C stops at C clues (retrying other grids). Every puzzle is "
+                    "re-checked unique by --verify-backend before it is printed. The same --seed "
+                    "gives the same puzzles (puzzle k uses seed S+k). Output: a '#' comment line "
+                    "and the puzzle on one line, so the output is a puzzle file. Exit 0 done, "
+                    "1 the requested clue count was not reached, 2 bad options, 4 time limit.",
+    )
+    g.add_argument("--size", type=int, default=9, metavar="N", help="grid size N (default 9)")
+    g.add_argument("--box", type=box_arg, metavar="RxC", help="box shape (default: square, else squarest)")
+    g.add_argument("--count", type=positive_int, default=1, metavar="K", help="how many puzzles (default 1)")
+    g.add_argument("--seed", type=int, metavar="S", help="random seed (default: a random one, printed)")
+    how = g.add_mutually_exclusive_group()
+    how.add_argument("--minimal", action="store_true", help="remove clues until none can go (default)")
+    how.add_argument("--clues", type=int, metavar="C", help="stop at exactly C clues")
+    g.add_argument("--symmetry", choices=("none", "rotational", "diagonal"), default="none",
+                   help="remove cells in symmetric pairs: 180-degree rotation or main-diagonal mirror")
+    g.add_argument("--verify-backend", default="cpsat", metavar="NAME",
+                   help="backend that re-checks uniqueness (default cpsat; dfs for small sizes)")
+    g.add_argument("--difficulty", action="store_true",
+                   help="add difficulty signals: unit propagation alone solves it or not, SAT "
+                        "conflicts/decisions, dfs nodes (up to 16x16)")
+    g.add_argument("--symbols", metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
+    g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
+                   help="stop after SECONDS in total (exit 4)")
+    g.set_defaults(run=run_generate)
+
+
+def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
+    if result.conflicts:
+        print("conflicts: " + "; ".join(c.describe() for c in result.conflicts))
+    if result.core is not None:
+        print(f"core ({len(result.core)} givens that cannot all hold; without any one of them the "
+              f"rest has a solution): {given_names(result.core)}")
+    if result.differences is not None and len(result.solutions) >= 2:
+        print(f"two solutions differ in {len(result.differences)} cells: {cells_text(result.differences)}")
+    for note in result.notes:
+        print(f"note: {note}")
+    if many:
+        return
+    marked = result.marked()
+    if result.status is Status.MULTIPLE and len(result.solutions) >= 2:
+        for k, sol in enumerate(result.solutions[:2], 1):
+            print(f"solution {k} (differing cells marked):")
+            print(show_board(result.puzzle, sol, marked, args.symbols))
+    else:
+        print(show_board(result.puzzle, result.solution, marked, args.symbols))
+
+
+def _handle(args, compute) -> int:
+    """Run ``compute(board)`` over the input puzzles, printing text or JSON; returns the exit code."""
+    codes = []
+    many = args.file is not None
+    for entry in read_entries(args):
+        if entry.board is None:
+            codes.append(report_entry_error(entry, args, many))
+            continue
+        prefix = label(entry, many)
+        try:
+            result, code = compute(entry.board)
+        except DisagreementError as exc:
+            print_disagreement(exc, prefix, args.symbols)
+            codes.append(EXIT_DISAGREE)
+            continue
+        except VerificationError as exc:
+            print(f"{prefix}VERIFICATION FAILED: {exc}", file=sys.stderr)
+            codes.append(EXIT_DISAGREE)
+            continue
+        if many:
+            result.index, result.line = entry.index, entry.line
+        codes.append(code)
+        if args.json:
+            print_json(result.to_json(args.symbols))
+            continue
+        args._report(result, prefix, many, entry.index)
+    return worst_exit(codes)
+
+
+def _count_text(result: Explanation) -> str:
+    if result.count is None or result.status is not Status.MULTIPLE:
+        return ""
+    exact = "exactly" if result.complete else "at least"
+    return f" ({exact} {result.count} solution{'s' if result.count != 1 else ''})"
+
+
+def run_explain(args) -> int:
+    from ..explain import explain
+
+    if args.limit < 2:
+        raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
+
+    def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
+        print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
+        _print_extras(result, args, prefix, many)
+        if args.svg:
+            _write_svg(result, args, many, index)
+
+    args._report = report
+    return _handle(args, lambda b: (lambda r: (r, r.exit_code))(
+        explain(b, args.limit, args.backend, args.time_limit, args.check)))
+
+
+def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
+    from ..svg import board_svg
+
+    path = Path(args.svg)
+    if many:
+        path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.svg'}")
+    title = WORDS.get(result.status, result.status.value).split(":")[0]
+    if result.core:
+        title += f": core of {len(result.core)} givens"
+    elif result.differences:
+        title += f": {len(result.differences)} cells differ"
+    solution = result.solutions[0] if result.solutions else result.solution
+    path.write_text(board_svg(result.puzzle, solution, result.marked(), symbols=args.symbols,
+                              title=title), encoding="utf-8")
+    print(f"picture written to {path}")
+
+
+def run_repair(args) -> int:
+    from ..repair import repair
+
+    def compute(board):
+        result = repair(board, args.backend, args.time_limit, args.max_rounds, targets=args.targets)
+        return result, EXIT_TIMEOUT if result.status is Status.UNKNOWN else EXIT_OK
+
+    def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
+        print(f"{prefix}{WORDS.get(result.status, result.status.value)}")
+        if result.remove:
+            print(f"remove {len(result.remove)} given{'s' if len(result.remove) != 1 else ''} "
+                  f"(a smallest set, proved by MaxSAT): {given_names(result.remove)}")
+        if result.add:
+            kind = ("the minimum over all solutions" if result.stats.get("global_minimum") else
+                    "the minimum for the solution kept" if result.stats.get("optimal") else
+                    "locally minimal")
+            print(f"add {len(result.add)} given{'s' if len(result.add) != 1 else ''} ({kind}; "
+                  f"uniqueness re-checked by {result.stats.get('verified_by')}): {given_names(result.add)}")
+        if result.status is Status.UNIQUE:
+            print("nothing to repair")
+        for note in result.notes:
+            print(f"note: {note}")
+        if result.repaired is not None:
+            print(f"repaired puzzle: {format_line(result.repaired, args.symbols)}")
+            if not many:
+                print(show_board(result.repaired, result.solution, result.marked(), args.symbols))
+
+    args._report = report
+    return _handle(args, compute)
+
+
+def run_minimize(args) -> int:
+    from ..minimize import minimize
+
+    def compute(board):
+        result = minimize(board, args.backend, args.time_limit, args.seed)
+        code = {Status.UNIQUE: EXIT_OK, Status.UNKNOWN: EXIT_TIMEOUT}.get(result.status, EXIT_NEGATIVE)
+        return result, code
+
+    def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
+        print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
+        if result.status is not Status.UNIQUE:
+            _print_extras(result, args, prefix, many)
+            print("nothing to minimize: the puzzle must have exactly one solution")
+            return
+        print(f"redundant givens ({len(result.redundant)} of {len(result.puzzle.givens())}, each "
+              f"droppable alone): {given_names(result.redundant)}")
+        print(f"minimal puzzle ({len(result.minimal.givens())} givens, same solution, no given can "
+              f"be dropped): {format_line(result.minimal, args.symbols)}")
+        if not many:
+            print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols))
+
+    args._report = report
+    return _handle(args, compute)
+
+
+def run_generate(args) -> int:
+    import random
+
+    from ..backends.base import Deadline
+    from ..explain import TimeLimitReached
+    from ..generate import GenerateError, generate
+
+    shape = Shape.for_size(args.size, args.box)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    deadline = Deadline(args.time_limit)
+    try:
+        for made in generate(shape, args.count, seed, clues=args.clues, symmetry=args.symmetry,
+                             verify_backend=args.verify_backend, deadline=deadline,
+                             with_difficulty=args.difficulty):
+            if args.json:
+                print_json(made.to_json(args.symbols))
+                continue
+            what = "minimal" if made.minimal else f"{made.clues} clues"
+            extra = ""
+            if made.difficulty:
+                d = made.difficulty
+                extra = (f"; propagation alone {'solves it' if d['propagation_solves'] else 'does not solve it'}"
+                         f", SAT conflicts {d['sat_conflicts']}, dfs nodes {d['dfs_nodes']}")
+            print(f"# seed {made.seed}: {shape}, {made.clues} clues, {what}, unique (re-checked by "
+                  f"{made.verified_by}), {made.time_s:.2f} s{extra}")
+            print(format_line(made.puzzle, args.symbols), flush=True)
+    except GenerateError as exc:
+        print(f"sudoku-cp: generate: {exc}", file=sys.stderr)
+        return EXIT_NEGATIVE
+    except TimeLimitReached as exc:
+        print(f"sudoku-cp: generate: {exc}", file=sys.stderr)
+        return EXIT_TIMEOUT
+    return EXIT_OK

@@ -1,0 +1,53 @@
+"""minimize: redundant givens and minimal puzzles, checked by an independent loop with dfs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from gridgen import dataset_lines
+
+from sudoku_cp import examples
+from sudoku_cp.api import count
+from sudoku_cp.board import Board
+from sudoku_cp.cli import main
+from sudoku_cp.formats import parse_puzzle
+from sudoku_cp.minimize import minimize
+from sudoku_cp.results import Status
+
+PUZZLES = [examples.classic()] + [parse_puzzle(x) for x in dataset_lines("top1465.txt", limit=3, step=400)]
+
+
+def drop(board: Board, given) -> Board:
+    return board.with_givens([(given[0], given[1], 0)])
+
+
+@pytest.mark.parametrize("board", PUZZLES)
+def test_minimal_puzzle_is_unique_and_minimal_by_dfs(board):
+    result = minimize(board, seed=3)
+    assert result.status is Status.UNIQUE
+    minimal = result.minimal
+    assert set(minimal.givens()) <= set(board.givens())
+    check = count(minimal, 2, "dfs")
+    assert check.status is Status.UNIQUE and check.solution == result.solution
+    for given in minimal.givens():  # independent loop: no given can go
+        assert count(drop(minimal, given), 2, "dfs").status is Status.MULTIPLE, given
+
+
+def test_redundant_givens_by_dfs():
+    board = examples.classic()
+    result = minimize(board)
+    for given in board.givens():
+        status = count(drop(board, given), 2, "dfs").status
+        assert (status is Status.UNIQUE) == (given in result.redundant), given
+
+
+def test_not_unique_is_exit_1_and_json_keys(capsys):
+    assert main(["minimize", "12..34....12...."]) == 1
+    capsys.readouterr()
+    code = main(["minimize", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["status"] == "unique"
+    minimal = parse_puzzle(data["minimal"])
+    assert all(len(g) == 3 for g in data["redundant"])
+    assert count(minimal, 2, "dfs").status is Status.UNIQUE

@@ -1,0 +1,293 @@
+"""The encodings/ guide cannot drift from the code: every table, code block and number is regenerated.
+
+- A region ``<!-- begin NAME -->`` .. ``<!-- end NAME -->`` must equal what ``RENDERERS[NAME]``
+  produces now (run ``python tests/test_guide.py`` to rewrite the regions after a change).
+- A ```console block is a session: each ``$ sudoku-cp ...`` line is run with ``main`` from the
+  repository root and its standard output must match the lines under it exactly.
+- A ```python block is a doctest and must pass.
+- The measured table (speeds from a real run) is checked for everything but the speeds: its
+  sizes are recomputed and its propagation columns are recomputed for top1465.txt.
+- Any other number in the prose must appear in the page's checked content.
+- Each example file ``encodings/examples/*.cnf`` is exactly what ``sudoku-cp encode`` writes.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+GUIDE = ROOT / "encodings"
+sys.path.insert(0, str(HERE))
+
+from gridgen import DATASETS, dataset_lines  # noqa: E402
+from sudoku_cp.board import Shape  # noqa: E402
+from sudoku_cp.cli import main  # noqa: E402
+from sudoku_cp.cnf import AMO_ENCODINGS, ENCODINGS, PRESETS, Cnf, at_most_one, encode_rules  # noqa: E402
+
+EXAMPLE_PUZZLE = ".2..3......34..1"
+SAMPLE_FILE = "encodings/examples/sample.txt"
+BEGIN = re.compile(r"<!-- begin ([\w-]+) -->")
+
+
+def table(head, rows) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def render_counts() -> str:
+    rows = []
+    for name, families in PRESETS.items():
+        four, nine = encode_rules(Shape(2, 2), name), encode_rules(Shape(3, 3), name)
+        rows.append((f"`{name}`", ", ".join(families), f"{four.nvars:,}", f"{four.num_clauses:,}",
+                     f"{nine.nvars:,}", f"{nine.num_clauses:,}"))
+    return table(("preset", "families", "4x4 variables", "4x4 clauses", "9x9 variables",
+                  "9x9 clauses"), rows)
+
+
+def render_families() -> str:
+    cnf = encode_rules(Shape(3, 3), "augmented")
+    rows = [(f"`{f.name}`", f"{f.start + 1:,}", f"{f.count:,}",
+             f"{sum(len(c) for c in cnf.clauses[f.start:f.start + f.count]):,}") for f in cnf.families]
+    return table(("family (9x9 `augmented`)", "first clause", "clauses", "literals"), rows)
+
+
+SIZES = (4, 9, 16, 25, 36, 49, 64)
+
+
+def render_amo_sizes() -> str:
+    rows = []
+    for amo in AMO_ENCODINGS:
+        cells = []
+        for n in SIZES:
+            cnf = Cnf(1, n)
+            clauses = at_most_one(list(range(1, n + 1)), cnf, amo)
+            cells.append(f"{len(clauses):,} / {cnf.nvars - n:,}")
+        rows.append([f"`{amo}`"] + cells)
+    rows.append(["`native`"] + ["1 constraint / 0"] * len(SIZES))
+    return table(["at-most-one over N literals"] + [f"N = {n}" for n in SIZES], rows)
+
+
+def render_amo_9x9() -> str:
+    rows = []
+    for amo in AMO_ENCODINGS + ("native",):
+        cnf = encode_rules(Shape(3, 3), "complete", amo)
+        rows.append((f"`{amo}`", f"{cnf.nvars:,}", f"{cnf.num_clauses:,}",
+                     f"{sum(len(c) for c in cnf.clauses):,}", f"{len(cnf.atmosts):,}"))
+    return table(("9x9 `complete` with", "variables", "clauses", "literals", "native constraints"), rows)
+
+
+def render_sample_propagation() -> str:
+    from sudoku_cp.analysis import analyse
+    from sudoku_cp.formats import parse_puzzle
+
+    out = []
+    for name in ("17clue-half.txt", "top1465.txt"):
+        boards = [parse_puzzle(line) for line in dataset_lines(name, limit=200)]
+        _, summaries = analyse(boards, [(e, "pairwise") for e in ENCODINGS], probe=False,
+                               measure_speed=False)
+        out.append(f"First 200 puzzles of `{name}`:\n")
+        out.append(table(("encoding", "solved by propagation", "mean cells fixed"),
+                         [(f"`{s.encoding}`", f"{s.solved} ({100 * s.solved_share:.1f}%)",
+                           f"{s.mean_fixed:.2f}") for s in summaries]))
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+def render_examples() -> str:
+    rows = []
+    for name in ENCODINGS:
+        path = GUIDE / "examples" / f"4x4-{name}.cnf"
+        header = next(line for line in path.read_text().splitlines() if line.startswith("p "))
+        _, _, nvars, nclauses = header.split()
+        rows.append((f"[`examples/4x4-{name}.cnf`](examples/4x4-{name}.cnf)",
+                     f"`sudoku-cp encode {EXAMPLE_PUZZLE} --encoding {name}`", nvars, nclauses))
+    return table(("file", "made by", "variables", "clauses (5 givens included)"), rows)
+
+
+def render_dimacs_header() -> str:
+    lines = (GUIDE / "examples" / "4x4-minimal.cnf").read_text().splitlines()
+    end = next(i for i, line in enumerate(lines) if line.startswith("p ")) + 3
+    return "```text\n" + "\n".join(lines[:end]) + "\n...\n```"
+
+
+def render_augmented_header() -> str:
+    lines = (GUIDE / "examples" / "4x4-augmented.cnf").read_text().splitlines()
+    end = next(i for i, line in enumerate(lines) if line.startswith("p "))
+    return "```text\n" + "\n".join(lines[:end + 1]) + "\n```"
+
+
+RENDERERS = {
+    "counts": render_counts,
+    "families": render_families,
+    "amo-sizes": render_amo_sizes,
+    "amo-9x9": render_amo_9x9,
+    "sample-propagation": render_sample_propagation,
+    "examples": render_examples,
+    "dimacs-header": render_dimacs_header,
+    "augmented-header": render_augmented_header,
+}
+
+
+def pages() -> list[Path]:
+    return sorted(GUIDE.glob("*.md"))
+
+
+def regions(text: str):
+    """(name, start, end) of each generated region's body."""
+    for m in BEGIN.finditer(text):
+        name = m.group(1)
+        end_marker = f"<!-- end {name} -->"
+        end = text.index(end_marker, m.end())
+        yield name, m.end(), end
+
+
+def fenced_blocks(text: str):
+    """(language, body, start) of each fenced code block."""
+    for m in re.finditer(r"^```(\w*)\n(.*?)^```$", text, re.S | re.M):
+        yield m.group(1), m.group(2), m.start()
+
+
+def regenerate(text: str) -> str:
+    out, pos = [], 0
+    for name, start, end in regions(text):
+        out.append(text[pos:start])
+        out.append("\n" + RENDERERS[name]() + "\n" if name in RENDERERS else text[start:end])
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def test_guide_layout():
+    names = {p.name for p in pages()}
+    assert {"README.md", "at-most-one.md", "presets.md", "alldifferent.md", "counting.md",
+            "dimacs.md"} <= names
+    assert not (GUIDE / "__init__.py").exists()
+    readme = (GUIDE / "README.md").read_text()
+    for name in names - {"README.md"}:
+        assert f"({name})" in readme, f"README.md does not link {name}"
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: p.name)
+def test_generated_regions_are_current(page):
+    text = page.read_text()
+    for name, _, _ in regions(text):
+        assert name in RENDERERS or name == "measured", f"{page.name}: unknown region {name}"
+    assert regenerate(text) == text, f"{page.name} is stale: run python tests/test_guide.py"
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: p.name)
+def test_code_blocks_run(page, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    text = page.read_text()
+    inside = [(s, e) for _, s, e in regions(text)]
+    namespace: dict = {}  # the python blocks of a page form one session, like a doctest file
+    for lang, body, start in fenced_blocks(text):
+        if any(s <= start < e for s, e in inside):
+            continue  # regenerated above
+        if lang == "console":
+            sessions = re.split(r"^\$ ", body, flags=re.M)[1:]
+            assert sessions, f"{page.name}: console block without a '$ ' command"
+            for session in sessions:
+                command, _, expected = session.partition("\n")
+                argv = shlex.split(command.split("  #")[0])
+                assert argv[0] == "sudoku-cp", f"{page.name}: only sudoku-cp commands are checked"
+                capsys.readouterr()
+                main(argv[1:])
+                assert capsys.readouterr().out == expected, f"{page.name}: $ {command}"
+        elif lang == "python":
+            parser = doctest.DocTestParser()
+            test = parser.get_doctest(body, namespace, page.name, str(page), 0)
+            assert test.examples, f"{page.name}: python block without >>> examples"
+            runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+            report: list[str] = []
+            runner.run(test, out=report.append, clear_globs=False)
+            namespace.update(test.globs)
+            assert runner.failures == 0, "".join(report)
+        else:
+            pytest.fail(f"{page.name}: a ```{lang} block outside a generated region is not checked")
+
+
+def checked_text(text: str) -> str:
+    parts = [text[s:e] for _, s, e in regions(text)]
+    parts += [body for _, body, _ in fenced_blocks(text)]
+    return "\n".join(parts)
+
+
+NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: p.name)
+def test_prose_numbers_are_backed_by_checked_content(page):
+    text = page.read_text()
+    checked = checked_text(text)
+    allowed = {n.rstrip(",") for n in NUMBER.findall(checked)} | {str(k) for k in range(0, 11)}
+    prose = text
+    for _, s, e in sorted(regions(text), key=lambda r: -r[1]):
+        prose = prose[:s] + prose[e:]
+    prose = re.sub(r"^```.*?^```$", "", prose, flags=re.S | re.M)
+    prose = re.sub(r"`[^`]*`", "", prose)  # inline code: names and commands
+    prose = re.sub(r"\]\([^)]*\)", "]", prose)  # link targets
+    strays = [n for n in NUMBER.findall(prose) if n.rstrip(",") not in allowed]
+    assert not strays, f"{page.name}: numbers in prose that no checked content shows: {strays}"
+
+
+def test_example_files_are_what_encode_writes(tmp_path):
+    for name in ENCODINGS:
+        out = tmp_path / f"{name}.cnf"
+        assert main(["encode", EXAMPLE_PUZZLE, "--encoding", name, "-o", str(out)]) == 0
+        assert out.read_text() == (GUIDE / "examples" / f"4x4-{name}.cnf").read_text(), name
+
+
+def test_sample_file_is_from_the_collections():
+    lines = [line for line in (ROOT / SAMPLE_FILE).read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert set(lines) <= set(dataset_lines("17clue-half.txt", limit=200))
+
+
+def measured_rows(text: str):
+    name, start, end = next(r for r in regions(text) if r[0] == "measured")
+    body = text[start:end]
+    commands = re.findall(r"^\$ (sudoku-cp analyze .*)$", body, re.M)
+    rows = [[c.strip().strip("`") for c in line.strip("|").split("|")]
+            for line in body.splitlines() if line.startswith("| ") and not line.startswith("| collection")]
+    return commands, rows
+
+
+def test_measured_table_matches_what_can_be_recomputed():
+    from sudoku_cp.analysis import analyse
+    from sudoku_cp.formats import parse_puzzle
+
+    commands, rows = measured_rows((GUIDE / "presets.md").read_text())
+    assert commands, "the measured table names the command that produced it"
+    seen = set()
+    top = [parse_puzzle(line) for line in dataset_lines("top1465.txt")]
+    _, top_summary = analyse(top, [(e, "pairwise") for e in ENCODINGS], measure_speed=False)
+    by_encoding = {s.encoding: s for s in top_summary}
+    for collection, encoding, nvars, nclauses, puzzles, solved, fixed, rate in rows:
+        cnf = encode_rules(Shape(3, 3), encoding)
+        assert (nvars, nclauses) == (f"{cnf.nvars:,}", f"{cnf.num_clauses:,}")
+        assert int(puzzles.replace(",", "")) == len(dataset_lines(collection))
+        assert float(rate.replace(",", "")) > 0
+        seen.add((collection, encoding))
+        if collection == "top1465.txt":
+            s = by_encoding[encoding]
+            assert solved == f"{s.solved:,} ({100 * s.solved_share:.1f}%)"
+            assert fixed == f"{s.mean_fixed:.2f}"
+    assert seen == {(c, e) for c in ("17clue-half.txt", "top1465.txt") for e in ENCODINGS}
+    assert (DATASETS / "17clue-half.txt").exists()
+
+
+if __name__ == "__main__":  # rewrite the generated regions in place
+    for page in pages():
+        new = regenerate(page.read_text())
+        if new != page.read_text():
+            page.write_text(new)
+            print(f"updated {page.relative_to(ROOT)}")

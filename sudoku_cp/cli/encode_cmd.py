@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 from ..cnf import AMO_CHOICES, DEFAULT_AMO, DEFAULT_ENCODING, ENCODINGS, Cnf, encode_puzzle, \
     encode_simplified, triad_count
 from ..formats import format_line
-from .common import CliError, add_input_options, print_json, read_entries, report_entry_error
+from .common import CliError, add_input_options, read_entries, report_entry_error
 
 FORMATS = ("dimacs", "stats", "cpsat")
 
@@ -125,11 +126,11 @@ def run(args) -> int:
             outputs.append(write_dimacs(cnf, args.encoding, args.amo,
                                         [f"puzzle {format_line(entry.board, args.symbols)}"]
                                         + (["simplified by the givens"] if args.simplify else [])))
-        elif args.json and args.output is None:
+        elif args.json:
             record = stats(cnf, args.encoding, args.amo)
             if len(entries) > 1:
                 record = {"index": entry.index, "line": entry.line, **record}
-            print_json(record)
+            outputs.append(json.dumps(record, separators=(", ", ": ")))
         else:
             outputs.append(stats_text(stats(cnf, args.encoding, args.amo)))
     if outputs:

@@ -397,23 +397,56 @@ def _looks_like_one_line_puzzle(line: str) -> bool:
     return n * n == len(stripped) and MIN_SIZE <= n <= MAX_SIZE
 
 
+def _cell_count(line: str) -> int:
+    """How many cells a line of a grid holds: tokens when spaced or comma-separated, else symbols."""
+    stripped = line.strip()
+    if any(ch.isspace() or ch == "," for ch in stripped):
+        return len(_int_tokens(stripped))
+    return len(_strip_row(stripped))
+
+
+def _is_grid(block: list[tuple[int, str]]) -> bool:
+    """Whether a block of consecutive lines is one multi-line puzzle rather than one puzzle per line.
+
+    A grid has about as many cells per row as it has rows (N lines of N cells, ragged rows
+    included, so they are reported as one bad grid); lines that each hold a whole puzzle have
+    N*N cells each. JSON spread over lines is one puzzle.
+    """
+    if block[0][1].lstrip()[:1] in ("[", "{"):
+        return True
+    counts = sorted(c for c in (_cell_count(text) for _, text in block) if c)
+    if not counts:
+        return True  # only separators: one error for the block
+    rows = len(counts)
+    if rows > MAX_SIZE:
+        return False
+    median = counts[rows // 2]
+    if median == rows:
+        return True  # N lines of N cells (a compact 16x16 grid is 16 lines of 16 symbols)
+    one_per_line = all(_looks_like_one_line_puzzle(text) for _, text in block)
+    return not (one_per_line or median > 2 * rows)
+
+
 def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Split a file's lines into puzzle texts with their first line number, streaming.
 
     One puzzle per line, or multi-line grids separated by blank lines; ``#`` lines and blank lines
-    are not puzzles and end a grid. A block of several lines is one grid unless every line is a
-    one-line puzzle on its own (compact symbols of length N*N, or comma-separated integers) and the
-    block is not N lines of N symbols (a compact grid, e.g. 16 lines of 16 symbols).
+    are not puzzles and end a grid. A block of several lines is one grid when its rows hold about
+    as many cells as there are rows (see :func:`_is_grid`); otherwise each line is a puzzle, so a
+    bad line among one-line puzzles costs only itself. A block longer than any grid
+    (``2 * MAX_SIZE`` lines) is passed on line by line as it is read: memory stays bounded
+    whatever the file size.
+
+    >>> [n for n, _ in iter_blocks(["1.3...4.3.4.2.1.", "." * 81, "." * 80, "12", "", "12.4", "3.1.", "....", "...."])]
+    [1, 2, 3, 4, 6]
     """
     block: list[tuple[int, str]] = []
+    streaming = False  # the current block is too long to be a grid: lines go out as they come
 
     def flush() -> Iterator[tuple[int, str]]:
         if not block:
             return
-        lengths = {len(text.strip()) for _, text in block}
-        square_grid = lengths == {len(block)}  # N lines of N symbols: a compact grid
-        if len(block) == 1 or (not square_grid
-                               and all(_looks_like_one_line_puzzle(text) for _, text in block)):
+        if len(block) == 1 or not _is_grid(block):
             yield from block
         else:
             yield block[0][0], "\n".join(text for _, text in block)
@@ -427,12 +460,17 @@ def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             yield from flush()
             yield lineno, line[: MAX_LINE_CHARS + 1]  # parse_puzzle reports the length
             continue
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("#"):
             yield from flush()
-        elif line.lstrip().startswith("#"):
-            yield from flush()
+            streaming = False
+        elif streaming:
+            yield lineno, line
         else:
             block.append((lineno, line))
+            if len(block) > 2 * MAX_SIZE:
+                yield from block
+                block.clear()
+                streaming = True
     yield from flush()
 
 

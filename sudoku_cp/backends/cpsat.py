@@ -27,19 +27,50 @@ def post_model(spec: CpModelSpec):
 
 
 def _solve_interruptibly(solver, model, callback):
-    """``solver.solve`` with Ctrl-C stopping the search (CP-SAT's handler), and Python's restored.
+    """``solver.solve`` where Ctrl-C stops the search and then raises ``KeyboardInterrupt``.
 
-    CP-SAT catches SIGINT itself and, when done, resets it to the default action, which would
-    make a later Ctrl-C kill the process without a word; Python's handler is put back here.
+    CP-SAT's own SIGINT handler would end the search as if a time limit had hit (the answer would
+    read ``unknown``) and afterwards reset SIGINT to the default action. So it is switched off:
+    Python keeps its handler, a helper thread woken through :func:`signal.set_wakeup_fd` stops the
+    search, and Python raises ``KeyboardInterrupt`` as soon as ``solve`` returns.
     """
     import signal
+    import socket
+    import threading
 
-    previous = signal.getsignal(signal.SIGINT)
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model, callback)  # signals only ever reach the main thread
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # no signal handling here (e.g. an embedded interpreter)
+        reader.close()
+        writer.close()
+        return solver.solve(model, callback)
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            data = reader.recv(64)
+            if not data or done.is_set():
+                return
+            if signal.SIGINT in data:
+                solver.stop_search()
+                return
+
+    watcher = threading.Thread(target=watch, name="cpsat-sigint", daemon=True)
+    watcher.start()
     try:
         return solver.solve(model, callback)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        done.set()
+        signal.set_wakeup_fd(previous)
+        writer.send(b"\0")  # wake the watcher so it ends
+        watcher.join()
+        reader.close()
+        writer.close()
 
 
 class CpSatBackend(Backend):
@@ -74,10 +105,6 @@ class CpSatBackend(Backend):
 
         solver.parameters.enumerate_all_solutions = limit > 1
         status = _solve_interruptibly(solver, model, Collector())
-        if status in (cp_model.UNKNOWN, cp_model.FEASIBLE) and len(solutions) < limit \
-                and not deadline.expired():
-            # CP-SAT's own Ctrl-C handler stopped the search early: not a time limit, so not 'unknown'
-            raise KeyboardInterrupt
         stats = {"conflicts": int(solver.num_conflicts), "branches": int(solver.num_branches),
                  "wall_time": round(solver.wall_time, 6)}
         # The one place CP-SAT's statuses become ours.

@@ -1,0 +1,131 @@
+"""``sudoku-cp batch`` (a whole file, one verified JSON line per puzzle) and ``sudoku-cp bench``."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..results import EXIT_DISAGREE, EXIT_OK
+from .common import CliError, box_arg, open_text, positive_int, time_limit_arg
+
+BATCH_HELP = """\
+Answer every puzzle of FILE and write one JSON line per puzzle (JSON Lines, keys as in
+CONTRACT.md: index, line, size, box, puzzle, status, solution, count, complete, backend, time_s,
+stats, error), in input order, each line written whole and flushed: a killed run leaves a valid
+prefix, and --resume continues after its last complete line. A puzzle that does not parse is an
+'error' record naming its line; the run goes on. Every solution is checked by the independent
+checker before it is written; a solver that crashes or answers wrongly gives an 'error' record
+for that puzzle.
+
+Memory stays flat whatever the file size. The sat backends load the rules into one solver per
+grid size and pass each puzzle's givens as assumptions; uniqueness (--unique) reuses one guarded
+blocking clause, so nothing is rebuilt per puzzle.
+
+At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
+go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
+Exit 0 when every puzzle has its record, 3 when a solver failed or an answer failed verification
+on some puzzle, 2 on a usage or file error.
+
+examples:
+  sudoku-cp batch puzzles.txt -o answers.jsonl --unique
+  sudoku-cp batch big.txt -o answers.jsonl --unique --jobs 2 --resume
+"""
+
+
+def add_parser(sub) -> None:
+    from ..backends import backend_help
+    from ..cnf import DEFAULT_ENCODING, PRESETS
+
+    import argparse
+
+    p = sub.add_parser("batch", help="solve a whole file fast: one verified JSON line per puzzle",
+                       description=BATCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="puzzle file ('-' for standard input): one puzzle "
+                   "per line, or grids separated by blank lines; '#' lines are comments")
+    p.add_argument("-o", "--output", metavar="OUT", default="-",
+                   help="write the JSON lines to OUT (default: standard output)")
+    p.add_argument("--unique", action="store_true",
+                   help="also prove each solution unique (status unique or multiple, count 1 or 2)")
+    p.add_argument("--backend", default="sat", metavar="NAME",
+                   help=f"who solves (default sat): {backend_help()}")
+    p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=sorted(PRESETS),
+                   help=f"CNF encoding for the sat backends (default {DEFAULT_ENCODING})")
+    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
+                   help="per puzzle; a puzzle that hits it is 'unknown'")
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                   help="worker processes (default 1); the output order is the input order")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the complete lines already in OUT and continue after them")
+    p.add_argument("--stats", action="store_true",
+                   help="add the solver's counters (conflicts, decisions, propagations) to each record")
+    p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
+    p.add_argument("--symbols", metavar="STRING", help="the alphabet, digit 1 first")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.set_defaults(run=run_batch_cmd)
+
+    from .. import bench
+
+    bench.add_parser(sub)
+
+
+def _progress_bar(enabled: bool):
+    """A tqdm bar on stderr when it is a terminal, else nothing."""
+    if not enabled or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the bar is a nicety; the batch runs without it
+        return None
+    return tqdm(unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
+
+
+def run_batch_cmd(args) -> int:
+    from ..backends import BackendError, get_backend
+    from ..batch import BatchOptions, resume_point, run_batch
+
+    try:
+        get_backend(args.backend)  # a bad name is a usage error before anything is written
+    except BackendError as exc:
+        raise CliError(str(exc)) from None
+    if args.resume and args.output == "-":
+        raise CliError("--resume needs -o OUT: the records already written are read from OUT")
+    options = BatchOptions(unique=args.unique, backend=args.backend, encoding=args.encoding,
+                           time_limit=args.time_limit, box=args.box, symbols=args.symbols,
+                           stats=args.stats)
+    skip, before = 0, {}
+    if args.resume:
+        try:
+            skip, before = resume_point(args.output)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    source = open_text(args.file)
+    to_stdout = args.output == "-"
+    try:
+        out = sys.stdout if to_stdout else open(args.output, "a" if args.resume else "w",
+                                                encoding="utf-8", newline="\n")
+    except OSError as exc:
+        raise CliError(f"{args.output}: cannot write it ({exc.strerror})") from None
+    bar = _progress_bar(True)
+    if bar is not None and skip:
+        bar.update(skip)
+    try:
+        summary = run_batch(source, out, options, jobs=args.jobs, skip=skip,
+                            progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+        if source is not sys.stdin:
+            source.close()
+        if not to_stdout:
+            out.close()
+    for status, k in before.items():
+        summary.counts[status] = summary.counts.get(status, 0) + k
+    report = sys.stderr if to_stdout else sys.stdout
+    if args.json:
+        print(json.dumps(summary.to_json()), file=report, flush=True)
+    else:
+        counts = ", ".join(f"{k} {s}" for s, k in sorted(summary.counts.items()))
+        resumed = f" ({summary.resumed} kept from before)" if summary.resumed else ""
+        print(f"{summary.puzzles} puzzles{resumed}: {counts or 'none'}; "
+              f"{summary.per_second:,.0f} puzzles/s", file=report)
+    return EXIT_DISAGREE if summary.failures else EXIT_OK

@@ -22,7 +22,7 @@ def add_parser(sub) -> None:
                     "clauses and literals per family (text, or JSON with --json; one record per "
                     "puzzle). cpsat: the CP-SAT model (one integer per cell, AllDifferent per "
                     "unit) in protobuf text form. The encoding guide is in encodings/README.md.",
-        epilog="example: sudoku-cp encode 1.3...4.3.4.2.1. --encoding minimal -o 4x4.cnf && "
+        epilog="example: sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && "
                "minisat 4x4.cnf out.txt",
     )
     add_input_options(p)

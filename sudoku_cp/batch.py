@@ -16,6 +16,13 @@ under the assumptions ``g`` and ``t[cell, S[cell]]`` for every cell: the formula
 memory stays flat over millions of puzzles. Other backends (``cpsat``, ``dfs``, ...) go through
 :func:`sudoku_cp.api.run_backend` per puzzle.
 
+Determinism: a solver's answer to a multi-solution puzzle (which solution it shows) depends on
+what it learnt before. So that the output depends only on the input, whatever ``--jobs``, pool or
+``--resume``, the engines start afresh at every :data:`CHUNK`-th puzzle (index 0, 1024, 2048,
+...) and a chunk is always answered whole by one worker; ``--resume`` re-answers, without
+writing them, the puzzles of its chunk that were already written. Time limits are the exception:
+where a limit falls depends on the machine.
+
 Pools: ``jobs > 1`` uses worker processes; any ``concurrent.futures.Executor``-like object with
 ``submit(fn, *args)`` returning futures with ``result()`` works too, e.g. a ``dask.distributed``
 ``Client``. Chunks of puzzles are submitted in order, a bounded number at a time, and written in
@@ -36,26 +43,24 @@ import json
 import math
 import operator
 import os
-import re
 import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import repeat
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import IO, Any
 
-from .board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Shape
-from .cnf import DEFAULT_ENCODING, encode_rules, var
-from .formats import DEFAULT_SYMBOLS, MAX_LINE_CHARS, format_line, iter_blocks, parse_puzzle
+from .board import MIN_SIZE, Board, PuzzleError, Shape
+from .cnf import DEFAULT_ENCODING, Cnf, encode_rules, var
+from .formats import DEFAULT_SYMBOLS, format_line, iter_blocks, parse_puzzle
 from .results import Outcome, Result, SolverFailure, Status, status_of
 from .validate import find_conflicts, solution_problems
 
-CHUNK = 128  # puzzles per task handed to a pool
+CHUNK = 1024  # puzzles per task, and per fresh solver state (see "Determinism" above)
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: bounded, so memory stays flat
-GRID_LINES = 2 * MAX_SIZE  # a grid block never needs more lines (rows plus separator lines)
 SAT_PREFIX = "sat"
-_LAYOUT = re.compile(r"[\s|+\-]")  # spaces and separators: a grid row, not a one-line puzzle
 
 
 @dataclass(frozen=True)
@@ -93,53 +98,7 @@ class Summary:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading: a streaming split of a file into puzzle texts
-
-
-def _count(line: str) -> int:
-    """Cells of a line read as a one-line puzzle (comma tokens or symbols), 0 when it cannot be one."""
-    stripped = line.strip()
-    if len(stripped) <= MAX_SIZE:
-        return len(stripped)  # too short to matter: only counts above MAX_SIZE are used
-    if "," in stripped:
-        return len([t for t in stripped.split(",") if t.strip()])
-    return 0 if _LAYOUT.search(stripped) else len(stripped)
-
-
-def iter_texts(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """Split a file into ``(first line, puzzle text)`` pairs, holding at most one grid in memory.
-
-    Blocks of lines between blank and ``#`` lines are split as :func:`formats.iter_blocks` does,
-    with two differences that make a file of millions of one-line puzzles stream: a line that can
-    only be a one-line puzzle (more than 64 cells, so never a grid row) is a puzzle on its own
-    line, and a block never holds more than 128 lines (more than any grid needs). So a bad line
-    among one-line puzzles is one ``error`` record with its own line number.
-
-    >>> list(iter_texts(["#c", "1.3...4.3.4.2.1.", "", "1.3.", ".2..", "..4.", "...1"]))
-    [(2, '1.3...4.3.4.2.1.'), (4, '1.3.\\n.2..\\n..4.\\n...1')]
-    """
-    block: list[tuple[int, str]] = []
-
-    def flush() -> Iterator[tuple[int, str]]:
-        if block:
-            first = block[0][0]
-            for rel, text in iter_blocks([line for _, line in block]):
-                yield first + rel - 1, text
-            block.clear()
-
-    for lineno, raw in enumerate(lines, start=1):
-        line = raw.lstrip("\ufeff") if lineno == 1 else raw
-        line = line.rstrip("\r\n")
-        if not line.strip() or line.lstrip().startswith("#"):
-            yield from flush()
-        elif len(line) > MAX_LINE_CHARS or _count(line) > MAX_SIZE:
-            yield from flush()
-            yield lineno, line[: MAX_LINE_CHARS + 1]  # parse_puzzle reports an over-long line
-        else:
-            if len(block) >= GRID_LINES:
-                yield from flush()
-            block.append((lineno, line))
-    yield from flush()
+# Reading: puzzles come from formats.iter_blocks, which streams with bounded memory
 
 
 def _trusted_board(shape: Shape, cells: tuple[int, ...]) -> Board:
@@ -253,12 +212,35 @@ class Checker:
 # Solving: one reusable SAT engine per (shape, encoding)
 
 
+@lru_cache(maxsize=8)
+def _difference_cnf(shape: Shape, encoding: str) -> tuple[Cnf, int, int]:
+    """The rules plus the reusable blocking machinery; with the first target variable - 1 and the guard."""
+    n = shape.size
+    cells = n * n
+    cnf = encode_rules(shape, encoding)
+    base = cnf.nvars  # auxiliary variables of the encoding end here
+    target = [[0] + [base + i * n + d for d in range(1, n + 1)] for i in range(cells)]
+    differs = [base + cells * n + 1 + i for i in range(cells)]
+    cnf.nvars = guard = base + cells * n + cells + 1
+    clauses = []
+    for i in range(cells):
+        t, y = target[i], differs[i]
+        clauses.append([-y] + t[1:])
+        for d in range(1, n + 1):
+            clauses.append([-y, -t[d], -var(n, i // n, i % n, d)])
+            clauses.extend([-t[d], -t[e]] for e in range(d + 1, n + 1))
+    clauses.append([-guard] + differs)
+    cnf.add("difference", clauses)
+    return cnf, base, guard
+
+
 class ReusableSat:
     """A loaded :class:`SatEngine` with a reusable guarded blocking clause (see the module text).
 
     :meth:`count` answers "up to 2 solutions" for any puzzle of its shape without ever adding a
     clause or a variable after construction. Cell variables are ``cnf.var``'s: cell i (row-major)
-    holding digit d is ``i * N + d``; the target of cell i and digit d is that plus ``N**3``.
+    holding digit d is ``i * N + d``; the target of cell i and digit d is that plus the
+    encoding's variable count (``N**3`` unless its at-most-one encoding adds auxiliaries).
     """
 
     def __init__(self, shape: Shape, encoding: str, solver: str, stats: bool = False,
@@ -267,21 +249,7 @@ class ReusableSat:
 
         n = shape.size
         cells = n * n
-        cnf = encode_rules(shape, encoding)
-        base = cnf.nvars  # auxiliary variables of the encoding end here
-        target = [[0] + [base + i * n + d for d in range(1, n + 1)] for i in range(cells)]
-        differs = [base + cells * n + 1 + i for i in range(cells)]
-        cnf.nvars = base + cells * n + cells + 1
-        self.guard = cnf.nvars
-        clauses = []
-        for i in range(cells):
-            t, y = target[i], differs[i]
-            clauses.append([-y] + t[1:])
-            for d in range(1, n + 1):
-                clauses.append([-y, -t[d], -var(n, i // n, i % n, d)])
-                clauses.extend([-t[d], -t[e]] for e in range(d + 1, n + 1))
-        clauses.append([-self.guard] + differs)
-        cnf.add("difference", clauses)
+        cnf, base, self.guard = _difference_cnf(shape, encoding)
         self.n = n
         self.cells = cells
         self.offsets = [i * n for i in range(cells)]  # var = offset + digit
@@ -414,6 +382,7 @@ class BatchSolver:
         self.checkers: dict[Shape, Checker] = {}
 
     def close(self) -> None:
+        """Drop the engines (and all they learnt); the next puzzle builds them afresh."""
         for engine in self.engines.values():
             engine.close()
         self.engines.clear()
@@ -496,17 +465,24 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, separators=(", ", ": "))
 
 
-def solve_chunk(options: BatchOptions, items: list[tuple[int, int, str]]) -> list[str]:
-    """Worker task: JSON lines for ``(index, line, text)`` items, in order. Never raises for a puzzle."""
+def solve_items(options: BatchOptions, items: list[tuple[int, int, str]]) -> Iterator[str]:
+    """JSON lines for ``(index, line, text)`` items, in order, from a fresh solver state."""
     solver = solver_for(options)
-    out = []
-    for index, line, text in items:
-        try:
-            out.append(dumps(solver.record(index, line, text)))
-        except Exception as exc:  # last resort: the record says what broke, the batch goes on
-            out.append(dumps(Result(Status.ERROR, None, error=f"{type(exc).__name__}: {exc}",
-                                    index=index, line=line).to_json()))
-    return out
+    solver.close()
+    try:
+        for index, line, text in items:
+            try:
+                yield dumps(solver.record(index, line, text))
+            except Exception as exc:  # last resort: the record says what broke, the batch goes on
+                yield dumps(Result(Status.ERROR, None, error=f"{type(exc).__name__}: {exc}",
+                                   index=index, line=line).to_json())
+    finally:
+        solver.close()  # no solver outlives its chunk (nor a worker thread)
+
+
+def solve_chunk(options: BatchOptions, items: list[tuple[int, int, str]]) -> list[str]:
+    """Worker task: :func:`solve_items` as a list. Never raises for a puzzle."""
+    return list(solve_items(options, items))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -543,26 +519,54 @@ def resume_point(path: str) -> tuple[int, Counter]:
     return done, counts
 
 
-def _chunks(texts: Iterator[tuple[int, str]], skip: int) -> Iterator[list[tuple[int, int, str]]]:
+def _chunks(texts: Iterator[tuple[int, str]], skip: int, size: int) -> Iterator[list[tuple[int, int, str]]]:
+    """Chunks of puzzles ``[k * size, (k + 1) * size)``; those wholly before ``skip`` are left out."""
+    start = skip - skip % size
     chunk: list[tuple[int, int, str]] = []
     for index, (line, text) in enumerate(texts):
-        if index < skip:
+        if index < start:
             continue
         chunk.append((index, line, text))
-        if len(chunk) >= CHUNK:
+        if len(chunk) >= size:
             yield chunk
             chunk = []
     if chunk:
         yield chunk
 
 
-def _retry_alone(executor, options: BatchOptions, chunk, error: BaseException) -> list[str]:
+class _Pool:
+    """The executor a batch submits to; a process pool that broke (a worker died) is replaced."""
+
+    def __init__(self, executor, factory: Callable[[], Any] | None):
+        self.executor = executor
+        self.factory = factory
+        self.generation = 0
+
+    def submit(self, chunk: list[tuple[int, int, str]], options: BatchOptions):
+        return self.executor.submit(solve_chunk, options, chunk)
+
+    def recover(self, exc: BaseException) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
+        if self.factory is not None and isinstance(exc, BrokenProcessPool):
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self.factory()
+            self.generation += 1
+
+    def shutdown(self) -> None:
+        if self.factory is not None:
+            self.executor.shutdown()
+
+
+def _failed_chunk(pool: _Pool, options: BatchOptions, chunk, error: BaseException) -> list[str]:
     """A chunk whose task failed (a worker died): each puzzle again alone, so only the culprit errs."""
+    pool.recover(error)
     out = []
     for item in chunk:
         try:
-            out.extend(executor.submit(solve_chunk, options, [item]).result())
+            out.extend(pool.submit([item], options).result())
         except Exception as exc:  # noqa: BLE001 - any pool failure becomes this puzzle's record
+            pool.recover(exc)
             index, line, _ = item
             out.append(dumps(Result(Status.ERROR, None, index=index, line=line,
                                     error=f"worker failed on this puzzle: {type(exc).__name__}: {exc}"
@@ -577,15 +581,18 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
 
     ``skip`` puzzles are passed over (``--resume``). With ``executor`` (anything with
     ``submit(fn, *args)`` -> future with ``result()``, e.g. a dask ``Client``) or ``jobs > 1`` the
-    work goes to a pool in chunks of :data:`CHUNK`; a bounded number are in flight. When a worker
-    dies, ``make_executor`` (if given) replaces a broken pool. ``progress(k)`` is called as k more
-    puzzles are written.
+    work goes to a pool in chunks of :data:`CHUNK`; a bounded number are in flight.
+    ``make_executor`` builds the process pool for ``jobs > 1`` (default ``ProcessPoolExecutor``)
+    and replaces it when a worker dies; the dead worker's puzzles are retried one by one, so only
+    the culprit gets an ``error`` record. ``progress(k)`` is called as k more puzzles are written.
     """
     summary = Summary(puzzles=skip, resumed=skip)
     counts: Counter = Counter()
     start = time.perf_counter()
 
-    def write(lines_out: list[str]) -> None:
+    def write(lines_out: list[str], first: int) -> None:
+        if first < skip:  # a resumed chunk: its first lines are already in the output
+            lines_out = lines_out[skip - first:]
         for text in lines_out:
             out.write(text + "\n")
             status = text[text.index('"status": "') + 11:].split('"', 1)[0]
@@ -597,57 +604,49 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
         if progress is not None:
             progress(len(lines_out))
 
-    texts = iter_texts(lines)
-    own_pool = None
+    texts = iter_blocks(lines)
+    size = CHUNK
+    factory = None
     if executor is None and jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        make_executor = make_executor or (lambda: ProcessPoolExecutor(jobs))
-        executor = own_pool = make_executor()
-    try:
-        if executor is None:
-            solver = solver_for(options)
-            for chunk in _chunks(texts, skip):
-                write(solve_chunk(options, chunk) if len(chunk) > 1 else
-                      [dumps(solver.record(*chunk[0]))])
-        else:
-            window = max(2, jobs) * IN_FLIGHT_PER_WORKER
-            pending: deque = deque()
-            chunks = _chunks(texts, skip)
+        factory = make_executor or (lambda: ProcessPoolExecutor(jobs))
+        executor = factory()
+    if executor is None:
+        for chunk in _chunks(texts, skip, size):
+            for item, text in zip(chunk, solve_items(options, chunk)):
+                write([text], item[0])  # each record written and flushed as soon as it is known
+    else:
+        pool = _Pool(executor, factory)
+        window = max(2, jobs) * IN_FLIGHT_PER_WORKER
+        pending: deque = deque()
 
-            def drain_one():
-                nonlocal executor, own_pool
-                chunk, future = pending.popleft()
-                try:
-                    write(future.result())
-                except Exception as exc:  # noqa: BLE001 - a dead worker: retry its puzzles alone
-                    if own_pool is not None and _is_broken(exc):
-                        own_pool.shutdown(wait=False, cancel_futures=True)
-                        executor = own_pool = make_executor()
-                        for item in list(pending):  # resubmit what the broken pool dropped
-                            pending.popleft()
-                            pending.append((item[0], executor.submit(solve_chunk, options, item[0])))
-                    write(_retry_alone(executor, options, chunk, exc))
+        def drain_one() -> None:
+            chunk, future = pending.popleft()
+            generation = pool.generation
+            try:
+                done = future.result()
+            except Exception as exc:  # noqa: BLE001 - a dead worker: retry its puzzles alone
+                done = _failed_chunk(pool, options, chunk, exc)
+            if pool.generation != generation:  # a new pool: resubmit what the old one lost
+                for k, (waiting, fut) in enumerate(pending):
+                    if not (fut.done() and fut.exception() is None):
+                        pending[k] = (waiting, pool.submit(waiting, options))
+            write(done, chunk[0][0])
 
-            for chunk in chunks:
-                pending.append((chunk, executor.submit(solve_chunk, options, chunk)))
+        try:
+            for chunk in _chunks(texts, skip, size):
+                pending.append((chunk, pool.submit(chunk, options)))
                 while len(pending) >= window:
                     drain_one()
             while pending:
                 drain_one()
-    finally:
-        if own_pool is not None:
-            own_pool.shutdown()
+        finally:
+            pool.shutdown()
     summary.seconds = time.perf_counter() - start
     summary.counts = dict(counts)
     return summary
 
 
-def _is_broken(exc: BaseException) -> bool:
-    from concurrent.futures.process import BrokenProcessPool
-
-    return isinstance(exc, BrokenProcessPool)
-
-
-__all__ = ["BatchOptions", "BatchSolver", "Checker", "ReusableSat", "Summary", "iter_texts",
+__all__ = ["BatchOptions", "BatchSolver", "Checker", "ReusableSat", "Summary", "line_form",
            "quick_parse", "resume_point", "run_batch", "solve_chunk", "solver_for"]

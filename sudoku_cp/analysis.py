@@ -158,8 +158,12 @@ def _grid(board: Board, fixed: dict[int, int]) -> Board:
     return Board(board.shape, tuple(cells))
 
 
-def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | None = None) -> float:
-    """Seconds to solve every board with one loaded solver (givens as assumptions)."""
+def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | None = None,
+               progress=None) -> float:
+    """Seconds to solve every board with one loaded solver (givens as assumptions).
+
+    ``progress``, if given, is told ``update(1)`` after each board (a tqdm bar, say).
+    """
     from .backends.base import Deadline
     from .backends.sat import DEFAULT_SOLVER, SatEngine
 
@@ -172,18 +176,21 @@ def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | N
     total = 0.0
     for shape, group in by_shape.items():
         with SatEngine(encode_rules(shape, encoding, amo), solver) as engine:
-            start = time.perf_counter()
             for b in group:
+                start = time.perf_counter()
                 engine.count(b, 1, Deadline(None))
-            total += time.perf_counter() - start
+                total += time.perf_counter() - start
+                if progress is not None:
+                    progress.update(1)
     return total
 
 
 def analyse(boards: Sequence[Board], variants: Sequence[tuple[str, str]], probe: bool = False,
-            measure_speed: bool = True) -> tuple[list[list[Propagation]], list[Summary]]:
+            measure_speed: bool = True, progress=None) -> tuple[list[list[Propagation]], list[Summary]]:
     """Propagation per puzzle per variant ``(encoding, amo)``, and one summary per variant.
 
     Sizes in the summary are those of the rules of the first puzzle's shape (no givens).
+    ``progress`` (e.g. a tqdm bar) gets ``update(1)`` per puzzle propagated and per puzzle solved.
     """
     per_puzzle: list[list[Propagation]] = [[] for _ in boards]
     summaries = []
@@ -194,6 +201,8 @@ def analyse(boards: Sequence[Board], variants: Sequence[tuple[str, str]], probe:
                 if b.shape not in propagators:
                     propagators[b.shape] = Propagator(b.shape, encoding, amo)
                 per_puzzle[i].append(propagators[b.shape].analyse(b, probe))
+                if progress is not None:
+                    progress.update(1)
         finally:
             for p in propagators.values():
                 p.close()
@@ -210,6 +219,6 @@ def analyse(boards: Sequence[Board], variants: Sequence[tuple[str, str]], probe:
             contradictions=sum(r.contradiction for r in rows),
             mean_fixed=sum(r.fixed for r in rows) / count,
             mean_probed_fixed=(sum(r.probed_fixed for r in rows) / count) if probe else None,
-            solve_s=solve_time(boards, encoding, amo) if measure_speed else None,
+            solve_s=solve_time(boards, encoding, amo, progress=progress) if measure_speed else None,
         ))
     return per_puzzle, summaries

@@ -89,7 +89,13 @@ def run(args) -> int:
         kept.append(entry)
     if not boards:
         raise CliError("no puzzle to analyse")
-    per_puzzle, summaries = analyse(boards, chosen, probe=args.probe, measure_speed=args.speed)
+    from tqdm import tqdm
+
+    steps = len(boards) * len(chosen) * (2 if args.speed else 1)
+    with tqdm(total=steps, unit="puzzle", file=sys.stderr, disable=None, leave=False,
+              desc="analyze") as bar:  # shown on a terminal only
+        per_puzzle, summaries = analyse(boards, chosen, probe=args.probe, measure_speed=args.speed,
+                                        progress=bar)
     if args.per_puzzle:
         for entry, rows in zip(kept, per_puzzle):
             if args.json:

@@ -152,10 +152,8 @@ class Propagator:
 
 
 def _grid(board: Board, fixed: dict[int, int]) -> Board:
-    cells = list(board.cells)
-    for i, d in fixed.items():
-        cells[i] = d
-    return Board(board.shape, tuple(cells))
+    n = board.size
+    return board.with_givens([(i // n, i % n, d) for i, d in fixed.items()])
 
 
 def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | None = None,

@@ -38,7 +38,7 @@ families joined by ``+`` (``cell-alo+unit-amo`` is ``minimal``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -132,6 +132,13 @@ class Family:
     kind: str = "clause"
 
 
+STOP_EVERY = 20_000  # clauses between two calls of a formula's stop() check
+
+
+class EncodingStopped(Exception):
+    """Building a formula was stopped by its ``stop`` check (a time limit ran out)."""
+
+
 @dataclass
 class Cnf:
     """A formula: clauses over variables 1..nvars, cell variables first, families recorded.
@@ -146,6 +153,7 @@ class Cnf:
     families: list[Family] = field(default_factory=list)
     atmosts: list[tuple[list[int], int]] = field(default_factory=list)
     box: tuple[int, int] | None = None
+    stop: Callable[[], bool] | None = field(default=None, repr=False, compare=False)
 
     @property
     def num_clauses(self) -> int:
@@ -157,7 +165,13 @@ class Cnf:
 
     def add(self, name: str, clauses: Iterable[Sequence[int]]) -> None:
         start = len(self.clauses)
-        self.clauses.extend(list(c) for c in clauses)
+        if self.stop is None:
+            self.clauses.extend(list(c) for c in clauses)
+        else:  # a time limit: look at it every STOP_EVERY clauses
+            for i, clause in enumerate(clauses, start=1):
+                self.clauses.append(list(clause))
+                if i % STOP_EVERY == 0 and self.stop():
+                    raise EncodingStopped(f"stopped after {len(self.clauses)} clauses")
         if len(self.clauses) > start:
             self.families.append(Family(name, start, len(self.clauses) - start))
 
@@ -340,12 +354,15 @@ def eliminated(board: Board) -> tuple[set[int], set[int]]:
     return true_vars, false_vars
 
 
-def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO) -> Cnf:
+def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO,
+                      stop: Callable[[], bool] | None = None) -> Cnf:
     """The puzzle's formula with what the givens settle removed: same numbering, far fewer clauses.
 
     Groups satisfied by a given are dropped; literals the givens make false are removed from the
     rest (and stated as unit clauses for blank cells). This is what makes 25x25 to 64x64 puzzles
-    practical; it is equivalent to :func:`encode_puzzle` on the cell variables.
+    practical; it is equivalent to :func:`encode_puzzle` on the cell variables. ``stop``, when
+    given, is called now and then and ends the work with :class:`EncodingStopped` when it says so
+    (an empty 64x64 has 33 million pairwise clauses: a time limit must reach into encoding).
     """
     true_vars, false_vars = eliminated(board)
     cell_groups, unit_groups = _groups(board.shape)
@@ -362,6 +379,7 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
                     dead.append(g[0])
 
     cnf = _start(board.shape, encoding)
+    cnf.stop = stop
     cnf.add("givens", ([v] for v in sorted(true_vars)))
     if true_vars & false_vars:
         cnf.add("contradiction", [[-v] for v in sorted(true_vars & false_vars)])
@@ -378,6 +396,7 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
     cnf.add("eliminated", ([-v] for v in blank_false))
     if dead:  # x and not x rather than an empty clause, which some solvers reject
         cnf.add("contradiction", [[dead[0]], [-dead[0]]])
+    cnf.stop = None
     return cnf
 
 

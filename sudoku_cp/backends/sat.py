@@ -12,8 +12,8 @@ import threading
 import time
 
 from ..board import Board
-from ..cnf import (DEFAULT_AMO, DEFAULT_ENCODING, Cnf, blocking_clause, decode, encode_rules,
-                   encode_simplified, given_literals)
+from ..cnf import (DEFAULT_AMO, DEFAULT_ENCODING, Cnf, EncodingStopped, blocking_clause, decode,
+                   encode_rules, encode_simplified, given_literals)
 from ..results import Outcome, SolverFailure
 from .base import Backend, Deadline
 
@@ -83,7 +83,10 @@ class SatEngine:
                                f"cannot honour a time limit: choose another (e.g. cadical195)") from None
         finally:
             timer.cancel()
-        self.solver.clear_interrupt()
+        try:
+            self.solver.clear_interrupt()
+        except NotImplementedError:  # CaDiCaL clears its own interrupt flag
+            pass
         return result
 
     def count(self, board: Board, limit: int, deadline: Deadline,
@@ -134,19 +137,27 @@ class SatBackend(Backend):
         self.simplify = simplify
         self.name = f"sat:{self.solver}"
 
-    def formula(self, board: Board) -> tuple[Cnf, list[int]]:
-        """The formula loaded for ``board`` and the assumptions that go with it."""
+    def formula(self, board: Board, deadline: Deadline | None = None) -> tuple[Cnf, list[int]]:
+        """The formula loaded for ``board`` and the assumptions that go with it.
+
+        With a ``deadline``, building the simplified formula stops (:class:`EncodingStopped`)
+        once it has passed.
+        """
         if self.simplify:
-            return encode_simplified(board, self.encoding, self.amo), []
+            stop = deadline.expired if deadline is not None and deadline.end is not None else None
+            return encode_simplified(board, self.encoding, self.amo, stop=stop), []
         return encode_rules(board.shape, self.encoding, self.amo), given_literals(board)
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         deadline = Deadline(time_limit)
         start = time.perf_counter()
-        cnf, assumptions = self.formula(board)
+        try:
+            cnf, assumptions = self.formula(board, deadline)
+        except EncodingStopped:
+            return Outcome([], False, True, {"encode_s": round(time.perf_counter() - start, 6)})
         encode_s = time.perf_counter() - start
         if deadline.expired():
-            return Outcome([], False, True, {})
+            return Outcome([], False, True, {"encode_s": round(encode_s, 6)})
         with SatEngine(cnf, self.solver) as engine:
             outcome = engine.count(board, limit, deadline, assumptions)
         outcome.stats["variables"] = cnf.nvars

@@ -39,6 +39,7 @@ SEPARATORS = "|-+"
 MAX_LINE_CHARS = 100_000  # longest line read
 MAX_PUZZLE_CHARS = 1_000_000  # longest puzzle text read
 MAX_JSON_DEPTH = 8  # a puzzle is 2 deep; deeper nesting is refused before json.loads recurses
+MAX_GRID_LINES = 4 * MAX_SIZE  # a longer block of lines is read as one puzzle per line, streaming
 SHOWN_CHARS = 20  # how much of a bad token a message quotes
 # NUL, and the lone surrogates by which Python's "surrogateescape" marks bytes that are not UTF-8
 _NOT_TEXT = re.compile("[\x00\udc80-\udcff]")
@@ -243,7 +244,8 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
         what = "a NUL byte" if bad.group() == "\x00" else f"byte 0x{ord(bad.group()) - 0xDC00:02X}, not UTF-8,"
         raise PuzzleError(f"line {line}, column {col}: {what} in the input: expected UTF-8 text")
     if not text.strip():
-        raise PuzzleError("empty input: expected a puzzle (81 symbols for a 9x9, or a grid, or JSON rows)")
+        raise PuzzleError(f"line {first_line}: empty input: expected a puzzle (81 symbols for a 9x9, "
+                          f"or a grid, or JSON rows)")
     if text.lstrip()[:1] in ("[", "{"):
         return _parse_json(text, box, symbols, first_line)
     numbered = [
@@ -418,11 +420,11 @@ def _is_grid(block: list[tuple[int, str]]) -> bool:
     if not counts:
         return True  # only separators: one error for the block
     rows = len(counts)
-    if rows > MAX_SIZE:
-        return False
     median = counts[rows // 2]
     if median == rows:
         return True  # N lines of N cells (a compact 16x16 grid is 16 lines of 16 symbols)
+    if rows > MAX_SIZE:
+        return False
     one_per_line = all(_looks_like_one_line_puzzle(text) for _, text in block)
     return not (one_per_line or median > 2 * rows)
 
@@ -434,7 +436,7 @@ def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     are not puzzles and end a grid. A block of several lines is one grid when its rows hold about
     as many cells as there are rows (see :func:`_is_grid`); otherwise each line is a puzzle, so a
     bad line among one-line puzzles costs only itself. A block longer than any grid
-    (``2 * MAX_SIZE`` lines) is passed on line by line as it is read: memory stays bounded
+    (``MAX_GRID_LINES``) is passed on line by line as it is read: memory stays bounded
     whatever the file size.
 
     >>> [n for n, _ in iter_blocks(["1.3...4.3.4.2.1.", "." * 81, "." * 80, "12", "", "12.4", "3.1.", "....", "...."])]
@@ -467,7 +469,7 @@ def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             yield lineno, line
         else:
             block.append((lineno, line))
-            if len(block) > 2 * MAX_SIZE:
+            if len(block) > MAX_GRID_LINES:
                 yield from block
                 block.clear()
                 streaming = True

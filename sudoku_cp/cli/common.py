@@ -103,11 +103,11 @@ def open_text(path: str):
     try:
         return open(path, encoding="utf-8", errors="surrogateescape", newline="")
     except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
+        raise CliError(f"{path}: no such file: expected an existing puzzle file") from None
     except PermissionError:
-        raise CliError(f"{path}: permission denied: cannot read it") from None
+        raise CliError(f"{path}: permission denied: expected a file you can read") from None
     except OSError as exc:
-        raise CliError(f"{path}: cannot read it ({exc.strerror})") from None
+        raise CliError(f"{path}: cannot read it ({exc.strerror}): expected a readable puzzle file") from None
 
 
 def _stdin():
@@ -142,9 +142,9 @@ def read_lines(stream, path: str) -> Iterator[str]:
                         break
             yield line
     except UnicodeDecodeError as exc:
-        raise CliError(f"{path}: line {lineno + 1}: not UTF-8 text ({exc.reason})") from None
+        raise CliError(f"{path}: line {lineno + 1}: not UTF-8 text ({exc.reason}): expected UTF-8") from None
     except OSError as exc:
-        raise CliError(f"{path}: line {lineno + 1}: cannot read it ({exc.strerror})") from None
+        raise CliError(f"{path}: line {lineno + 1}: cannot read it ({exc.strerror}): expected a readable file") from None
 
 
 @contextmanager
@@ -164,11 +164,11 @@ def output_file(path: str | None, binary: bool = False):
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sudoku-cp-", suffix=".part")
     except FileNotFoundError:
-        raise CliError(f"{path}: no such directory {directory!r}: cannot write the output there") from None
+        raise CliError(f"{path}: no such directory {directory!r}: expected a path in an existing directory") from None
     except PermissionError:
-        raise CliError(f"{path}: permission denied: cannot write the output there") from None
+        raise CliError(f"{path}: permission denied: expected a path you can write") from None
     except OSError as exc:
-        raise CliError(f"{path}: cannot write the output there ({exc.strerror})") from None
+        raise CliError(f"{path}: cannot write there ({exc.strerror}): expected a writable path") from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -221,8 +221,10 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
     try:
         yield Entry(0, 1, text, parse_puzzle(text, args.box, args.symbols))
     except PuzzleError as exc:
+        if args.puzzle == "-":
+            raise CliError(f"standard input: {exc}") from None
         hint = ""
-        if args.puzzle != "-" and len(args.puzzle) < 4096 and os.path.exists(args.puzzle):
+        if len(args.puzzle) < 4096 and os.path.exists(args.puzzle):
             hint = f" (to read the file {args.puzzle!r}, use -f {args.puzzle})"
         raise CliError(f"{exc}{hint}") from None
 

@@ -47,7 +47,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from itertools import repeat
+from itertools import compress, repeat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import IO, Any
@@ -285,7 +285,7 @@ class ReusableSat:
     def count(self, board: Board, limit: int, deadline) -> Outcome:
         """Up to ``limit`` (1 or 2) solutions of a duplicate-free board of this engine's shape."""
         solve = self.engine._solve  # noqa: SLF001 - SatEngine's one way to honour a deadline
-        givens = [o + d for o, d in zip(self.offsets, board.cells) if d]
+        givens = list(compress(map(operator.add, self.offsets, board.cells), board.cells))
         before = self.engine.solver.accum_stats() if self.stats else None
         solutions: list[Board] = []
         complete = timed_out = False

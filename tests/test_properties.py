@@ -1,0 +1,250 @@
+"""Properties over random boards (hypothesis), not only examples.
+
+- parse/format round trip over every form, size and box shape;
+- the duplicate scan agrees with the rules restated by brute force over pairs of cells;
+- on random puzzles of sizes 4, 6 (2x3), 8 (2x4), 9 and 16 (random solved grids, random clues
+  removed, some corrupted), every backend and encoding agrees on status and on the count up to 2,
+  and every solution passes the independent checker;
+- the exported DIMACS, solved by an external solver binary, decodes to a verified grid.
+
+Example counts: small by default (the ``sudoku-cp-ci`` profile) so the suite stays fast; set
+``SUDOKU_CP_HYPOTHESIS_EXAMPLES=N`` for a nightly run with N examples per property (profile
+``sudoku-cp-nightly``, no example database shortcuts, random seeds).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections import defaultdict
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gridgen import random_solved_rows
+from sudoku_cp import Board, Shape, format_grid, format_json_rows, format_line, parse_puzzle
+from sudoku_cp.api import count, solve
+from sudoku_cp.cnf import AMO_CHOICES, ENCODINGS, NATIVE, decode, encode_puzzle
+from sudoku_cp.dimacs import write_dimacs
+from sudoku_cp.formats import DEFAULT_SYMBOLS, format_int_rows
+from sudoku_cp.results import Status
+from sudoku_cp.validate import find_conflicts, is_solution, solution_problems
+
+NIGHTLY = int(os.environ.get("SUDOKU_CP_HYPOTHESIS_EXAMPLES", "0") or 0)
+settings.register_profile("sudoku-cp-ci", deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("sudoku-cp-nightly", parent=settings.get_profile("sudoku-cp-ci"),
+                          max_examples=max(NIGHTLY, 1))
+PROFILE = settings.get_profile("sudoku-cp-nightly" if NIGHTLY else "sudoku-cp-ci")
+
+
+def examples(ci: int) -> settings:
+    """The profile's settings with ``ci`` examples, or the nightly count when it is set."""
+    return settings(PROFILE, max_examples=NIGHTLY or ci)
+
+
+# Every box shape up to N = 64 that the tests can afford: square and oblong, both orientations.
+SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5),
+          (5, 5), (4, 6), (6, 6), (5, 7), (6, 7), (8, 8)]
+SOLVE_SHAPES = [(2, 2), (2, 3), (2, 4), (3, 3), (4, 4)]  # the issue's sizes 4, 6, 8, 9, 16
+
+
+@st.composite
+def boards(draw, shapes=SHAPES, blank=st.floats(0.0, 1.0)):
+    """Any board of a shape: random digits (duplicates allowed) and random blanks."""
+    br, bc = draw(st.sampled_from(shapes))
+    n = br * bc
+    rng = draw(st.randoms(use_true_random=False))
+    p_blank = draw(blank)
+    cells = tuple(0 if rng.random() < p_blank else rng.randint(1, n) for _ in range(n * n))
+    return Board(Shape(br, bc), cells)
+
+
+@st.composite
+def puzzles(draw):
+    """A random solved grid with random clues removed, and sometimes a given corrupted."""
+    br, bc = draw(st.sampled_from(SOLVE_SHAPES))
+    n = br * bc
+    rng = draw(st.randoms(use_true_random=False))
+    rows = random_solved_rows(br, bc, rng)
+    # keep enough clues that the plain backtracking baseline stays quick on 16x16
+    keep = draw(st.floats(0.55 if n == 16 else 0.2, 1.0))
+    cells = [d if rng.random() < keep else 0 for row in rows for d in row]
+    for _ in range(draw(st.integers(0, 2))):  # corrupt: a given becomes another digit
+        i = rng.randrange(n * n)
+        cells[i] = rng.choice([d for d in range(1, n + 1) if d != cells[i]])
+    return Board(Shape(br, bc), tuple(cells))
+
+
+# --- parse and format mirror each other -----------------------------------------------------------
+
+
+@examples(150)
+@given(boards())
+def test_every_form_parses_back_to_the_same_board(board):
+    box = board.box
+    texts = [format_line(board), format_grid(board), format_int_rows(board),
+             json.dumps(format_json_rows(board)), json.dumps(board.rows())]
+    for text in texts:
+        assert parse_puzzle(text, box) == board, text[:80]
+        if Shape.for_size(board.size).box == box:  # the default shape needs no --box
+            assert parse_puzzle(text) == board
+
+
+@examples(60)
+@given(boards(shapes=[s for s in SHAPES if s[0] * s[1] <= 35]), st.randoms(use_true_random=False))
+def test_any_alphabet_round_trips(board, rng):
+    # --symbols: a shuffled alphabet of letters and digits (0 may be a digit, '.' is blank)
+    pool = list("0" + DEFAULT_SYMBOLS + "abcdefghijklmnopqrstuvwxyz")
+    rng.shuffle(pool)
+    symbols = "".join(pool[: board.size])
+    for text in (format_line(board, symbols), format_grid(board, symbols),
+                 json.dumps(format_json_rows(board, symbols))):
+        assert parse_puzzle(text, board.box, symbols) == board
+
+
+@examples(60)
+@given(boards(), st.sampled_from(["\r\n", "\n"]), st.booleans())
+def test_line_endings_and_bom_do_not_matter(board, newline, bom):
+    text = ("\ufeff" if bom else "") + format_grid(board).replace("\n", newline) + newline
+    assert parse_puzzle(text, board.box) == board
+
+
+# --- the duplicate scan is the rules -------------------------------------------------------------
+
+
+def brute_force_conflicts(board: Board) -> set[tuple[str, int, int, frozenset]]:
+    """The rules restated: two filled cells with one digit clash when they share a row, a column or
+    a box (box found by arithmetic), gathered per unit and digit."""
+    n, (br, bc) = board.size, board.box
+    clashes: dict[tuple[str, int, int], set] = defaultdict(set)
+    filled = [(i // n, i % n, d) for i, d in enumerate(board.cells) if d]
+    for (r1, c1, d1), (r2, c2, d2) in combinations(filled, 2):
+        if d1 != d2:
+            continue
+        b1 = (r1 // br) * (n // bc) + c1 // bc
+        b2 = (r2 // br) * (n // bc) + c2 // bc
+        for kind, i, j in (("row", r1, r2), ("column", c1, c2), ("box", b1, b2)):
+            if i == j:
+                clashes[(kind, i, d1)] |= {(r1, c1), (r2, c2)}
+    return {(kind, i, d, frozenset(cells)) for (kind, i, d), cells in clashes.items()}
+
+
+@examples(200)
+@given(boards(blank=st.floats(0.3, 1.0)))
+def test_duplicate_scan_agrees_with_brute_force(board):
+    found = {(c.unit, c.index, c.digit, frozenset(c.cells)) for c in find_conflicts(board)}
+    assert found == brute_force_conflicts(board)
+
+
+@examples(100)
+@given(boards(shapes=SOLVE_SHAPES, blank=st.just(0.0)))
+def test_a_full_board_is_a_solution_exactly_when_nothing_repeats(board):
+    assert is_solution(board) == (not brute_force_conflicts(board))
+
+
+# --- every backend and encoding agrees, every answer is verified -----------------------------------
+
+
+def backend_specs() -> list[tuple[str, dict]]:
+    """Every backend, several PySAT solvers, and every encoding and at-most-one choice of sat."""
+    from sudoku_cp.backends.sat import solver_names
+
+    specs = [("cpsat", {}), ("dfs", {}), ("dfs:plain", {})]
+    available = set(solver_names())
+    specs += [(f"sat:{s}", {}) for s in ("cadical195", "glucose4", "minisat22", "lingeling", "maplechrono")
+              if s in available]
+    specs += [("sat", {"encoding": e}) for e in ENCODINGS]
+    specs += [("sat:minicard" if a == NATIVE else "sat", {"amo": a}) for a in AMO_CHOICES]
+    return specs
+
+
+def answer(board: Board, name: str, options: dict):
+    from sudoku_cp.api import backend_list
+
+    (backend,) = backend_list(name, **options)
+    return count(board, limit=2, backend=backend)
+
+
+@examples(25)
+@given(puzzles())
+def test_every_backend_and_encoding_agrees_and_every_solution_checks(board):
+    results = {}
+    for name, options in backend_specs():
+        result = answer(board, name, options)
+        label = f"{name} {options}" if options else name
+        assert result.status is not Status.UNKNOWN, label  # no time limit: always decided
+        for solution in result.solutions:
+            assert solution_problems(solution, board) == [], label
+        if result.status in (Status.UNIQUE, Status.MULTIPLE):
+            assert len({s.cells for s in result.solutions}) == result.count
+        results[label] = (result.status, result.count, result.complete)
+    assert len(set(results.values())) == 1, results
+    status, found, _ = next(iter(results.values()))
+    # and the statuses mean what they say
+    assert (status is Status.INVALID) == bool(find_conflicts(board))
+    assert status is not Status.UNSAT or found == 0
+    assert status is not Status.UNIQUE or found == 1
+    assert status is not Status.MULTIPLE or found == 2
+
+
+@examples(25)
+@given(puzzles())
+def test_solve_agrees_with_count(board):
+    counted = count(board, limit=2, backend="dfs")
+    for name in ("sat", "cpsat", "dfs"):
+        solved = solve(board, backend=name)
+        expected = {Status.UNIQUE: Status.SOLVED, Status.MULTIPLE: Status.SOLVED}.get(counted.status,
+                                                                                     counted.status)
+        assert solved.status is expected, name
+        if solved.solution is not None:
+            assert is_solution(solved.solution, board)
+
+
+# --- exported DIMACS, solved outside, decodes to a verified grid ------------------------------------
+
+EXTERNAL = [s for s in ("minisat", "picosat", "cadical") if shutil.which(s)]
+
+
+def run_external(solver: str, dimacs: str, workdir) -> tuple[bool, list[int]]:
+    """Run a solver binary on a DIMACS text (argument list, no shell, a time limit) and read its
+    verdict and model: MiniSat's result file, or SAT-competition ``s``/``v`` lines."""
+    cnf = workdir / "puzzle.cnf"
+    out = workdir / "model.txt"
+    cnf.write_text(dimacs)
+    args = [shutil.which(solver), str(cnf)] + ([str(out)] if solver == "minisat" else [])
+    done = subprocess.run(args, capture_output=True, text=True, timeout=60, check=False)
+    if solver == "minisat":
+        words = out.read_text().split()
+        return words[0] == "SAT", [int(w) for w in words[1:] if w != "0"]
+    verdict, model = None, []
+    for line in done.stdout.splitlines():
+        if line.startswith("s "):
+            verdict = line.strip() == "s SATISFIABLE"
+        elif line.startswith("v "):
+            model += [int(w) for w in line.split()[1:] if w != "0"]
+    assert verdict is not None, done.stdout[-300:]
+    return verdict, model
+
+
+@pytest.mark.parametrize("solver", EXTERNAL or ["(none installed)"])
+@examples(12)
+@given(board=puzzles(), encoding=st.sampled_from(ENCODINGS),
+       amo=st.sampled_from([a for a in AMO_CHOICES if a != NATIVE]))
+def test_exported_dimacs_solved_outside_decodes_to_a_verified_grid(solver, board, encoding, amo,
+                                                                   tmp_path_factory):
+    assert EXTERNAL, "no external SAT solver binary (minisat, picosat, cadical) on PATH"
+    workdir = tmp_path_factory.mktemp("dimacs")
+    sat, model = run_external(solver, write_dimacs(encode_puzzle(board, encoding, amo), encoding, amo),
+                              workdir)
+    truth = solve(board, backend="dfs")
+    if truth.status is Status.INVALID:
+        assert not sat  # duplicate givens are unit clauses that clash
+        return
+    assert sat == (truth.status is Status.SOLVED)
+    if sat:
+        assert is_solution(decode(model, board), board)

@@ -287,12 +287,13 @@ def run_bench_cmd(args) -> int:
     if args.plot and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
         raise CliError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
     source = open_text(args.file)
-    boards, skipped = [], 0
+    where = "standard input" if args.file == "-" else args.file
+    boards = []
     try:
         for entry in iter_entries(source, args.box, args.symbols):
-            if entry.board is None:
-                skipped += 1
-                continue
+            if entry.board is None:  # a benchmark runs every puzzle of its file, or none
+                raise CliError(f"{where}: puzzle {entry.index + 1} (line {entry.line}): {entry.error} "
+                               f"(bench needs every puzzle readable: fix or remove it)")
             boards.append(entry.board)
             if args.limit and len(boards) >= args.limit:
                 break
@@ -300,9 +301,9 @@ def run_bench_cmd(args) -> int:
         if source is not sys.stdin:
             source.close()
     if not boards:
-        raise CliError(f"{args.file}: no puzzle to run")
-    if skipped:
-        print(f"sudoku-cp: bench: {skipped} unparsable puzzle(s) left out", file=sys.stderr)
+        from .cli.batch_cmd import no_puzzle_message
+
+        raise CliError(no_puzzle_message(args.file))
 
     def progress(report: ConfigReport) -> None:
         if sys.stderr.isatty():

@@ -84,6 +84,12 @@ def _progress_bar(enabled: bool):
     return tqdm(unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
 
 
+def no_puzzle_message(path: str) -> str:
+    where = "standard input" if path == "-" else path
+    return (f"{where}: no puzzle found: expected one puzzle per line, or grids separated by blank "
+            f"lines ('#' lines are comments)")
+
+
 def _dask_client(address: str):
     """A dask.distributed Client connected to ``address`` (a usage error when dask is missing)."""
     try:
@@ -144,6 +150,10 @@ def run_batch_cmd(args) -> int:
             source.close()
         if not to_stdout:
             out.close()
+    if summary.puzzles == 0:
+        if not to_stdout and not args.resume:
+            os.unlink(args.output)  # nothing was written: leave no empty output behind
+        raise CliError(no_puzzle_message(args.file))
     for status, k in before.items():
         summary.counts[status] = summary.counts.get(status, 0) + k
     report = sys.stderr if to_stdout else sys.stdout

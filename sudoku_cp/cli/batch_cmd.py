@@ -20,7 +20,10 @@ for that puzzle.
 
 Memory stays flat whatever the file size. The sat backends load the rules into one solver per
 grid size and pass each puzzle's givens as assumptions; uniqueness (--unique) reuses one guarded
-blocking clause, so nothing is rebuilt per puzzle.
+blocking clause, so nothing is rebuilt per puzzle. The output is the same (timings aside)
+whatever --jobs, --dask or --resume: solver state is reset every 1024 puzzles, and each such
+chunk is answered whole by one worker. Time limits are the exception (where one falls depends on
+the machine).
 
 At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
 go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
@@ -30,6 +33,7 @@ on some puzzle, 2 on a usage or file error.
 examples:
   sudoku-cp batch puzzles.txt -o answers.jsonl --unique
   sudoku-cp batch big.txt -o answers.jsonl --unique --jobs 2 --resume
+  sudoku-cp batch huge.txt -o answers.jsonl --unique --dask tcp://scheduler:8786
 """
 
 

@@ -346,9 +346,8 @@ class ReusableSat:
 def _record(index: int, line: int, board: Board | None, status: Status, symbols: str | None,
             **fields: Any) -> dict[str, Any]:
     """A record with :meth:`Result.to_json`'s keys and order, built without the detour."""
-    result = Result(status, board, index=index, line=line, **fields)
     if symbols is not None or board is None or board.size > len(DEFAULT_SYMBOLS) or fields.get("conflicts"):
-        return result.to_json(symbols)
+        return Result(status, board, index=index, line=line, **fields).to_json(symbols)
     out: dict[str, Any] = {"index": index, "line": line, "size": board.size, "box": list(board.box),
                            "puzzle": line_form(board), "status": status.value}
     if status not in (Status.VALID, Status.INVALID, Status.ERROR):
@@ -357,11 +356,35 @@ def _record(index: int, line: int, board: Board | None, status: Status, symbols:
     if fields.get("count") is not None:
         out["count"] = fields["count"]
         out["complete"] = fields["complete"]
-    for key in ("backend", "time_s", "stats", "error"):
-        value = fields.get(key)
-        if value:
-            out[key] = round(value, 6) if key == "time_s" else value
+    if fields.get("backend") is not None:
+        out["backend"] = fields["backend"]
+    if fields.get("time_s") is not None:
+        out["time_s"] = round(fields["time_s"], 6)
+    if fields.get("stats"):
+        out["stats"] = fields["stats"]
+    if fields.get("error") is not None:
+        out["error"] = fields["error"]
     return out
+
+
+_JSON_BOOL = {True: "true", False: "false"}
+
+
+def _record_text(index: int, line: int, board: Board | None, status: Status, symbols: str | None,
+                 **fields: Any) -> str:
+    """:func:`dumps` of :func:`_record`, written directly for the common answers (same text)."""
+    solution = fields.get("solution", 0)
+    if (symbols is not None or board is None or board.size > len(DEFAULT_SYMBOLS) or fields.get("stats")
+            or solution == 0 or fields.get("backend") is None or fields.get("time_s") is None
+            or fields.get("error") is not None):
+        return dumps(_record(index, line, board, status, symbols, **fields))
+    shown = "null" if solution is None else f'"{line_form(solution)}"'
+    count = fields.get("count")
+    counted = "" if count is None else f', "count": {count}, "complete": {_JSON_BOOL[fields["complete"]]}'
+    box_rows, box_cols = board.box
+    return (f'{{"index": {index}, "line": {line}, "size": {board.size}, "box": [{box_rows}, {box_cols}], '
+            f'"puzzle": "{line_form(board)}", "status": "{status.value}", "solution": {shown}{counted}, '
+            f'"backend": {json.dumps(fields["backend"])}, "time_s": {round(fields["time_s"], 6)!r}}}')
 
 
 class BatchSolver:
@@ -403,21 +426,24 @@ class BatchSolver:
             checker = self.checkers[shape] = Checker(shape)
         return checker
 
-    def answer(self, board: Board, index: int = 0, line: int = 1) -> dict[str, Any]:
-        """The verified answer about one parsed board, as a record (``error`` when the solver failed)."""
+    def answer(self, board: Board, index: int = 0, line: int = 1, emit=_record):
+        """The verified answer about one parsed board, as a record (``error`` when the solver failed).
+
+        ``emit`` makes the record: :func:`_record` (a dict, the default) or :func:`_record_text`.
+        """
         symbols = self.options.symbols
         checker = self.checker(board.shape)
         # The duplicate scan decides 'invalid'. Duplicate givens make every encoding unsat at
         # once, so with a sat backend the scan runs only when no solution came back.
         if self.sat_solver is None and checker.duplicates(board.cells):
-            return _record(index, line, board, Status.INVALID, symbols, conflicts=find_conflicts(board))
+            return emit(index, line, board, Status.INVALID, symbols, conflicts=find_conflicts(board))
         unique = self.options.unique
         start = time.perf_counter()
         try:
             outcome = self._outcome(board, 2 if unique else 1)
             elapsed = time.perf_counter() - start
             if not outcome.solutions and checker.duplicates(board.cells):
-                return _record(index, line, board, Status.INVALID, symbols,
+                return emit(index, line, board, Status.INVALID, symbols,
                                conflicts=find_conflicts(board))
             for k, solution in enumerate(outcome.solutions):
                 problems = checker.problems(solution, board)
@@ -427,23 +453,24 @@ class BatchSolver:
                     raise SolverFailure(f"{self.name} returned the same solution twice")
         except Exception as exc:  # a crashing solver is reported for its puzzle; the batch goes on
             what = str(exc) if isinstance(exc, SolverFailure) else f"{type(exc).__name__}: {exc}"
-            return _record(index, line, board, Status.ERROR, symbols, backend=self.name,
+            return emit(index, line, board, Status.ERROR, symbols, backend=self.name,
                            error=f"solver failure: {what}")
-        return _record(index, line, board, status_of(outcome, unique), symbols,
+        return emit(index, line, board, status_of(outcome, unique), symbols,
                        solution=outcome.solutions[0] if outcome.solutions else None,
                        count=outcome.count if unique else None,
                        complete=outcome.complete if unique else None,
                        backend=self.name, time_s=elapsed,
                        stats=outcome.stats if self.options.stats else {})
 
-    def record(self, index: int, line: int, text: str) -> dict[str, Any]:
+    def record(self, index: int, line: int, text: str, emit=_record):
         """The JSON record (CONTRACT.md keys) of the puzzle ``text`` found at ``line``."""
         opts = self.options
         try:
             board = quick_parse(text, opts.box, opts.symbols, first_line=line)
         except PuzzleError as exc:
-            return Result(Status.ERROR, None, error=str(exc), index=index, line=line).to_json()
-        return self.answer(board, index, line)
+            record = Result(Status.ERROR, None, error=str(exc), index=index, line=line).to_json()
+            return record if emit is _record else dumps(record)
+        return self.answer(board, index, line, emit)
 
 
 _LOCAL = threading.local()  # one BatchSolver per (thread, options): dask workers run threads
@@ -472,7 +499,7 @@ def solve_items(options: BatchOptions, items: list[tuple[int, int, str]]) -> Ite
     try:
         for index, line, text in items:
             try:
-                yield dumps(solver.record(index, line, text))
+                yield solver.record(index, line, text, _record_text)
             except Exception as exc:  # last resort: the record says what broke, the batch goes on
                 yield dumps(Result(Status.ERROR, None, error=f"{type(exc).__name__}: {exc}",
                                    index=index, line=line).to_json())

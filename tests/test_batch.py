@@ -304,3 +304,20 @@ def test_time_limit_and_stats_reach_the_records():
               BatchOptions(unique=True, stats=True, time_limit=60))
     got = records(out.getvalue())
     assert all(r["status"] == "unique" and r["stats"]["propagations"] > 0 for r in got)
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_written_lines_are_exactly_the_json_of_the_records(unique):
+    from sudoku_cp.batch import BatchSolver, dumps, solve_items
+
+    lines = [t for t, s in mixed_lines() if s] + dataset_lines("serg-benchmark.txt", limit=3)
+    items = [(k, k + 1, text) for k, text in enumerate(lines)]
+    options = BatchOptions(unique=unique)
+    texts = list(solve_items(options, items))
+    solver = BatchSolver(options)
+    dicts = [solver.record(*item) for item in items]
+    solver.close()
+    assert [json.loads(t) for t in texts] == [{**d, "time_s": json.loads(t).get("time_s")} if "time_s" in d
+                                              else d for d, t in zip(dicts, texts)]
+    for text in texts:  # the same spelling as json.dumps of the parsed record
+        assert text == dumps(json.loads(text))

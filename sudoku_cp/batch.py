@@ -580,9 +580,10 @@ class _Pool:
             self.executor = self.factory()
             self.generation += 1
 
-    def shutdown(self) -> None:
+    def shutdown(self, cancel: bool = False) -> None:
+        """Close a pool this batch made (waiting for it, unless ``cancel``); a caller's pool stays open."""
         if self.factory is not None:
-            self.executor.shutdown()
+            self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
 
 
 def _failed_chunk(pool: _Pool, options: BatchOptions, chunk, error: BaseException) -> list[str]:
@@ -668,8 +669,10 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
                     drain_one()
             while pending:
                 drain_one()
-        finally:
-            pool.shutdown()
+        except BaseException:  # Ctrl-C or a write error: do not wait for chunks nobody will write
+            pool.shutdown(cancel=True)
+            raise
+        pool.shutdown()
     summary.seconds = time.perf_counter() - start
     summary.counts = dict(counts)
     return summary

@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
 
-from sudoku_cp import Board, Outcome
+from sudoku_cp import Board, Outcome, batch
 from sudoku_cp.backends import REGISTRY, Backend, Entry
-from sudoku_cp import batch
 from sudoku_cp.batch import BatchOptions, Checker, quick_parse, resume_point, run_batch
 from sudoku_cp.cli import main
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic, classic_invalid

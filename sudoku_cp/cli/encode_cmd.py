@@ -110,6 +110,9 @@ def run(args) -> int:
 
     entries = list(read_entries(args))
     if args.format != "stats" and len(entries) != 1:
+        bad = [entry for entry in entries if entry.board is None]
+        if bad:  # the input's own errors first: they name the place
+            return max(report_entry_error(entry, args, True) for entry in bad)
         raise CliError(f"--format {args.format} writes one puzzle; the input holds {len(entries)} "
                        f"(use --format stats for many)")
     codes, outputs = [], []

@@ -66,28 +66,38 @@ class SatEngine:
     def __exit__(self, *exc):
         self.close()
 
-    def _solve(self, assumptions: list[int], deadline: Deadline) -> bool | None:
+    def solve(self, assumptions: list[int], deadline: Deadline,
+              budget: int | None = None) -> bool | None:
+        """Solve under assumptions; None when the deadline or the conflict ``budget`` ran out."""
         remaining = deadline.remaining()
-        if remaining is None:
+        if remaining is None and budget is None:
             return self.solver.solve(assumptions=assumptions)
-        if remaining <= 0:
+        if remaining is not None and remaining <= 0:
             return None
-        timer = threading.Timer(remaining, self.solver.interrupt)
-        timer.start()
+        timer = None if remaining is None else threading.Timer(remaining, self.solver.interrupt)
+        if timer is not None:
+            timer.start()
         try:
-            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            if budget is not None:
+                self.solver.conf_budget(budget)
+            result = self.solver.solve_limited(assumptions=assumptions,
+                                               expect_interrupt=timer is not None)
         except NotImplementedError:
             from . import BackendError
 
             raise BackendError(f"SAT solver {self.solver_name!r} cannot be interrupted, so it "
                                f"cannot honour a time limit: choose another (e.g. cadical195)") from None
         finally:
-            timer.cancel()
-        try:
-            self.solver.clear_interrupt()
-        except NotImplementedError:  # CaDiCaL clears its own interrupt flag
-            pass
+            if timer is not None:
+                timer.cancel()
+        if timer is not None:
+            try:
+                self.solver.clear_interrupt()
+            except NotImplementedError:  # CaDiCaL clears its own interrupt flag
+                pass
         return result
+
+    _solve = solve  # older name
 
     def count(self, board: Board, limit: int, deadline: Deadline,
               assumptions: list[int] | None = None) -> Outcome:
@@ -98,7 +108,7 @@ class SatEngine:
         selector = None
         complete = timed_out = False
         while len(solutions) < limit:
-            result = self._solve(assumptions, deadline)
+            result = self.solve(assumptions, deadline)
             if result is None:
                 timed_out = True
                 break

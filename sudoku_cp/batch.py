@@ -13,7 +13,8 @@ once, "target" variables ``t[cell, digit]`` (at most one per cell), "differs" va
 with ``y -> t[cell, d] -> not x[cell, d]`` and ``y -> some t[cell, .]``, and the clause
 ``not g or y[0] or ... or y[N*N-1]``. Asking "is there a solution other than S?" is then one call
 under the assumptions ``g`` and ``t[cell, S[cell]]`` for every cell: the formula never grows, so
-memory stays flat over millions of puzzles. Other backends (``cpsat``, ``dfs``, ...) go through
+memory stays flat over millions of puzzles. Grids above 25x25 are solved one at a time on the
+givens-simplified formula (:class:`~sudoku_cp.backends.sat.SatBackend`). Other backends (``cpsat``, ``dfs``, ...) go through
 :func:`sudoku_cp.api.run_backend` per puzzle.
 
 Determinism: a solver's answer to a multi-solution puzzle (which solution it shows) depends on
@@ -61,6 +62,9 @@ from .validate import find_conflicts, solution_problems
 CHUNK = 1024  # puzzles per task, and per fresh solver state (see "Determinism" above)
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: bounded, so memory stays flat
 SAT_PREFIX = "sat"
+# Above this size the full rules are too big to load once (36x36: 3.3 million clauses); such
+# grids go through the one-shot sat backend, whose formula the givens have simplified.
+REUSE_MAX_SIZE = 25
 
 
 @dataclass(frozen=True)
@@ -397,10 +401,11 @@ class BatchSolver:
         self.options = options
         self._deadline = Deadline
         self._none = Deadline(None)
-        backend = get_backend(options.backend)  # validates the name
+        sat = options.backend.partition(":")[0] == SAT_PREFIX
+        backend = get_backend(options.backend, **({"encoding": options.encoding} if sat else {}))
         self.backend = backend
         self.name = backend.name
-        self.sat_solver = backend.solver if options.backend.partition(":")[0] == SAT_PREFIX else None
+        self.sat_solver = backend.solver if sat else None
         self.engines: dict[Shape, ReusableSat] = {}
         self.checkers: dict[Shape, Checker] = {}
 
@@ -411,7 +416,7 @@ class BatchSolver:
         self.engines.clear()
 
     def _outcome(self, board: Board, limit: int) -> Outcome:
-        if self.sat_solver is None:
+        if self.sat_solver is None or board.size > REUSE_MAX_SIZE:
             return self.backend.count(board, limit, self.options.time_limit)
         deadline = self._none if self.options.time_limit is None else self._deadline(self.options.time_limit)
         engine = self.engines.get(board.shape)

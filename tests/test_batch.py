@@ -320,3 +320,15 @@ def test_written_lines_are_exactly_the_json_of_the_records(unique):
                                               else d for d, t in zip(dicts, texts)]
     for text in texts:  # the same spelling as json.dumps of the parsed record
         assert text == dumps(json.loads(text))
+
+
+def test_a_36x36_grid_goes_through_the_one_shot_path(rng):
+    rows = random_solved_rows(6, 6, rng)
+    puzzle = Board.from_rows(blank_out(rows, 0.6, rng))
+    out = io.StringIO()
+    run_batch([format_line(puzzle)], out, BatchOptions(unique=True))
+    rec, = records(out.getvalue())
+    assert rec["size"] == 36 and rec["status"] in ("unique", "multiple")
+    digits = [int(d) for d in rec["solution"].split(",")]
+    assert rules_hold([digits[r * 36:(r + 1) * 36] for r in range(36)], 6, 6)
+    assert all(g in (0, d) for g, d in zip(puzzle.cells, digits))

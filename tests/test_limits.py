@@ -1,0 +1,181 @@
+"""Limits and faults: time limits give ``unknown`` (exit 4), memory stays flat, Ctrl-C exits 130.
+
+Only correctness is asserted (statuses, exit codes, messages, memory growth): how soon after the
+limit the answer comes is measured by ``bench/bench_limits.py``, never asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gridgen import dataset_lines
+from sudoku_cp import Board, Shape, parse_puzzle
+from sudoku_cp.api import count, solve
+from sudoku_cp.backends.dfs import CHECK_EVERY
+from sudoku_cp.cli import main
+from sudoku_cp.results import EXIT_INTERRUPTED, EXIT_TIMEOUT, Status
+from sudoku_cp.validate import is_solution
+
+HARD = dataset_lines("top1465.txt", limit=12)
+EXPIRED = 1e-6  # a limit that is over before any solver starts: the answer must be 'unknown'
+EMPTY_64 = ",".join(["0"] * 64 * 64)
+
+
+# --- time limits ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sat", "sat:glucose4", "cpsat", "external:minisat"])
+def test_an_expired_limit_on_hard_9x9s_is_unknown(backend):
+    for line in HARD:
+        result = solve(parse_puzzle(line), backend=backend, time_limit=EXPIRED)
+        assert result.status is Status.UNKNOWN, (backend, line)
+        assert result.solution is None and result.exit_code == EXIT_TIMEOUT
+
+
+@pytest.mark.parametrize("backend", ["dfs", "dfs:plain"])
+def test_backtracking_with_an_expired_limit_is_unknown_or_right(backend):
+    # dfs looks at the clock every CHECK_EVERY nodes: a puzzle it finishes before its first look
+    # is answered (correctly); every other one is unknown.
+    for line in HARD:
+        board = parse_puzzle(line)
+        result = count(board, limit=2, backend=backend, time_limit=EXPIRED)
+        if result.status is Status.UNKNOWN:
+            assert result.complete is False
+        else:
+            assert result.stats["nodes"] < CHECK_EVERY, (backend, line)
+            assert result.status is Status.UNIQUE and is_solution(result.solution, board)
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "dfs"])
+def test_an_empty_64x64_under_a_limit_is_unknown_or_incomplete(backend):
+    result = count(Board.empty(Shape(8, 8)), limit=10**9, backend=backend, time_limit=0.3)
+    assert result.complete is False
+    assert result.status in (Status.UNKNOWN, Status.MULTIPLE)
+    for solution in result.solutions:
+        assert is_solution(solution)
+
+
+def test_cli_time_limit_exit_4_and_json_unknown(capsys):
+    code = main(["solve", "--json", "--time-limit", str(EXPIRED), HARD[0]])
+    record = json.loads(capsys.readouterr().out)
+    assert code == EXIT_TIMEOUT
+    assert record["status"] == "unknown" and record["solution"] is None
+
+
+def test_cli_count_on_empty_64x64_under_a_limit_exits_4(capsys):
+    code = main(["count", "--json", "--backend", "sat", "--time-limit", "0.3", "--limit", "1000000",
+                 EMPTY_64])
+    record = json.loads(capsys.readouterr().out)
+    assert code == EXIT_TIMEOUT
+    assert record["status"] == "unknown" and record["complete"] is False
+
+
+# --- memory stays flat ----------------------------------------------------------------------------
+
+PEAK = ("import resource, sys; from sudoku_cp.cli import main; code = main(sys.argv[1:]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code, file=sys.stderr)")
+
+
+def peak_kb(args: list[str]) -> tuple[int, int]:
+    """Peak resident memory (KB) and exit code of one command run in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", PEAK, *args], capture_output=True, text=True,
+                          check=False, timeout=600)
+    kb, code = done.stderr.strip().splitlines()[-1].split()
+    return int(kb), int(code)
+
+
+def test_memory_does_not_grow_with_the_file(tmp_path):
+    small, big = tmp_path / "small.txt", tmp_path / "big.txt"
+    line = "1.3.3.1.2.4.4.2.\n"
+    small.write_text(line * 1_000)
+    big.write_text(line * 60_000)  # 1 MB with no blank line: one block if the reader held blocks
+    small_kb, small_code = peak_kb(["validate", "-f", str(small)])
+    big_kb, big_code = peak_kb(["validate", "-f", str(big)])
+    assert small_code == big_code == 0
+    # holding the 60,000-line block (as the reader once did) costs about 11 MB more
+    assert big_kb - small_kb < 5_000, (small_kb, big_kb)
+
+
+def test_a_ten_megabyte_line_is_not_held_whole(tmp_path):
+    plain, long = tmp_path / "plain.txt", tmp_path / "long.txt"
+    plain.write_text("1.3.3.1.2.4.4.2.\n")
+    long.write_text("1" * 50_000_000 + "\n1.3.3.1.2.4.4.2.\n")  # 50 MB on one line
+    plain_kb, _ = peak_kb(["validate", "-f", str(plain)])
+    long_kb, code = peak_kb(["validate", "-f", str(long)])
+    assert code == 2
+    assert long_kb - plain_kb < 20_000, (plain_kb, long_kb)
+
+
+# --- Ctrl-C -----------------------------------------------------------------------------------------
+
+
+def interrupt_all(runs: dict[str, list[str]], wait: float, env: dict | None = None) -> dict[str, tuple]:
+    """Start every command at once, wait, send each SIGINT as a terminal's Ctrl-C would, and
+    collect how each one ended: ``{label: (exit code, stdout, stderr)}``."""
+    processes = {
+        label: subprocess.Popen([sys.executable, "-m", "sudoku_cp", *args], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, **(env or {})})
+        for label, args in runs.items()
+    }
+    time.sleep(wait)  # let them get past start-up into their work (not a speed check)
+    for process in processes.values():
+        process.send_signal(signal.SIGINT)
+    ended = {}
+    for label, process in processes.items():
+        try:
+            out, err = process.communicate(timeout=120)  # a hang detector, not a speed check
+        except subprocess.TimeoutExpired:
+            process.kill()
+            out, err = process.communicate()
+            err += "\n(hung after SIGINT)"
+        ended[label] = (process.returncode, out, err)
+    return ended
+
+
+def _input_commands() -> dict[str, list[str]]:
+    """Every command that reads a puzzle, told to read standard input (which never ends here)."""
+    import argparse
+
+    from sudoku_cp.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    found = {}
+    for name, p in sub.choices.items():
+        dests = {a.dest: a for a in p._actions}
+        if "puzzle" in dests:
+            found[name] = [name, "-"]
+        elif "file" in dests:
+            flag = dests["file"].option_strings
+            found[name] = [name] + ([flag[0], "-"] if flag else ["-"])
+    return found
+
+
+def broken(ended: dict[str, tuple]) -> list[str]:
+    """The runs that did not end with exit 130 and exactly the one line 'sudoku-cp: interrupted'."""
+    return [f"{label}: exit {code}, stderr {err[-300:]!r}, stdout {out[:100]!r}"
+            for label, (code, out, err) in ended.items()
+            if code != EXIT_INTERRUPTED or err.strip().splitlines() != ["sudoku-cp: interrupted"]
+            or out != ""]
+
+
+def test_ctrl_c_in_every_command_while_it_reads_input_exits_130_with_one_line():
+    runs = _input_commands()
+    assert {"validate", "solve", "count"} <= set(runs)
+    assert not broken(interrupt_all(runs, wait=4.0))
+
+
+def test_ctrl_c_while_solving_exits_130_and_leaves_nothing_behind(tmp_path):
+    runs = {backend: ["count", "--backend", backend, "--limit", "1000000000", EMPTY_64]
+            for backend in ("sat", "sat:glucose4", "cpsat", "dfs", "external:minisat")}
+    assert not broken(interrupt_all(runs, wait=4.0, env={"TMPDIR": str(tmp_path)}))
+    assert list(Path(tmp_path).iterdir()) == []  # temporary directories are cleaned up

@@ -298,3 +298,26 @@ def test_no_eval_pickle_or_shell_in_the_package():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
              if pattern.search(line) and not line.lstrip().startswith("#")]
     assert not found, found
+
+
+# --- output files are written whole or not at all ---------------------------------------------------
+
+
+def test_output_file_is_all_or_nothing(tmp_path):
+    from sudoku_cp.cli.common import CliError, output_file
+
+    target = tmp_path / "answers.txt"
+    with output_file(str(target)) as out:
+        out.write("first\n")
+        assert not target.exists()  # nothing visible until the block ends
+    assert target.read_text() == "first\n"
+    with pytest.raises(KeyboardInterrupt):
+        with output_file(str(target)) as out:
+            out.write("half")
+            raise KeyboardInterrupt
+    assert target.read_text() == "first\n"  # the old file is intact
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.txt"]  # no temporary left
+    for bad in (tmp_path / "missing" / "out.txt", tmp_path):
+        with pytest.raises(CliError, match="expected"):
+            with output_file(str(bad)):
+                pass

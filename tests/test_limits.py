@@ -179,3 +179,17 @@ def test_ctrl_c_while_solving_exits_130_and_leaves_nothing_behind(tmp_path):
             for backend in ("sat", "sat:glucose4", "cpsat", "dfs", "external:minisat")}
     assert not broken(interrupt_all(runs, wait=4.0, env={"TMPDIR": str(tmp_path)}))
     assert list(Path(tmp_path).iterdir()) == []  # temporary directories are cleaned up
+
+
+@pytest.mark.parametrize("time_limit", [None, 0.001])
+def test_external_solver_runs_leave_no_temporary_files(time_limit, tmp_path, monkeypatch):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    board = parse_puzzle(HARD[0])
+    result = solve(board, backend="external:minisat", time_limit=time_limit)
+    if time_limit is None:
+        assert result.status is Status.SOLVED and is_solution(result.solution, board)
+    else:
+        assert result.status in (Status.SOLVED, Status.UNKNOWN)
+    assert list(tmp_path.iterdir()) == []

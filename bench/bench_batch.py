@@ -9,13 +9,14 @@ Sections (all by default; pick with --only):
 - ``floors``: one process, ``sudoku-cp batch FILE -o /dev/null --unique`` on top1465, 17clue-half
   and serg-benchmark: puzzles/s by the wall clock and per CPU second, and the status counts
   (every answer is verified by the batch itself).
+- ``inprocess``: ``run_batch`` in this process on each file, wall and per-CPU-second rates.
 - ``jobs``: ``--jobs 2`` against ``--jobs 1`` on 17clue-half (wall clock).
 - ``memory``: peak RSS of one ``batch`` process on 10,000, 100,000 and 1,000,000 puzzles
   (17clue-half repeated into a temporary file).
 
 Timings on a shared machine are noisy: compare the numbers of one run with each other.
 
-    python bench/bench_batch.py [--only plain,floors,jobs,memory] [--max 1000000]
+    python bench/bench_batch.py [--only plain,floors,inprocess,jobs,memory] [--max 1000000]
 """
 
 from __future__ import annotations
@@ -104,6 +105,25 @@ def section_floors() -> None:
               f"{summary['counts']}")
 
 
+def section_inprocess() -> None:
+    """run_batch in this process on each whole file: wall and CPU-time rates side by side."""
+    print("## in process: run_batch(FILE, BatchOptions(unique=True)), each file twice")
+    for _ in range(2):
+        for name in FILES:
+            lines = puzzle_lines(name)
+            wall, cpu = batched(lines) if name != "serg-benchmark.txt" else _serg(lines)
+            print(f"{name:20} {len(lines) / wall:8.1f} puzzles/s wall  {len(lines) / cpu:8.1f} per CPU second")
+
+
+def _serg(lines: list[str]) -> tuple[float, float]:
+    from sudoku_cp.batch import BatchOptions, run_batch
+
+    start, cpu = time.perf_counter(), time.process_time()
+    summary = run_batch(lines, io.StringIO(), BatchOptions(unique=True))
+    assert summary.failures == 0 and summary.counts == {"multiple": len(lines)}
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
 def section_jobs() -> None:
     path = str(DATASETS / "17clue-half.txt")
     print("## --jobs 2 vs --jobs 1: sudoku-cp batch 17clue-half.txt -o /dev/null --unique [--jobs 2]")
@@ -134,7 +154,7 @@ def section_memory(largest: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", default="plain,floors,jobs,memory")
+    parser.add_argument("--only", default="plain,floors,inprocess,jobs,memory")
     parser.add_argument("--max", type=int, default=1_000_000, help="largest memory test")
     args = parser.parse_args()
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} python {sys.version.split()[0]}, "
@@ -144,6 +164,8 @@ def main() -> None:
         section_plain()
     if "floors" in wanted:
         section_floors()
+    if "inprocess" in wanted:
+        section_inprocess()
     if "jobs" in wanted:
         section_jobs()
     if "memory" in wanted:

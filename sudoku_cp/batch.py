@@ -288,7 +288,7 @@ class ReusableSat:
 
     def count(self, board: Board, limit: int, deadline) -> Outcome:
         """Up to ``limit`` (1 or 2) solutions of a duplicate-free board of this engine's shape."""
-        solve = self.engine._solve  # noqa: SLF001 - SatEngine's one way to honour a deadline
+        solve = self.engine.solve
         givens = list(compress(map(operator.add, self.offsets, board.cells), board.cells))
         before = self.engine.solver.accum_stats() if self.stats else None
         solutions: list[Board] = []

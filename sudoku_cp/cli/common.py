@@ -20,21 +20,35 @@ class CliError(Exception):
     """A usage or input error: printed as one line on stderr, exit code 2."""
 
 
+MAX_TIME_LIMIT = 1_000_000.0  # seconds (about 11.6 days); longer waits overflow the platform's timers
+
+
 def time_limit_arg(text: str) -> float:
+    """``--time-limit``: seconds, > 0 and at most :data:`MAX_TIME_LIMIT`, in ASCII digits.
+
+    >>> time_limit_arg("2.5")
+    2.5
+    """
     try:
+        if not text.isascii():  # float() also reads full-width and other non-ASCII digits
+            raise ValueError
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds > 0")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds: expected e.g. 10 "
+                                         f"or 0.5") from None
+    if not 0 < value <= MAX_TIME_LIMIT:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds > 0 and at most "
+                                         f"{MAX_TIME_LIMIT:.0f}")
     return value
 
 
 def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    """A whole number >= 1 in ASCII digits (``int()`` also reads full-width digits)."""
+    if not (text.isascii() and text.strip().isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number: expected e.g. 2")
+    if len(text.strip()) > 18:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number below 10**18")
+    value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number >= 1")
     return value

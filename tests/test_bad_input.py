@@ -321,3 +321,32 @@ def test_output_file_is_all_or_nothing(tmp_path):
         with pytest.raises(CliError, match="expected"):
             with output_file(str(bad)):
                 pass
+
+
+# --- bad option values, for every option of every command that takes a number or a box shape -----
+
+BAD_VALUES = {
+    "time_limit_arg": ["0", "-1", "nan", "inf", "1e300", "\uff11", "ten"],
+    "positive_int": ["0", "-3", "\uff13", "2.5", "99999999999999999999999"],
+    "box_arg": ["\uff13x\uff13", "3", "3x3x3", "-2x3", "ax3"],
+}
+
+
+def _typed_options():
+    for name, p in _subcommands().items():
+        for action in p._actions:
+            kind = getattr(action.type, "__name__", None)
+            if action.option_strings and kind in BAD_VALUES:
+                yield name, action.option_strings[-1], kind
+
+
+@pytest.mark.parametrize("name, option, kind", sorted(_typed_options()))
+def test_bad_option_values_are_one_line_usage_errors(name, option, kind, capsys):
+    for value in BAD_VALUES[kind]:
+        code = main([name, option, value])
+        err = capsys.readouterr().err
+        assert code == 2, (name, option, value)
+        assert "Traceback" not in err
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and "argument" in lines[0] and option in lines[0], lines
+        assert "expected" in lines[0], lines

@@ -10,7 +10,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
-from ..board import Board, PuzzleError, parse_box
+from ..board import MAX_SIZE, Board, PuzzleError, parse_box
 from ..formats import (MAX_LINE_CHARS, MAX_PUZZLE_CHARS, Entry, format_grid, format_line, iter_entries,
                        parse_puzzle)
 from ..results import EXIT_USAGE, Result, Status
@@ -69,7 +69,9 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                              "rows, or integer rows; '-' reads standard input." + where)
     parser.add_argument("-f", "--file", metavar="FILE",
                         help="read puzzles from FILE: one per line, or grids separated by blank "
-                             "lines; '#' lines are comments")
+                             "lines; '#' lines are comments. Read as a stream, any size; each "
+                             f"line at most {MAX_LINE_CHARS:,} characters, each puzzle at most "
+                             f"{MAX_PUZZLE_CHARS:,}, N at most {MAX_SIZE}")
     parser.add_argument("--box", type=box_arg, metavar="RxC",
                         help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the "
                              "squarest R x C with R <= C)")

@@ -18,6 +18,7 @@ when the rest stays unique) ends in a *minimal* puzzle, in which no given can be
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Sequence
 
@@ -51,6 +52,7 @@ class UniquenessOracle:
         self.engine.solver.add_clause([-self.selector] + [
             -var(self.n, r, c, d) for r, c, d in solution.givens()])
         self.calls = 0
+        self.fresh_calls = 0
 
     def close(self) -> None:
         self.engine.close()
@@ -79,6 +81,57 @@ class UniquenessOracle:
         """True when :attr:`solution` is the only solution of ``givens``."""
         return self.other_solution(givens, deadline) is None
 
+    def unique_fresh(self, givens: Sequence[Given], deadline: Deadline | None = None) -> bool:
+        """:meth:`unique` asked of a fresh solver loaded with the simplified formula of ``givens``.
+
+        The givens settle most of the formula, so it is far smaller than the loaded one; on the
+        hard questions of large grids this wins despite the encoding cost.
+        """
+        from .backends.sat import SatEngine
+        from .cnf import blocking_clause, encode_simplified
+
+        self.fresh_calls += 1
+        board = Board.empty(self.solution.shape).with_givens(list(givens))
+        cnf = encode_simplified(board)
+        block = blocking_clause(self.solution, board)
+        if not block:
+            return True
+        cnf.add("not-the-solution", [block])
+        with SatEngine(cnf, self.engine.solver_name) as engine:
+            return not engine_solve(engine, [], deadline or Deadline(None))
+
+    def unique_within(self, givens: Sequence[Given], budget: int | None,
+                      deadline: Deadline | None = None) -> bool | None:
+        """Like :meth:`unique`, but ``None`` (undecided) when the solver spends ``budget`` conflicts.
+
+        Some uniqueness questions about large grids (25x25 near half full) are very hard for CDCL;
+        a budget lets the caller put them off instead of stalling on one of them.
+        """
+        if budget is None:
+            return self.unique(givens, deadline)
+        from .cnf import var
+
+        deadline = deadline or Deadline(None)
+        remaining = deadline.remaining()
+        if remaining is not None and remaining <= 0:
+            raise TimeLimitReached("the time limit ended the search")
+        self.calls += 1
+        solver = self.engine.solver
+        assumptions = [var(self.n, r, c, d) for r, c, d in givens] + [self.selector]
+        timer = None if remaining is None else threading.Timer(remaining, solver.interrupt)
+        if timer:
+            timer.start()
+        try:
+            solver.conf_budget(budget)
+            result = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+        finally:
+            if timer:
+                timer.cancel()
+                solver.clear_interrupt()
+        if result is None and deadline.expired():
+            raise TimeLimitReached("the time limit ended the search")
+        return None if result is None else not result
+
 
 def redundant_givens(board: Board, oracle: UniquenessOracle,
                      deadline: Deadline | None = None) -> list[Given]:
@@ -87,14 +140,22 @@ def redundant_givens(board: Board, oracle: UniquenessOracle,
     return [g for i, g in enumerate(givens) if oracle.unique(givens[:i] + givens[i + 1:], deadline)]
 
 
+BUDGET = 300  # conflicts the loaded solver may spend on one question before a fresh solver takes it
+
+
 def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
                    groups: Sequence[Sequence[int]] | None = None, deadline: Deadline | None = None,
-                   keep_at_least: int = 0) -> list[Given]:
+                   keep_at_least: int = 0, budget: int | None = BUDGET) -> list[Given]:
     """Drop givens group by group (each group is a list of indices into ``givens``) while unique.
 
     Groups default to one given each, tried in order; a group is dropped whole or not at all (the
     generator uses symmetric pairs). Stops dropping once fewer than ``keep_at_least`` would remain.
     The givens must make :attr:`UniquenessOracle.solution` unique.
+
+    Each question goes to the loaded solver with ``budget`` conflicts; if that does not settle it,
+    to a fresh solver on the simplified formula (:meth:`UniquenessOracle.unique_fresh`), which
+    is much faster on the hard questions of large grids. Every question is decided, so the
+    result is minimal.
     """
     groups = [[i] for i in range(len(givens))] if groups is None else groups
     kept = set(range(len(givens)))
@@ -103,7 +164,11 @@ def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
         if not members or len(kept) - len(members) < keep_at_least:
             continue
         trial = kept.difference(members)
-        if oracle.unique([givens[i] for i in sorted(trial)], deadline):
+        trial_givens = [givens[i] for i in sorted(trial)]
+        verdict = oracle.unique_within(trial_givens, budget, deadline)
+        if verdict is None:
+            verdict = oracle.unique_fresh(trial_givens, deadline)
+        if verdict:
             kept = trial
     return [givens[i] for i in sorted(kept)]
 

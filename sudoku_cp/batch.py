@@ -14,8 +14,9 @@ with ``y -> t[cell, d] -> not x[cell, d]`` and ``y -> some t[cell, .]``, and the
 ``not g or y[0] or ... or y[N*N-1]``. Asking "is there a solution other than S?" is then one call
 under the assumptions ``g`` and ``t[cell, S[cell]]`` for every cell: the formula never grows, so
 memory stays flat over millions of puzzles. Grids above 25x25 are solved one at a time on the
-givens-simplified formula (:class:`~sudoku_cp.backends.sat.SatBackend`). Other backends (``cpsat``, ``dfs``, ...) go through
-:func:`sudoku_cp.api.run_backend` per puzzle.
+givens-simplified formula (:class:`~sudoku_cp.backends.sat.SatBackend`). Other backends
+(``cpsat``, ``dfs``, ``external:...``) answer each puzzle with their own ``count``; their answers
+are checked the same way.
 
 Determinism: a solver's answer to a multi-solution puzzle (which solution it shows) depends on
 what it learnt before. So that the output depends only on the input, whatever ``--jobs``, pool or
@@ -48,9 +49,9 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from itertools import compress, repeat
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress, repeat
 from typing import IO, Any
 
 from .board import MIN_SIZE, Board, PuzzleError, Shape
@@ -78,6 +79,7 @@ class BatchOptions:
     box: tuple[int, int] | None = None
     symbols: str | None = None
     stats: bool = False  # add the solver's counters (conflicts, decisions, ...) to each record
+    propagate: bool = False  # sat: try unit propagation alone before searching
 
 
 @dataclass
@@ -422,7 +424,8 @@ class BatchSolver:
         engine = self.engines.get(board.shape)
         if engine is None:
             engine = self.engines[board.shape] = ReusableSat(board.shape, self.options.encoding,
-                                                              self.sat_solver, self.options.stats)
+                                                              self.sat_solver, self.options.stats,
+                                                              self.options.propagate)
         return engine.count(board, limit, deadline)
 
     def checker(self, shape: Shape) -> Checker:

@@ -332,3 +332,24 @@ def test_a_36x36_grid_goes_through_the_one_shot_path(rng):
     digits = [int(d) for d in rec["solution"].split(",")]
     assert rules_hold([digits[r * 36:(r + 1) * 36] for r in range(36)], 6, 6)
     assert all(g in (0, d) for g, d in zip(puzzle.cells, digits))
+
+
+@pytest.mark.parametrize("backend", ["sat", "sat:minisat22"])
+def test_propagation_first_gives_the_same_answers(backend):
+    lines = [t for t, s in mixed_lines() if s and "|" not in t] + [""]
+    lines += dataset_lines("17clue-half.txt", limit=40, step=300)
+    base, fast = io.StringIO(), io.StringIO()
+    run_batch(lines, base, BatchOptions(unique=True))
+    run_batch(lines, fast, BatchOptions(unique=True, backend=backend, propagate=True))
+
+    def comparable(text):
+        out = []
+        for r in without_times(records(text)):
+            r.pop("backend", None)
+            if r["status"] == "multiple":
+                r.pop("solution")
+            out.append(r)
+        return out
+
+    assert comparable(fast.getvalue()) == comparable(base.getvalue())
+    assert sum(r["status"] == "unique" for r in records(fast.getvalue())) >= 40

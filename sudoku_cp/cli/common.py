@@ -24,11 +24,7 @@ MAX_TIME_LIMIT = 1_000_000.0  # seconds (about 11.6 days); longer waits overflow
 
 
 def time_limit_arg(text: str) -> float:
-    """``--time-limit``: seconds, > 0 and at most :data:`MAX_TIME_LIMIT`, in ASCII digits.
-
-    >>> time_limit_arg("2.5")
-    2.5
-    """
+    """``--time-limit``: seconds, > 0 and at most :data:`MAX_TIME_LIMIT`, in ASCII digits."""
     try:
         if not text.isascii():  # float() also reads full-width and other non-ASCII digits
             raise ValueError

@@ -80,8 +80,11 @@ def test_cli_count_on_empty_64x64_under_a_limit_exits_4(capsys):
 
 # --- memory stays flat ----------------------------------------------------------------------------
 
-PEAK = ("import resource, sys; from sudoku_cp.cli import main; code = main(sys.argv[1:]); "
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code, file=sys.stderr)")
+# VmHWM, not ru_maxrss: on Linux ru_maxrss keeps the forking parent's peak across exec, so it
+# would measure pytest; VmHWM is the peak of this process's own memory since exec.
+PEAK = ("import re, sys; from sudoku_cp.cli import main; code = main(sys.argv[1:]); "
+        "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1); "
+        "print(hwm, code, file=sys.stderr)")
 
 
 def peak_kb(args: list[str]) -> tuple[int, int]:

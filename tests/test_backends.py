@@ -193,3 +193,23 @@ def test_unknown_backend_names_are_clear_errors():
         solve(classic(), backend="sat:nosuchsolver")
     with pytest.raises(BackendError, match="expected mrv"):
         get_backend("dfs:fast")
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "minisat22", "glucose4"])
+def test_a_deadline_stops_any_pysat_solver(solver):
+    # Pigeonhole 12 -> 11 is famously hard for CDCL: only the deadline can end this search.
+    # CaDiCaL cannot be interrupted through PySAT, so it runs in slices of conflicts.
+    import itertools
+
+    from sudoku_cp.backends.base import Deadline
+    from sudoku_cp.backends.sat import SatEngine
+    from sudoku_cp.cnf import Cnf
+
+    def v(i, j):
+        return i * 11 + j + 1
+
+    clauses = [[v(i, j) for j in range(11)] for i in range(12)]
+    clauses += [[-v(i, j), -v(k, j)] for j in range(11) for i, k in itertools.combinations(range(12), 2)]
+    with SatEngine(Cnf(0, 132, clauses), solver) as engine:
+        assert engine.solve([], Deadline(0.3)) is None
+        assert engine.solve([v(0, 0), -v(0, 0)], Deadline(0.3)) is False  # still usable after

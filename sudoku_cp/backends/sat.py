@@ -18,6 +18,8 @@ from ..results import Outcome, SolverFailure
 from .base import Backend, Deadline
 
 DEFAULT_SOLVER = "cadical195"
+SLICE_CONFLICTS = 500  # first slice of a solver that cannot be interrupted; slices double
+MAX_SLICE_CONFLICTS = 50_000
 
 
 def solver_names() -> list[str]:
@@ -47,6 +49,7 @@ class SatEngine:
         self.solver_name = solver
         self.top = cnf.nvars
         self.solver = new_solver(solver, cnf.clauses)
+        self._interruptible: bool | None = None
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -68,34 +71,63 @@ class SatEngine:
 
     def solve(self, assumptions: list[int], deadline: Deadline,
               budget: int | None = None) -> bool | None:
-        """Solve under assumptions; None when the deadline or the conflict ``budget`` ran out."""
+        """Solve under assumptions; None when the deadline or the conflict ``budget`` ran out.
+
+        Solvers that can be interrupted (MiniSat, Glucose, ...) are stopped by a timer at the
+        deadline; CaDiCaL cannot be interrupted through PySAT, so it runs in growing slices of
+        conflicts with a look at the clock between two slices.
+        """
         remaining = deadline.remaining()
         if remaining is None and budget is None:
             return self.solver.solve(assumptions=assumptions)
         if remaining is not None and remaining <= 0:
             return None
-        timer = None if remaining is None else threading.Timer(remaining, self.solver.interrupt)
-        if timer is not None:
-            timer.start()
         try:
-            if budget is not None:
-                self.solver.conf_budget(budget)
-            result = self.solver.solve_limited(assumptions=assumptions,
-                                               expect_interrupt=timer is not None)
+            if remaining is not None and not self.interruptible:
+                return self._solve_in_slices(assumptions, deadline, budget)
+            timer = None if remaining is None else threading.Timer(remaining, self.solver.interrupt)
+            if timer is not None:
+                timer.start()
+            try:
+                if budget is not None:
+                    self.solver.conf_budget(budget)
+                result = self.solver.solve_limited(assumptions=assumptions,
+                                                   expect_interrupt=timer is not None)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                    self.solver.clear_interrupt()
         except NotImplementedError:
             from . import BackendError
 
-            raise BackendError(f"SAT solver {self.solver_name!r} cannot be interrupted, so it "
-                               f"cannot honour a time limit: choose another (e.g. cadical195)") from None
-        finally:
-            if timer is not None:
-                timer.cancel()
-        if timer is not None:
-            try:
-                self.solver.clear_interrupt()
-            except NotImplementedError:  # CaDiCaL clears its own interrupt flag
-                pass
+            raise BackendError(f"SAT solver {self.solver_name!r} supports neither interrupts nor "
+                               f"budgets, so it cannot honour a time limit: choose another "
+                               f"(e.g. cadical195)") from None
         return result
+
+    def _solve_in_slices(self, assumptions: list[int], deadline: Deadline,
+                         budget: int | None) -> bool | None:
+        slice_, spent = SLICE_CONFLICTS, 0
+        while True:
+            step = slice_ if budget is None else min(slice_, budget - spent)
+            self.solver.conf_budget(step)
+            result = self.solver.solve_limited(assumptions=assumptions)
+            spent += step
+            if result is not None or deadline.expired() or (budget is not None and spent >= budget):
+                return result
+            slice_ = min(2 * slice_, MAX_SLICE_CONFLICTS)
+
+    @property
+    def interruptible(self) -> bool:
+        """Whether PySAT can interrupt this solver from another thread (CaDiCaL: no)."""
+        if self._interruptible is None:
+            try:
+                self.solver.interrupt()
+                self.solver.clear_interrupt()
+                self._interruptible = True
+            except NotImplementedError:
+                self._interruptible = False
+        return self._interruptible
 
     _solve = solve  # older name
 

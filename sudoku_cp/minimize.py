@@ -116,8 +116,10 @@ class UniquenessOracle:
         self.calls += 1
         assumptions = [var(self.n, r, c, d) for r, c, d in givens] + [self.selector]
         self.engine.solver.conf_budget(budget)
-        # the engine's solve_limited path (a far deadline when there is none) honours the budget
-        result = self.engine._solve(assumptions, deadline if deadline.end is not None else Deadline(1e9))
+        if deadline.end is None:
+            result = self.engine.solver.solve_limited(assumptions=assumptions)
+        else:  # the engine's deadline-aware path also uses solve_limited, which honours the budget
+            result = self.engine._solve(assumptions, deadline)
         if result is None and deadline.expired():
             raise TimeLimitReached("the time limit ended the search")
         return None if result is None else not result

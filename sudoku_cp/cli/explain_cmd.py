@@ -283,7 +283,7 @@ def run_generate(args) -> int:
             if args.json:
                 print_json(made.to_json(args.symbols))
                 continue
-            what = "minimal" if made.minimal else f"{made.clues} clues"
+            what = "minimal" if made.minimal else "stopped at --clues"
             extra = ""
             if made.difficulty:
                 d = made.difficulty

@@ -42,11 +42,12 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[9, 16, 25])
     parser.add_argument("--seeds", type=int, nargs="+", default=[5, 3, 1],
                         help="how many seeds per size (one number per size)")
+    parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here (default 0)")
     args = parser.parse_args()
     print("size  seed  grid_s  carve_s  recheck_cpsat_s  clues  sat_calls")
     for size, seeds in zip(args.sizes, args.seeds):
         totals = []
-        for seed in range(seeds):
+        for seed in range(args.first_seed, args.first_seed + seeds):
             g, c, v, clues, calls = one(Shape.for_size(size), seed)
             totals.append(g + c + v)
             print(f"{size:4d}  {seed:4d}  {g:6.2f}  {c:7.2f}  {v:15.2f}  {clues:5d}  {calls:9d}", flush=True)

@@ -55,7 +55,7 @@ from itertools import compress, repeat
 from typing import IO, Any
 
 from .board import MIN_SIZE, Board, PuzzleError, Shape
-from .cnf import DEFAULT_ENCODING, Cnf, encode_rules, var
+from .cnf import DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, Cnf, encode_rules, var
 from .formats import DEFAULT_SYMBOLS, format_line, iter_blocks, parse_puzzle
 from .results import Outcome, Result, SolverFailure, Status, status_of
 from .validate import find_conflicts, solution_problems
@@ -63,9 +63,8 @@ from .validate import find_conflicts, solution_problems
 CHUNK = 1024  # puzzles per task, and per fresh solver state (see "Determinism" above)
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: bounded, so memory stays flat
 SAT_PREFIX = "sat"
-# Above this size the full rules are too big to load once (36x36: 3.3 million clauses); such
-# grids go through the one-shot sat backend, whose formula the givens have simplified.
-REUSE_MAX_SIZE = 25
+# Above FULL_RULES_MAX_SIZE the full rules are too big to load once (36x36: 3.3 million clauses);
+# such grids go through the one-shot sat backend, whose formula the givens have simplified.
 
 
 @dataclass(frozen=True)
@@ -418,7 +417,7 @@ class BatchSolver:
         self.engines.clear()
 
     def _outcome(self, board: Board, limit: int) -> Outcome:
-        if self.sat_solver is None or board.size > REUSE_MAX_SIZE:
+        if self.sat_solver is None or board.size > FULL_RULES_MAX_SIZE:
             return self.backend.count(board, limit, self.options.time_limit)
         deadline = self._none if self.options.time_limit is None else self._deadline(self.options.time_limit)
         engine = self.engines.get(board.shape)

@@ -61,6 +61,7 @@ AMO_ENCODINGS = ("pairwise", "seqcounter", "ladder", "bitwise", "totalizer", "so
 NATIVE = "native"  # at-most-one as a solver's own cardinality constraint (not clauses)
 AMO_CHOICES = AMO_ENCODINGS + (NATIVE,)
 DEFAULT_AMO = "pairwise"
+FULL_RULES_MAX_SIZE = 25  # above this, only a puzzle's simplified formula is practical to build
 
 
 def var(n: int, row: int, col: int, digit: int) -> int:

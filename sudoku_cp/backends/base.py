@@ -7,6 +7,9 @@ from ..board import Board
 from ..results import Outcome
 
 
+MAX_SECONDS = 1_000_000  # longer limits overflow the solvers' timers
+
+
 class Deadline:
     """A point in time after which work stops; ``None`` seconds means never.
 
@@ -15,8 +18,8 @@ class Deadline:
     """
 
     def __init__(self, seconds: float | None):
-        if seconds is not None and seconds < 0:
-            raise ValueError(f"time limit {seconds}: expected a number of seconds >= 0")
+        if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
+            raise ValueError(f"time limit {seconds}: expected a number of seconds from 0 to {MAX_SECONDS:,}")
         self.seconds = seconds
         self.end = None if seconds is None else time.monotonic() + seconds
 

@@ -12,7 +12,12 @@ from ..board import Board
 from ..results import Outcome
 from .base import Backend, Deadline
 
-CHECK_EVERY = 2048  # nodes between two looks at the clock
+CHECK_WORK = 200_000  # cell scans between two looks at the clock (a node scans every open blank)
+
+
+def check_interval(blanks: int, mrv: bool = True) -> int:
+    """Nodes between two looks at the clock: about the same work whatever the grid size."""
+    return max(16, CHECK_WORK // max(blanks, 1)) if mrv else CHECK_WORK // 8
 
 
 def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Outcome:
@@ -39,6 +44,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     left = [0] * m  # candidates not yet tried at each depth
     solutions: list[Board] = []
     nodes = backtracks = 0
+    check_every = check_interval(m, mrv)
     timed_out = complete = False
     k = 0
     descend = True
@@ -92,7 +98,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
             complete = True
             break
         descend = True
-        if nodes % CHECK_EVERY == 0 and deadline.expired():
+        if nodes % check_every == 0 and deadline.expired():
             timed_out = True
             break
     return Outcome(solutions, complete, timed_out, {"nodes": nodes, "backtracks": backtracks})

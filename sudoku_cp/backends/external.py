@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..board import Board
-from ..cnf import (DEFAULT_AMO, DEFAULT_ENCODING, NATIVE, Cnf, blocking_clause, decode,
-                   encode_puzzle, encode_simplified)
+from ..cnf import (DEFAULT_AMO, DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, NATIVE, Cnf, EncodingStopped,
+                   blocking_clause, decode, encode_puzzle, encode_simplified)
 from ..dimacs import write_dimacs
 from ..results import Outcome, SolverFailure
 from .base import Backend, Deadline
@@ -110,10 +110,15 @@ class ExternalBackend(Backend):
         self.encoding, self.amo, self.simplify, self.tmpdir = encoding, amo, simplify, tmpdir
         self.name = f"external:{self.solver}"
 
-    def formula(self, board: Board) -> Cnf:
-        """The exported formula: rules plus givens (``sudoku-cp encode``), or the simplified one."""
-        if self.simplify:
-            return encode_simplified(board, self.encoding, self.amo)
+    def formula(self, board: Board, deadline: Deadline | None = None) -> Cnf:
+        """The exported formula: rules plus givens (``sudoku-cp encode``), or the simplified one.
+
+        Grids above 25x25 always get the simplified formula (the full rules of a 64x64 have 33
+        million clauses); building it stops at the ``deadline`` (:class:`EncodingStopped`).
+        """
+        if self.simplify or board.size > FULL_RULES_MAX_SIZE:
+            stop = deadline.expired if deadline is not None and deadline.end is not None else None
+            return encode_simplified(board, self.encoding, self.amo, stop=stop)
         return encode_puzzle(board, self.encoding, self.amo)
 
     def command(self, cnf_path: str, out_path: str, seconds: float | None) -> list[str]:
@@ -127,6 +132,8 @@ class ExternalBackend(Backend):
     def run_once(self, cnf: Cnf, workdir: str, deadline: Deadline) -> tuple[bool | None, list[int]]:
         """Write the formula, run the solver, and read its verdict and model (the one status map)."""
         cnf_path, out_path = str(Path(workdir, "puzzle.cnf")), str(Path(workdir, "model.txt"))
+        if deadline.expired():
+            return None, []
         Path(cnf_path).write_text(write_dimacs(cnf, self.encoding, self.amo), encoding="ascii")
         remaining = deadline.remaining()
         if remaining is not None and remaining <= 0:
@@ -158,7 +165,10 @@ class ExternalBackend(Backend):
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         deadline = Deadline(time_limit)
-        base = self.formula(board)
+        try:
+            base = self.formula(board, deadline)
+        except EncodingStopped:
+            return Outcome([], False, True, {})
         cnf, blocks = base, []
         solutions: list[Board] = []
         complete = timed_out = False

@@ -14,13 +14,14 @@ from ..board import MAX_SIZE, Board, PuzzleError, parse_box
 from ..formats import (MAX_LINE_CHARS, MAX_PUZZLE_CHARS, Entry, format_grid, format_line, iter_entries,
                        parse_puzzle)
 from ..results import EXIT_USAGE, Result, Status
+from ..backends.base import MAX_SECONDS
 
 
 class CliError(Exception):
     """A usage or input error: printed as one line on stderr, exit code 2."""
 
 
-MAX_TIME_LIMIT = 1_000_000.0  # seconds (about 11.6 days); longer waits overflow the platform's timers
+MAX_TIME_LIMIT = float(MAX_SECONDS)  # about 11.6 days; longer waits overflow the timers
 
 
 def time_limit_arg(text: str) -> float:

@@ -425,8 +425,10 @@ def _is_grid(block: list[tuple[int, str]]) -> bool:
         return True  # N lines of N cells (a compact 16x16 grid is 16 lines of 16 symbols)
     if rows > MAX_SIZE:
         return False
-    one_per_line = all(_looks_like_one_line_puzzle(text) for _, text in block)
-    return not (one_per_line or median > 2 * rows)
+    whole = sum(_looks_like_one_line_puzzle(text) for _, text in block)
+    if 2 * whole > len(block):
+        return False  # mostly whole puzzles: the other lines are bad ones, each its own error
+    return median <= 2 * rows
 
 
 def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:

@@ -102,3 +102,12 @@ def test_file_entries_keep_line_numbers_and_errors():
     assert [(e.index, e.line) for e in entries] == [(0, 2), (1, 4), (2, 9)]
     assert entries[0].board is not None and entries[1].board.size == 4
     assert entries[2].board is None and "line 9" in entries[2].error
+
+
+@pytest.mark.parametrize("good", [3, 25, 50, 70])
+def test_a_bad_line_among_one_line_puzzles_costs_only_itself(good):
+    line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    lines = [line] * (good // 2) + ["12345"] + [line] * (good - good // 2)
+    entries = list(iter_entries(lines))
+    assert len(entries) == good + 1
+    assert [e.line for e in entries if e.error] == [good // 2 + 1]

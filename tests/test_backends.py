@@ -7,7 +7,7 @@ import pytest
 from sudoku_cp import Board, Outcome, Shape, count, cross_check, parse_puzzle, solve
 from sudoku_cp.api import DisagreementError, VerificationError
 from sudoku_cp.backends import REGISTRY, Backend, BackendError, get_backend
-from sudoku_cp.cnf import decode, encode_puzzle, encode_rules, encode_simplified, unvar, var
+from sudoku_cp.cnf import decode, encode_puzzle, encode_rules, encode_simplified, var
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic
 from sudoku_cp.formats import format_line
 from sudoku_cp.results import Status
@@ -106,18 +106,6 @@ def test_cnf_arithmetic(shape, nvars, clauses):
         "cell-alo": n * n, "cell-amo": n * n * n * (n - 1) // 2,
         "unit-alo": 3 * n * n, "unit-amo": 3 * n * n * n * (n - 1) // 2}
     assert encode_rules(Shape(3, 3), "minimal").num_clauses == 8_829
-
-
-def test_numbering_round_trips_every_literal():
-    for n in (4, 6, 9, 16):
-        seen = set()
-        for r in range(n):
-            for c in range(n):
-                for d in range(1, n + 1):
-                    v = var(n, r, c, d)
-                    assert unvar(n, v) == (r, c, d)
-                    seen.add(v)
-        assert seen == set(range(1, n**3 + 1))
 
 
 def test_simplified_formula_has_the_same_solutions():

@@ -26,7 +26,6 @@ import io
 import itertools
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile

@@ -30,6 +30,7 @@ Pools: ``jobs > 1`` uses worker processes; any ``concurrent.futures.Executor``-l
 ``Client``. Chunks of puzzles are submitted in order, a bounded number at a time, and written in
 order.
 
+>>> import io
 >>> out = io.StringIO()
 >>> summary = run_batch(["12.4...2....4..1", "1.3.", "11.............."], out, BatchOptions(unique=True))
 >>> [json.loads(line)["status"] for line in out.getvalue().splitlines()]
@@ -40,7 +41,6 @@ order.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import operator

@@ -122,7 +122,7 @@ def rules_engine(shape: Shape, solver: str | None = None):
 
 def engine_solve(engine, assumptions: list[int], deadline: Deadline) -> bool:
     """Solve under assumptions; raise :class:`TimeLimitReached` when the deadline ends it."""
-    result = engine._solve(assumptions, deadline)  # the engine's deadline-aware solve
+    result = engine.solve(assumptions, deadline)
     if result is None:
         raise TimeLimitReached("the time limit ended the search")
     return result
@@ -204,7 +204,7 @@ def cpsat_core(board: Board, deadline: Deadline | None = None) -> list[Given] | 
     CP-SAT's ``sufficient_assumptions_for_infeasibility`` is a core, not always a minimal one; it is
     shrunk by deletion like :func:`sat_core`.
     """
-    from ortools.sat.python import cp_model
+    from .backends.cpsat import run_model
 
     deadline = deadline or Deadline(None)
     givens = board.givens()
@@ -214,23 +214,15 @@ def cpsat_core(board: Board, deadline: Deadline | None = None) -> list[Given] | 
     def run(subset: list[int]) -> tuple[bool, list[int]]:
         model.clear_assumptions()
         model.add_assumptions([switches[i] for i in subset])
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1  # assumptions and cores need a single worker
-        remaining = deadline.remaining()
-        if remaining is not None:
-            if remaining <= 0:
-                raise TimeLimitReached("the time limit ended the search")
-            solver.parameters.max_time_in_seconds = remaining
-        status = solver.solve(model)
-        if status == cp_model.INFEASIBLE:
-            core = [index[abs(v)] for v in solver.sufficient_assumptions_for_infeasibility()
-                    if abs(v) in index]
-            return True, core
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        # one worker: assumptions and cores need it
+        verdict, _proved, solver = run_model(model, deadline, workers=1)
+        if verdict is None:
+            raise TimeLimitReached("the time limit ended the search")
+        if verdict:
             return False, []
-        if status == cp_model.MODEL_INVALID:
-            raise SolverFailure(f"CP-SAT rejected the model: {model.validate()}")
-        raise TimeLimitReached("the time limit ended the search")
+        core = [index[abs(v)] for v in solver.sufficient_assumptions_for_infeasibility()
+                if abs(v) in index]
+        return True, core
 
     unsat, first = run(list(range(len(givens))))
     if not unsat:

@@ -115,11 +115,7 @@ class UniquenessOracle:
         deadline = deadline or Deadline(None)
         self.calls += 1
         assumptions = [var(self.n, r, c, d) for r, c, d in givens] + [self.selector]
-        self.engine.solver.conf_budget(budget)
-        if deadline.end is None:
-            result = self.engine.solver.solve_limited(assumptions=assumptions)
-        else:  # the engine's deadline-aware path also uses solve_limited, which honours the budget
-            result = self.engine._solve(assumptions, deadline)
+        result = self.engine.solve(assumptions, deadline, budget)
         if result is None and deadline.expired():
             raise TimeLimitReached("the time limit ended the search")
         return None if result is None else not result

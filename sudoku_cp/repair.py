@@ -43,19 +43,13 @@ def maxsat_removal(board: Board) -> tuple[list[Given], Board]:
     >>> len(removed), solution.is_full()
     (1, True)
     """
-    from pysat.examples.rc2 import RC2
-    from pysat.formula import WCNF
-
+    from .backends.sat import maxsat
     from .cnf import decode, encode_rules, var
 
     n = board.size
-    wcnf = WCNF()
-    wcnf.extend(encode_rules(board.shape, "complete").clauses)
     givens = board.givens()
-    for r, c, d in givens:
-        wcnf.append([var(n, r, c, d)], weight=1)
-    with RC2(wcnf) as rc2:
-        model = rc2.compute()
+    model = maxsat(encode_rules(board.shape, "complete").clauses,
+                   [[var(n, r, c, d)] for r, c, d in givens])
     if model is None:
         raise SolverFailure("RC2 found the rules of the empty grid unsatisfiable")
     true = {lit for lit in model if lit > 0}
@@ -70,37 +64,25 @@ def maxsat_removal(board: Board) -> tuple[list[Given], Board]:
 
 def cpsat_removal(board: Board, time_limit: float | None = None) -> tuple[list[Given], bool]:
     """The fewest givens to remove, by CP-SAT maximising the kept givens; and whether proved optimal."""
-    from ortools.sat.python import cp_model
-
+    from .backends.cpsat import run_model
     from .explain import cpsat_given_model
 
     model, _cells, switches = cpsat_given_model(board)
     model.maximize(sum(switches))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    verdict, optimal, solver = run_model(model, Deadline(time_limit), workers=1)
+    if not verdict:
         raise TimeLimitReached("CP-SAT found no assignment within the time limit")
     givens = board.givens()
     removed = [g for g, b in zip(givens, switches) if not solver.boolean_value(b)]
-    return removed, status == cp_model.OPTIMAL
+    return removed, optimal
 
 
 def _min_hitting_set(sets: list[set[int]]) -> list[int]:
     """A smallest set of cell indices meeting every set (RC2; cells are variables index + 1)."""
-    from pysat.examples.rc2 import RC2
-    from pysat.formula import WCNF
+    from .backends.sat import maxsat
 
-    wcnf = WCNF()
     cells = sorted(set().union(*sets))
-    for s in sets:
-        wcnf.append([i + 1 for i in sorted(s)])
-    for i in cells:
-        wcnf.append([-(i + 1)], weight=1)
-    with RC2(wcnf) as rc2:
-        model = rc2.compute()
+    model = maxsat([[i + 1 for i in sorted(s)] for s in sets], [[-(i + 1)] for i in cells])
     chosen = {lit - 1 for lit in model if lit > 0}
     return [i for i in cells if i in chosen]
 

@@ -10,7 +10,7 @@ import pytest
 from gridgen import dataset_lines
 
 from sudoku_cp.api import count, solve
-from sudoku_cp.board import Board, peers
+from sudoku_cp.board import Board
 from sudoku_cp.cli import main
 from sudoku_cp.formats import parse_puzzle
 from sudoku_cp.repair import cpsat_removal, maxsat_removal, repair

@@ -73,6 +73,35 @@ def _solve_interruptibly(solver, model, callback):
         writer.close()
 
 
+def run_model(model, deadline: Deadline | None = None, callback=None, workers: int = 1,
+              enumerate_all: bool = False):
+    """Solve a posted model (Ctrl-C handled, deadline applied); returns ``(verdict, optimal, solver)``.
+
+    The one place CP-SAT's statuses are read: ``verdict`` is True (a solution), False
+    (infeasible) or None (the time limit came first); ``optimal`` is True when CP-SAT proved its
+    answer (OPTIMAL), False when the search was cut short (FEASIBLE) or found nothing. A model
+    CP-SAT rejects is a :class:`SolverFailure`.
+    """
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.enumerate_all_solutions = enumerate_all
+    remaining = None if deadline is None else deadline.remaining()
+    if remaining is not None:
+        if remaining <= 0:
+            return None, False, solver
+        solver.parameters.max_time_in_seconds = remaining
+    status = _solve_interruptibly(solver, model, callback)
+    if status == cp_model.MODEL_INVALID:
+        raise SolverFailure(f"CP-SAT rejected the model: {model.validate()}")
+    if status == cp_model.INFEASIBLE:
+        return False, True, solver
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return True, status == cp_model.OPTIMAL, solver
+    return None, False, solver
+
+
 class CpSatBackend(Backend):
     """OR-Tools CP-SAT with one integer variable per cell and AllDifferent per unit."""
 
@@ -89,11 +118,6 @@ class CpSatBackend(Backend):
 
         deadline = Deadline(time_limit)
         model, cells = post_model(build_model(board))
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1 if limit > 1 else self.workers
-        remaining = deadline.remaining()
-        if remaining is not None:
-            solver.parameters.max_time_in_seconds = max(remaining, 0.001)
         shape = board.shape
         solutions: list[Board] = []
 
@@ -103,20 +127,18 @@ class CpSatBackend(Backend):
                 if len(solutions) >= limit:
                     self.stop_search()
 
-        solver.parameters.enumerate_all_solutions = limit > 1
-        status = _solve_interruptibly(solver, model, Collector())
+        workers = 1 if limit > 1 else self.workers
+        if deadline.expired():
+            return Outcome([], False, True, {})
+        verdict, proved, solver = run_model(model, deadline, Collector(), workers,
+                                            enumerate_all=limit > 1)
         stats = {"conflicts": int(solver.num_conflicts), "branches": int(solver.num_branches),
                  "wall_time": round(solver.wall_time, 6)}
-        # The one place CP-SAT's statuses become ours.
-        if status == cp_model.MODEL_INVALID:
-            raise SolverFailure(f"CP-SAT rejected the model: {model.validate()}")
-        if status == cp_model.INFEASIBLE:
+        if verdict is False:
             return Outcome([], True, False, stats)
-        if status == cp_model.OPTIMAL:
-            # OPTIMAL with enumeration means the search finished, unless our callback stopped it.
-            complete = len(solutions) < limit
-            return Outcome(solutions[:limit], complete, False, stats)
-        if status == cp_model.FEASIBLE:
-            timed_out = len(solutions) < limit
-            return Outcome(solutions[:limit], False, timed_out, stats)
-        return Outcome(solutions[:limit], False, True, stats)  # UNKNOWN: the time limit hit first
+        # Proved (OPTIMAL) with enumeration: the search finished, unless our callback stopped it;
+        # cut short (FEASIBLE, UNKNOWN): our callback stopped it at the limit, or the time did.
+        found = solutions[:limit]
+        if proved:
+            return Outcome(found, len(found) < limit, False, stats)
+        return Outcome(found, False, len(found) < limit, stats)

@@ -41,6 +41,25 @@ def new_solver(name: str, clauses):
     return Solver(name=name, bootstrap_with=clauses)
 
 
+def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
+    """An optimal model of ``hard`` satisfying as many ``soft`` clauses as possible (PySAT's RC2).
+
+    None when the hard clauses alone are unsatisfiable.
+
+    >>> sorted(maxsat([[1, 2], [-1, -2]], [[1], [2], [1]]))
+    [-2, 1]
+    """
+    from pysat.examples.rc2 import RC2
+    from pysat.formula import WCNF
+
+    wcnf = WCNF()
+    wcnf.extend(hard)
+    for clause in soft:
+        wcnf.append(clause, weight=1)
+    with RC2(wcnf) as rc2:
+        return rc2.compute()
+
+
 class SatEngine:
     """One SAT solver loaded with a formula, answering many count queries under assumptions."""
 
@@ -129,7 +148,6 @@ class SatEngine:
                 self._interruptible = False
         return self._interruptible
 
-    _solve = solve  # older name
 
     def count(self, board: Board, limit: int, deadline: Deadline,
               assumptions: list[int] | None = None) -> Outcome:

@@ -292,3 +292,50 @@ def report_entry_error(entry: Entry, args, many: bool) -> int:
     else:
         print(f"sudoku-cp: {label(entry, many)}error: {entry.error}", file=sys.stderr)
     return EXIT_USAGE
+
+
+def print_disagreement(exc, prefix: str, symbols) -> None:
+    """Every backend's answer when a cross-check failed (stderr): never a silent pick."""
+    print(f"{prefix}DISAGREEMENT: {exc}", file=sys.stderr)
+    for r in exc.check.results:
+        shown = ", ".join(format_line(s, symbols) for s in r.solutions[:2]) or "no solution"
+        what = r.error if r.status is Status.ERROR else shown
+        print(f"  {r.backend}: {r.status.value} count={r.count} complete={r.complete}: {what}",
+              file=sys.stderr)
+
+
+def answer_each(args, compute, report, example: bool = False) -> int:
+    """Answer every input puzzle: ``compute(board) -> (result, exit code)``, then JSON or ``report``.
+
+    ``report(result, prefix, many, index)`` prints the text form. A bad puzzle is reported where
+    it stands; a disagreement or a failed verification is exit 3 with every answer shown. Returns
+    the most serious exit code.
+    """
+    from ..api import DisagreementError, VerificationError
+    from ..results import EXIT_DISAGREE, worst_exit
+
+    codes = []
+    many = args.file is not None
+    for entry in read_entries(args, example=example):
+        if entry.board is None:
+            codes.append(report_entry_error(entry, args, many))
+            continue
+        prefix = label(entry, many)
+        try:
+            result, code = compute(entry.board)
+        except DisagreementError as exc:
+            print_disagreement(exc, prefix, args.symbols)
+            codes.append(EXIT_DISAGREE)
+            continue
+        except VerificationError as exc:
+            print(f"{prefix}VERIFICATION FAILED: {exc}", file=sys.stderr)
+            codes.append(EXIT_DISAGREE)
+            continue
+        if many:
+            result.index, result.line = entry.index, entry.line
+        codes.append(code)
+        if args.json:
+            print_json(result.to_json(args.symbols))
+        else:
+            report(result, prefix, many, entry.index)
+    return worst_exit(codes)

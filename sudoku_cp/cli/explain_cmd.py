@@ -5,14 +5,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..api import DisagreementError, VerificationError
 from ..board import Shape
 from ..explain import DEFAULT_LIMIT, Explanation, given_names
 from ..formats import format_line
-from ..results import EXIT_DISAGREE, EXIT_NEGATIVE, EXIT_OK, EXIT_TIMEOUT, Status, worst_exit
-from .common import (CliError, add_input_options, add_solver_options, box_arg, label, positive_int,
-                     print_json, read_entries, report_entry_error, show_board, time_limit_arg)
-from .solve_cmd import print_disagreement
+from ..results import EXIT_NEGATIVE, EXIT_OK, EXIT_TIMEOUT, Status
+from .common import (CliError, add_input_options, add_solver_options, answer_each, box_arg, positive_int,
+                     print_json, show_board, time_limit_arg)
 
 WORDS = {
     Status.UNIQUE: "unique: exactly one solution",
@@ -140,35 +138,6 @@ def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
         print(show_board(result.puzzle, result.solution, marked, args.symbols))
 
 
-def _handle(args, compute) -> int:
-    """Run ``compute(board)`` over the input puzzles, printing text or JSON; returns the exit code."""
-    codes = []
-    many = args.file is not None
-    for entry in read_entries(args):
-        if entry.board is None:
-            codes.append(report_entry_error(entry, args, many))
-            continue
-        prefix = label(entry, many)
-        try:
-            result, code = compute(entry.board)
-        except DisagreementError as exc:
-            print_disagreement(exc, prefix, args.symbols)
-            codes.append(EXIT_DISAGREE)
-            continue
-        except VerificationError as exc:
-            print(f"{prefix}VERIFICATION FAILED: {exc}", file=sys.stderr)
-            codes.append(EXIT_DISAGREE)
-            continue
-        if many:
-            result.index, result.line = entry.index, entry.line
-        codes.append(code)
-        if args.json:
-            print_json(result.to_json(args.symbols))
-            continue
-        args._report(result, prefix, many, entry.index)
-    return worst_exit(codes)
-
-
 def _count_text(result: Explanation) -> str:
     if result.count is None or result.status is not Status.MULTIPLE:
         return ""
@@ -188,9 +157,11 @@ def run_explain(args) -> int:
         if args.svg:
             _write_svg(result, args, many, index)
 
-    args._report = report
-    return _handle(args, lambda b: (lambda r: (r, r.exit_code))(
-        explain(b, args.limit, args.backend, args.time_limit, args.check)))
+    def compute(board):
+        result = explain(board, args.limit, args.backend, args.time_limit, args.check)
+        return result, result.exit_code
+
+    return answer_each(args, compute, report)
 
 
 def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
@@ -237,8 +208,7 @@ def run_repair(args) -> int:
             if not many:
                 print(show_board(result.repaired, result.solution, result.marked(), args.symbols))
 
-    args._report = report
-    return _handle(args, compute)
+    return answer_each(args, compute, report)
 
 
 def run_minimize(args) -> int:
@@ -262,8 +232,7 @@ def run_minimize(args) -> int:
         if not many:
             print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols))
 
-    args._report = report
-    return _handle(args, compute)
+    return answer_each(args, compute, report)
 
 
 def run_generate(args) -> int:

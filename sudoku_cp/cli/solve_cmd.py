@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 
-from ..api import DisagreementError, VerificationError, backend_list, count, solve
+from ..api import backend_list, count, solve
 from ..formats import format_line
-from ..results import EXIT_DISAGREE, Result, Status, worst_exit
-from .common import (add_input_options, add_solver_options, label, positive_int, print_json,
-                     read_entries, report_entry_error, show_board)
+from ..results import Result, Status
+from .common import add_input_options, add_solver_options, answer_each, positive_int, show_board
 
 WORDS = {
     Status.SOLVED: "solved", Status.UNIQUE: "unique: exactly one solution",
@@ -56,53 +54,29 @@ def describe(result: Result) -> str:
     return text
 
 
-def print_disagreement(exc: DisagreementError, prefix: str, symbols) -> None:
-    print(f"{prefix}DISAGREEMENT: {exc}", file=sys.stderr)
-    for r in exc.check.results:
-        shown = ", ".join(format_line(s, symbols) for s in r.solutions[:2]) or "no solution"
-        what = r.error if r.status is Status.ERROR else shown
-        print(f"  {r.backend}: {r.status.value} count={r.count} complete={r.complete}: {what}",
-              file=sys.stderr)
-
-
 def run(args) -> int:
-    codes = []
-    many = args.file is not None
     backends = backend_list(args.backend, encoding=args.encoding, amo=args.amo)
-    for entry in read_entries(args, example=True):
-        if entry.board is None:
-            codes.append(report_entry_error(entry, args, many))
-            continue
-        prefix = label(entry, many)
-        try:
-            if args.limit is None:
-                result = solve(entry.board, backends, unique=args.unique, time_limit=args.time_limit)
-            else:
-                result = count(entry.board, args.limit, backends, time_limit=args.time_limit)
-        except DisagreementError as exc:
-            print_disagreement(exc, prefix, args.symbols)
-            codes.append(EXIT_DISAGREE)
-            continue
-        except VerificationError as exc:
-            print(f"{prefix}VERIFICATION FAILED: {exc}", file=sys.stderr)
-            codes.append(EXIT_DISAGREE)
-            continue
-        cross_checked = ("," in args.backend or args.backend == "all") and result.status is not Status.INVALID
-        if cross_checked:
-            result.backend = args.backend
-        if many:
-            result.index, result.line = entry.index, entry.line
-        codes.append(result.exit_code)
-        if args.json:
-            print_json(result.to_json(args.symbols))
-            continue
-        checked = " (backends agree; every answer verified)" if cross_checked else ""
+    several = "," in args.backend or args.backend == "all"
+
+    def compute(board) -> tuple[Result, int]:
+        if args.limit is None:
+            result = solve(board, backends, unique=args.unique, time_limit=args.time_limit)
+        else:
+            result = count(board, args.limit, backends, time_limit=args.time_limit)
+        if several and result.status is not Status.INVALID:
+            result.backend = args.backend  # the cross-checked answer speaks for all of them
+        return result, result.exit_code
+
+    def report(result: Result, prefix: str, many: bool, index: int) -> None:
+        checked = " (backends agree; every answer verified)" if several and \
+            result.status is not Status.INVALID else ""
         print(f"{prefix}{describe(result)}{checked}")
         if not many and result.status is not Status.INVALID:
-            print(show_board(entry.board, result.solution, symbols=args.symbols))
+            print(show_board(result.puzzle, result.solution, symbols=args.symbols))
             if result.status is Status.MULTIPLE and len(result.solutions) > 1:
                 print("another solution:")
-                print(show_board(entry.board, result.solutions[1], symbols=args.symbols))
+                print(show_board(result.puzzle, result.solutions[1], symbols=args.symbols))
         elif many and result.solution is not None:
             print(f"  {format_line(result.solution, args.symbols)}")
-    return worst_exit(codes)
+
+    return answer_each(args, compute, report, example=True)

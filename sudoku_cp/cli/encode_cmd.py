@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 
 from ..cnf import AMO_CHOICES, DEFAULT_AMO, DEFAULT_ENCODING, ENCODINGS, Cnf, encode_puzzle, \
     encode_simplified, triad_count
 from ..formats import format_line
-from .common import CliError, add_input_options, read_entries, report_entry_error
+from .common import CliError, add_input_options, output_file, read_entries, report_entry_error
 
 FORMATS = ("dimacs", "stats", "cpsat")
 
@@ -94,17 +93,6 @@ def cpsat_text(board) -> str:
     return str(model.proto)
 
 
-def _emit(text: str, output: str | None) -> None:
-    if output is None:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    try:
-        with open(output, "w", encoding="ascii", newline="\n") as fh:
-            fh.write(text if text.endswith("\n") else text + "\n")
-    except OSError as exc:
-        raise CliError(f"{output}: cannot write it ({exc.strerror})") from None
-
-
 def run(args) -> int:
     from ..dimacs import write_dimacs
 
@@ -137,5 +125,7 @@ def run(args) -> int:
         else:
             outputs.append(stats_text(stats(cnf, args.encoding, args.amo)))
     if outputs:
-        _emit("\n".join(o.rstrip("\n") for o in outputs), args.output)
+        text = "\n".join(o.rstrip("\n") for o in outputs) + "\n"
+        with output_file(args.output) as fh:  # all or nothing: no partial file on an error
+            fh.write(text)
     return max(codes, default=0)

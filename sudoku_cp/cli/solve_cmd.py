@@ -46,9 +46,9 @@ def describe(result: Result) -> str:
     text = WORDS.get(result.status, result.status.value)
     if result.status is Status.INVALID:
         return f"{text}: " + "; ".join(c.describe() for c in result.conflicts)
-    if result.count is not None and result.status in (Status.MULTIPLE, Status.UNIQUE, Status.UNSAT):
+    if result.count is not None and result.status is Status.MULTIPLE:
         exact = "exactly" if result.complete else "at least"
-        text += f" ({exact} {result.count} solution{'s' if result.count != 1 else ''})"
+        text += f" ({exact} {result.count} solutions)"
     if result.backend:
         text += f" [{result.backend}, {result.time_s:.3f} s]"
     return text

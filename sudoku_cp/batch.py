@@ -8,11 +8,10 @@ a valid prefix that :func:`resume_point` continues from.
 Speed comes from not rebuilding what does not change. For the ``sat`` backends one
 :class:`~sudoku_cp.backends.sat.SatEngine` per (box shape, encoding) holds the rules CNF; a
 puzzle's givens go in as assumptions, so clauses the solver learns stay valid for every later
-puzzle. Uniqueness uses a *reusable guarded blocking clause*: besides the rules the engine holds,
-once, "target" variables ``t[cell, digit]`` (at most one per cell), "differs" variables ``y[cell]``
-with ``y -> t[cell, d] -> not x[cell, d]`` and ``y -> some t[cell, .]``, and the clause
-``not g or y[0] or ... or y[N*N-1]``. Asking "is there a solution other than S?" is then one call
-under the assumptions ``g`` and ``t[cell, S[cell]]`` for every cell: the formula never grows, so
+puzzle. Uniqueness uses a *guarded blocking clause*: "is there a solution other than S?" adds
+``not s or (some blank cell differs from S)`` with a fresh selector ``s``, solves under ``s``,
+then retires the clause with the unit ``not s`` (the solver drops satisfied clauses). Engines
+start afresh every :data:`CHUNK` puzzles, so the formula grows by at most that many clauses and
 memory stays flat over millions of puzzles. Grids above 25x25 are solved one at a time on the
 givens-simplified formula (:class:`~sudoku_cp.backends.sat.SatBackend`). Other backends
 (``cpsat``, ``dfs``, ``external:...``) answer each puzzle with their own ``count``; their answers
@@ -50,12 +49,11 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import compress, repeat
 from typing import IO, Any
 
 from .board import MIN_SIZE, Board, PuzzleError, Shape
-from .cnf import DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, Cnf, encode_rules, var
+from .cnf import DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, encode_rules
 from .formats import DEFAULT_SYMBOLS, format_line, iter_blocks, parse_puzzle
 from .results import Outcome, Result, SolverFailure, Status, status_of
 from .validate import find_conflicts, solution_problems
@@ -217,35 +215,12 @@ class Checker:
 # Solving: one reusable SAT engine per (shape, encoding)
 
 
-@lru_cache(maxsize=8)
-def _difference_cnf(shape: Shape, encoding: str) -> tuple[Cnf, int, int]:
-    """The rules plus the reusable blocking machinery; with the first target variable - 1 and the guard."""
-    n = shape.size
-    cells = n * n
-    cnf = encode_rules(shape, encoding)
-    base = cnf.nvars  # auxiliary variables of the encoding end here
-    target = [[0] + [base + i * n + d for d in range(1, n + 1)] for i in range(cells)]
-    differs = [base + cells * n + 1 + i for i in range(cells)]
-    cnf.nvars = guard = base + cells * n + cells + 1
-    clauses = []
-    for i in range(cells):
-        t, y = target[i], differs[i]
-        clauses.append([-y] + t[1:])
-        for d in range(1, n + 1):
-            clauses.append([-y, -t[d], -var(n, i // n, i % n, d)])
-            clauses.extend([-t[d], -t[e]] for e in range(d + 1, n + 1))
-    clauses.append([-guard] + differs)
-    cnf.add("difference", clauses)
-    return cnf, base, guard
-
-
 class ReusableSat:
-    """A loaded :class:`SatEngine` with a reusable guarded blocking clause (see the module text).
+    """A loaded :class:`SatEngine` answering "up to 2 solutions" for any puzzle of its shape.
 
-    :meth:`count` answers "up to 2 solutions" for any puzzle of its shape without ever adding a
-    clause or a variable after construction. Cell variables are ``cnf.var``'s: cell i (row-major)
-    holding digit d is ``i * N + d``; the target of cell i and digit d is that plus the
-    encoding's variable count (``N**3`` unless its at-most-one encoding adds auxiliaries).
+    Givens are assumptions; uniqueness is asked with a guarded blocking clause that is retired
+    afterwards (see the module text). Cell variables are ``cnf.var``'s: cell i (row-major)
+    holding digit d is ``i * N + d``.
     """
 
     def __init__(self, shape: Shape, encoding: str, solver: str, stats: bool = False,
@@ -254,11 +229,10 @@ class ReusableSat:
 
         n = shape.size
         cells = n * n
-        cnf, base, self.guard = _difference_cnf(shape, encoding)
+        cnf = encode_rules(shape, encoding)
         self.n = n
         self.cells = cells
         self.offsets = [i * n for i in range(cells)]  # var = offset + digit
-        self.target_offsets = [base + i * n for i in range(cells)]  # target = offset + digit
         self.shape = shape
         self.stats = stats
         self.propagate = propagate
@@ -299,7 +273,7 @@ class ReusableSat:
             if found is not False:
                 solutions.append(_trusted_board(board.shape, found))
             return Outcome(solutions, True, False, self._stats(before))
-        found = solve(givens + [-self.guard], deadline)
+        found = solve(givens, deadline)
         if found is None:
             timed_out = True
         elif not found:
@@ -307,18 +281,22 @@ class ReusableSat:
         else:
             first = self._solution()
             solutions.append(_trusted_board(board.shape, first))
-            if limit >= 2:
-                givens.append(self.guard)
-                givens.extend(map(operator.add, self.target_offsets, first))
-                again = solve(givens, deadline)
+            block = [-(o + d) for o, d, g in zip(self.offsets, first, board.cells) if not g]
+            if not block:  # a full board: nothing else can be a solution
+                complete = True
+            elif limit >= 2:
+                engine = self.engine
+                engine.top += 1
+                selector = engine.top
+                engine.solver.add_clause([-selector] + block)
+                again = solve(givens + [selector], deadline)
                 if again is None:
                     timed_out = True
-                elif again:
+                elif again:  # read the model before a new clause invalidates it
                     solutions.append(_trusted_board(board.shape, self._solution()))
                 else:
                     complete = True
-            elif not board.cells.count(0):
-                complete = True
+                engine.solver.add_clause([-selector])  # retired: later puzzles never see it
         return Outcome(solutions, complete, timed_out, self._stats(before))
 
     def _stats(self, before: dict | None) -> dict[str, int]:
@@ -335,7 +313,7 @@ class ReusableSat:
         Everything propagated is implied by the clauses, which every solution satisfies (learnt
         clauses included), so a grid settled this way is the only solution.
         """
-        ok, lits = self.engine.solver.propagate(assumptions=givens + [-self.guard])
+        ok, lits = self.engine.solver.propagate(assumptions=givens)
         if not ok:
             return False
         limit = self.n * self.cells

@@ -19,11 +19,11 @@ checker before it is written; a solver that crashes or answers wrongly gives an 
 for that puzzle.
 
 Memory stays flat whatever the file size. The sat backends load the rules into one solver per
-grid size and pass each puzzle's givens as assumptions; uniqueness (--unique) reuses one guarded
-blocking clause, so nothing is rebuilt per puzzle. The output is the same (timings aside)
-whatever --jobs, --dask or --resume: solver state is reset every 1024 puzzles, and each such
-chunk is answered whole by one worker. Time limits are the exception (where one falls depends on
-the machine).
+grid size and pass each puzzle's givens as assumptions; uniqueness (--unique) asks under a
+guarded blocking clause that is retired afterwards, so nothing is rebuilt per puzzle. The
+output is the same (timings aside) whatever --jobs, --dask or --resume: solver state is reset
+every 1024 puzzles, and each such chunk is answered whole by one worker. Time limits are the
+exception (where one falls depends on the machine).
 
 At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
 go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.

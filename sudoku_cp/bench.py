@@ -31,7 +31,6 @@ from .cnf import DEFAULT_ENCODING, PRESETS
 from .results import EXIT_DISAGREE, EXIT_OK
 
 DEFAULT_BACKENDS = "sat,sat:glucose4,cpsat,dfs"
-STATUSES = ("unique", "solved", "multiple", "unsat", "invalid", "unknown", "error")
 COUNTERS = ("conflicts", "decisions", "propagations", "branches", "nodes", "backtracks")
 
 

@@ -160,9 +160,6 @@ class Cnf:
     def num_clauses(self) -> int:
         return len(self.clauses)
 
-    @property
-    def cell_vars(self) -> int:
-        return self.size**3
 
     def add(self, name: str, clauses: Iterable[Sequence[int]]) -> None:
         start = len(self.clauses)
@@ -189,9 +186,6 @@ class Cnf:
                    [Family(f.name, f.start, f.count, f.kind) for f in self.families],
                    [(list(g), k) for g, k in self.atmosts], self.box)
 
-    def new_var(self) -> int:
-        self.nvars += 1
-        return self.nvars
 
 
 def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[list[int]]:

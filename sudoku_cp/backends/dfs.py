@@ -23,13 +23,12 @@ def check_interval(blanks: int, mrv: bool = True) -> int:
 def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Outcome:
     """Depth-first search for up to ``limit`` solutions; exhaustive unless a limit stops it."""
     n = board.size
-    br, bc = board.box
     full = (1 << n) - 1
     rows, cols, boxes = [0] * n, [0] * n, [0] * n
     cells = list(board.cells)
     row_of = [i // n for i in range(n * n)]
     col_of = [i % n for i in range(n * n)]
-    box_of = [(r // br) * br + c // bc for r, c in zip(row_of, col_of)]
+    box_of = [board.shape.box_index(r, c) for r, c in zip(row_of, col_of)]
     for i, d in enumerate(cells):
         if d:
             bit = 1 << (d - 1)

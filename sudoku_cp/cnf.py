@@ -160,7 +160,6 @@ class Cnf:
     def num_clauses(self) -> int:
         return len(self.clauses)
 
-
     def add(self, name: str, clauses: Iterable[Sequence[int]]) -> None:
         start = len(self.clauses)
         if self.stop is None:

@@ -186,7 +186,6 @@ class Cnf:
                    [(list(g), k) for g, k in self.atmosts], self.box)
 
 
-
 def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[list[int]]:
     """Clauses saying at most one of ``lits`` is true; auxiliary variables are taken from ``cnf``."""
     if len(lits) < 2:

@@ -1,7 +1,7 @@
 """Puzzles per second of sat, cpsat and dfs on top1465.txt, solve only and solve + uniqueness, in one run.
 
 For the foundation issue's table. Every configuration answers the same puzzles in the same order
-through ``sudoku_cp.bench.run_bench`` (warm-up first, every answer verified by the independent
+through ``sudoku_cp.tasks.bench.run_bench`` (warm-up first, every answer verified by the independent
 checker, statuses compared across backends). The sat backend runs as ``batch`` does (one loaded
 solver, givens as assumptions); a second row, ``sat (one-shot)``, builds a new solver with the
 simplified formula per puzzle, as ``sudoku-cp solve`` does.
@@ -22,7 +22,7 @@ DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 
 def one_shot(boards, unique: bool) -> tuple[float, int]:
     """``sudoku-cp solve``'s path: api.solve per puzzle (new solver, simplified formula)."""
-    from sudoku_cp.api import solve
+    from sudoku_cp.tasks.solving import solve
 
     start = time.perf_counter()
     answered = 0
@@ -33,8 +33,8 @@ def one_shot(boards, unique: bool) -> tuple[float, int]:
 
 
 def main() -> None:
-    from sudoku_cp.bench import format_table, run_bench
-    from sudoku_cp.formats import iter_entries
+    from sudoku_cp.tasks.bench import format_table, run_bench
+    from sudoku_cp.formats.text import iter_entries
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--file", default="top1465.txt")

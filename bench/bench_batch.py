@@ -43,9 +43,9 @@ def puzzle_lines(name: str) -> list[str]:
 
 def plain(lines: list[str]) -> tuple[float, float]:
     """The plain approach: per puzzle a new solver and a rebuilt formula; returns (wall s, CPU s)."""
-    from sudoku_cp.api import run_backend
+    from sudoku_cp.tasks.solving import run_backend
     from sudoku_cp.backends.sat import SatBackend
-    from sudoku_cp.formats import parse_puzzle
+    from sudoku_cp.formats.text import parse_puzzle
 
     backend = SatBackend("cadical195", simplify=False)
     sink = io.StringIO()
@@ -59,7 +59,7 @@ def plain(lines: list[str]) -> tuple[float, float]:
 
 
 def batched(lines: list[str], expected: str = "unique") -> tuple[float, float]:
-    from sudoku_cp.batch import BatchOptions, run_batch
+    from sudoku_cp.tasks.batch import BatchOptions, run_batch
 
     start, cpu = time.perf_counter(), time.process_time()
     summary = run_batch(lines, io.StringIO(), BatchOptions(unique=True))

@@ -14,10 +14,10 @@ import time
 
 from tqdm import tqdm
 
-from sudoku_cp.explain import explain
-from sudoku_cp.formats import iter_entries
-from sudoku_cp.results import Status
-from sudoku_cp.validate import is_solution
+from sudoku_cp.tasks.explain import explain
+from sudoku_cp.formats.text import iter_entries
+from sudoku_cp.core.results import Status
+from sudoku_cp.core.check import is_solution
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from sudoku_cp import Board, Shape, parse_puzzle
-from sudoku_cp.api import count, solve
+from sudoku_cp.tasks.solving import count, solve
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 

@@ -7,11 +7,25 @@
 ('solved', True)
 """
 
-from .api import CrossCheck, DisagreementError, VerificationError, count, cross_check, solve, validate
-from .board import Board, PuzzleError, Shape, Unit, cell_name, units
-from .formats import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
-from .results import Outcome, Result, Status
-from .validate import Conflict, find_conflicts, is_solution
+from .core.board import Board, PuzzleError, Shape, Unit, cell_name, units
+from .core.check import Conflict, find_conflicts, is_solution
+from .core.results import Outcome, Result, Status
+from .formats.text import (
+    format_grid,
+    format_json_rows,
+    format_line,
+    iter_entries,
+    parse_puzzle,
+)
+from .tasks.solving import (
+    CrossCheck,
+    DisagreementError,
+    VerificationError,
+    count,
+    cross_check,
+    solve,
+    validate,
+)
 
 __version__ = "0.1.0"
 

@@ -14,7 +14,7 @@ import pytest
 
 from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
 from sudoku_cp import Board, cross_check, parse_puzzle
-from sudoku_cp.results import Status
+from sudoku_cp.core.results import Status
 
 KNOWN = (
     [(line, Status.UNIQUE) for line in dataset_lines("top1465.txt", limit=120, step=12)]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cp import Board, Outcome, Shape, count, cross_check, parse_puzzle, solve
-from sudoku_cp.api import DisagreementError, VerificationError
+from sudoku_cp.tasks.solving import DisagreementError, VerificationError
 from sudoku_cp.backends import REGISTRY, Backend, BackendError, get_backend
-from sudoku_cp.cnf import decode, encode_puzzle, encode_rules, encode_simplified, var
+from sudoku_cp.model.cnf import decode, encode_puzzle, encode_rules, encode_simplified, var
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic
-from sudoku_cp.formats import format_line
-from sudoku_cp.results import Status
+from sudoku_cp.formats.text import format_line
+from sudoku_cp.core.results import Status
 
 BACKENDS = ["sat", "sat:glucose4", "sat:minisat22", "cpsat", "dfs", "dfs:plain"]
 assert {b.partition(":")[0] for b in BACKENDS} >= {"sat", "cpsat", "dfs"} and set(REGISTRY) >= {"sat", "cpsat", "dfs"}
@@ -119,7 +119,7 @@ def test_simplified_formula_has_the_same_solutions():
 
 
 def test_decode_refuses_a_model_with_two_digits_in_a_cell():
-    from sudoku_cp.results import SolverFailure
+    from sudoku_cp.core.results import SolverFailure
 
     board = Board.empty(Shape(2, 2))
     model = [var(4, 0, 0, 1), var(4, 0, 0, 2)]
@@ -191,7 +191,7 @@ def test_a_deadline_stops_any_pysat_solver(solver):
 
     from sudoku_cp.backends.base import Deadline
     from sudoku_cp.backends.sat import SatEngine
-    from sudoku_cp.cnf import Cnf
+    from sudoku_cp.model.cnf import Cnf
 
     def v(i, j):
         return i * 11 + j + 1

@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
 
-from sudoku_cp import Board, Outcome, batch
+from sudoku_cp import Board, Outcome
+from sudoku_cp.tasks import batch
 from sudoku_cp.backends import REGISTRY, Backend, Entry
-from sudoku_cp.batch import BatchOptions, Checker, quick_parse, resume_point, run_batch
+from sudoku_cp.tasks.batch import BatchOptions, Checker, quick_parse, resume_point, run_batch
 from sudoku_cp.cli import main
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic, classic_invalid
-from sudoku_cp.formats import format_line, parse_puzzle
+from sudoku_cp.formats.text import format_line, parse_puzzle
 
 CLASSIC = format_line(classic())
 # r1c3 needs 3 or 4, but column 3 already holds both (no unit repeats a digit): no solution
@@ -307,7 +308,7 @@ def test_time_limit_and_stats_reach_the_records():
 
 @pytest.mark.parametrize("unique", [False, True])
 def test_written_lines_are_exactly_the_json_of_the_records(unique):
-    from sudoku_cp.batch import BatchSolver, dumps, solve_items
+    from sudoku_cp.tasks.batch import BatchSolver, dumps, solve_items
 
     lines = [t for t, s in mixed_lines() if s] + dataset_lines("serg-benchmark.txt", limit=3)
     items = [(k, k + 1, text) for k, text in enumerate(lines)]

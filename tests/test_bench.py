@@ -10,9 +10,9 @@ import pytest
 from gridgen import dataset_lines
 
 from sudoku_cp.backends import REGISTRY, Entry
-from sudoku_cp.bench import ConfigReport, configurations, run_bench
+from sudoku_cp.tasks.bench import ConfigReport, configurations, run_bench
 from sudoku_cp.cli import main
-from sudoku_cp.formats import parse_puzzle
+from sudoku_cp.formats.text import parse_puzzle
 
 UNSAT_4 = "12........3...4."
 
@@ -83,7 +83,7 @@ def test_a_lying_backend_is_an_error_and_exit_3(sample, monkeypatch, capsys):
 def test_disagreements_are_counted_against_the_majority():
     reports = [ConfigReport("a", statuses=["unique", "unsat"]), ConfigReport("b", statuses=["unique", "unsat"]),
                ConfigReport("c", statuses=["multiple", "unsat"])]
-    from sudoku_cp.bench import _compare
+    from sudoku_cp.tasks.bench import _compare
 
     _compare(reports)
     assert [r.disagreements for r in reports] == [0, 0, 1]

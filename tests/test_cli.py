@@ -13,7 +13,7 @@ import pytest
 from sudoku_cp.backends import REGISTRY, Entry
 from sudoku_cp.cli import main
 from sudoku_cp.examples import CLASSIC_SOLUTION, INVALID_ROWS, classic, example_file
-from sudoku_cp.formats import format_line
+from sudoku_cp.formats.text import format_line
 
 CLASSIC = format_line(classic())
 UNSAT = "531" + CLASSIC[3:]

@@ -8,8 +8,8 @@ import json
 from dask.distributed import Client, LocalCluster
 from gridgen import dataset_lines
 
-from sudoku_cp import batch
-from sudoku_cp.batch import BatchOptions, run_batch
+from sudoku_cp.tasks import batch
+from sudoku_cp.tasks.batch import BatchOptions, run_batch
 
 
 def without_times(text: str) -> list[dict]:

@@ -16,11 +16,11 @@ from sudoku_cp import api
 from sudoku_cp.backends.base import Deadline
 from sudoku_cp.backends.cpsat import CpSatBackend
 from sudoku_cp.backends.sat import SatBackend, SatEngine
-from sudoku_cp.board import Board, Shape
-from sudoku_cp.cnf import (AMO_CHOICES, AMO_ENCODINGS, ENCODINGS, NATIVE, at_most_one,
+from sudoku_cp.core.board import Board, Shape
+from sudoku_cp.model.cnf import (AMO_CHOICES, AMO_ENCODINGS, ENCODINGS, NATIVE, at_most_one,
                            blocking_clause, encode_puzzle, encode_rules, encode_simplified,
                            families_of, triad_count, triad_var, unvar, untriad, var, Cnf)
-from sudoku_cp.formats import parse_puzzle
+from sudoku_cp.formats.text import parse_puzzle
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
 VARIANTS = [(e, a) for e in ENCODINGS for a in AMO_CHOICES]
@@ -117,7 +117,7 @@ def test_triads_cover_the_row_box_intersections():
     """Each row triad is the cells a row shares with one box; each box holds R row triads."""
     shape = Shape(2, 3)
     n = shape.size
-    from sudoku_cp.cnf import triads
+    from sudoku_cp.model.cnf import triads
 
     defs, _groups = triads(shape)
     for t, cells in defs:

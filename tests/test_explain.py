@@ -10,15 +10,15 @@ import pytest
 from gridgen import dataset_lines
 
 from sudoku_cp import examples
-from sudoku_cp.api import solve
-from sudoku_cp.board import Board, peers
+from sudoku_cp.tasks.solving import solve
+from sudoku_cp.core.board import Board, peers
 from sudoku_cp.cli import main
 from sudoku_cp.backends.base import Deadline
-from sudoku_cp.explain import TimeLimitReached, explain, sat_core
-from sudoku_cp.formats import parse_puzzle
-from sudoku_cp.repair import cpsat_removal, repair
-from sudoku_cp.results import Status
-from sudoku_cp.validate import find_conflicts, is_solution
+from sudoku_cp.tasks.explain import TimeLimitReached, explain, sat_core
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.repair import cpsat_removal, repair
+from sudoku_cp.core.results import Status
+from sudoku_cp.core.check import find_conflicts, is_solution
 
 SERG = dataset_lines("serg-benchmark.txt", limit=250, step=40)  # a fixed sample of 250 of 10,000
 

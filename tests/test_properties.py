@@ -27,12 +27,12 @@ from hypothesis import strategies as st
 
 from gridgen import random_solved_rows
 from sudoku_cp import Board, Shape, format_grid, format_json_rows, format_line, parse_puzzle
-from sudoku_cp.api import count, solve
-from sudoku_cp.cnf import AMO_CHOICES, ENCODINGS, NATIVE, decode, encode_puzzle
-from sudoku_cp.dimacs import write_dimacs
-from sudoku_cp.formats import DEFAULT_SYMBOLS, format_int_rows
-from sudoku_cp.results import Status
-from sudoku_cp.validate import find_conflicts, is_solution, solution_problems
+from sudoku_cp.tasks.solving import count, solve
+from sudoku_cp.model.cnf import AMO_CHOICES, ENCODINGS, NATIVE, decode, encode_puzzle
+from sudoku_cp.model.dimacs import write_dimacs
+from sudoku_cp.formats.text import DEFAULT_SYMBOLS, format_int_rows
+from sudoku_cp.core.results import Status
+from sudoku_cp.core.check import find_conflicts, is_solution, solution_problems
 
 NIGHTLY = int(os.environ.get("SUDOKU_CP_HYPOTHESIS_EXAMPLES", "0") or 0)
 settings.register_profile("sudoku-cp-ci", deadline=None, print_blob=True,
@@ -164,7 +164,7 @@ def backend_specs() -> list[tuple[str, dict]]:
 
 
 def answer(board: Board, name: str, options: dict):
-    from sudoku_cp.api import backend_list
+    from sudoku_cp.tasks.solving import backend_list
 
     (backend,) = backend_list(name, **options)
     return count(board, limit=2, backend=backend)

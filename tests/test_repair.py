@@ -9,13 +9,13 @@ from itertools import combinations
 import pytest
 from gridgen import dataset_lines
 
-from sudoku_cp.api import count, solve
-from sudoku_cp.board import Board
+from sudoku_cp.tasks.solving import count, solve
+from sudoku_cp.core.board import Board
 from sudoku_cp.cli import main
-from sudoku_cp.formats import parse_puzzle
-from sudoku_cp.repair import cpsat_removal, maxsat_removal, repair
-from sudoku_cp.results import Status
-from sudoku_cp.validate import find_conflicts, is_solution
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.repair import cpsat_removal, maxsat_removal, repair
+from sudoku_cp.core.results import Status
+from sudoku_cp.core.check import find_conflicts, is_solution
 
 
 def spoiled(line: str, extra: int, seed: int) -> Board:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from ..board import Board
-from ..results import Outcome
 
+from ..core.board import Board
+from ..core.results import Outcome
 
 MAX_SECONDS = 1_000_000  # longer limits overflow the solvers' timers
 

@@ -6,9 +6,9 @@ the search once ``limit`` solutions are in.
 
 from __future__ import annotations
 
-from ..board import Board
-from ..cpmodel import CpModelSpec, build_model
-from ..results import Outcome, SolverFailure
+from ..core.board import Board
+from ..core.results import Outcome, SolverFailure
+from ..model.cpmodel import CpModelSpec, build_model
 from .base import Backend, Deadline
 
 

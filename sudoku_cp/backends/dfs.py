@@ -8,8 +8,8 @@ row, digits ascending. Both try digits in ascending order and undo on failure.
 
 from __future__ import annotations
 
-from ..board import Board
-from ..results import Outcome
+from ..core.board import Board
+from ..core.results import Outcome
 from .base import Backend, Deadline
 
 CHECK_WORK = 200_000  # cell scans between two looks at the clock (a node scans every open blank)

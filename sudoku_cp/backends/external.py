@@ -21,11 +21,21 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..board import Board
-from ..cnf import (DEFAULT_AMO, DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, NATIVE, Cnf, EncodingStopped,
-                   blocking_clause, decode, encode_puzzle, encode_simplified)
-from ..dimacs import write_dimacs
-from ..results import Outcome, SolverFailure
+from ..core.board import Board
+from ..core.results import Outcome, SolverFailure
+from ..model.cnf import (
+    DEFAULT_AMO,
+    DEFAULT_ENCODING,
+    FULL_RULES_MAX_SIZE,
+    NATIVE,
+    Cnf,
+    EncodingStopped,
+    blocking_clause,
+    decode,
+    encode_puzzle,
+    encode_simplified,
+)
+from ..model.dimacs import write_dimacs
 from .base import Backend, Deadline
 
 DEFAULT_SOLVER = "cadical"

@@ -11,10 +11,19 @@ from __future__ import annotations
 import threading
 import time
 
-from ..board import Board
-from ..cnf import (DEFAULT_AMO, DEFAULT_ENCODING, Cnf, EncodingStopped, blocking_clause, decode,
-                   encode_rules, encode_simplified, given_literals)
-from ..results import Outcome, SolverFailure
+from ..core.board import Board
+from ..core.results import Outcome, SolverFailure
+from ..model.cnf import (
+    DEFAULT_AMO,
+    DEFAULT_ENCODING,
+    Cnf,
+    EncodingStopped,
+    blocking_clause,
+    decode,
+    encode_rules,
+    encode_simplified,
+    given_literals,
+)
 from .base import Backend, Deadline
 
 DEFAULT_SOLVER = "cadical195"

@@ -13,11 +13,11 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from ..board import PuzzleError
-from ..results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_USAGE, SolverFailure
+from ..core.board import PuzzleError
+from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_USAGE, SolverFailure
 from .common import CliError
 
-MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "explain_cmd"]  # solve_cmd registers solve and count
+MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd"]  # solve_cmd registers solve and count
 
 DESCRIPTION = """\
 Validate Sudoku boards and solve them with real constraint solvers (PySAT, OR-Tools CP-SAT)

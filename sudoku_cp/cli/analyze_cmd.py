@@ -5,10 +5,16 @@ from __future__ import annotations
 import sys
 from itertools import islice
 
-from ..cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, check_amo, families_of
-from ..formats import format_line
-from .common import CliError, add_input_options, positive_int, print_json, read_entries, \
-    report_entry_error
+from ..formats.text import format_line
+from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, check_amo, families_of
+from .common import (
+    CliError,
+    add_input_options,
+    positive_int,
+    print_json,
+    read_entries,
+    report_entry_error,
+)
 from .encode_cmd import add_encoding_options
 
 
@@ -74,7 +80,7 @@ def summary_table(summaries) -> str:
 
 
 def run(args) -> int:
-    from ..analysis import analyse
+    from ..tasks.analyze import analyse
 
     chosen = variants(args.encoding, args.amo)
     entries = read_entries(args)

@@ -1,4 +1,4 @@
-"""``sudoku-cp batch`` (a whole file, one verified JSON line per puzzle) and ``sudoku-cp bench``."""
+"""``sudoku-cp batch``: a whole file, one verified JSON line per puzzle."""
 
 from __future__ import annotations
 
@@ -6,8 +6,15 @@ import json
 import os
 import sys
 
-from ..results import EXIT_DISAGREE, EXIT_OK
-from .common import CliError, box_arg, open_text, positive_int, time_limit_arg
+from ..core.results import EXIT_DISAGREE, EXIT_OK
+from .common import (
+    CliError,
+    box_arg,
+    no_puzzle_message,
+    open_text,
+    positive_int,
+    time_limit_arg,
+)
 
 BATCH_HELP = """\
 Answer every puzzle of FILE and write one JSON line per puzzle (JSON Lines, keys as in
@@ -38,10 +45,10 @@ examples:
 
 
 def add_parser(sub) -> None:
-    from ..backends import backend_help
-    from ..cnf import DEFAULT_ENCODING, PRESETS
-
     import argparse
+
+    from ..backends import backend_help
+    from ..model.cnf import DEFAULT_ENCODING, PRESETS
 
     p = sub.add_parser("batch", help="solve a whole file fast: one verified JSON line per puzzle",
                        description=BATCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -76,10 +83,6 @@ def add_parser(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(run=run_batch_cmd)
 
-    from .. import bench
-
-    bench.add_parser(sub)
-
 
 def _progress_bar(enabled: bool):
     """A tqdm bar on stderr when it is a terminal, else nothing."""
@@ -90,12 +93,6 @@ def _progress_bar(enabled: bool):
     except ImportError:  # the bar is a nicety; the batch runs without it
         return None
     return tqdm(unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
-
-
-def no_puzzle_message(path: str) -> str:
-    where = "standard input" if path == "-" else path
-    return (f"{where}: no puzzle found: expected one puzzle per line, or grids separated by blank "
-            f"lines ('#' lines are comments)")
 
 
 def _dask_client(address: str):
@@ -112,7 +109,7 @@ def _dask_client(address: str):
 
 def run_batch_cmd(args) -> int:
     from ..backends import BackendError, get_backend
-    from ..batch import BatchOptions, resume_point, run_batch
+    from ..tasks.batch import BatchOptions, resume_point, run_batch
 
     try:
         get_backend(args.backend)  # a bad name is a usage error before anything is written

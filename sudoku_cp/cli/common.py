@@ -10,11 +10,18 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
-from ..board import MAX_SIZE, Board, PuzzleError, parse_box
-from ..formats import (MAX_LINE_CHARS, MAX_PUZZLE_CHARS, Entry, format_grid, format_line, iter_entries,
-                       parse_puzzle)
-from ..results import EXIT_USAGE, Result, Status
 from ..backends.base import MAX_SECONDS
+from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
+from ..core.results import EXIT_USAGE, Result, Status
+from ..formats.text import (
+    MAX_LINE_CHARS,
+    MAX_PUZZLE_CHARS,
+    Entry,
+    format_grid,
+    format_line,
+    iter_entries,
+    parse_puzzle,
+)
 
 
 class CliError(Exception):
@@ -85,7 +92,7 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
     from ..backends import backend_help
 
     if encoding:
-        from ..cnf import AMO_CHOICES, ENCODINGS
+        from ..model.cnf import AMO_CHOICES, ENCODINGS
 
         parser.add_argument("--encoding", metavar="NAME",
                             help=f"CNF encoding for the sat and external backends: {', '.join(ENCODINGS)} "
@@ -194,6 +201,12 @@ def output_file(path: str | None, binary: bool = False):
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def no_puzzle_message(path: str) -> str:
+    where = "standard input" if path == "-" else path
+    return (f"{where}: no puzzle found: expected one puzzle per line, or grids separated by blank "
+            f"lines ('#' lines are comments)")
 
 
 def read_entries(args, example: bool = False) -> Iterator[Entry]:
@@ -311,8 +324,8 @@ def answer_each(args, compute, report, example: bool = False) -> int:
     it stands; a disagreement or a failed verification is exit 3 with every answer shown. Returns
     the most serious exit code.
     """
-    from ..api import DisagreementError, VerificationError
-    from ..results import EXIT_DISAGREE, worst_exit
+    from ..core.results import EXIT_DISAGREE, worst_exit
+    from ..tasks.solving import DisagreementError, VerificationError
 
     codes = []
     many = args.file is not None

@@ -4,10 +4,24 @@ from __future__ import annotations
 
 import json
 
-from ..cnf import AMO_CHOICES, DEFAULT_AMO, DEFAULT_ENCODING, ENCODINGS, Cnf, encode_puzzle, \
-    encode_simplified, triad_count
-from ..formats import format_line
-from .common import CliError, add_input_options, output_file, read_entries, report_entry_error
+from ..formats.text import format_line
+from ..model.cnf import (
+    AMO_CHOICES,
+    DEFAULT_AMO,
+    DEFAULT_ENCODING,
+    ENCODINGS,
+    Cnf,
+    encode_puzzle,
+    encode_simplified,
+    triad_count,
+)
+from .common import (
+    CliError,
+    add_input_options,
+    output_file,
+    read_entries,
+    report_entry_error,
+)
 
 FORMATS = ("dimacs", "stats", "cpsat")
 
@@ -49,7 +63,7 @@ def add_encoding_options(parser, many: bool = False) -> None:
 
 def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
     """Sizes of a formula, overall and per family."""
-    from ..board import Shape
+    from ..core.board import Shape
 
     shape = Shape(*cnf.box)
     triads = triad_count(shape) if any(f.name.startswith("triad-") for f in cnf.families) else 0
@@ -87,14 +101,14 @@ def stats_text(s: dict) -> str:
 def cpsat_text(board) -> str:
     """The CP-SAT model of a puzzle in protobuf text form."""
     from ..backends.cpsat import post_model
-    from ..cpmodel import build_model
+    from ..model.cpmodel import build_model
 
     model, _cells = post_model(build_model(board))
     return str(model.proto)
 
 
 def run(args) -> int:
-    from ..dimacs import write_dimacs
+    from ..model.dimacs import write_dimacs
 
     entries = list(read_entries(args))
     if args.format != "stats" and len(entries) != 1:

@@ -5,12 +5,21 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..board import Shape
-from ..explain import DEFAULT_LIMIT, Explanation, given_names
-from ..formats import format_line
-from ..results import EXIT_NEGATIVE, EXIT_OK, EXIT_TIMEOUT, Status
-from .common import (CliError, add_input_options, add_solver_options, answer_each, box_arg, positive_int,
-                     print_json, show_board, time_limit_arg)
+from ..core.board import Shape
+from ..core.results import EXIT_NEGATIVE, EXIT_OK, EXIT_TIMEOUT, Status
+from ..formats.text import format_line
+from ..tasks.explain import DEFAULT_LIMIT, Explanation, given_names
+from .common import (
+    CliError,
+    add_input_options,
+    add_solver_options,
+    answer_each,
+    box_arg,
+    positive_int,
+    print_json,
+    show_board,
+    time_limit_arg,
+)
 
 WORDS = {
     Status.UNIQUE: "unique: exactly one solution",
@@ -146,7 +155,7 @@ def _count_text(result: Explanation) -> str:
 
 
 def run_explain(args) -> int:
-    from ..explain import explain
+    from ..tasks.explain import explain
 
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
@@ -165,7 +174,7 @@ def run_explain(args) -> int:
 
 
 def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
-    from ..svg import board_svg
+    from ..formats.svg import board_svg
 
     path = Path(args.svg)
     if many:
@@ -182,7 +191,7 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
 
 
 def run_repair(args) -> int:
-    from ..repair import repair
+    from ..tasks.repair import repair
 
     def compute(board):
         result = repair(board, args.backend, args.time_limit, args.max_rounds, targets=args.targets)
@@ -212,7 +221,7 @@ def run_repair(args) -> int:
 
 
 def run_minimize(args) -> int:
-    from ..minimize import minimize
+    from ..tasks.minimize import minimize
 
     def compute(board):
         result = minimize(board, args.backend, args.time_limit, args.seed)
@@ -239,8 +248,8 @@ def run_generate(args) -> int:
     import random
 
     from ..backends.base import Deadline
-    from ..explain import TimeLimitReached
-    from ..generate import GenerateError, generate
+    from ..tasks.explain import TimeLimitReached
+    from ..tasks.generate import GenerateError, generate
 
     shape = Shape.for_size(args.size, args.box)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-
-from ..api import backend_list, count, solve
-from ..formats import format_line
-from ..results import Result, Status
-from .common import add_input_options, add_solver_options, answer_each, positive_int, show_board
+from ..core.results import Result, Status
+from ..formats.text import format_line
+from ..tasks.solving import backend_list, count, solve
+from .common import (
+    add_input_options,
+    add_solver_options,
+    answer_each,
+    positive_int,
+    show_board,
+)
 
 WORDS = {
     Status.SOLVED: "solved", Status.UNIQUE: "unique: exactly one solution",

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from ..api import validate
-from ..results import worst_exit
-from .common import add_input_options, label, print_json, read_entries, report_entry_error, show_board
+from ..core.results import worst_exit
+from ..tasks.solving import validate
+from .common import (
+    add_input_options,
+    label,
+    print_json,
+    read_entries,
+    report_entry_error,
+    show_board,
+)
 
 
 def add_parser(sub) -> None:

@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from .board import Board, Shape, peers, units
-from .results import SolverFailure
+from ..core.board import Board, Shape, peers, units
+from ..core.results import SolverFailure
 
 FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo", "triad-amo")
 PRESETS: dict[str, tuple[str, ...]] = {

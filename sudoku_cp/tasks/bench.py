@@ -2,12 +2,12 @@
 
 A configuration is a backend (``sat``, ``sat:glucose4``, ``cpsat``, ``dfs``, ``dfs:plain``,
 ``external:minisat``, ...) and, for the SAT backends, an encoding. Each one answers every puzzle
-through the batch engine (:class:`sudoku_cp.batch.BatchSolver`: a SAT solver is loaded once and
+through the batch engine (:class:`sudoku_cp.tasks.batch.BatchSolver`: a SAT solver is loaded once and
 reused, as ``batch`` does), after a warm-up that is not timed. Every answer is checked by the
 independent checker; a wrong answer counts as an error, a time limit as a timeout (its time is
 the limit, never dropped), and statuses are compared across configurations.
 
->>> from sudoku_cp.formats import parse_puzzle
+>>> from sudoku_cp.formats.text import parse_puzzle
 >>> boards = [parse_puzzle("12.4...2....4..1"), parse_puzzle("12........3...4.")]
 >>> [(r.config, r.counts["unique"], r.counts["unsat"]) for r in run_bench(boards, ["dfs", "sat"])]
 [('dfs', 1, 1), ('sat:cadical195/complete', 1, 1)]
@@ -18,17 +18,14 @@ from __future__ import annotations
 import csv
 import json
 import math
-import shutil
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.board import Board
+from ..model.cnf import DEFAULT_ENCODING
 from .batch import BatchOptions, BatchSolver
-from .board import Board
-from .cnf import DEFAULT_ENCODING, PRESETS
-from .results import EXIT_DISAGREE, EXIT_OK
 
 DEFAULT_BACKENDS = "sat,sat:glucose4,cpsat,dfs"
 COUNTERS = ("conflicts", "decisions", "propagations", "branches", "nodes", "backtracks")
@@ -211,123 +208,6 @@ def write_plot(reports: list[ConfigReport], path: str, title: str) -> None:
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
-
-
-def default_backends() -> str:
-    """The default list, plus ``external:minisat`` when that backend and the binary exist."""
-    from .backends import REGISTRY
-
-    extra = ",external:minisat" if "external" in REGISTRY and shutil.which("minisat") else ""
-    return DEFAULT_BACKENDS + extra
-
-
-BENCH_HELP = """\
-Run every configuration (backend x encoding) on the same puzzles in the same order, after an
-untimed warm-up, checking every answer with the independent checker. Report per configuration:
-solved / multiple / unsat / timeouts / errors, puzzles per second, mean, median, p90, p99 and max
-time per puzzle, and the solvers' counters (conflicts, decisions, propagations; CP-SAT branches;
-dfs nodes). Timeouts count with the full time limit. 'disagree' counts puzzles whose status
-differs from the other configurations' majority. Exit 3 when an answer failed verification or
-configurations disagree.
-
-SAT backends run as in 'batch': the rules are loaded once per grid size and each puzzle's givens
-are assumptions. --plot draws a cactus plot (needs matplotlib: the [plot] extra).
-
-example:
-  sudoku-cp bench top1465.txt --limit 200 --backends sat,sat:glucose4,cpsat,dfs --plot cactus.png
-"""
-
-
-def add_parser(sub) -> None:
-    import argparse
-
-    from .cli.common import box_arg, positive_int, time_limit_arg
-
-    p = sub.add_parser("bench", help="compare backends and encodings on the same puzzles, fairly",
-                       description=BENCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="puzzle file ('-' for standard input)")
-    p.add_argument("--backends", metavar="LIST", default=None,
-                   help=f"comma list of backends (default {DEFAULT_BACKENDS}, plus "
-                        f"external:minisat when installed)")
-    p.add_argument("--encodings", metavar="LIST", default=DEFAULT_ENCODING,
-                   help=f"comma list of CNF encodings for the sat backends ({', '.join(PRESETS)}; "
-                        f"default {DEFAULT_ENCODING})")
-    p.add_argument("--limit", type=positive_int, metavar="K", help="only the first K puzzles")
-    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help="per puzzle")
-    p.add_argument("--repeat", type=positive_int, default=1, metavar="R",
-                   help="run each configuration R times; each puzzle's best time counts")
-    p.add_argument("--warmup", type=int, default=20, metavar="K",
-                   help="untimed puzzles before timing (default 20)")
-    p.add_argument("--solve-only", action="store_true",
-                   help="find one solution (default: also prove it unique)")
-    p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
-    p.add_argument("--symbols", metavar="STRING", help="the alphabet, digit 1 first")
-    p.add_argument("--csv", metavar="F", help="write the table as CSV to F")
-    p.add_argument("--json", metavar="F", help="write the table and every per-puzzle time as JSON to F")
-    p.add_argument("--plot", metavar="F", help="write a cactus plot to F (.png, .svg or .pdf)")
-    p.set_defaults(run=run_bench_cmd)
-
-
-def run_bench_cmd(args) -> int:
-    from .backends import BackendError, get_backend
-    from .cli.common import CliError, open_text
-    from .formats import iter_entries
-
-    backends = [b.strip() for b in (args.backends or default_backends()).split(",") if b.strip()]
-    encodings = [e.strip() for e in args.encodings.split(",") if e.strip()]
-    for enc in encodings:
-        if enc not in PRESETS:
-            raise CliError(f"unknown encoding {enc!r}: expected one of {', '.join(PRESETS)}")
-    for backend in backends:
-        try:
-            get_backend(backend)
-        except BackendError as exc:
-            raise CliError(str(exc)) from None
-    if args.plot and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
-        raise CliError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
-    source = open_text(args.file)
-    where = "standard input" if args.file == "-" else args.file
-    boards = []
-    try:
-        for entry in iter_entries(source, args.box, args.symbols):
-            if entry.board is None:  # a benchmark runs every puzzle of its file, or none
-                raise CliError(f"{where}: puzzle {entry.index + 1} (line {entry.line}): {entry.error} "
-                               f"(bench needs every puzzle readable: fix or remove it)")
-            boards.append(entry.board)
-            if args.limit and len(boards) >= args.limit:
-                break
-    finally:
-        if source is not sys.stdin:
-            source.close()
-    if not boards:
-        from .cli.batch_cmd import no_puzzle_message
-
-        raise CliError(no_puzzle_message(args.file))
-
-    def progress(report: ConfigReport) -> None:
-        if sys.stderr.isatty():
-            print(f"  {report.config}: done", file=sys.stderr)
-
-    reports = run_bench(boards, backends, tuple(encodings), unique=not args.solve_only,
-                        time_limit=args.time_limit, repeat=args.repeat, warmup=max(0, args.warmup),
-                        progress=progress)
-    mode = "solve" if args.solve_only else "solve + uniqueness"
-    print(f"{len(boards)} puzzles from {args.file}, {mode}, warm-up {args.warmup}, "
-          f"repeat {args.repeat}, every answer verified")
-    print(format_table(reports))
-    for report in reports:
-        for error in report.errors[:3]:
-            print(f"{report.config}: {error}", file=sys.stderr)
-    meta = {"file": args.file, "puzzles": len(boards), "mode": mode, "warmup": args.warmup,
-            "repeat": args.repeat, "time_limit": args.time_limit}
-    if args.csv:
-        write_csv(reports, args.csv)
-    if args.json:
-        write_json(reports, args.json, meta)
-    if args.plot:
-        write_plot(reports, args.plot, f"{args.file}: {len(boards)} puzzles, {mode}")
-    bad = any(r.counts["error"] or r.disagreements for r in reports)
-    return EXIT_DISAGREE if bad else EXIT_OK
 
 
 __all__ = ["ConfigReport", "configurations", "format_table", "run_bench", "write_csv", "write_json",

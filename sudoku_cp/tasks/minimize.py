@@ -23,17 +23,17 @@ import random
 import time
 from collections.abc import Sequence
 
-from .backends.base import Deadline
-from .board import Board, Given
+from ..backends.base import Deadline
+from ..core.board import Board, Given
+from ..core.results import SolverFailure, Status
 from .explain import Explanation, TimeLimitReached, engine_solve, rules_engine
-from .results import SolverFailure, Status
 
 
 class UniquenessOracle:
     """Answers "is ``solution`` the only solution of these givens?" with one loaded SAT solver.
 
     >>> from sudoku_cp import examples
-    >>> from sudoku_cp.formats import parse_puzzle
+    >>> from sudoku_cp.formats.text import parse_puzzle
     >>> solution = parse_puzzle(examples.CLASSIC_SOLUTION)
     >>> with UniquenessOracle(solution) as oracle:
     ...     oracle.unique(examples.classic().givens()), oracle.unique(solution.givens()[:10])
@@ -41,7 +41,7 @@ class UniquenessOracle:
     """
 
     def __init__(self, solution: Board, solver: str | None = None):
-        from .cnf import var
+        from ..model.cnf import var
 
         if not solution.is_full():
             raise ValueError("the uniqueness oracle needs a full solution grid")
@@ -69,7 +69,7 @@ class UniquenessOracle:
 
         The givens must agree with the solution (they are the solution's digits).
         """
-        from .cnf import decode, var
+        from ..model.cnf import decode, var
 
         self.calls += 1
         assumptions = [var(self.n, r, c, d) for r, c, d in givens] + [self.selector]
@@ -88,8 +88,8 @@ class UniquenessOracle:
         The givens settle most of the formula, so it is far smaller than the loaded one; on the
         hard questions of large grids this wins despite the encoding cost.
         """
-        from .backends.sat import SatEngine
-        from .cnf import blocking_clause, encode_simplified
+        from ..backends.sat import SatEngine
+        from ..model.cnf import blocking_clause, encode_simplified
 
         self.fresh_calls += 1
         board = Board.empty(self.solution.shape).with_givens(list(givens))
@@ -110,7 +110,7 @@ class UniquenessOracle:
         """
         if budget is None:
             return self.unique(givens, deadline)
-        from .cnf import var
+        from ..model.cnf import var
 
         deadline = deadline or Deadline(None)
         self.calls += 1
@@ -169,7 +169,7 @@ def minimize(board: Board, backend: str = "sat", time_limit: float | None = None
     ``sat``); the givens are tried in row-major order, or shuffled by ``seed``. A puzzle that is
     not unique keeps its status (``invalid``, ``unsat``, ``multiple``) and nothing is minimized.
     """
-    from .api import count
+    from .solving import count
 
     start = time.perf_counter()
     deadline = Deadline(time_limit)

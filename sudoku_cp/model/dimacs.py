@@ -6,8 +6,8 @@ where triad and auxiliary variables are, and, per clause family, the range of cl
 With ``--amo native`` the file is PySAT's CNF+ (``p cnf+``): native at-most-one constraints
 follow the clauses as ``l1 l2 ... <= 1`` lines, which plain DIMACS solvers cannot read.
 
->>> from sudoku_cp.board import Shape
->>> from sudoku_cp.cnf import encode_rules
+>>> from sudoku_cp.core.board import Shape
+>>> from sudoku_cp.model.cnf import encode_rules
 >>> text = write_dimacs(encode_rules(Shape(2, 2), "minimal"), "minimal", "pairwise")
 >>> [line for line in text.splitlines() if line.startswith("p ")]
 ['p cnf 64 304']
@@ -44,7 +44,7 @@ def numbering_comments(cnf: Cnf) -> list[str]:
     ]
     top = n**3
     if _triads_present(cnf) and rows:
-        from .board import Shape
+        from ..core.board import Shape
 
         shape = Shape(rows, cols)
         lines += [

@@ -18,9 +18,9 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
-from .board import Board, Shape
-from .cnf import NATIVE, encode_rules, given_literals, unvar
-from .validate import is_solution
+from ..core.board import Board, Shape
+from ..core.check import is_solution
+from ..model.cnf import NATIVE, encode_rules, given_literals, unvar
 
 PROPAGATOR = "glucose4"  # any PySAT solver with propagate(); native constraints need minicard
 
@@ -87,7 +87,7 @@ class Propagator:
     """One encoding's rules loaded in a solver, answering "what does propagation force?"."""
 
     def __init__(self, shape: Shape, encoding: str, amo: str):
-        from .backends.sat import SatEngine
+        from ..backends.sat import SatEngine
 
         self.shape, self.encoding, self.amo = shape, encoding, amo
         self.cnf = encode_rules(shape, encoding, amo)
@@ -162,8 +162,8 @@ def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | N
 
     ``progress``, if given, is told ``update(1)`` after each board (a tqdm bar, say).
     """
-    from .backends.base import Deadline
-    from .backends.sat import DEFAULT_SOLVER, SatEngine
+    from ..backends.base import Deadline
+    from ..backends.sat import DEFAULT_SOLVER, SatEngine
 
     if not boards:
         return 0.0

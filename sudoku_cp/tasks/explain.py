@@ -12,7 +12,7 @@
 - *multiple*: two distinct solutions, the cells where they differ, and the count up to a limit;
 - *unique*: the solution.
 
->>> from sudoku_cp.formats import parse_puzzle
+>>> from sudoku_cp.formats.text import parse_puzzle
 >>> e = explain(parse_puzzle("12..34....12...."))    # a 4x4 with two solutions
 >>> e.status.value, e.count, e.differences
 ('multiple', 2, [(0, 2), (0, 3), (3, 2), (3, 3)])
@@ -27,9 +27,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .backends.base import Deadline
-from .board import Board, Given, Shape, cell_name
-from .results import Result, SolverFailure, Status
+from ..backends.base import Deadline
+from ..core.board import Board, Given, Shape, cell_name
+from ..core.results import Result, SolverFailure, Status
 
 DEFAULT_LIMIT = 10  # solutions counted by explain unless --limit says otherwise
 
@@ -45,7 +45,7 @@ class Explanation(Result):
     ``core``, ``remove``, ``add`` and ``redundant`` are lists of givens ``(row, col, digit)``;
     ``differences`` lists cells ``(row, col)`` where the first two solutions differ; ``repaired``
     is the puzzle after a repair, ``minimal`` the minimal puzzle of ``minimize``; ``difficulty`` holds the
-    honest difficulty signals of :func:`sudoku_cp.generate.difficulty`.
+    honest difficulty signals of :func:`sudoku_cp.tasks.generate.difficulty`.
     """
 
     core: list[Given] | None = None
@@ -59,7 +59,7 @@ class Explanation(Result):
     notes: list[str] = field(default_factory=list)
 
     def to_json(self, symbols: str | None = None) -> dict[str, Any]:
-        from .formats import format_line
+        from ..formats.text import format_line
 
         out = super().to_json(symbols)
         if len(self.solutions) >= 2:
@@ -114,8 +114,8 @@ def board_of(shape: Shape, givens) -> Board:
 
 def rules_engine(shape: Shape, solver: str | None = None):
     """A :class:`SatEngine` loaded with the ``complete`` encoding of the empty grid (no givens)."""
-    from .backends.sat import DEFAULT_SOLVER, SatEngine
-    from .cnf import encode_rules
+    from ..backends.sat import DEFAULT_SOLVER, SatEngine
+    from ..model.cnf import encode_rules
 
     return SatEngine(encode_rules(shape, "complete"), solver or DEFAULT_SOLVER)
 
@@ -153,12 +153,12 @@ def shrink_core(is_unsat, core: list, refine=None) -> list:
 def sat_core(board: Board, deadline: Deadline | None = None, solver: str | None = None) -> list[Given] | None:
     """A minimal set of givens that cannot all hold (PySAT), or ``None`` when the puzzle has a solution.
 
-    >>> from sudoku_cp.formats import parse_puzzle
+    >>> from sudoku_cp.formats.text import parse_puzzle
     >>> sat_core(parse_puzzle("1........4....23"))  # box 3: only r3c1 left for both 2 and 3
     [(2, 1, 4), (3, 2, 2), (3, 3, 3)]
     >>> sat_core(parse_puzzle("1..............."))  # solvable: no core
     """
-    from .cnf import unvar, var
+    from ..model.cnf import unvar, var
 
     deadline = deadline or Deadline(None)
     n = board.size
@@ -185,8 +185,8 @@ def cpsat_given_model(board: Board):
 
     Returns ``(model, cell variables, switches)``, switches in the order of ``board.givens()``.
     """
-    from .backends.cpsat import post_model
-    from .cpmodel import build_model
+    from ..backends.cpsat import post_model
+    from ..model.cpmodel import build_model
 
     model, cells = post_model(build_model(Board.empty(board.shape)))
     n = board.size
@@ -204,7 +204,7 @@ def cpsat_core(board: Board, deadline: Deadline | None = None) -> list[Given] | 
     CP-SAT's ``sufficient_assumptions_for_infeasibility`` is a core, not always a minimal one; it is
     shrunk by deletion like :func:`sat_core`.
     """
-    from .backends.cpsat import run_model
+    from ..backends.cpsat import run_model
 
     deadline = deadline or Deadline(None)
     givens = board.givens()
@@ -247,7 +247,7 @@ def core_problems(shape: Shape, core, backend: str = "cpsat") -> list[str]:
     The core alone must have no solution; without any one of its givens it must have one (and
     that solution is checked by the independent checker).
     """
-    from .api import solve
+    from .solving import solve
 
     problems = []
     if solve(board_of(shape, core), backend).status is not Status.UNSAT:
@@ -265,9 +265,9 @@ def minimal_core(board: Board, backend: str = "sat", deadline: Deadline | None =
                  check: bool = True) -> list[Given] | None:
     """A minimal core by ``backend`` (``sat[:SOLVER]`` or ``cpsat``), re-checked by the other one.
 
-    Raises :class:`~sudoku_cp.api.VerificationError` if the other solver disagrees.
+    Raises :class:`~sudoku_cp.tasks.solving.VerificationError` if the other solver disagrees.
     """
-    from .api import VerificationError
+    from .solving import VerificationError
 
     name, _, option = backend.partition(":")
     if name == "cpsat":
@@ -292,7 +292,7 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str = "sat",
     ``backend`` is ``cpsat``, from PySAT otherwise, and ``check`` has the other solver re-check it.
     A time limit gives status ``unknown``.
     """
-    from .api import count, validate
+    from .solving import count, validate
 
     if limit < 2:
         raise ValueError(f"limit {limit}: explain needs at least 2 to tell unique from multiple")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .validate import Conflict
+from .check import Conflict
 
 
 class Status(str, enum.Enum):
@@ -111,7 +111,7 @@ class Result:
 
     def to_json(self, symbols: str | None = None) -> dict[str, Any]:
         """The JSON object of CONTRACT.md (keys with no value for this status are left out)."""
-        from .formats import format_line
+        from ..formats.text import format_line
 
         out: dict[str, Any] = {}
         if self.index is not None:

@@ -3,7 +3,7 @@
 A backend posts this description to a CP solver (``backends/cpsat.py``), so the model is
 written once and read by tests and exports without importing OR-Tools.
 
->>> from sudoku_cp.formats import parse_puzzle
+>>> from sudoku_cp.formats.text import parse_puzzle
 >>> spec = build_model(parse_puzzle("1...............", box=(2, 2)))
 >>> spec.domains[:2], len(spec.all_different), spec.all_different[0]
 ([(1, 1), (1, 4)], 12, ('row 1', (0, 1, 2, 3)))
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Board, units
+from ..core.board import Board, units
 
 
 @dataclass(frozen=True)

@@ -52,11 +52,11 @@ from dataclasses import dataclass, field
 from itertools import compress, repeat
 from typing import IO, Any
 
-from .board import MIN_SIZE, Board, PuzzleError, Shape
-from .cnf import DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, encode_rules
-from .formats import DEFAULT_SYMBOLS, format_line, iter_blocks, parse_puzzle
-from .results import Outcome, Result, SolverFailure, Status, status_of
-from .validate import find_conflicts, solution_problems
+from ..core.board import MIN_SIZE, Board, PuzzleError, Shape
+from ..core.check import find_conflicts, solution_problems
+from ..core.results import Outcome, Result, SolverFailure, Status, status_of
+from ..formats.text import DEFAULT_SYMBOLS, format_line, iter_blocks, parse_puzzle
+from ..model.cnf import DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, encode_rules
 
 CHUNK = 1024  # puzzles per task, and per fresh solver state (see "Determinism" above)
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: bounded, so memory stays flat
@@ -225,7 +225,7 @@ class ReusableSat:
 
     def __init__(self, shape: Shape, encoding: str, solver: str, stats: bool = False,
                  propagate: bool = False):
-        from .backends.sat import SatEngine
+        from ..backends.sat import SatEngine
 
         n = shape.size
         cells = n * n
@@ -374,8 +374,8 @@ class BatchSolver:
     """Answers puzzles one at a time as JSON records; holds the reusable engines of one process."""
 
     def __init__(self, options: BatchOptions):
-        from .backends import get_backend
-        from .backends.base import Deadline
+        from ..backends import get_backend
+        from ..backends.base import Deadline
 
         self.options = options
         self._deadline = Deadline

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Shape, cell_name
+from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Shape, cell_name
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SEPARATORS = "|-+"

@@ -1,6 +1,6 @@
 """The duplicate scan and the independent solution checker; no solver is imported here.
 
->>> from sudoku_cp.formats import parse_puzzle
+>>> from sudoku_cp.formats.text import parse_puzzle
 >>> board = parse_puzzle("11..........2..2")
 >>> [(c.unit, c.index, c.digit, c.cells) for c in find_conflicts(board)]
 [('row', 0, 1, [(0, 0), (0, 1)]), ('row', 3, 2, [(3, 0), (3, 3)]), ('box', 0, 1, [(0, 0), (0, 1)])]
@@ -84,7 +84,7 @@ def solution_problems(solution: Board, puzzle: Board | None = None) -> list[str]
 def is_solution(solution: Board, puzzle: Board | None = None) -> bool:
     """True when every unit of ``solution`` holds each digit once and every given of ``puzzle`` is kept.
 
-    >>> from sudoku_cp.formats import parse_puzzle
+    >>> from sudoku_cp.formats.text import parse_puzzle
     >>> is_solution(parse_puzzle("1234341221434321"), parse_puzzle("1...............")), \
 is_solution(parse_puzzle("1234341221434312"))
     (True, False)

@@ -1,10 +1,10 @@
 """Draw a board as an SVG picture, with cells marked (core givens, differing cells, added givens).
 
 Plain SVG text, no library: givens in bold black, solved digits in blue, marked cells filled in a
-highlight colour, thick lines around boxes. Jupyter shows a :class:`~sudoku_cp.board.Board` this
+highlight colour, thick lines around boxes. Jupyter shows a :class:`~sudoku_cp.core.board.Board` this
 way (``Board._repr_svg_``).
 
->>> from sudoku_cp.formats import parse_puzzle
+>>> from sudoku_cp.formats.text import parse_puzzle
 >>> svg = board_svg(parse_puzzle("12..34....12...."), marked=[(0, 0)])
 >>> svg.startswith("<svg") and svg.count('class="mark"'), svg.count("<text")
 (1, 6)
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
-from .board import Board
+from ..core.board import Board
 
 MARK_FILL = "#ffb3b3"
 SECOND_FILL = "#b3d9ff"
@@ -29,7 +29,7 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     ``marked`` cells are filled red-ish (class ``mark``), ``secondary`` cells blue-ish (class
     ``mark2``), e.g. core givens and differing cells; ``title`` goes above the grid.
     """
-    from .formats import DEFAULT_SYMBOLS
+    from .text import DEFAULT_SYMBOLS
 
     n = board.size
     br, bc = board.box

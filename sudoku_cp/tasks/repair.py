@@ -14,7 +14,7 @@
   pruned to a locally minimal set is returned instead (no added given can be dropped; ``optimal``
   false).
 
->>> from sudoku_cp.formats import parse_puzzle
+>>> from sudoku_cp.formats.text import parse_puzzle
 >>> r = repair(parse_puzzle("11.............."))   # two 1s in row 1
 >>> r.status.value, len(r.remove), r.repaired.givens() != []
 ('invalid', 1, True)
@@ -25,11 +25,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from .backends.base import Deadline
-from .board import Board, Given
+from ..backends.base import Deadline
+from ..core.board import Board, Given
+from ..core.check import find_conflicts, solution_problems
+from ..core.results import SolverFailure, Status
 from .explain import Explanation, TimeLimitReached, differing_cells
-from .results import SolverFailure, Status
-from .validate import find_conflicts, solution_problems
 
 MAX_ROUNDS = 300  # hitting-set rounds before falling back to the greedy choice
 TARGETS = 20  # solutions tried as the one an ``add`` repair keeps
@@ -38,13 +38,13 @@ TARGETS = 20  # solutions tried as the one an ``add`` repair keeps
 def maxsat_removal(board: Board) -> tuple[list[Given], Board]:
     """A smallest list of givens whose removal leaves a solvable puzzle, and a solution of the rest (RC2).
 
-    >>> from sudoku_cp.formats import parse_puzzle
+    >>> from sudoku_cp.formats.text import parse_puzzle
     >>> removed, solution = maxsat_removal(parse_puzzle("1........4....23"))
     >>> len(removed), solution.is_full()
     (1, True)
     """
-    from .backends.sat import maxsat
-    from .cnf import decode, encode_rules, var
+    from ..backends.sat import maxsat
+    from ..model.cnf import decode, encode_rules, var
 
     n = board.size
     givens = board.givens()
@@ -64,7 +64,7 @@ def maxsat_removal(board: Board) -> tuple[list[Given], Board]:
 
 def cpsat_removal(board: Board, time_limit: float | None = None) -> tuple[list[Given], bool]:
     """The fewest givens to remove, by CP-SAT maximising the kept givens; and whether proved optimal."""
-    from .backends.cpsat import run_model
+    from ..backends.cpsat import run_model
     from .explain import cpsat_given_model
 
     model, _cells, switches = cpsat_given_model(board)
@@ -79,7 +79,7 @@ def cpsat_removal(board: Board, time_limit: float | None = None) -> tuple[list[G
 
 def _min_hitting_set(sets: list[set[int]]) -> list[int]:
     """A smallest set of cell indices meeting every set (RC2; cells are variables index + 1)."""
-    from .backends.sat import maxsat
+    from ..backends.sat import maxsat
 
     cells = sorted(set().union(*sets))
     model = maxsat([[i + 1 for i in sorted(s)] for s in sets], [[-(i + 1)] for i in cells])
@@ -138,7 +138,7 @@ def repair(board: Board, backend: str = "sat", time_limit: float | None = None,
     kept solution, ``stats["global_minimum"]`` that it is the minimum over all solutions (true when
     every solution was among the targets).
     """
-    from .api import count
+    from .solving import count
 
     start = time.perf_counter()
     deadline = Deadline(time_limit)

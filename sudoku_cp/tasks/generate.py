@@ -7,11 +7,11 @@ How a puzzle is made:
    (relabel digits, permute rows inside bands, bands, columns inside stacks, stacks, and transpose
    when boxes are square), all drawn from ``random.Random(seed)``;
 2. clue removal: cells (or symmetric pairs of cells) in random order, each removed when the
-   puzzle stays unique, asked of one incremental SAT solver (:class:`~sudoku_cp.minimize.UniquenessOracle`);
+   puzzle stays unique, asked of one incremental SAT solver (:class:`~sudoku_cp.tasks.minimize.UniquenessOracle`);
    one pass gives a minimal puzzle (no clue, or symmetric pair, can go), ``clues`` stops early;
 3. every puzzle is re-checked unique by another backend (CP-SAT by default) before it is returned.
 
->>> from sudoku_cp.board import Shape
+>>> from sudoku_cp.core.board import Shape
 >>> puzzle = generate_one(Shape(2, 2), seed=1)
 >>> puzzle.puzzle.size, puzzle.puzzle.blanks > 0, puzzle.solution.is_full()
 (4, True, True)
@@ -25,11 +25,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .backends.base import Deadline
-from .board import Board, Shape
+from ..backends.base import Deadline
+from ..core.board import Board, Shape
+from ..core.check import solution_problems
+from ..core.results import SolverFailure, Status
 from .explain import TimeLimitReached
-from .results import SolverFailure, Status
-from .validate import solution_problems
 
 SYMMETRIES = ("none", "rotational", "diagonal")
 SAT_FILL_MAX = 16  # up to this size the solved grid comes from a SAT solver with random phases
@@ -56,7 +56,7 @@ class Generated:
         return len(self.puzzle.givens())
 
     def to_json(self, symbols: str | None = None) -> dict[str, Any]:
-        from .formats import format_line
+        from ..formats.text import format_line
 
         return {"size": self.puzzle.size, "box": list(self.puzzle.box),
                 "puzzle": format_line(self.puzzle, symbols), "status": Status.UNIQUE.value,
@@ -77,7 +77,7 @@ def pattern_grid(shape: Shape) -> Board:
 
 def sat_filled_grid(shape: Shape, rng: random.Random) -> Board:
     """A solved grid from a SAT solver run on the empty grid with random phases."""
-    from .cnf import decode, var
+    from ..model.cnf import decode, var
     from .explain import rules_engine
 
     n = shape.size
@@ -166,9 +166,9 @@ def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | Non
     >>> difficulty(examples.classic())["propagation_solves"]
     True
     """
-    from .backends.dfs import search
-    from .backends.sat import SatBackend
-    from .cnf import given_literals
+    from ..backends.dfs import search
+    from ..backends.sat import SatBackend
+    from ..model.cnf import given_literals
     from .explain import rules_engine
 
     n = board.size
@@ -197,7 +197,7 @@ def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | Non
     is replaced by a new one, up to ``attempts`` times, then :class:`GenerateError`. Without
     ``clues`` the puzzle is minimal (among puzzles with the chosen symmetry).
     """
-    from .api import count
+    from .solving import count
 
     if clues is not None and not 0 <= clues <= shape.size**2:
         raise GenerateError(f"clues {clues}: expected 0..{shape.size**2} for a {shape.size}x{shape.size}")

@@ -220,13 +220,13 @@ class Board:
         return Board(self.shape, tuple(cells))
 
     def __str__(self) -> str:  # pragma: no cover - convenience
-        from .formats import format_grid
+        from ..formats.text import format_grid
 
         return format_grid(self)
 
     def _repr_svg_(self) -> str | None:  # Jupyter shows a board as a picture when svg exists
         try:
-            from .svg import board_svg
+            from ..formats.svg import board_svg
         except ImportError:
             return None
         return board_svg(self)

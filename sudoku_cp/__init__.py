@@ -7,31 +7,23 @@
 ('solved', True)
 """
 
-from .core.board import Board, PuzzleError, Shape, Unit, cell_name, units
+from .core.board import Board, PuzzleError, Rules, Shape, Unit, cell_name
 from .core.check import Conflict, find_conflicts, is_solution
 from .core.results import Outcome, Result, Status
-from .formats.text import (
-    format_grid,
-    format_json_rows,
-    format_line,
-    iter_entries,
-    parse_puzzle,
-)
-from .tasks.solving import (
-    CrossCheck,
-    DisagreementError,
-    VerificationError,
-    count,
-    cross_check,
-    solve,
-    validate,
-)
+from .formats.svg import board_svg
+from .formats.text import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
+from .tasks.solving import CrossCheck, DisagreementError, VerificationError, count, cross_check, solve, validate
 
 __version__ = "0.1.0"
 
+# print(board) shows the grid and Jupyter shows the picture. The hooks are set here, at the top
+# of the package, so that core/ never imports the formats that are built on it.
+Board.__str__ = format_grid  # type: ignore[method-assign,assignment]
+Board._repr_svg_ = board_svg  # type: ignore[attr-defined]
+
 __all__ = [
     "Board", "Conflict", "CrossCheck", "DisagreementError", "Outcome", "PuzzleError", "Result",
-    "Shape", "Status", "Unit", "VerificationError", "cell_name", "count", "cross_check",
+    "Rules", "Shape", "Status", "Unit", "VerificationError", "cell_name", "count", "cross_check",
     "find_conflicts", "format_grid", "format_json_rows", "format_line", "is_solution",
-    "iter_entries", "parse_puzzle", "solve", "units", "validate",
+    "iter_entries", "parse_puzzle", "solve", "validate",
 ]

@@ -69,9 +69,9 @@ def test_backends_agree_on_random_puzzles(board, solution):
 
 def contradicted():
     """Unique 9x9 puzzles plus one given that repeats nothing yet differs from the solution."""
-    from sudoku_cp.backends import get_backend
+    from sudoku_cp.backends import make
 
-    dfs = get_backend("dfs")
+    dfs = make("dfs")
     for line in dataset_lines("top1465.txt", limit=25, step=57):
         board = parse_puzzle(line)
         solution = dfs.solve(board).solutions[0]

@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_cp import Board, Outcome, Shape, count, cross_check, parse_puzzle, solve
 from sudoku_cp.tasks.solving import DisagreementError, VerificationError
-from sudoku_cp.backends import REGISTRY, Backend, BackendError, get_backend
+from sudoku_cp.backends import REGISTRY, Backend, BackendError, make
 from sudoku_cp.model.cnf import decode, encode_puzzle, encode_rules, encode_simplified, var
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic
 from sudoku_cp.formats.text import format_line
@@ -159,28 +159,28 @@ class OtherSolutionBackend(Backend):
 
 
 def test_cross_check_catches_a_wrong_grid():
-    check = cross_check(classic(), [get_backend("sat"), WrongBackend()])
+    check = cross_check(classic(), [make("sat"), WrongBackend()])
     assert not check.agreed
     assert any("liar returned a wrong solution" in p for p in check.problems)
     with pytest.raises(DisagreementError):
-        solve(classic(), backend=[get_backend("sat"), WrongBackend()])
+        solve(classic(), backend=[make("sat"), WrongBackend()])
     with pytest.raises(VerificationError):
         solve(classic(), backend=WrongBackend())
 
 
 def test_cross_check_catches_a_disagreement():
-    check = cross_check(classic(), [get_backend("cpsat"), OtherSolutionBackend()])
+    check = cross_check(classic(), [make("cpsat"), OtherSolutionBackend()])
     assert not check.agreed
     assert check.problems == ["cpsat says unique, pessimist says unsat"]
 
 
 def test_unknown_backend_names_are_clear_errors():
     with pytest.raises(BackendError, match="unknown backend 'z3'"):
-        get_backend("z3")
+        make("z3")
     with pytest.raises(BackendError, match="not available"):
         solve(classic(), backend="sat:nosuchsolver")
     with pytest.raises(BackendError, match="expected mrv"):
-        get_backend("dfs:fast")
+        make("dfs:fast")
 
 
 @pytest.mark.parametrize("solver", ["cadical195", "minisat22", "glucose4"])
@@ -190,7 +190,7 @@ def test_a_deadline_stops_any_pysat_solver(solver):
     import itertools
 
     from sudoku_cp.backends.base import Deadline
-    from sudoku_cp.backends.sat import SatEngine
+    from sudoku_cp.backends.sat import SatSession
     from sudoku_cp.model.cnf import Cnf
 
     def v(i, j):
@@ -198,6 +198,6 @@ def test_a_deadline_stops_any_pysat_solver(solver):
 
     clauses = [[v(i, j) for j in range(11)] for i in range(12)]
     clauses += [[-v(i, j), -v(k, j)] for j in range(11) for i, k in itertools.combinations(range(12), 2)]
-    with SatEngine(Cnf(0, 132, clauses), solver) as engine:
-        assert engine.solve([], Deadline(0.3)) is None
-        assert engine.solve([v(0, 0), -v(0, 0)], Deadline(0.3)) is False  # still usable after
+    with SatSession(Cnf(0, 132, clauses), solver) as engine:
+        assert engine.solve_literals([], Deadline(0.3)) is None
+        assert engine.solve_literals([v(0, 0), -v(0, 0)], Deadline(0.3)) is False  # still usable after

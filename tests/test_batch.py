@@ -191,7 +191,7 @@ def flaky(monkeypatch):
     module = types.ModuleType("batch_fakes")
     module.Flaky = Flaky
     monkeypatch.setitem(sys.modules, "batch_fakes", module)
-    monkeypatch.setitem(REGISTRY, "flaky", Entry("batch_fakes", "Flaky", "test only", None))
+    monkeypatch.setitem(REGISTRY, "flaky", Entry("batch_fakes:Flaky", "test only"))
 
 
 def test_a_crashing_or_lying_solver_is_an_error_record_and_the_batch_goes_on(flaky):

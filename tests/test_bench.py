@@ -72,7 +72,7 @@ def test_bench_counts_timeouts_with_the_full_limit():
 
 
 def test_a_lying_backend_is_an_error_and_exit_3(sample, monkeypatch, capsys):
-    monkeypatch.setitem(REGISTRY, "liar", Entry("fakes", "LiarBackend", "test only", None))
+    monkeypatch.setitem(REGISTRY, "liar", Entry("fakes:LiarBackend", "test only"))
     assert main(["bench", str(sample), "--backends", "dfs,liar", "--limit", "3"]) == 3
     out, err = capsys.readouterr()
     assert "wrong solution" in err

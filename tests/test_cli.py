@@ -126,8 +126,8 @@ def test_bad_input_is_exit_2_with_one_line(capsys, argv, fragment):
 
 @pytest.fixture
 def liar(monkeypatch):
-    monkeypatch.setitem(REGISTRY, "liar", Entry("fakes", "LiarBackend", "test only", None))
-    monkeypatch.setitem(REGISTRY, "pessimist", Entry("fakes", "PessimistBackend", "test only", None))
+    monkeypatch.setitem(REGISTRY, "liar", Entry("fakes:LiarBackend", "test only"))
+    monkeypatch.setitem(REGISTRY, "pessimist", Entry("fakes:PessimistBackend", "test only"))
 
 
 def test_wrong_answer_and_disagreement_are_exit_3(capsys, liar):

@@ -15,7 +15,7 @@ from gridgen import dataset_lines
 from sudoku_cp import api
 from sudoku_cp.backends.base import Deadline
 from sudoku_cp.backends.cpsat import CpSatBackend
-from sudoku_cp.backends.sat import SatBackend, SatEngine
+from sudoku_cp.backends.sat import SatBackend, SatSession
 from sudoku_cp.core.board import Board, Shape
 from sudoku_cp.model.cnf import (AMO_CHOICES, AMO_ENCODINGS, ENCODINGS, NATIVE, at_most_one,
                            blocking_clause, encode_puzzle, encode_rules, encode_simplified,
@@ -180,7 +180,7 @@ def count_6x6(encoding: str, amo: str, order: bool) -> int:
         cnf.add("order", less_than(6, (2, 0), (3, 0)) + less_than(6, (4, 0), (5, 0))
                 + less_than(6, (2, 0), (4, 0)))
     board = Board(shape, (1, 2, 3, 4, 5, 6) + (0,) * 30)
-    with SatEngine(cnf, solver_for(amo)) as engine:
+    with SatSession(cnf, solver_for(amo)) as engine:
         outcome = engine.count(board, 10**6, Deadline(None))
     assert outcome.complete
     return outcome.count
@@ -262,5 +262,5 @@ def test_duplicate_givens_make_every_variant_unsat():
     board = parse_puzzle("11..............")
     for encoding in ENCODINGS:
         for simplified in (encode_simplified(board, encoding), encode_puzzle(board, encoding)):
-            with SatEngine(simplified) as engine:
-                assert engine.solver.solve() is False
+            with SatSession(simplified) as engine:
+                assert engine.solve_literals([]) is False

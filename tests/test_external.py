@@ -15,7 +15,7 @@ import pytest
 
 from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
 from sudoku_cp import api
-from sudoku_cp.backends import BackendError, get_backend
+from sudoku_cp.backends import BackendError, make
 from sudoku_cp.backends.external import parse_competition_output, parse_minisat_result
 from sudoku_cp.core.board import Board, Shape
 from sudoku_cp.cli import main
@@ -82,7 +82,7 @@ def test_every_amo_export_solved_by_minisat(tmp_path, amo):
 
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_backend_solves_and_counts(solver, tmp_path):
-    backend = get_backend(f"external:{solver}", encoding="minimal", tmpdir=str(tmp_path))
+    backend = make(f"external:{solver}", encoding="minimal", tmpdir=str(tmp_path))
     board = parse_puzzle(PUZZLE_9)
     result = api.solve(board, backend=backend, unique=True)
     assert result.status is Status.UNIQUE
@@ -95,14 +95,14 @@ def test_backend_solves_and_counts(solver, tmp_path):
 
 
 def test_backend_counts_the_empty_4x4_with_auxiliary_variables():
-    backend = get_backend("external:minisat", encoding="augmented", amo="seqcounter")
+    backend = make("external:minisat", encoding="augmented", amo="seqcounter")
     result = api.count(Board.empty(Shape(2, 2)), limit=1000, backend=backend)
     assert (result.count, result.complete) == (288, True)
 
 
 def test_backend_agrees_on_a_partial_6x6_across_solvers():
     board = parse_puzzle("1....." "..4..." "......" "...5.." "......" ".....6", box=(2, 3))
-    counts = {s: api.count(board, limit=50, backend=get_backend(f"external:{s}", encoding="complete"))
+    counts = {s: api.count(board, limit=50, backend=make(f"external:{s}", encoding="complete"))
               for s in SOLVERS}
     reference = api.count(board, limit=50, backend="cpsat")
     assert {(r.count, r.complete) for r in counts.values()} == {(reference.count, reference.complete)}
@@ -110,7 +110,7 @@ def test_backend_agrees_on_a_partial_6x6_across_solvers():
 
 def test_unsat_and_no_time_left():
     board = parse_puzzle("12.." "...." "..3." "..4.")  # r1c3 has no digit left: unsat
-    backend = get_backend("external:picosat")
+    backend = make("external:picosat")
     assert api.solve(board, backend=backend).status is api.solve(board, backend="cpsat").status
     out = backend.count(parse_puzzle(PUZZLE_9), 1, time_limit=0)
     assert (out.count, out.complete, out.timed_out) == (0, False, True)
@@ -118,9 +118,9 @@ def test_unsat_and_no_time_left():
 
 def test_unknown_binary_and_native_are_clear_errors():
     with pytest.raises(BackendError, match="no SAT solver binary 'no-such-solver' on PATH"):
-        get_backend("external:no-such-solver")
+        make("external:no-such-solver")
     with pytest.raises(BackendError, match="native"):
-        get_backend("external:minisat", amo="native")
+        make("external:minisat", amo="native")
 
 
 def fake_solver(tmp_path, output: str, code: int) -> str:
@@ -132,7 +132,7 @@ def fake_solver(tmp_path, output: str, code: int) -> str:
 
 def test_a_model_that_breaks_a_clause_is_refused(tmp_path):
     path = fake_solver(tmp_path, "s SATISFIABLE\nv 1 0", 10)
-    backend = get_backend(f"external:{path}")
+    backend = make(f"external:{path}")
     with pytest.raises(SolverFailure, match="falsifies clause"):
         backend.count(parse_puzzle(PUZZLE_9), 1)
 
@@ -140,7 +140,7 @@ def test_a_model_that_breaks_a_clause_is_refused(tmp_path):
 def test_a_crashing_solver_is_a_solver_failure(tmp_path):
     path = fake_solver(tmp_path, "segfault, sorry", 139)
     with pytest.raises(SolverFailure, match="exit 139"):
-        get_backend(f"external:{path}").count(parse_puzzle(PUZZLE_9), 1)
+        make(f"external:{path}").count(parse_puzzle(PUZZLE_9), 1)
 
 
 def test_output_parsers():

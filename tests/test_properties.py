@@ -164,9 +164,9 @@ def backend_specs() -> list[tuple[str, dict]]:
 
 
 def answer(board: Board, name: str, options: dict):
-    from sudoku_cp.tasks.solving import backend_list
+    from sudoku_cp.backends import resolve
 
-    (backend,) = backend_list(name, **options)
+    (backend,) = resolve(name, **options)
     return count(board, limit=2, backend=backend)
 
 

@@ -1,47 +1,81 @@
-"""The one registry of backends, chosen by short names with an optional option after a colon.
+"""The one registry of backends, and the one place backend names are read.
 
-``sat`` (PySAT; ``sat:glucose4`` picks the SAT solver), ``cpsat`` (OR-Tools CP-SAT), ``dfs``
-(bitmask backtracking; ``dfs:plain`` keeps the classic exercise's order). Backend modules import
-their solver packages lazily, so reading this registry costs nothing.
+A backend is chosen by a short name with an optional option after a colon: ``sat`` (PySAT;
+``sat:glucose4`` picks the SAT solver), ``cpsat`` (OR-Tools CP-SAT), ``dfs`` (bitmask
+backtracking; ``dfs:plain`` keeps the classic exercise's order), ``external:BIN``. ``all`` names the
+cross-check set, and a comma list several backends. Each :class:`Entry` declares the backend's
+keyword options and its capabilities (see ``base.py``); backend modules import their solver
+packages lazily, so reading this registry costs nothing. Adding a backend is one class and one
+entry (:func:`register`).
 
->>> get_backend("sat:glucose4").name, get_backend("dfs:plain").name
-('sat:glucose4', 'dfs:plain')
+>>> make("sat:glucose4").name, make("dfs:plain").name, names("all")
+('sat:glucose4', 'dfs:plain', ['sat', 'cpsat', 'dfs'])
+>>> make("dfs").can("core"), make("sat").can("core")
+(False, True)
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .base import Backend, Deadline
+from .base import CAPABILITIES, NO_DEADLINE, Backend, BackendError, Deadline, Session, Unsupported
+
+DEFAULT = "sat"
 
 
 @dataclass(frozen=True)
 class Entry:
-    module: str
-    factory: str
+    """A registered backend: how to make it and what it declares.
+
+    ``factory`` is a class (or any callable) or ``"module:Name"`` imported on first use; it is
+    called as ``factory(option, **options)``. ``options`` are the keyword options it takes
+    (``encoding``, ``amo``, ...), ``capabilities`` what it can do besides counting.
+    """
+
+    factory: str | Callable[..., Backend]
     summary: str
-    default_option: str | None
+    default_option: str | None = None
+    options: tuple[str, ...] = ()
+    capabilities: frozenset[str] = frozenset()
+
+    def make(self, option: str | None, **options) -> Backend:
+        factory = self.factory
+        if isinstance(factory, str):
+            module, _, name = factory.partition(":")
+            factory = getattr(importlib.import_module(module), name)
+        backend = factory(option or self.default_option, **options)
+        if not backend.capabilities:
+            backend.capabilities = self.capabilities
+        return backend
 
 
+SAT_OPTIONS = ("encoding", "amo", "simplify")
 REGISTRY: dict[str, Entry] = {
-    "sat": Entry("sudoku_cp.backends.sat", "SatBackend",
+    "sat": Entry("sudoku_cp.backends.sat:SatBackend",
                  "PySAT on the CNF encoding; sat:SOLVER picks a PySAT solver (cadical195, glucose4, "
-                 "minisat22, ...)", "cadical195"),
-    "cpsat": Entry("sudoku_cp.backends.cpsat", "CpSatBackend",
-                   "OR-Tools CP-SAT, one integer per cell and AllDifferent per unit", None),
-    "dfs": Entry("sudoku_cp.backends.dfs", "DfsBackend",
+                 "minisat22, ...)", "cadical195", SAT_OPTIONS,
+                 frozenset({"incremental", "core", "propagate", "exclude", "hint", "optimize"})),
+    "cpsat": Entry("sudoku_cp.backends.cpsat:CpSatBackend",
+                   "OR-Tools CP-SAT, one integer per cell and AllDifferent per unit", None, (),
+                   frozenset({"incremental", "core", "exclude", "hint", "optimize"})),
+    "dfs": Entry("sudoku_cp.backends.dfs:DfsBackend",
                  "depth-first backtracking with bitmasks, fewest candidates first; dfs:plain tries "
                  "cells row by row", "mrv"),
-    "external": Entry("sudoku_cp.backends.external", "ExternalBackend",
+    "external": Entry("sudoku_cp.backends.external:ExternalBackend",
                       "a SAT solver binary on PATH run on the DIMACS export (external:minisat, "
-                      "external:picosat, external:cadical, external:kissat, ...)", "cadical"),
+                      "external:picosat, external:cadical, external:kissat, ...)", "cadical",
+                      SAT_OPTIONS + ("tmpdir",)),
 }
-CROSS_CHECK = ("sat", "cpsat", "dfs")  # what --backend all runs
+CROSS_CHECK = ("sat", "cpsat", "dfs")  # what "all" names
 
 
-class BackendError(ValueError):
-    """An unknown backend name or option."""
+def register(name: str, entry: Entry) -> None:
+    """Add a backend to the registry (a name taken already is an error)."""
+    if name in REGISTRY or name == "all" or ":" in name or "," in name:
+        raise BackendError(f"backend name {name!r} is taken or not a plain name")
+    REGISTRY[name] = entry
 
 
 def backend_help() -> str:
@@ -49,17 +83,96 @@ def backend_help() -> str:
     return "; ".join(f"{name}: {entry.summary}" for name, entry in REGISTRY.items())
 
 
-def get_backend(spec: str, **options) -> Backend:
-    """Make a backend from its name, ``name:option`` picking a sub-solver or variant."""
-    name, _, option = spec.partition(":")
-    entry = REGISTRY.get(name)
+def names(spec: str | Sequence[str]) -> list[str]:
+    """The backend names in ``"all"``, ``"sat,cpsat"`` or a list; unknown names are an error.
+
+    >>> names("sat:glucose4, cpsat")
+    ['sat:glucose4', 'cpsat']
+    """
+    parts = [p.strip() for p in spec.split(",")] if isinstance(spec, str) else [str(p).strip() for p in spec]
+    if parts == ["all"]:
+        return list(CROSS_CHECK)
+    if not parts or "" in parts:
+        raise BackendError(f"backend list {spec!r} has an empty name: expected e.g. sat,cpsat")
+    for part in parts:
+        _entry(part)
+    return parts
+
+
+def _entry(spec: str) -> Entry:
+    entry = REGISTRY.get(spec.partition(":")[0])
     if entry is None:
-        raise BackendError(
-            f"unknown backend {spec!r}: expected one of {', '.join(REGISTRY)} or all "
-            f"(with an option after a colon, e.g. sat:glucose4)"
-        )
-    factory = getattr(importlib.import_module(entry.module), entry.factory)
-    return factory(option or entry.default_option, **options)
+        raise BackendError(f"unknown backend {spec!r}: expected one of {', '.join(REGISTRY)}, all, or "
+                           f"a comma list (with an option after a colon, e.g. sat:glucose4)")
+    return entry
 
 
-__all__ = ["Backend", "BackendError", "CROSS_CHECK", "Deadline", "REGISTRY", "backend_help", "get_backend"]
+def make(spec: str, **options) -> Backend:
+    """One backend from its name, ``name:option`` picking a sub-solver or variant.
+
+    Options it does not take are an error.
+    """
+    name, _, option = spec.strip().partition(":")
+    entry = _entry(name)
+    extra = [k for k in options if k not in entry.options]
+    if extra:
+        raise BackendError(f"--{extra[0]} does not apply to backend {name}")
+    return entry.make(option or None, **options)
+
+
+def resolve(spec: str | Sequence[str | Backend] | Backend, **options) -> list[Backend]:
+    """The backends named by ``"all"``, ``"sat,cpsat"``, a list of names or backends, or one backend.
+
+    ``options`` (e.g. ``encoding="minimal"``; None values ignored) go to the backends that take
+    them; naming an option that no chosen backend takes is an error.
+    """
+    if isinstance(spec, Backend):
+        return [spec]
+    if isinstance(spec, str):
+        items: list[str | Backend] = list(names(spec))
+    else:
+        items = [s for item in spec for s in ([item] if isinstance(item, Backend) else names(item))]
+    options = {k: v for k, v in options.items() if v is not None}
+    made, used = [], set()
+    for item in items:
+        if isinstance(item, Backend):
+            made.append(item)
+            continue
+        taken = {k: v for k, v in options.items() if k in _entry(item).options}
+        used.update(taken)
+        made.append(make(item, **taken))
+    unused = sorted(set(options) - used)
+    if unused:
+        takers = ", ".join(n for n, e in REGISTRY.items() if unused[0] in e.options) or "none"
+        raise BackendError(f"--{unused[0]} applies to the {takers} backends only, not to {spec}")
+    return made
+
+
+def capable(backends: Sequence[Backend], capability: str, **options) -> Backend:
+    """The first of ``backends`` with ``capability``, else the default backend (which has them all).
+
+    Commands use this where a step needs more than counting (a core, a session): the chosen
+    backend does it when it can, and the default does it otherwise.
+    """
+    for backend in backends:
+        if backend.can(capability):
+            return backend
+    fallback = make(DEFAULT, **{k: v for k, v in options.items() if v is not None})
+    fallback.require(capability)
+    return fallback
+
+
+def hitting_set(sets: Sequence[set[int]]) -> list[int]:
+    """A smallest set of non-negative integers meeting every set (a MaxSAT call on the default backend).
+
+    >>> hitting_set([{1, 2}, {2, 3}, {4}])
+    [2, 4]
+    """
+    from .sat import min_hitting_set
+
+    return min_hitting_set(sets)
+
+
+__all__ = ["Backend", "BackendError", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",
+           "NO_DEADLINE", "REGISTRY", "Session", "Unsupported", "backend_help", "capable", "hitting_set",
+           "make", "names", "register", "resolve"]

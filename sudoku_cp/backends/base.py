@@ -1,21 +1,66 @@
-"""What every backend provides, and the deadline helper they share."""
+"""The solver seam: what every backend provides, what some can do besides, and the deadline they share.
+
+A backend must **count** (up to ``limit`` solutions of a board within a time limit). Anything more
+is an optional *capability*, declared in :attr:`Backend.capabilities` and in the registry:
+
+================ =============================================================================
+capability       what it gives
+================ =============================================================================
+``incremental``  :meth:`Backend.session`: one solver loaded with a puzzle's rules, asked many
+                 questions under assumptions (facts), each with a deadline or a conflict budget
+``core``         :meth:`Session.core`: after "no", a subset of the assumptions that cannot hold
+``propagate``    :meth:`Session.propagate`: what propagation alone derives from some facts
+``exclude``      :meth:`Session.exclude` / :meth:`Session.retire`: add "differ from this
+                 solution" as a guarded constraint, and retire it
+``hint``         :meth:`Session.hint`: preferred values for the search (phases)
+``optimize``     :meth:`Backend.maximize`: the most facts that can hold together
+``proof``        a checkable proof of an unsatisfiable answer (no backend yet)
+================ =============================================================================
+
+Asking a backend for what it cannot do raises :class:`Unsupported`, which says so by name. Facts
+are ``(row, col, digit)`` (the cell holds the digit) or ``(row, col, -digit)`` (it does not).
+
+>>> Deadline(None).remaining() is None, Deadline(5).expired()
+(True, False)
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from typing import Any
 
-from ..core.board import Board
+from ..core.board import Board, Fact, Rules
 from ..core.results import Outcome
 
 MAX_SECONDS = 1_000_000  # longer limits overflow the solvers' timers
 
+CAPABILITIES = {
+    "incremental": "solve under assumptions with a deadline or budget",
+    "core": "give a subset of the assumptions that cannot all hold",
+    "propagate": "say what propagation alone derives",
+    "exclude": "add and retire a guarded 'differs from this solution' constraint",
+    "hint": "take preferred values for its search",
+    "optimize": "find the most facts that can hold together",
+    "proof": "give a checkable proof of 'no solution'",
+}
+
+
+class BackendError(ValueError):
+    """An unknown backend name or option."""
+
+
+class Unsupported(BackendError):
+    """A backend was asked for something it cannot do: ``backend X cannot do Y``."""
+
+    def __init__(self, backend: str, what: str):
+        text = CAPABILITIES.get(what, what)
+        super().__init__(f"backend {backend} cannot {text}" + (f" ({what})" if what in CAPABILITIES else ""))
+        self.backend, self.what = backend, what
+
 
 class Deadline:
-    """A point in time after which work stops; ``None`` seconds means never.
-
-    >>> Deadline(None).remaining() is None, Deadline(5).expired()
-    (True, False)
-    """
+    """A point in time after which work stops; ``None`` seconds means never."""
 
     def __init__(self, seconds: float | None):
         if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
@@ -30,17 +75,129 @@ class Deadline:
         return self.end is not None and time.monotonic() >= self.end
 
 
-class Backend:
-    """A solving backend: counts up to ``limit`` solutions of a board within a time limit.
+NO_DEADLINE = Deadline(None)
 
-    ``solve`` is ``count`` with limit 1. Backends report raw :class:`Outcome` objects; statuses,
-    verification and cross-checking live above them (``api.py``).
+
+class Backend:
+    """A solving backend. Required: :meth:`count`. Optional: the capabilities it declares.
+
+    Backends report raw :class:`Outcome` objects; statuses, verification and cross-checking live
+    above them (``tasks/solving.py``).
     """
 
     name: str = "?"
+    capabilities: frozenset[str] = frozenset()
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         raise NotImplementedError
 
     def solve(self, board: Board, time_limit: float | None = None) -> Outcome:
         return self.count(board, 1, time_limit)
+
+    def can(self, capability: str) -> bool:
+        return capability in self.capabilities
+
+    def require(self, capability: str) -> None:
+        """Raise :class:`Unsupported` unless this backend has ``capability``."""
+        if capability not in self.capabilities:
+            raise Unsupported(self.name, capability)
+
+    def session(self, rules: Rules) -> "Session":
+        """A solver loaded with ``rules`` (no givens) for many questions (``incremental``)."""
+        raise Unsupported(self.name, "incremental")
+
+    def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list, Board | None, bool]:
+        """The most givens of ``board`` that hold together (``optimize``).
+
+        Returns ``(givens to drop, a solution of the rest, proved optimal)``; the solution is None
+        when even the empty grid has none.
+        """
+        raise Unsupported(self.name, "optimize")
+
+
+class Session:
+    """One solver loaded with a puzzle's rules, answering many questions under assumed facts.
+
+    Subclasses implement :meth:`solve` and :meth:`solution` (the ``incremental`` capability) and
+    whichever of the others their backend declares. :meth:`count` is written here once over
+    :meth:`solve`, :meth:`exclude` and :meth:`retire`; a backend may offer a faster one.
+    """
+
+    backend: str = "?"
+    capabilities: frozenset[str] = frozenset()
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def solve(self, facts: Sequence[Fact], deadline: Deadline = NO_DEADLINE, budget: int | None = None,
+              guards: Sequence[Any] = ()) -> bool | None:
+        """True (a solution), False (none) or None (the deadline or the budget ran out).
+
+        ``guards`` are handles from :meth:`exclude` whose constraints apply to this question.
+        """
+        raise NotImplementedError
+
+    def solution(self, board: Board) -> Board:
+        """The grid of the last solution found, under ``board``'s rules."""
+        raise NotImplementedError
+
+    def core(self) -> list[Fact]:
+        """After a False answer: assumed facts that cannot all hold (not always minimal)."""
+        raise Unsupported(self.backend, "core")
+
+    def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
+        """``(no contradiction, every fact propagation derives)``, the assumed ones included."""
+        raise Unsupported(self.backend, "propagate")
+
+    def exclude(self, solution: Board, board: Board) -> Any:
+        """Add "some blank of ``board`` differs from ``solution``", active when its guard is passed."""
+        raise Unsupported(self.backend, "exclude")
+
+    def retire(self, guard: Any) -> None:
+        """Retire a constraint added by :meth:`exclude`: later questions never see it."""
+        raise Unsupported(self.backend, "exclude")
+
+    def hint(self, facts: Sequence[Fact]) -> None:
+        """Prefer these facts when searching (phases)."""
+        raise Unsupported(self.backend, "hint")
+
+    def counters(self) -> dict[str, int]:
+        """The solver's own counters so far (conflicts, decisions, ...), where it keeps them."""
+        return {}
+
+    def count(self, board: Board, limit: int, deadline: Deadline = NO_DEADLINE) -> Outcome:
+        """Up to ``limit`` solutions of ``board``, its givens assumed, each found one excluded."""
+        facts = board.givens()
+        before = self.counters()
+        solutions: list[Board] = []
+        guards: list[Any] = []
+        complete = timed_out = False
+        try:
+            while len(solutions) < limit:
+                found = self.solve(facts, deadline, guards=guards)
+                if found is None:
+                    timed_out = True
+                    break
+                if not found:
+                    complete = True
+                    break
+                solutions.append(self.solution(board))
+                if board.blanks == 0:  # a full board has nothing left to vary
+                    complete = True
+                    break
+                if len(solutions) < limit:
+                    guards.append(self.exclude(solutions[-1], board))
+        finally:
+            for guard in guards:
+                self.retire(guard)
+        after = self.counters()
+        return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
+
+
+__all__ = ["Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Session", "Unsupported"]

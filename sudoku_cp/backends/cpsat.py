@@ -6,10 +6,12 @@ the search once ``limit`` solutions are in.
 
 from __future__ import annotations
 
-from ..core.board import Board
-from ..core.results import Outcome, SolverFailure
+from collections.abc import Sequence
+
+from ..core.board import Board, Fact, Given, Rules
+from ..core.results import Outcome, SolverFailure, TimeLimitReached
 from ..model.cpmodel import CpModelSpec, build_model
-from .base import Backend, Deadline
+from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session
 
 
 def post_model(spec: CpModelSpec):
@@ -74,7 +76,7 @@ def _solve_interruptibly(solver, model, callback):
 
 
 def run_model(model, deadline: Deadline | None = None, callback=None, workers: int = 1,
-              enumerate_all: bool = False):
+              enumerate_all: bool = False, budget: int | None = None):
     """Solve a posted model (Ctrl-C handled, deadline applied); returns ``(verdict, optimal, solver)``.
 
     The one place CP-SAT's statuses are read: ``verdict`` is True (a solution), False
@@ -87,6 +89,8 @@ def run_model(model, deadline: Deadline | None = None, callback=None, workers: i
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.enumerate_all_solutions = enumerate_all
+    if budget is not None:
+        solver.parameters.max_number_of_conflicts = budget
     remaining = None if deadline is None else deadline.remaining()
     if remaining is not None:
         if remaining <= 0:
@@ -102,13 +106,71 @@ def run_model(model, deadline: Deadline | None = None, callback=None, workers: i
     return None, False, solver
 
 
+class CpSatSession(Session):
+    """CP-SAT on the rules' model, questions asked under assumed facts.
+
+    A fact ``(r, c, d)`` becomes a Boolean reified to ``x[r, c] == d`` (made on first use), so it
+    can be assumed, negated, returned in a core, and used in a guarded "differs" constraint.
+    """
+
+    capabilities = frozenset({"incremental", "core", "exclude", "hint"})
+
+    def __init__(self, rules: Rules, name: str = "cpsat"):
+        self.backend = name
+        self.n = rules.size
+        self.model, self.cells = post_model(build_model(Board.empty(rules.shape, rules)))
+        self.bools: dict[tuple[int, int], object] = {}
+        self.by_index: dict[int, Fact] = {}
+        self.last = None
+
+    def _bool(self, fact: Fact):
+        r, c, d = fact
+        key = (r * self.n + c, abs(d))
+        b = self.bools.get(key)
+        if b is None:
+            x = self.cells[key[0]]
+            b = self.bools[key] = self.model.new_bool_var(f"x{r + 1}_{c + 1}_is_{abs(d)}")
+            self.model.add(x == abs(d)).only_enforce_if(b)
+            self.model.add(x != abs(d)).only_enforce_if(b.Not())
+        return b if d > 0 else b.Not()
+
+    def solve(self, facts: Sequence[Fact], deadline: Deadline = NO_DEADLINE, budget: int | None = None,
+              guards: Sequence = ()) -> bool | None:
+        literals = [self._bool(f) for f in facts]
+        self.by_index = {lit.index: f for lit, f in zip(literals, facts)}
+        self.model.clear_assumptions()
+        self.model.add_assumptions(literals + list(guards))
+        verdict, _proved, self.last = run_model(self.model, deadline, workers=1, budget=budget)
+        return verdict
+
+    def solution(self, board: Board) -> Board:
+        return board.with_cells(tuple(int(self.last.value(x)) for x in self.cells))
+
+    def core(self) -> list[Fact]:
+        return [self.by_index[i] for i in self.last.sufficient_assumptions_for_infeasibility()
+                if i in self.by_index]
+
+    def exclude(self, solution: Board, board: Board):
+        n = self.n
+        guard = self.model.new_bool_var(f"differs_{len(self.bools)}")
+        self.model.add_bool_or([self._bool((i // n, i % n, -d)) for i, (d, g) in
+                                enumerate(zip(solution.cells, board.cells)) if not g]).only_enforce_if(guard)
+        return guard
+
+    def retire(self, guard) -> None:
+        self.model.add_bool_or([guard.Not()])
+
+    def hint(self, facts: Sequence[Fact]) -> None:
+        for fact in facts:
+            lit = self._bool(fact)
+            self.model.add_hint(lit, True)
+
+
 class CpSatBackend(Backend):
     """OR-Tools CP-SAT with one integer variable per cell and AllDifferent per unit."""
 
     def __init__(self, option: str | None = None, workers: int = 1):
         if option not in (None, ""):
-            from . import BackendError
-
             raise BackendError(f"cpsat takes no option (got {option!r})")
         self.workers = workers
         self.name = "cpsat"
@@ -142,3 +204,21 @@ class CpSatBackend(Backend):
         if proved:
             return Outcome(found, len(found) < limit, False, stats)
         return Outcome(found, False, len(found) < limit, stats)
+
+    def session(self, rules: Rules) -> CpSatSession:
+        return CpSatSession(rules, self.name)
+
+    def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list[Given], Board | None, bool]:
+        """The fewest givens to drop, by CP-SAT maximising the givens kept; ``True`` when proved optimal."""
+        session = CpSatSession(board.rules, self.name)
+        givens = board.givens()
+        switches = [session._bool(g) for g in givens]
+        session.model.maximize(sum(switches))
+        verdict, optimal, solver = run_model(session.model, deadline, workers=1)
+        if verdict is None:
+            raise TimeLimitReached("CP-SAT found no assignment within the time limit")
+        if not verdict:
+            return givens, None, True
+        removed = [g for g, b in zip(givens, switches) if not solver.boolean_value(b)]
+        solution = board.with_cells(tuple(int(solver.value(x)) for x in session.cells))
+        return removed, solution, optimal

@@ -1,7 +1,7 @@
 """The ``dfs`` backend: the classic backtracking exercise, made decent, and the solver-free opinion.
 
-Per row, column and box a bitmask of the digits already "seen" (bit d-1 for digit d); a blank's
-candidates are the digits none of its three masks has. ``dfs`` (option ``mrv``) fills the blank
+Per unit (row, column, box, or a variant's unit) a bitmask of the digits already "seen" (bit d-1
+for digit d); a blank's candidates are the digits none of its units' masks has. ``dfs`` (option ``mrv``) fills the blank
 with the fewest candidates next; ``dfs:plain`` keeps the exercise's exact order: blanks row by
 row, digits ascending. Both try digits in ascending order and undo on failure.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.board import Board
 from ..core.results import Outcome
-from .base import Backend, Deadline
+from .base import Backend, BackendError, Deadline, Unsupported
 
 CHECK_WORK = 200_000  # cell scans between two looks at the clock (a node scans every open blank)
 
@@ -21,23 +21,39 @@ def check_interval(blanks: int, mrv: bool = True) -> int:
 
 
 def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Outcome:
-    """Depth-first search for up to ``limit`` solutions; exhaustive unless a limit stops it."""
+    """Depth-first search for up to ``limit`` solutions; exhaustive unless a limit stops it.
+
+    One bitmask per unit of the board's rules; a cell's candidates are the digits none of its
+    units holds (its first three units are looked up directly, any further ones in a loop).
+    """
+    rules = board.rules
+    if rules.constraints:
+        raise Unsupported(f"dfs:{'mrv' if mrv else 'plain'}", f"the constraint {rules.constraints[0].kind!r}")
     n = board.size
     full = (1 << n) - 1
-    rows, cols, boxes = [0] * n, [0] * n, [0] * n
+    units_of = rules.units_of
+    units = len(rules.units)
+    masks = [0] * (units + 3 * n * n)  # after the units: a private pad per cell in fewer than 3
+    first = [tuple(u[:3]) + tuple(units + 3 * i + k for k in range(len(u), 3))
+             for i, u in enumerate(units_of)]
+    ua, ub, uc = ([f[k] for f in first] for k in range(3))
+    extra = [u[3:] for u in units_of]
     cells = list(board.cells)
-    row_of = [i // n for i in range(n * n)]
-    col_of = [i % n for i in range(n * n)]
-    box_of = [board.shape.box_index(r, c) for r, c in zip(row_of, col_of)]
     for i, d in enumerate(cells):
         if d:
             bit = 1 << (d - 1)
-            r, c, b = row_of[i], col_of[i], box_of[i]
-            if (rows[r] | cols[c] | boxes[b]) & bit:
+            if any(masks[u] & bit for u in units_of[i]):
                 return Outcome([], True, False, {"nodes": 0, "backtracks": 0})  # duplicate givens
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
+            for u in units_of[i]:
+                masks[u] |= bit
+
+    def candidates(i: int) -> int:  # cells in more than three units (variants)
+        seen = masks[ua[i]] | masks[ub[i]] | masks[uc[i]]
+        for u in extra[i]:
+            seen |= masks[u]
+        return full & ~seen
+
+    few = not any(extra)  # every cell in at most three units: the fast expression below
     order = [i for i, d in enumerate(cells) if d == 0]
     m = len(order)
     left = [0] * m  # candidates not yet tried at each depth
@@ -50,7 +66,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     while True:
         if descend:
             if k == m:
-                solutions.append(Board(board.shape, tuple(cells)))
+                solutions.append(board.with_cells(tuple(cells)))
                 if len(solutions) >= limit:
                     break
                 k -= 1
@@ -59,7 +75,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
                     best, best_mask, best_count = k, 0, n + 1
                     for j in range(k, m):
                         i = order[j]
-                        mask = full & ~(rows[row_of[i]] | cols[col_of[i]] | boxes[box_of[i]])
+                        mask = full & ~(masks[ua[i]] | masks[ub[i]] | masks[uc[i]]) if few else candidates(i)
                         count = mask.bit_count()
                         if count < best_count:
                             best, best_mask, best_count = j, mask, count
@@ -68,26 +84,29 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
                     order[k], order[best] = order[best], order[k]
                     left[k] = best_mask
                 else:
-                    i = order[k]
-                    left[k] = full & ~(rows[row_of[i]] | cols[col_of[i]] | boxes[box_of[i]])
+                    left[k] = candidates(order[k])
         # advance: undo the cell at depth k, then try its next candidate or back up
         while k >= 0:
             i = order[k]
             d = cells[i]
             if d:
                 bit = ~(1 << (d - 1))
-                rows[row_of[i]] &= bit
-                cols[col_of[i]] &= bit
-                boxes[box_of[i]] &= bit
+                masks[ua[i]] &= bit
+                masks[ub[i]] &= bit
+                masks[uc[i]] &= bit
+                for u in extra[i]:
+                    masks[u] &= bit
                 cells[i] = 0
             mask = left[k]
             if mask:
                 bit = mask & -mask
                 left[k] = mask ^ bit
                 cells[i] = bit.bit_length()
-                rows[row_of[i]] |= bit
-                cols[col_of[i]] |= bit
-                boxes[box_of[i]] |= bit
+                masks[ua[i]] |= bit
+                masks[ub[i]] |= bit
+                masks[uc[i]] |= bit
+                for u in extra[i]:
+                    masks[u] |= bit
                 nodes += 1
                 k += 1
                 break
@@ -109,8 +128,6 @@ class DfsBackend(Backend):
     def __init__(self, option: str | None = None):
         option = option or "mrv"
         if option not in ("mrv", "plain"):
-            from . import BackendError
-
             raise BackendError(f"dfs option {option!r}: expected mrv (default) or plain")
         self.mrv = option == "mrv"
         self.name = "dfs" if self.mrv else "dfs:plain"

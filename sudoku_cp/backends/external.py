@@ -36,7 +36,7 @@ from ..model.cnf import (
     encode_simplified,
 )
 from ..model.dimacs import write_dimacs
-from .base import Backend, Deadline
+from .base import Backend, BackendError, Deadline, Unsupported
 
 DEFAULT_SOLVER = "cadical"
 
@@ -106,8 +106,6 @@ class ExternalBackend(Backend):
 
     def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
                  amo: str = DEFAULT_AMO, simplify: bool = False, tmpdir: str | None = None):
-        from . import BackendError
-
         self.solver = solver or DEFAULT_SOLVER
         if amo == NATIVE:
             raise BackendError("external solvers read plain DIMACS: --amo native needs sat:minicard")

@@ -1,34 +1,33 @@
-"""The ``sat`` backend: PySAT solvers on the CNF encoding of ``cnf.py``.
+"""The ``sat`` backend: PySAT solvers on the CNF encoding of ``model/cnf.py``.
 
-A :class:`SatEngine` holds one loaded solver; it counts solutions of boards whose givens come in
-as assumptions, blocking each solution found with a clause guarded by a fresh selector variable
-that is retired afterwards, so one engine serves many puzzles (``batch``) and learnt clauses stay
-valid. The one-shot path (:class:`SatBackend`) loads the simplified formula of one puzzle.
+A :class:`SatSession` holds one loaded solver and answers many questions under assumptions: a
+puzzle's givens are assumed (so clauses the solver learns stay valid for every later puzzle), and
+"is there another solution?" adds ``not s or (some blank differs)`` with a fresh selector ``s``,
+asks under ``s``, then retires the clause with the unit ``not s``. ``batch`` keeps one session per
+set of rules; the one-shot :meth:`SatBackend.count` loads the formula the givens have simplified.
+
+Cell variables are ``model.cnf.var``'s: cell i (row-major) holding digit d is ``i * N + d``.
 """
 
 from __future__ import annotations
 
+import operator
 import threading
 import time
+from collections.abc import Sequence
+from itertools import compress
 
-from ..core.board import Board
+from ..core.board import Board, Fact, Given, Rules
+from ..core.check import solution_problems
 from ..core.results import Outcome, SolverFailure
-from ..model.cnf import (
-    DEFAULT_AMO,
-    DEFAULT_ENCODING,
-    Cnf,
-    EncodingStopped,
-    blocking_clause,
-    decode,
-    encode_rules,
-    encode_simplified,
-    given_literals,
-)
-from .base import Backend, Deadline
+from ..model.cnf import (DEFAULT_AMO, DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, Cnf, EncodingStopped, decode,
+                         encode_rules, encode_simplified, var)
+from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, Unsupported
 
 DEFAULT_SOLVER = "cadical195"
 SLICE_CONFLICTS = 500  # first slice of a solver that cannot be interrupted; slices double
 MAX_SLICE_CONFLICTS = 50_000
+COUNTERS = ("conflicts", "decisions", "propagations")
 
 
 def solver_names() -> list[str]:
@@ -44,8 +43,6 @@ def new_solver(name: str, clauses):
 
     names = solver_names()
     if name not in names:
-        from . import BackendError
-
         raise BackendError(f"SAT solver {name!r} is not available: expected one of {', '.join(names)}")
     return Solver(name=name, bootstrap_with=clauses)
 
@@ -69,13 +66,27 @@ def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
         return rc2.compute()
 
 
-class SatEngine:
-    """One SAT solver loaded with a formula, answering many count queries under assumptions."""
+def min_hitting_set(sets: Sequence[set[int]]) -> list[int]:
+    """A smallest set of integers >= 0 meeting every set (RC2; integer i is variable i + 1)."""
+    members = sorted(set().union(*sets)) if sets else []
+    model = maxsat([[i + 1 for i in sorted(s)] for s in sets], [[-(i + 1)] for i in members])
+    chosen = {lit - 1 for lit in model or [] if lit > 0}
+    return [i for i in members if i in chosen]
 
-    def __init__(self, cnf: Cnf, solver: str = DEFAULT_SOLVER):
-        self.cnf = cnf
+
+class SatSession(Session):
+    """One PySAT solver loaded with a formula whose first N**3 variables are the cell variables."""
+
+    capabilities = frozenset({"incremental", "core", "propagate", "exclude", "hint"})
+
+    def __init__(self, cnf: Cnf, solver: str = DEFAULT_SOLVER, stats: bool = True, settle: bool = False):
+        self.n = n = cnf.size
+        self.backend = f"sat:{solver}"
         self.solver_name = solver
         self.top = cnf.nvars
+        self.stats = stats
+        self.settle = settle
+        self.offsets = [i * n for i in range(n * n)]  # var = offset + digit
         self.solver = new_solver(solver, cnf.clauses)
         self._interruptible: bool | None = None
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
@@ -83,23 +94,37 @@ class SatEngine:
                 self.solver.add_atmost(lits, bound)
             except NotImplementedError:
                 self.solver.delete()
-                from . import BackendError
-
                 raise BackendError(f"SAT solver {solver!r} has no native cardinality constraints: "
                                    f"choose sat:minicard or sat:gluecard4 for --amo native") from None
 
     def close(self) -> None:
         self.solver.delete()
 
-    def __enter__(self):
-        return self
+    # -- facts and literals ---------------------------------------------------------------------
 
-    def __exit__(self, *exc):
-        self.close()
+    def literal(self, fact: Fact) -> int:
+        r, c, d = fact
+        v = (r * self.n + c) * self.n + abs(d)
+        return v if d > 0 else -v
 
-    def solve(self, assumptions: list[int], deadline: Deadline,
-              budget: int | None = None) -> bool | None:
-        """Solve under assumptions; None when the deadline or the conflict ``budget`` ran out.
+    def fact(self, lit: int) -> Fact | None:
+        """The fact a literal states, or None for a variable that is not a cell variable."""
+        n = self.n
+        v = abs(lit)
+        if not 0 < v <= n**3:
+            return None
+        cell, digit0 = divmod(v - 1, n)
+        return (cell // n, cell % n, digit0 + 1 if lit > 0 else -(digit0 + 1))
+
+    # -- solving ----------------------------------------------------------------------------------
+
+    def solve(self, facts: Sequence[Fact], deadline: Deadline = NO_DEADLINE, budget: int | None = None,
+              guards: Sequence[int] = ()) -> bool | None:
+        return self.solve_literals([self.literal(f) for f in facts] + list(guards), deadline, budget)
+
+    def solve_literals(self, assumptions: list[int], deadline: Deadline = NO_DEADLINE,
+                       budget: int | None = None) -> bool | None:
+        """Solve under assumed literals; None when the deadline or the conflict ``budget`` ran out.
 
         Solvers that can be interrupted (MiniSat, Glucose, ...) are stopped by a timer at the
         deadline; CaDiCaL cannot be interrupted through PySAT, so it runs in growing slices of
@@ -119,22 +144,17 @@ class SatEngine:
             try:
                 if budget is not None:
                     self.solver.conf_budget(budget)
-                result = self.solver.solve_limited(assumptions=assumptions,
-                                                   expect_interrupt=timer is not None)
+                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
             finally:
                 if timer is not None:
                     timer.cancel()
                     self.solver.clear_interrupt()
         except NotImplementedError:
-            from . import BackendError
-
             raise BackendError(f"SAT solver {self.solver_name!r} supports neither interrupts nor "
                                f"budgets, so it cannot honour a time limit: choose another "
                                f"(e.g. cadical195)") from None
-        return result
 
-    def _solve_in_slices(self, assumptions: list[int], deadline: Deadline,
-                         budget: int | None) -> bool | None:
+    def _solve_in_slices(self, assumptions: list[int], deadline: Deadline, budget: int | None) -> bool | None:
         slice_, spent = SLICE_CONFLICTS, 0
         while True:
             step = slice_ if budget is None else min(slice_, budget - spent)
@@ -157,46 +177,131 @@ class SatEngine:
                 self._interruptible = False
         return self._interruptible
 
+    def _digits(self, board: Board) -> tuple[int, ...]:
+        """The digits of the current model: each cell's one true cell variable.
 
-    def count(self, board: Board, limit: int, deadline: Deadline,
-              assumptions: list[int] | None = None) -> Outcome:
-        """Up to ``limit`` solutions of ``board``; ``assumptions`` default to its givens."""
-        assumptions = list(given_literals(board) if assumptions is None else assumptions)
+        A formula simplified by the givens leaves a given cell's other digits free, so givens are
+        read from ``board`` whenever the model is not a grid by itself.
+        """
+        n = self.n
+        cells = n * n
+        model = self.solver.get_model()
+        if model is None:
+            raise SolverFailure(f"{self.backend} said satisfiable but gave no model")
+        if len(model) >= n * cells:
+            true = list(filter((0).__lt__, model[: n * cells]))
+            if len(true) == cells:
+                digits = tuple(map(operator.sub, true, self.offsets))
+                if min(digits) >= 1 and max(digits) <= n:  # increasing, one per cell: a grid
+                    return digits
+        true_set = {lit for lit in model if lit > 0}  # a variable the model leaves out is false
+        digits = list(board.cells)
+        for i, given in enumerate(board.cells):
+            if given:
+                continue
+            found = [d for d in range(1, n + 1) if i * n + d in true_set]
+            if len(found) != 1:
+                raise SolverFailure(f"{self.backend}'s model gives cell r{i // n + 1}c{i % n + 1} "
+                                    f"{len(found)} digits: expected exactly one")
+            digits[i] = found[0]
+        return tuple(digits)
+
+    def solution(self, board: Board) -> Board:
+        return Board.unchecked(board.shape, self._digits(board), board.rules)
+
+    def core(self) -> list[Fact]:
+        return [f for f in map(self.fact, self.solver.get_core() or []) if f is not None]
+
+    def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
+        ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts])
+        return bool(ok), [f for f in map(self.fact, lits) if f is not None]
+
+    def exclude(self, solution: Board, board: Board) -> int:
+        self.top += 1
+        self.solver.add_clause([-self.top] + [-(o + d) for o, d, g in
+                                              zip(self.offsets, solution.cells, board.cells) if not g])
+        return self.top
+
+    def retire(self, guard: int) -> None:
+        self.solver.add_clause([-guard])
+
+    def hint(self, facts: Sequence[Fact]) -> None:
+        self.solver.set_phases([self.literal(f) for f in facts])
+
+    def counters(self) -> dict[str, int]:
+        stats = self.solver.accum_stats() or {}
+        return {k: stats[k] for k in COUNTERS if k in stats}
+
+    # -- the fast count, as batch asks it ---------------------------------------------------------
+
+    def count(self, board: Board, limit: int, deadline: Deadline = NO_DEADLINE) -> Outcome:
+        """Up to ``limit`` solutions of ``board``: givens assumed, found solutions excluded by one guard."""
+        offsets = self.offsets
+        givens = list(compress(map(operator.add, offsets, board.cells), board.cells))
+        before = self.counters() if self.stats else None
         solutions: list[Board] = []
-        before = dict(self.solver.accum_stats() or {})
-        selector = None
         complete = timed_out = False
-        while len(solutions) < limit:
-            result = self.solve(assumptions, deadline)
-            if result is None:
-                timed_out = True
-                break
-            if not result:
-                complete = True
-                break
-            solution = decode(self.solver.get_model(), board)
-            solutions.append(solution)
-            block = blocking_clause(solution, board)
-            if not block:  # a full board has nothing left to vary
-                complete = True
-                break
-            if len(solutions) >= limit:
-                break
-            if selector is None:
-                self.top += 1
-                selector = self.top
-                assumptions.append(selector)
-            self.solver.add_clause([-selector] + block)
-        if selector is not None:
-            self.solver.add_clause([-selector])  # retire the blocking clauses for later queries
-        after = self.solver.accum_stats() or {}
-        stats = {k: after[k] - before.get(k, 0) for k in ("conflicts", "decisions", "propagations")
-                 if k in after}
-        return Outcome(solutions, complete, timed_out, stats)
+        if self.settle:
+            found = self._settle(givens)
+            if found is not True:  # propagation alone decided: no solution, or the one solution
+                if found is not False:
+                    solutions.append(Board.unchecked(board.shape, found, board.rules))
+                return Outcome(solutions, True, False, self._since(before))
+        assumptions, selector = givens, None
+        try:
+            while len(solutions) < limit:
+                found = self.solve_literals(assumptions, deadline)
+                if found is None:
+                    timed_out = True
+                    break
+                if not found:
+                    complete = True
+                    break
+                digits = self._digits(board)  # read the model before a new clause invalidates it
+                solutions.append(Board.unchecked(board.shape, digits, board.rules))
+                block = [-(o + d) for o, d, g in zip(offsets, digits, board.cells) if not g]
+                if not block:  # a full board: nothing else can be a solution
+                    complete = True
+                    break
+                if len(solutions) >= limit:
+                    break
+                if selector is None:
+                    self.top += 1
+                    selector = self.top
+                    assumptions = givens + [selector]
+                self.solver.add_clause([-selector] + block)
+        finally:
+            if selector is not None:
+                self.solver.add_clause([-selector])  # retired: later questions never see it
+        return Outcome(solutions, complete, timed_out, self._since(before))
+
+    def _since(self, before: dict | None) -> dict[str, int]:
+        if before is None:
+            return {}
+        return {k: v - before.get(k, 0) for k, v in self.counters().items()}
+
+    def _settle(self, givens: list[int]) -> bool | tuple[int, ...]:
+        """Unit propagation alone, no search: False (no solution), the digits of the one solution
+        when every cell is settled, or True (search needed).
+
+        Everything propagated is implied by the clauses, which every solution satisfies (learnt
+        clauses included), so a grid settled this way is the only solution.
+        """
+        ok, lits = self.solver.propagate(assumptions=givens)
+        if not ok:
+            return False
+        n = self.n
+        true = sorted(lit for lit in lits if 0 < lit <= n**3)
+        if len(true) != n * n:
+            return True
+        digits = tuple(map(operator.sub, true, self.offsets))
+        if min(digits) >= 1 and max(digits) <= n:
+            return digits
+        return True
 
 
 class SatBackend(Backend):
-    """PySAT on the CNF encoding; givens simplify the formula before it is loaded."""
+    """PySAT on the CNF encoding; the one-shot path loads the formula the givens have simplified."""
 
     def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
                  amo: str = DEFAULT_AMO, simplify: bool = True):
@@ -206,33 +311,61 @@ class SatBackend(Backend):
         self.simplify = simplify
         self.name = f"sat:{self.solver}"
 
-    def formula(self, board: Board, deadline: Deadline | None = None) -> tuple[Cnf, list[int]]:
-        """The formula loaded for ``board`` and the assumptions that go with it.
+    def session(self, rules: Rules, stats: bool = True, settle: bool = False) -> SatSession:
+        """A solver loaded with the rules (no givens); ``settle`` tries propagation before search.
+
+        Above 25x25 the full rules are too big to load (36x36: 3.3 million clauses), so sessions
+        stop there and one-shot :meth:`count` takes over.
+        """
+        if rules.size > FULL_RULES_MAX_SIZE:
+            raise Unsupported(self.name, f"load the full rules of a grid above "
+                                         f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
+        return SatSession(encode_rules(rules, self.encoding, self.amo), self.solver, stats, settle)
+
+    def formula(self, board: Board, deadline: Deadline | None = None) -> tuple[Cnf, bool]:
+        """The formula loaded for ``board``, and whether its givens are still to be assumed.
 
         With a ``deadline``, building the simplified formula stops (:class:`EncodingStopped`)
         once it has passed.
         """
         if self.simplify:
             stop = deadline.expired if deadline is not None and deadline.end is not None else None
-            return encode_simplified(board, self.encoding, self.amo, stop=stop), []
-        return encode_rules(board.shape, self.encoding, self.amo), given_literals(board)
+            return encode_simplified(board, self.encoding, self.amo, stop=stop), False
+        return encode_rules(board.rules, self.encoding, self.amo), True
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         deadline = Deadline(time_limit)
         start = time.perf_counter()
         try:
-            cnf, assumptions = self.formula(board, deadline)
+            cnf, _ = self.formula(board, deadline)
         except EncodingStopped:
             return Outcome([], False, True, {"encode_s": round(time.perf_counter() - start, 6)})
         encode_s = time.perf_counter() - start
         if deadline.expired():
             return Outcome([], False, True, {"encode_s": round(encode_s, 6)})
-        with SatEngine(cnf, self.solver) as engine:
-            outcome = engine.count(board, limit, deadline, assumptions)
+        with SatSession(cnf, self.solver) as session:
+            outcome = session.count(board, limit, deadline)
         outcome.stats["variables"] = cnf.nvars
         outcome.stats["clauses"] = cnf.num_clauses
         outcome.stats["encode_s"] = round(encode_s, 6)
         return outcome
 
+    def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list[Given], Board | None, bool]:
+        """The fewest givens to drop so that the rest has a solution: MaxSAT (RC2), rules hard,
+        each given a soft unit clause. RC2 cannot be interrupted, so ``deadline`` is not applied."""
+        n = board.size
+        givens = board.givens()
+        model = maxsat(encode_rules(board.rules, "complete").clauses, [[var(n, r, c, d)] for r, c, d in givens])
+        if model is None:
+            return givens, None, True
+        true = {lit for lit in model if lit > 0}
+        removed = [g for g in givens if var(n, *g) not in true]
+        rest = board.with_givens([(r, c, 0) for r, c, _ in removed])
+        solution = decode(model, rest)
+        problems = solution_problems(solution, rest)
+        if problems:
+            raise SolverFailure(f"RC2's model is not a solution: {'; '.join(problems[:3])}")
+        return removed, solution, True
 
-__all__ = ["SatBackend", "SatEngine", "SolverFailure", "solver_names"]
+
+__all__ = ["SatBackend", "SatSession", "maxsat", "min_hitting_set", "solver_names"]

@@ -108,11 +108,11 @@ def _dask_client(address: str):
 
 
 def run_batch_cmd(args) -> int:
-    from ..backends import BackendError, get_backend
+    from ..backends import BackendError, make
     from ..tasks.batch import BatchOptions, resume_point, run_batch
 
     try:
-        get_backend(args.backend)  # a bad name is a usage error before anything is written
+        make(args.backend)  # a bad name is a usage error before anything is written
     except BackendError as exc:
         raise CliError(str(exc)) from None
     if args.output != "-" and args.file != "-" and os.path.exists(args.output) and \

@@ -79,7 +79,7 @@ def add_parser(sub) -> None:
 
 
 def run_bench_cmd(args) -> int:
-    from ..backends import BackendError, get_backend
+    from ..backends import BackendError, make
     from ..formats.text import iter_entries
 
     backends = [b.strip() for b in (args.backends or default_backends()).split(",") if b.strip()]
@@ -89,7 +89,7 @@ def run_bench_cmd(args) -> int:
             raise CliError(f"unknown encoding {enc!r}: expected one of {', '.join(PRESETS)}")
     for backend in backends:
         try:
-            get_backend(backend)
+            make(backend)
         except BackendError as exc:
             raise CliError(str(exc)) from None
     if args.plot and not args.plot.lower().endswith((".png", ".svg", ".pdf")):

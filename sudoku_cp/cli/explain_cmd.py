@@ -248,7 +248,7 @@ def run_generate(args) -> int:
     import random
 
     from ..backends.base import Deadline
-    from ..tasks.explain import TimeLimitReached
+    from ..core.results import TimeLimitReached
     from ..tasks.generate import GenerateError, generate
 
     shape = Shape.for_size(args.size, args.box)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..core.results import Result, Status
 from ..formats.text import format_line
-from ..tasks.solving import backend_list, count, solve
+from ..backends import resolve
+from ..tasks.solving import count, solve
 from .common import (
     add_input_options,
     add_solver_options,
@@ -60,7 +61,7 @@ def describe(result: Result) -> str:
 
 
 def run(args) -> int:
-    backends = backend_list(args.backend, encoding=args.encoding, amo=args.amo)
+    backends = resolve(args.backend, encoding=args.encoding, amo=args.amo)
     several = "," in args.backend or args.backend == "all"
 
     def compute(board) -> tuple[Result, int]:

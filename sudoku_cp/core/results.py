@@ -49,6 +49,10 @@ def worst_exit(codes) -> int:
     return max(codes, key=_SEVERITY.index) if codes else EXIT_OK
 
 
+class TimeLimitReached(Exception):
+    """The time limit ended the work before an answer."""
+
+
 class SolverFailure(RuntimeError):
     """A backend broke (crashed, or returned something that is not an answer)."""
 

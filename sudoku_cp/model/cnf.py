@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from ..core.board import Board, Shape, peers, units
+from ..core.board import Board, Rules, Shape
 from ..core.results import SolverFailure
 
 FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo", "triad-amo")
@@ -225,45 +225,72 @@ def check_amo(amo: str) -> str:
     return amo
 
 
+def as_rules(rules: Rules | Shape) -> Rules:
+    """Rules as given, or the classic rules of a shape."""
+    return rules if isinstance(rules, Rules) else Rules.classic(rules)
+
+
+def _check_encodable(rules: Rules) -> None:
+    if rules.constraints:
+        kinds = sorted({c.kind for c in rules.constraints})
+        raise ValueError(f"the CNF encoding does not know the constraint {kinds[0]!r} yet")
+
+
 @lru_cache(maxsize=32)
-def _groups(shape: Shape):
+def _groups(rules: Rules):
     """The exactly-one groups: each cell's N digit variables, each (unit, digit)'s N cell variables."""
-    n = shape.size
+    n = rules.size
     cell_groups = [[var(n, r, c, d) for d in range(1, n + 1)] for r in range(n) for c in range(n)]
     unit_groups = [
-        [var(n, r, c, d) for r, c in unit.cells] for unit in units(shape) for d in range(1, n + 1)
+        [var(n, r, c, d) for r, c in unit.cells] for unit in rules.units for d in range(1, n + 1)
     ]
     return cell_groups, unit_groups
 
 
-@lru_cache(maxsize=32)
-def triads(shape: Shape) -> tuple[list[tuple[int, list[int]]], list[list[int]]]:
-    """The triads of a shape: ``(definitions, groups)``.
+def triads(rules: Rules | Shape) -> tuple[list[tuple[int, list[int]]], list[list[int]]]:
+    """The triads of a set of rules (or of a shape's classic rules): see :func:`_triads`."""
+    return _triads(as_rules(rules))
 
-    A definition ``(t, cells)`` says triad variable ``t`` is true iff one of the cell variables
-    is; each group lists the triads of one digit in a row, a column, or a box (row triads and
-    column triads of a box separately), exactly one of which holds that digit.
+
+@lru_cache(maxsize=32)
+def _triads(rules: Rules) -> tuple[list[tuple[int, list[int]]], list[list[int]]]:
+    """The triads of a set of rules: ``(definitions, groups)``, read off its row, column and box units.
+
+    A triad is where a row (or column) meets a box. A definition ``(t, cells)`` says triad variable
+    ``t`` is true iff one of the cell variables is; each group lists the triads of one digit in a
+    row, a column, or a box (row triads and column triads of a box separately), exactly one of
+    which holds that digit. Triads are numbered by :func:`triad_var`: the ``block``-th box a line
+    crosses, counted along the line.
     """
-    n, rows, cols = shape.size, shape.box_rows, shape.box_cols
-    defs = []
-    for r in range(n):
-        for j in range(rows):
-            for d in range(1, n + 1):
-                defs.append((triad_var(shape, "row", r, j, d),
-                             [var(n, r, j * cols + k, d) for k in range(cols)]))
-    for c in range(n):
-        for i in range(cols):
-            for d in range(1, n + 1):
-                defs.append((triad_var(shape, "column", c, i, d),
-                             [var(n, i * rows + k, c, d) for k in range(rows)]))
+    if not rules.box:
+        raise ValueError("the augmented encoding needs the boxes of the grid: triads are where a row "
+                         "or column meets a box")
+    shape, n = rules.shape, rules.size
+    region = rules.region_of
+    defs: list[tuple[int, list[int]]] = []
+    lines: dict[str, list[list[tuple[int, list[tuple[int, int]]]]]] = {"row": [], "column": []}
+    in_box: dict[tuple[str, int], list[tuple[int, int]]] = {}  # (kind, box) -> [(line, block)]
+    for kind in ("row", "column"):
+        for unit in (u for u in rules.units if u.kind == kind):
+            crossed: dict[int, list[tuple[int, int]]] = {}  # box -> its cells on this line, in order
+            for r, c in unit.cells:
+                crossed.setdefault(region[r * n + c], []).append((r, c))
+            lines[kind].append([(box, cells) for box, cells in crossed.items()])
+            for block, box in enumerate(crossed):
+                in_box.setdefault((kind, box), []).append((unit.index, block))
+        for line, crossed_boxes in enumerate(lines[kind]):
+            for block, (_box, cells) in enumerate(crossed_boxes):
+                for d in range(1, n + 1):
+                    defs.append((triad_var(shape, kind, line, block, d), [var(n, r, c, d) for r, c in cells]))
+    boxes = sorted({box for _kind, box in in_box})
     groups = []
     for d in range(1, n + 1):
-        groups += [[triad_var(shape, "row", r, j, d) for j in range(rows)] for r in range(n)]
-        groups += [[triad_var(shape, "column", c, i, d) for i in range(cols)] for c in range(n)]
-        for b in range(n):  # box b: band b // R (its rows), stack b % R (its columns)
-            top, left = (b // rows) * rows, (b % rows) * cols
-            groups.append([triad_var(shape, "row", top + k, b % rows, d) for k in range(rows)])
-            groups.append([triad_var(shape, "column", left + k, b // rows, d) for k in range(cols)])
+        for kind in ("row", "column"):
+            groups += [[triad_var(shape, kind, line, block, d) for block in range(len(crossed))]
+                       for line, crossed in enumerate(lines[kind])]
+        for box in boxes:
+            for kind in ("row", "column"):
+                groups.append([triad_var(shape, kind, line, block, d) for line, block in in_box[kind, box]])
     return defs, groups
 
 
@@ -300,22 +327,27 @@ def _definition(t: int, cells: list[int] | None) -> list[list[int]]:
     return [[-t] + cells] + [[t, -x] for x in cells]
 
 
-def _start(shape: Shape, encoding: str) -> Cnf:
+def _start(rules: Rules, encoding: str) -> Cnf:
+    _check_encodable(rules)
+    shape = rules.shape
     extra = triad_count(shape) if _uses_triads(families_of(encoding)) else 0
     return Cnf(shape.size, shape.size**3 + extra, box=shape.box)
 
 
 @lru_cache(maxsize=32)
-def _rules_cached(shape: Shape, encoding: str, amo: str) -> Cnf:
-    cnf = _start(shape, encoding)
-    parts = triads(shape) if _uses_triads(families_of(encoding)) else None
-    _emit(cnf, encoding, amo, *_groups(shape), parts)
+def _rules_cached(rules: Rules, encoding: str, amo: str) -> Cnf:
+    cnf = _start(rules, encoding)
+    parts = triads(rules) if _uses_triads(families_of(encoding)) else None
+    _emit(cnf, encoding, amo, *_groups(rules), parts)
     return cnf
 
 
-def encode_rules(shape: Shape, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO) -> Cnf:
-    """The rules of an empty grid as CNF (no givens); a fresh copy the caller may extend."""
-    return _rules_cached(shape, encoding, amo).copy()
+def encode_rules(rules: Rules | Shape, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO) -> Cnf:
+    """The rules of an empty grid as CNF (no givens); a fresh copy the caller may extend.
+
+    ``rules`` may be a :class:`Shape`, meaning classic Sudoku on it.
+    """
+    return _rules_cached(as_rules(rules), encoding, amo).copy()
 
 
 def given_literals(board: Board) -> list[int]:
@@ -326,7 +358,7 @@ def given_literals(board: Board) -> list[int]:
 
 def encode_puzzle(board: Board, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO) -> Cnf:
     """The rules plus one unit clause per given (family ``givens``), as exported to DIMACS."""
-    cnf = encode_rules(board.shape, encoding, amo)
+    cnf = encode_rules(board.rules, encoding, amo)
     cnf.add("givens", ([lit] for lit in given_literals(board)))
     return cnf
 
@@ -339,7 +371,7 @@ def eliminated(board: Board) -> tuple[set[int], set[int]]:
     """
     n = board.size
     true_vars, false_vars = set(), set()
-    peer_table = peers(board.shape)
+    peer_table = board.rules.peers
     for r, c, d in board.givens():
         true_vars.add(var(n, r, c, d))
         false_vars.update(var(n, r, c, e) for e in range(1, n + 1) if e != d)
@@ -358,7 +390,7 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
     (an empty 64x64 has 33 million pairwise clauses: a time limit must reach into encoding).
     """
     true_vars, false_vars = eliminated(board)
-    cell_groups, unit_groups = _groups(board.shape)
+    cell_groups, unit_groups = _groups(board.rules)
 
     dead: list[int] = []  # a group with no literal left: the puzzle is unsat
 
@@ -371,7 +403,7 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
                 else:
                     dead.append(g[0])
 
-    cnf = _start(board.shape, encoding)
+    cnf = _start(board.rules, encoding)
     cnf.stop = stop
     cnf.add("givens", ([v] for v in sorted(true_vars)))
     if true_vars & false_vars:
@@ -379,7 +411,7 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
     parts = None
     if _uses_triads(families_of(encoding)):
         # Triad clauses keep their triad literals; only cell literals the givens settle go.
-        defs, groups = triads(board.shape)
+        defs, groups = triads(board.rules)
         defs = [(t, None) if any(x in true_vars for x in cells)
                 else (t, [x for x in cells if x not in false_vars]) for t, cells in defs]
         parts = (defs, groups)
@@ -409,7 +441,7 @@ def decode(model: Iterable[int], board: Board) -> Board:
     if bad:
         r, c = divmod(bad[0], n)
         raise SolverFailure(f"model gives cell r{r + 1}c{c + 1} {seen[bad[0]]} digits: expected exactly one")
-    return Board(board.shape, tuple(digits))
+    return board.with_cells(tuple(digits))
 
 
 def blocking_clause(solution: Board, board: Board) -> list[int]:

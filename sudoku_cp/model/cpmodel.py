@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.board import Board, units
+from ..core.board import Board
 
 
 @dataclass(frozen=True)
@@ -27,9 +27,12 @@ class CpModelSpec:
 
 def build_model(board: Board) -> CpModelSpec:
     """The model of a puzzle: givens fix their cell's domain, blanks range over 1..N."""
+    if board.rules.constraints:
+        kinds = sorted({c.kind for c in board.rules.constraints})
+        raise ValueError(f"the CP model does not know the constraint {kinds[0]!r} yet")
     n = board.size
     domains = [(d, d) if d else (1, n) for d in board.cells]
     groups = [
-        (f"{u.kind} {u.index + 1}", tuple(r * n + c for r, c in u.cells)) for u in units(board.shape)
+        (f"{u.kind} {u.index + 1}", tuple(r * n + c for r, c in u.cells)) for u in board.rules.units
     ]
     return CpModelSpec(n, domains, groups)

@@ -374,14 +374,14 @@ class BatchSolver:
     """Answers puzzles one at a time as JSON records; holds the reusable engines of one process."""
 
     def __init__(self, options: BatchOptions):
-        from ..backends import get_backend
+        from ..backends import make
         from ..backends.base import Deadline
 
         self.options = options
         self._deadline = Deadline
         self._none = Deadline(None)
         sat = options.backend.partition(":")[0] == SAT_PREFIX
-        backend = get_backend(options.backend, **({"encoding": options.encoding} if sat else {}))
+        backend = make(options.backend, **({"encoding": options.encoding} if sat else {}))
         self.backend = backend
         self.name = backend.name
         self.sat_solver = backend.solver if sat else None

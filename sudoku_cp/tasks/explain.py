@@ -34,10 +34,6 @@ from ..core.results import Result, SolverFailure, Status
 DEFAULT_LIMIT = 10  # solutions counted by explain unless --limit says otherwise
 
 
-class TimeLimitReached(Exception):
-    """The time limit ended the work before an answer."""
-
-
 @dataclass
 class Explanation(Result):
     """A :class:`Result` with the explanation keys of CONTRACT.md (``None`` = not part of this answer).

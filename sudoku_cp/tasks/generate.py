@@ -29,7 +29,7 @@ from ..backends.base import Deadline
 from ..core.board import Board, Shape
 from ..core.check import solution_problems
 from ..core.results import SolverFailure, Status
-from .explain import TimeLimitReached
+from ..core.results import TimeLimitReached
 
 SYMMETRIES = ("none", "rotational", "diagonal")
 SAT_FILL_MAX = 16  # up to this size the solved grid comes from a SAT solver with random phases

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from ..backends.base import Deadline
 from ..core.board import Board, Given
 from ..core.results import SolverFailure, Status
-from .explain import Explanation, TimeLimitReached, engine_solve, rules_engine
+from ..core.results import TimeLimitReached
+from .explain import Explanation, engine_solve, rules_engine
 
 
 class UniquenessOracle:

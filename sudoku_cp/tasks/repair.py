@@ -29,7 +29,8 @@ from ..backends.base import Deadline
 from ..core.board import Board, Given
 from ..core.check import find_conflicts, solution_problems
 from ..core.results import SolverFailure, Status
-from .explain import Explanation, TimeLimitReached, differing_cells
+from ..core.results import TimeLimitReached
+from .explain import Explanation, differing_cells
 
 MAX_ROUNDS = 300  # hitting-set rounds before falling back to the greedy choice
 TARGETS = 20  # solutions tried as the one an ``add`` repair keeps

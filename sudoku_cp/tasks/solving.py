@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..backends import CROSS_CHECK, Backend, get_backend
+from ..backends import Backend, resolve
 from ..core.board import Board, cell_name
 from ..core.check import find_conflicts, solution_problems
 from ..core.results import Outcome, Result, SolverFailure, Status, status_of
@@ -28,46 +28,6 @@ def validate(board: Board) -> Result:
     """The duplicate scan: ``valid``, or ``invalid`` with every conflict (no solver involved)."""
     conflicts = find_conflicts(board)
     return Result(Status.INVALID if conflicts else Status.VALID, board, conflicts=conflicts)
-
-
-def backend_list(spec: str | Sequence[str] | Backend, **options) -> list[Backend]:
-    """Backends named by ``"all"``, ``"sat,cpsat"``, a list of names, or one backend object.
-
-    ``options`` (e.g. ``encoding="minimal"``; None values ignored) go to the backends that take
-    them; naming an option no chosen backend takes is an error.
-    """
-    if isinstance(spec, Backend):
-        return [spec]
-    names = spec.split(",") if isinstance(spec, str) else list(spec)
-    if names == ["all"]:
-        names = list(CROSS_CHECK)
-    options = {k: v for k, v in options.items() if v is not None}
-    made, used = [], set()
-    for name in names:
-        if isinstance(name, Backend):
-            made.append(name)
-            continue
-        accepted = {k: v for k, v in options.items() if k in _takes(name.strip())}
-        used.update(accepted)
-        made.append(get_backend(name.strip(), **accepted))
-    if set(options) - used:
-        raise ValueError(f"--{sorted(set(options) - used)[0]} applies to the sat and external backends "
-                         f"only, not to {spec}")
-    return made
-
-
-def _takes(spec: str) -> set[str]:
-    """Keyword options a registered backend's factory accepts (empty for unknown names)."""
-    import importlib
-    import inspect
-
-    from ..backends import REGISTRY
-
-    entry = REGISTRY.get(spec.partition(":")[0])
-    if entry is None:
-        return set()
-    factory = getattr(importlib.import_module(entry.module), entry.factory)
-    return set(inspect.signature(factory).parameters) - {"self"}
 
 
 def verify(outcome: Outcome, board: Board, backend: str) -> None:
@@ -147,7 +107,7 @@ def cross_check(board: Board, backends: str | Sequence[str] = "all", limit: int 
     A backend that fails verification or crashes is recorded as a problem, never dropped.
     """
     results = []
-    for backend in backend_list(backends):
+    for backend in resolve(backends):
         try:
             results.append(run_backend(board, backend, limit, unique, time_limit))
         except SolverFailure as exc:
@@ -159,7 +119,7 @@ def _answer(board: Board, backend, limit: int, unique: bool, time_limit: float |
     scan = validate(board)
     if scan.status is Status.INVALID:
         return scan
-    backends = backend_list(backend)
+    backends = resolve(backend)
     if len(backends) == 1:
         return run_backend(board, backends[0], limit, unique, time_limit)
     check = cross_check(board, backends, limit, unique, time_limit)

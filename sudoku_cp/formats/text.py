@@ -314,6 +314,9 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
     return Board(shape, tuple(cells))
 
 
+_LINE_TABLE = bytes.maketrans(bytes(range(len(DEFAULT_SYMBOLS) + 1)), b"." + DEFAULT_SYMBOLS.encode())
+
+
 def _symbol_table(size: int, symbols: str | None) -> str | None:
     alphabet = symbols or DEFAULT_SYMBOLS
     return alphabet if len(alphabet) >= size else None
@@ -325,6 +328,8 @@ def format_line(board: Board, symbols: str | None = None) -> str:
     >>> format_line(parse_puzzle("1234341221434321"))
     '1234341221434321'
     """
+    if symbols is None and board.size <= len(DEFAULT_SYMBOLS):  # the fast path: a byte table
+        return bytes(board.cells).translate(_LINE_TABLE).decode("ascii")
     alphabet = _symbol_table(board.size, symbols)
     if alphabet is None:
         return ",".join(str(d) for d in board.cells)

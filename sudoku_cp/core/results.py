@@ -108,6 +108,7 @@ class Result:
     solutions: list[Board] = field(default_factory=list)
     index: int | None = None
     line: int | None = None
+    backends: list["Result"] = field(default_factory=list)  # a cross-check: every backend's answer
 
     @property
     def exit_code(self) -> int:

@@ -7,6 +7,8 @@ solver, givens as assumptions); a second row, ``sat (one-shot)``, builds a new s
 simplified formula per puzzle, as ``sudoku-cp solve`` does.
 
     python bench/bench_backends.py [--limit K] [--file top1465.txt] [--time-limit S]
+
+--file names a collection in data/ (top1465.txt reads data/top1465.txt.gz).
 """
 
 from __future__ import annotations
@@ -15,9 +17,8 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
 
-DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+from _data import data_path, open_text  # bench/_data.py: the collections in data/
 
 
 def one_shot(boards, unique: bool) -> tuple[float, int]:
@@ -41,7 +42,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--time-limit", type=float, default=None)
     args = parser.parse_args()
-    with open(DATASETS / args.file, encoding="utf-8") as handle:
+    with open_text(data_path(args.file)) as handle:
         boards = [e.board for e in iter_entries(handle) if e.board is not None]
     boards = boards[: args.limit] if args.limit else boards
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} python {sys.version.split()[0]}, {os.cpu_count()} cores, "

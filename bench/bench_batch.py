@@ -30,15 +30,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+from _data import data_path, puzzle_lines  # bench/_data.py: the collections in data/
+
 FILES = ["top1465.txt", "17clue-half.txt", "serg-benchmark.txt"]
-
-
-def puzzle_lines(name: str) -> list[str]:
-    return [line.strip() for line in (DATASETS / name).read_text().splitlines()
-            if line.strip() and not line.startswith("#")]
 
 
 def plain(lines: list[str]) -> tuple[float, float]:
@@ -97,7 +92,7 @@ def run_cli(args: list[str]) -> tuple[dict, float, float, int]:
 def section_floors() -> None:
     print("## one process: sudoku-cp batch FILE -o /dev/null --unique --json")
     for name in FILES:
-        summary, wall, cpu, _ = run_cli([str(DATASETS / name), "-o", os.devnull, "--unique"])
+        summary, wall, cpu, _ = run_cli([str(data_path(name)), "-o", os.devnull, "--unique"])
         n = summary["puzzles"]
         print(f"{name:20} {summary['puzzles_per_s']:8.1f} puzzles/s (engine, wall)  "
               f"{n / cpu:8.1f} per CPU second (whole process)  {wall:6.2f} s wall  "
@@ -115,7 +110,7 @@ def section_inprocess() -> None:
 
 
 def section_jobs() -> None:
-    path = str(DATASETS / "17clue-half.txt")
+    path = str(data_path("17clue-half.txt"))
     print("## --jobs 2 vs --jobs 1: sudoku-cp batch 17clue-half.txt -o /dev/null --unique [--jobs 2]")
     walls = {}
     for jobs in (1, 2, 1, 2):

@@ -3,7 +3,7 @@
 For serg-benchmark.txt (10,000 puzzles with two or more solutions) every answer must be
 ``multiple`` with two distinct verified solutions; the script counts any that are not.
 
-    /tmp/venv/bin/python bench/bench_explain.py ../shared/datasets/serg-benchmark.txt --limit 2
+    /tmp/venv/bin/python bench/bench_explain.py data/serg-benchmark.txt.gz --limit 2
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from sudoku_cp.formats.text import iter_entries
 from sudoku_cp.core.results import Status
 from sudoku_cp.core.check import is_solution
 
+from _data import open_text  # bench/_data.py: reads FILE.gz through gzip
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -26,7 +28,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=2, help="count solutions up to this (default 2)")
     parser.add_argument("--backend", default="sat")
     args = parser.parse_args()
-    with open(args.file, encoding="utf-8") as stream:
+    with open_text(args.file) as stream:
         entries = [e for e in iter_entries(stream) if e.board is not None]
     statuses: collections.Counter = collections.Counter()
     bad = []

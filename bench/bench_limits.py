@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
 from sudoku_cp import Board, Shape, parse_puzzle
 from sudoku_cp.tasks.solving import count, solve
 
-DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+from _data import puzzle_lines  # bench/_data.py: the collections in data/
 
 
 def main() -> None:
@@ -24,8 +23,7 @@ def main() -> None:
     parser.add_argument("--hard", type=int, default=20, help="top1465 puzzles to try")
     parser.add_argument("--backends", default="sat,sat:glucose4,cpsat,dfs,dfs:plain,external:minisat")
     args = parser.parse_args()
-    lines = [line.strip() for line in (DATASETS / "top1465.txt").read_text().splitlines()
-             if line.strip() and not line.startswith("#")][: args.hard]
+    lines = puzzle_lines("top1465.txt")[: args.hard]
     hard = [parse_puzzle(line) for line in lines]
     empty = Board.empty(Shape(8, 8))
     print(f"{'backend':18} {'input':22} {'limit s':>8} {'answer s':>9} {'worst s':>8}  statuses")

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import gzip
 import random
 from pathlib import Path
 
-DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+DATA = Path(__file__).resolve().parents[1] / "data"  # the repository's puzzle collections
 
 
 def dataset_lines(name: str, limit: int | None = None, step: int = 1) -> list[str]:
-    """Puzzle lines of a shared dataset (comments skipped), every ``step``-th, at most ``limit``."""
-    path = DATASETS / name
+    """Puzzle lines of a collection in data/ (comments skipped), every ``step``-th, at most ``limit``.
+
+    ``name`` is the collection's plain name (``top1465.txt``); the gzip file ``data/top1465.txt.gz``
+    is read when no plain file of that name is there.
+    """
+    path = DATA / name
+    if not path.exists() and not name.endswith(".gz"):
+        path = DATA / f"{name}.gz"
     if not path.exists():
-        raise FileNotFoundError(f"{path}: the shared datasets are expected beside the repository")
-    lines = [line.strip() for line in path.read_text().splitlines()
+        raise FileNotFoundError(f"{path}: no such collection in the repository (see data/README.md)")
+    data = path.read_bytes()
+    text = (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
+    lines = [line.strip() for line in text.splitlines()
              if line.strip() and not line.startswith("#")]
     lines = lines[::step]
     return lines[:limit] if limit else lines

@@ -1,6 +1,6 @@
 """The backends agree (status, count up to 2, verified solutions) on hundreds of puzzles.
 
-9x9 puzzles come from the shared collections (unique ones from top1465 and the 17-clue list,
+9x9 puzzles come from the collections in data/ (unique ones from top1465 and the 17-clue list,
 multi-solution ones from the serg benchmark); 4x4, 6x6 (2x3) and 16x16 puzzles are made here from
 random solved grids with clues removed, and some 9x9 unique puzzles get one contradicting given.
 Solutions are checked by this file's own restatement of the rules, not the package's checker.

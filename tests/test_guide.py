@@ -26,7 +26,7 @@ ROOT = HERE.parent
 GUIDE = ROOT / "encodings"
 sys.path.insert(0, str(HERE))
 
-from gridgen import DATASETS, dataset_lines  # noqa: E402
+from gridgen import DATA, dataset_lines  # noqa: E402
 from sudoku_cp.core.board import Shape  # noqa: E402
 from sudoku_cp.cli import main  # noqa: E402
 from sudoku_cp.model.cnf import AMO_ENCODINGS, ENCODINGS, PRESETS, Cnf, at_most_one, encode_rules  # noqa: E402
@@ -282,7 +282,7 @@ def test_measured_table_matches_what_can_be_recomputed():
             assert solved == f"{s.solved:,} ({100 * s.solved_share:.1f}%)"
             assert fixed == f"{s.mean_fixed:.2f}"
     assert seen == {(c, e) for c in ("17clue-half.txt", "top1465.txt") for e in ENCODINGS}
-    assert (DATASETS / "17clue-half.txt").exists()
+    assert (DATA / "17clue-half.txt.gz").exists()
 
 
 if __name__ == "__main__":  # rewrite the generated regions in place

@@ -13,6 +13,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from .._version import __version__
 from ..core.board import PuzzleError
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_USAGE, SolverFailure
 from .common import CliError
@@ -41,8 +42,6 @@ class Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="sudoku-cp", description=DESCRIPTION,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    from .. import __version__
-
     parser.add_argument("--version", action="version", version=f"sudoku-cp {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True

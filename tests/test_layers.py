@@ -1,0 +1,159 @@
+"""The layout shows the layers, and imports run one way: cli -> tasks -> backends -> model -> core.
+
+Read from the source text (``ast``), not by importing, so a lazy import counts like any other.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "sudoku_cp"
+
+# Lower layers never import higher ones; a layer may import itself and anything below it.
+LAYERS = {
+    "core": 0,      # shape, rules, board, check, results
+    "formats": 1,   # text, svg, records: beside core, above it
+    "data": 1,
+    "examples": 1,
+    "model": 2,     # cnf, cpmodel, dimacs
+    "backends": 3,
+    "tasks": 4,
+    "api": 5,
+    "cli": 6,
+    "__init__": 7,
+    "__main__": 8,
+    "_version": 0,
+}
+SOLVERS = re.compile(r"^(pysat\.solvers|pysat\.examples|ortools)\b")
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def imports(name: str, path: Path) -> list[tuple[str, bool, int]]:
+    """(imported module, inside a function, line) for every first-party and solver import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, in_function, child.lineno) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (child.level - 1)]
+                    target = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    target = child.module or ""
+                if child.level and not child.module:  # from . import x: x may be a module
+                    found.extend((f"{target}.{alias.name}", in_function, child.lineno) for alias in child.names)
+                else:
+                    found.append((target, in_function, child.lineno))
+            visit(child, inner)
+
+    visit(tree, False)
+    return found
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    key = parts[1] if len(parts) > 1 else "__init__"
+    return LAYERS[key]
+
+
+def first_party_graph() -> dict[str, set[str]]:
+    mods = modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        edges = set()
+        for target, _lazy, _line in imports(name, path):
+            while target and target not in mods:
+                target = target.rpartition(".")[0]
+            if target.startswith("sudoku_cp") and target != name:
+                edges.add(target)
+        graph[name] = edges
+    return graph
+
+
+def test_every_module_has_a_layer():
+    assert all(isinstance(layer(m), int) for m in modules())
+
+
+def test_imports_run_one_way():
+    wrong = []
+    for module, targets in first_party_graph().items():
+        for target in targets:
+            if target == "sudoku_cp" or target.startswith("sudoku_cp.") and layer(target) > layer(module):
+                if not (target == "sudoku_cp" and module == "sudoku_cp.__main__"):
+                    wrong.append(f"{module} imports {target}")
+    assert not wrong, "imports against the layers:\n" + "\n".join(sorted(wrong))
+
+
+def test_no_import_cycles():
+    graph = first_party_graph()
+    cycles = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def walk(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                walk(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node)
+    # a package's __init__ importing its own submodules is how packages re-export: not a cycle
+    real = [c for c in cycles if not any(a.startswith(b + ".") or b.startswith(a + ".")
+                                         for a, b in zip(c, c[1:]))]
+    assert not real, "import cycles:\n" + "\n".join(" -> ".join(c) for c in real)
+
+
+def test_only_backends_import_a_solver():
+    """The issue's check: grep -rE "^\\s*(import|from) (pysat\\.solvers|pysat\\.examples|ortools)" outside backends/."""
+    wrong = [f"{name}:{line} {target}" for name, path in modules().items() if ".backends" not in name
+             for target, _lazy, line in imports(name, path) if SOLVERS.match(target)]
+    assert not wrong, wrong
+
+
+def test_outside_backends_no_module_imports_a_concrete_backend():
+    concrete = re.compile(r"^sudoku_cp\.backends\.(sat|cpsat|dfs|external)\b")
+    wrong = [f"{name}:{line} {target}" for name, path in modules().items() if ".backends" not in name
+             for target, _lazy, line in imports(name, path) if concrete.match(target)]
+    assert not wrong, wrong
+
+
+def test_solver_packages_are_imported_lazily():
+    """Backends import their solver inside functions, so reading the registry costs nothing."""
+    eager = [f"{name}:{line} {target}" for name, path in modules().items()
+             for target, lazy, line in imports(name, path)
+             if not lazy and (SOLVERS.match(target) or target.startswith("pysat"))]
+    assert not eager, eager
+
+
+def test_validate_imports_no_solver_package():
+    import subprocess
+    import sys
+
+    code = ("import sys; from sudoku_cp.cli import main; main(['validate', '1...............']); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pysat', 'ortools')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

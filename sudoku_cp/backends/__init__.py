@@ -10,8 +10,8 @@ entry (:func:`register`).
 
 >>> make("sat:glucose4").name, make("dfs:plain").name, names("all")
 ('sat:glucose4', 'dfs:plain', ['sat', 'cpsat', 'dfs'])
->>> make("dfs").can("core"), make("sat").can("core")
-(False, True)
+>>> make("dfs").can("core"), make("sat").can("core"), REGISTRY["dfs"].choices()
+(False, True, ['mrv', 'plain'])
 """
 
 from __future__ import annotations
@@ -39,6 +39,15 @@ class Entry:
     default_option: str | None = None
     options: tuple[str, ...] = ()
     capabilities: frozenset[str] = frozenset()
+    suboptions: str | tuple[str, ...] | None = None  # what may follow the colon: a list, or
+    # "module:function" returning one (None: anything the factory accepts, e.g. a binary name)
+
+    def choices(self) -> list[str] | None:
+        """The sub-solvers or variants this backend takes after a colon, when they are a known list."""
+        if self.suboptions is None or isinstance(self.suboptions, tuple):
+            return None if self.suboptions is None else list(self.suboptions)
+        module, _, name = self.suboptions.partition(":")
+        return list(getattr(importlib.import_module(module), name)())
 
     def make(self, option: str | None, **options) -> Backend:
         factory = self.factory
@@ -56,13 +65,14 @@ REGISTRY: dict[str, Entry] = {
     "sat": Entry("sudoku_cp.backends.sat:SatBackend",
                  "PySAT on the CNF encoding; sat:SOLVER picks a PySAT solver (cadical195, glucose4, "
                  "minisat22, ...)", "cadical195", SAT_OPTIONS,
-                 frozenset({"incremental", "core", "propagate", "exclude", "hint", "optimize"})),
+                 frozenset({"incremental", "core", "propagate", "exclude", "hint", "optimize"}),
+                 "sudoku_cp.backends.sat:solver_names"),
     "cpsat": Entry("sudoku_cp.backends.cpsat:CpSatBackend",
                    "OR-Tools CP-SAT, one integer per cell and AllDifferent per unit", None, (),
                    frozenset({"incremental", "core", "exclude", "hint", "optimize"})),
     "dfs": Entry("sudoku_cp.backends.dfs:DfsBackend",
                  "depth-first backtracking with bitmasks, fewest candidates first; dfs:plain tries "
-                 "cells row by row", "mrv"),
+                 "cells row by row", "mrv", suboptions=("mrv", "plain")),
     "external": Entry("sudoku_cp.backends.external:ExternalBackend",
                       "a SAT solver binary on PATH run on the DIMACS export (external:minisat, "
                       "external:picosat, external:cadical, external:kissat, ...)", "cadical",

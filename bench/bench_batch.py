@@ -40,6 +40,7 @@ def plain(lines: list[str]) -> tuple[float, float]:
     """The plain approach: per puzzle a new solver and a rebuilt formula; returns (wall s, CPU s)."""
     from sudoku_cp.tasks.solving import run_backend
     from sudoku_cp.backends.sat import SatBackend
+    from sudoku_cp.formats.records import dumps, record
     from sudoku_cp.formats.text import parse_puzzle
 
     backend = SatBackend("cadical195", simplify=False)
@@ -49,7 +50,7 @@ def plain(lines: list[str]) -> tuple[float, float]:
         board = parse_puzzle(line)
         result = run_backend(board, backend, 2, True, None)  # verifies every solution
         result.index, result.line = index, index + 1
-        sink.write(json.dumps(result.to_json(), separators=(", ", ": ")) + "\n")
+        sink.write(dumps(record(result)) + "\n")
     return time.perf_counter() - start, time.process_time() - cpu
 
 

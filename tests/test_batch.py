@@ -19,9 +19,11 @@ from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
 from sudoku_cp import Board, Outcome
 from sudoku_cp.tasks import batch
 from sudoku_cp.backends import REGISTRY, Backend, Entry
-from sudoku_cp.tasks.batch import BatchOptions, Checker, quick_parse, resume_point, run_batch
+from sudoku_cp.tasks.batch import BatchOptions, resume_point, run_batch
 from sudoku_cp.cli import main
+from sudoku_cp.core.check import checker
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic, classic_invalid
+from sudoku_cp.formats.records import RESULT_KEYS
 from sudoku_cp.formats.text import format_line, parse_puzzle
 
 CLASSIC = format_line(classic())
@@ -73,6 +75,7 @@ def test_mixed_file_gives_one_record_per_puzzle_with_right_status_and_line(tmp_p
     got = records(out.read_text())
     expected = [(lineno, status) for lineno, (_, status) in enumerate(spec, start=1) if status]
     assert [(r["line"], r["status"]) for r in got] == expected
+    assert all(tuple(r) == RESULT_KEYS for r in got)  # every key present, in one order
     assert [r["index"] for r in got] == list(range(len(expected)))
     by_line = {r["line"]: r for r in got}
     assert by_line[3]["solution"] == CLASSIC_SOLUTION and by_line[3]["count"] == 1
@@ -81,7 +84,7 @@ def test_mixed_file_gives_one_record_per_puzzle_with_right_status_and_line(tmp_p
     assert by_line[4]["conflicts"][0]["digit"] == 8
     assert by_line[5]["solution"] is None and by_line[5]["count"] == 0 and by_line[5]["complete"]
     assert by_line[6]["count"] == 2 and by_line[6]["complete"] is False
-    assert "line 7" in by_line[7]["error"] and "size" not in by_line[7]
+    assert "line 7" in by_line[7]["error"] and by_line[7]["size"] is None and by_line[7]["puzzle"] is None
     assert "line 9" in by_line[9]["error"]
     grid = by_line[11]
     assert grid["size"] == 4 and rules_hold([[int(ch) for ch in grid["solution"][r * 4:r * 4 + 4]]
@@ -101,7 +104,7 @@ def test_without_unique_the_status_is_solved_and_no_count(tmp_path):
     summary = run_batch([CLASSIC, UNSAT_4], out, BatchOptions())
     got = records(out.getvalue())
     assert [r["status"] for r in got] == ["solved", "unsat"]
-    assert "count" not in got[0] and got[0]["solution"] == CLASSIC_SOLUTION
+    assert got[0]["count"] is None and got[0]["complete"] is None and got[0]["solution"] == CLASSIC_SOLUTION
     assert summary.counts == {"solved": 1, "unsat": 1} and summary.puzzles == 2
 
 
@@ -145,23 +148,15 @@ def test_random_puzzles_of_several_sizes_in_one_file(rng):
 def test_checker_refuses_what_the_rules_refuse():
     puzzle = classic()
     good = parse_puzzle(CLASSIC_SOLUTION)
-    checker = Checker(puzzle.shape)
-    assert checker.problems(good, puzzle) == []
+    check = checker(puzzle.rules)
+    assert check.problems(good, puzzle) == []
     swapped = list(good.cells)
     swapped[0], swapped[1] = swapped[1], swapped[0]  # breaks columns and changes givens
-    assert checker.problems(Board(good.shape, tuple(swapped)), puzzle)
+    assert check.problems(Board(good.shape, tuple(swapped)), puzzle)
     moved = CLASSIC_SOLUTION[9:18] + CLASSIC_SOLUTION[:9] + CLASSIC_SOLUTION[18:]  # rows swapped
-    assert checker.problems(parse_puzzle(moved), puzzle)  # units still fine, givens changed
-    assert checker.problems(parse_puzzle(moved), parse_puzzle("." * 81)) == []  # a grid all the same
-    assert checker.duplicates(classic_invalid().cells) and not checker.duplicates(puzzle.cells)
-
-
-def test_quick_parse_agrees_with_parse_puzzle_and_defers_errors():
-    for text in [CLASSIC, CLASSIC.replace(".", "0"), EMPTY_4, "12.4...2....4..1"]:
-        assert quick_parse(text) == parse_puzzle(text)
-    with pytest.raises(ValueError, match="line 7, column 3"):
-        quick_parse("12x4...2....4..1", first_line=7)
-    assert quick_parse("1.3.4..2........", box=(2, 2)).box == (2, 2)
+    assert check.problems(parse_puzzle(moved), puzzle)  # units still fine, givens changed
+    assert check.problems(parse_puzzle(moved), parse_puzzle("." * 81)) == []  # a grid all the same
+    assert check.duplicates(classic_invalid().cells) and not check.duplicates(puzzle.cells)
 
 
 # --- misbehaving solvers ------------------------------------------------------------------------
@@ -214,6 +209,58 @@ def test_a_worker_that_dies_costs_only_its_puzzle(flaky):
     assert got[150]["status"] == "error" and "worker" in got[150]["error"]
     assert all(r["status"] == "unique" for i, r in enumerate(got) if i != 150)
     assert summary.failures == 1
+
+
+def test_backend_all_cross_checks_every_puzzle(tmp_path):
+    lines = [text for text, status in mixed_lines() if status]
+    src = write(tmp_path / "in.txt", lines)
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(src), "-o", str(out), "--unique", "--backend", "all"]) == 0
+    got = records(out.read_text())
+    base = io.StringIO()
+    run_batch(lines, base, BatchOptions(unique=True))
+    single = records(base.getvalue())
+    assert [r["status"] for r in got] == [r["status"] for r in single]
+    for rec, one in zip(got, single):
+        assert tuple(rec) == RESULT_KEYS
+        if rec["status"] in ("unique", "unsat", "multiple"):
+            assert rec["backend"] == "all" and rec["count"] == one["count"]
+            assert [b["backend"] for b in rec["backends"]] == ["sat:cadical195", "cpsat", "dfs"]
+            assert all(b["status"] == rec["status"] and b["error"] is None for b in rec["backends"])
+            if rec["status"] == "unique":
+                assert rec["solution"] == one["solution"]
+        else:  # invalid or unreadable: no backend was needed to answer
+            assert rec["backends"] is None
+    out2 = io.StringIO()
+    run_batch(lines[:1], out2, BatchOptions(unique=True, backend="sat,dfs", encoding="minimal"))
+    rec, = records(out2.getvalue())
+    assert rec["backend"] == "sat,dfs"
+    assert [b["backend"] for b in rec["backends"]] == ["sat:cadical195", "dfs"]
+
+
+def test_a_lying_backend_in_a_cross_check_is_an_error_record_and_exit_3(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(REGISTRY, "liar", Entry("fakes:LiarBackend", "test only"))
+    src = write(tmp_path / "in.txt", [CLASSIC, format_line(classic_invalid()), UNSAT_4])
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(src), "-o", str(out), "--backend", "sat,liar"]) == 3
+    got = records(out.read_text())
+    assert [r["status"] for r in got] == ["error", "invalid", "error"]
+    lie = got[0]
+    assert lie["error"].startswith("backends disagree: liar: liar returned a wrong solution")
+    assert lie["backend"] == "sat,liar" and lie["puzzle"] == CLASSIC
+    assert [(b["backend"], b["status"]) for b in lie["backends"]] == [("sat:cadical195", "solved"),
+                                                                      ("liar", "error")]
+    assert "liar returned a wrong solution" in got[2]["error"]  # however wrong the other side is
+    assert "3 puzzles" in capsys.readouterr().out
+    monkeypatch.setitem(REGISTRY, "pessimist", Entry("fakes:PessimistBackend", "test only"))
+    out2 = io.StringIO()
+    summary = run_batch([CLASSIC, UNSAT_4], out2, BatchOptions(unique=True, backend="dfs,pessimist"))
+    got = records(out2.getvalue())
+    assert got[0]["error"] == "backends disagree: dfs says unique, pessimist says unsat"
+    assert got[1]["status"] == "unsat" and got[1]["backends"][1]["backend"] == "pessimist"
+    assert summary.failures == 1 and summary.counts == {"error": 1, "unsat": 1}
+    assert main(["batch", str(src), "-o", str(out), "--backend", "dfs", "--encoding", "minimal"]) == 2
+    assert "--encoding applies to the sat, external backends only" in capsys.readouterr().err
 
 
 # --- order, pools, resume -----------------------------------------------------------------------
@@ -307,20 +354,21 @@ def test_time_limit_and_stats_reach_the_records():
 
 
 @pytest.mark.parametrize("unique", [False, True])
-def test_written_lines_are_exactly_the_json_of_the_records(unique):
-    from sudoku_cp.tasks.batch import BatchSolver, dumps, solve_items
+def test_written_lines_are_exactly_the_one_writers_records(unique):
+    from sudoku_cp.formats.records import dumps, record
+    from sudoku_cp.tasks.batch import Worker, solve_items
 
     lines = [t for t, s in mixed_lines() if s] + dataset_lines("serg-benchmark.txt", limit=3)
     items = [(k, k + 1, text) for k, text in enumerate(lines)]
     options = BatchOptions(unique=unique)
     texts = list(solve_items(options, items))
-    solver = BatchSolver(options)
-    dicts = [solver.record(*item) for item in items]
-    solver.close()
-    assert [json.loads(t) for t in texts] == [{**d, "time_s": json.loads(t).get("time_s")} if "time_s" in d
-                                              else d for d, t in zip(dicts, texts)]
-    for text in texts:  # the same spelling as json.dumps of the parsed record
-        assert text == dumps(json.loads(text))
+    worker = Worker(options)
+    results = [worker.result(*item) for item in items]
+    worker.close()
+    for text, result in zip(texts, results):  # the same record, timings aside
+        result.time_s = json.loads(text)["time_s"]
+        assert text == dumps(record(result))
+        assert text == dumps(json.loads(text))  # the same spelling as json.dumps of the parsed record
 
 
 def test_a_36x36_grid_goes_through_the_one_shot_path(rng):

@@ -18,8 +18,8 @@ from sudoku_cp.formats.text import format_line
 CLASSIC = format_line(classic())
 UNSAT = "531" + CLASSIC[3:]
 MULTI = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
-JSON_KEYS = {"index", "line", "size", "box", "puzzle", "status", "solution", "count", "complete",
-             "conflicts", "backend", "time_s", "stats", "error"}
+JSON_KEYS = ("index", "line", "size", "box", "puzzle", "status", "solution", "count", "complete",
+             "conflicts", "backend", "time_s", "stats", "error", "backends")  # all of them, always
 
 
 def run(capsys, *argv):
@@ -39,10 +39,17 @@ def test_solve_with_no_puzzle_uses_the_example_and_cross_checks(capsys):
 def test_solve_json_has_contract_keys(capsys):
     code, out, _ = run(capsys, "solve", CLASSIC, "--json", "--backend", "cpsat")
     record = json.loads(out)
-    assert code == 0 and set(record) <= JSON_KEYS
+    assert code == 0 and tuple(record) == JSON_KEYS
     assert record["status"] == "solved" and record["solution"] == CLASSIC_SOLUTION
     assert record["size"] == 9 and record["box"] == [3, 3] and record["puzzle"] == CLASSIC
     assert record["backend"] == "cpsat"
+    assert [record[k] for k in ("index", "line", "count", "complete", "conflicts", "error", "backends")] == \
+        [None] * 7  # keys that do not apply are null
+    code, out, _ = run(capsys, "count", CLASSIC, "--json", "--backend", "sat,dfs")
+    record = json.loads(out)
+    assert code == 0 and tuple(record) == JSON_KEYS and record["backend"] == "sat,dfs"
+    assert [(b["backend"], b["status"], b["count"]) for b in record["backends"]] == [
+        ("sat:cadical195", "unique", 1), ("dfs", "unique", 1)]
 
 
 @pytest.mark.parametrize("argv, code, status", [

@@ -111,3 +111,69 @@ def test_a_bad_line_among_one_line_puzzles_costs_only_itself(good):
     entries = list(iter_entries(lines))
     assert len(entries) == good + 1
     assert [e.line for e in entries if e.error] == [good // 2 + 1]
+
+
+# --- the fast paths: the same answers as the general code --------------------------------------
+
+def _parsed(parse, text, box, first_line):
+    try:
+        return parse(text, box, None, first_line=first_line)
+    except PuzzleError as exc:
+        return str(exc)
+
+
+def test_the_one_line_fast_path_gives_the_general_parsers_board_or_error():
+    from sudoku_cp.formats.text import parse_general, parse_symbol_line
+
+    rng = random.Random(5)
+    alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.0" * 4 + "az #|-+,[{\n\r\t\x00\ufeff\u00e9\u0663"
+    texts = ["." * 16, "0" * 81, "1.3...4.3.4.2.1.", "5" * 80, "", "#" + "." * 15, "." * 1296, "Z" * 1225]
+    for _ in range(3000):
+        n = rng.choice([4, 5, 6, 8, 9, 10, 12, 16, 25, 35, 36])
+        cells = n * n + rng.choice([0, 0, 0, 0, -1, 1])
+        pool = rng.choice([alphabet, ".123456789", ".1234", ".123456789ABCDEFG"])
+        texts.append("".join(rng.choice(pool) for _ in range(max(cells, 0))))
+    fast = 0
+    for text in texts:
+        for box in (None, (2, 2), (2, 3), (3, 3), (4, 4), (2, 5)):
+            line = rng.randint(1, 99)
+            general = _parsed(parse_general, text, box, line)
+            assert _parsed(parse_puzzle, text, box, line) == general, (text, box)
+            board = parse_symbol_line(text, box)
+            if board is not None:
+                fast += 1
+                assert board == general and board.rules is general.rules
+    assert fast > 500  # the fast path took part
+
+
+def test_record_line_is_the_general_writers_text():
+    from sudoku_cp import Result, Status
+    from sudoku_cp.core.check import find_conflicts
+    from sudoku_cp.examples import classic_invalid
+    from sudoku_cp.formats.records import dumps, record, record_line
+
+    puzzle, solution = classic(), parse_puzzle(format_line(classic()).replace(".", "1"))  # any grid will do
+    big = Board.empty(Shape(6, 6))
+    results = []
+    for status in Status:
+        for board in (puzzle, big, Board.empty(Shape(2, 3))):
+            results += [
+                Result(status, board),
+                Result(status, board, solution=board, count=2, complete=False, backend="sat:cadical195",
+                       time_s=0.000123456789, index=7, line=9),
+                Result(status, board, solution=None, count=0, complete=True, backend='external:/odd "path"',
+                       time_s=1.5, index=0, line=1),
+                Result(status, board, count=1, complete=True, backend="dfs", time_s=2, stats={"nodes": 3}),
+                Result(status, board, backend="sat", error="solver failure: boom"),
+                Result(status, board, backend="all", time_s=0.1,
+                       backends=[Result(Status.UNIQUE, board, backend="dfs")]),
+                Result(status, board, count=True, complete=1, index=False, time_s=1e-9),
+            ]
+    results.append(Result(Status.ERROR, None, error="line 3: bad", index=2, line=3))
+    results.append(Result(Status.INVALID, classic_invalid(), conflicts=find_conflicts(classic_invalid())))
+    results.append(Result(Status.SOLVED, puzzle, solution=solution, backend="sat", time_s=0.25))
+    for result in results:
+        for symbols in (None, "ABCDEFGHI"):
+            if symbols and result.puzzle is not None and result.puzzle.size != 9:
+                continue
+            assert record_line(result, symbols) == dumps(record(result, symbols)), result

@@ -87,6 +87,10 @@ class Backend:
 
     name: str = "?"
     capabilities: frozenset[str] = frozenset()
+    # True when a stream of puzzles (batch, bench) is answered faster through one session per set
+    # of rules than by one count() each: SAT loads the rules once and keeps what it learns. CP-SAT
+    # has sessions too, but its one-shot count (givens presolved away) is ten times faster.
+    reuse_sessions: bool = False
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         raise NotImplementedError
@@ -102,8 +106,12 @@ class Backend:
         if capability not in self.capabilities:
             raise Unsupported(self.name, capability)
 
-    def session(self, rules: Rules) -> "Session":
-        """A solver loaded with ``rules`` (no givens) for many questions (``incremental``)."""
+    def session(self, rules: Rules, stats: bool = True, settle: bool = False) -> "Session":
+        """A solver loaded with ``rules`` (no givens) for many questions (``incremental``).
+
+        ``stats``: keep the solver's counters per question (:meth:`Session.counters`); ``settle``:
+        let :meth:`Session.count` try propagation alone before searching, where the session can.
+        """
         raise Unsupported(self.name, "incremental")
 
     def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list, Board | None, bool]:

@@ -122,6 +122,7 @@ class CpSatSession(Session):
         self.bools: dict[tuple[int, int], object] = {}
         self.by_index: dict[int, Fact] = {}
         self.last = None
+        self.totals = {"conflicts": 0, "branches": 0}
 
     def _bool(self, fact: Fact):
         r, c, d = fact
@@ -141,7 +142,13 @@ class CpSatSession(Session):
         self.model.clear_assumptions()
         self.model.add_assumptions(literals + list(guards))
         verdict, _proved, self.last = run_model(self.model, deadline, workers=1, budget=budget)
+        self.totals["conflicts"] += int(self.last.num_conflicts)
+        self.totals["branches"] += int(self.last.num_branches)
         return verdict
+
+    def counters(self) -> dict[str, int]:
+        """CP-SAT's own counters (its names: conflicts, branches), summed over this session's questions."""
+        return dict(self.totals)
 
     def solution(self, board: Board) -> Board:
         return board.with_cells(tuple(int(self.last.value(x)) for x in self.cells))
@@ -205,7 +212,8 @@ class CpSatBackend(Backend):
             return Outcome(found, len(found) < limit, False, stats)
         return Outcome(found, False, len(found) < limit, stats)
 
-    def session(self, rules: Rules) -> CpSatSession:
+    def session(self, rules: Rules, stats: bool = True, settle: bool = False) -> CpSatSession:
+        """CP-SAT on the rules' model; ``settle`` does not apply (the session cannot propagate)."""
         return CpSatSession(rules, self.name)
 
     def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list[Given], Board | None, bool]:

@@ -303,6 +303,8 @@ class SatSession(Session):
 class SatBackend(Backend):
     """PySAT on the CNF encoding; the one-shot path loads the formula the givens have simplified."""
 
+    reuse_sessions = True  # batch's fast path: one SatSession per rules, givens assumed
+
     def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
                  amo: str = DEFAULT_AMO, simplify: bool = True):
         self.solver = solver or DEFAULT_SOLVER

@@ -18,12 +18,14 @@ from .common import (
 
 BATCH_HELP = """\
 Answer every puzzle of FILE and write one JSON line per puzzle (JSON Lines, keys as in
-CONTRACT.md: index, line, size, box, puzzle, status, solution, count, complete, backend, time_s,
-stats, error), in input order, each line written whole and flushed: a killed run leaves a valid
-prefix, and --resume continues after its last complete line. A puzzle that does not parse is an
-'error' record naming its line; the run goes on. Every solution is checked by the independent
-checker before it is written; a solver that crashes or answers wrongly gives an 'error' record
-for that puzzle.
+CONTRACT.md: index, line, size, box, puzzle, status, solution, count, complete, conflicts,
+backend, time_s, stats, error, backends; every key present, null where it does not apply), in
+input order, each line written whole and flushed: a killed run leaves a valid prefix, and
+--resume continues after its last complete line. A puzzle that does not parse is an 'error'
+record naming its line; the run goes on. Every solution is checked by the independent checker
+before it is written; a solver that crashes or answers wrongly gives an 'error' record for that
+puzzle. With --backend all (or sat,cpsat) every puzzle is cross-checked: the record holds the
+agreed answer and each backend's in 'backends'; a disagreement is an 'error' record.
 
 Memory stays flat whatever the file size. The sat backends load the rules into one solver per
 grid size and pass each puzzle's givens as assumptions; uniqueness (--unique) asks under a
@@ -34,8 +36,8 @@ exception (where one falls depends on the machine).
 
 At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
 go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
-Exit 0 when every puzzle has its record, 3 when a solver failed or an answer failed verification
-on some puzzle, 2 on a usage or file error.
+Exit 0 when every puzzle has its record, 3 when a solver failed, an answer failed verification
+or cross-checked backends disagreed on some puzzle, 2 on a usage or file error.
 
 examples:
   sudoku-cp batch puzzles.txt -o answers.jsonl --unique
@@ -48,7 +50,7 @@ def add_parser(sub) -> None:
     import argparse
 
     from ..backends import backend_help
-    from ..model.cnf import DEFAULT_ENCODING, PRESETS
+    from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, PRESETS
 
     p = sub.add_parser("batch", help="solve a whole file fast: one verified JSON line per puzzle",
                        description=BATCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -59,9 +61,14 @@ def add_parser(sub) -> None:
     p.add_argument("--unique", action="store_true",
                    help="also prove each solution unique (status unique or multiple, count 1 or 2)")
     p.add_argument("--backend", default="sat", metavar="NAME",
-                   help=f"who solves (default sat): {backend_help()}")
-    p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=sorted(PRESETS),
-                   help=f"CNF encoding for the sat backends (default {DEFAULT_ENCODING})")
+                   help=f"who solves (default sat): {backend_help()}. 'all' runs sat, cpsat and dfs "
+                        "on every puzzle and cross-checks them; a comma list (sat,cpsat) cross-checks "
+                        "those. A disagreement is an 'error' record (exit 3)")
+    p.add_argument("--encoding", choices=sorted(PRESETS),
+                   help=f"CNF encoding for the sat and external backends (default {DEFAULT_ENCODING})")
+    p.add_argument("--amo", choices=AMO_CHOICES,
+                   help="at-most-one encoding for the sat and external backends (default pairwise; "
+                        "native needs sat:minicard)")
     p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                    help="per puzzle; a puzzle that hits it is 'unknown'")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
@@ -108,11 +115,11 @@ def _dask_client(address: str):
 
 
 def run_batch_cmd(args) -> int:
-    from ..backends import BackendError, make
+    from ..backends import BackendError, resolve
     from ..tasks.batch import BatchOptions, resume_point, run_batch
 
-    try:
-        make(args.backend)  # a bad name is a usage error before anything is written
+    try:  # a bad name or option is a usage error before anything is written
+        resolve(args.backend, encoding=args.encoding, amo=args.amo)
     except BackendError as exc:
         raise CliError(str(exc)) from None
     if args.output != "-" and args.file != "-" and os.path.exists(args.output) and \
@@ -122,7 +129,7 @@ def run_batch_cmd(args) -> int:
         raise CliError("--resume needs -o OUT: the records already written are read from OUT")
     options = BatchOptions(unique=args.unique, backend=args.backend, encoding=args.encoding,
                            time_limit=args.time_limit, box=args.box, symbols=args.symbols,
-                           stats=args.stats, propagate=args.propagate)
+                           stats=args.stats, propagate=args.propagate, amo=args.amo)
     skip, before = 0, {}
     if args.resume:
         try:

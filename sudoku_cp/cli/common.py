@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
-import json
 import os
 import sys
 import tempfile
@@ -16,6 +15,7 @@ from contextlib import contextmanager, suppress
 from ..backends.base import MAX_SECONDS
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
 from ..core.results import EXIT_USAGE, Result, Status
+from ..formats.records import dumps, record
 from ..formats.text import (
     MAX_LINE_CHARS,
     MAX_PUZZLE_CHARS,
@@ -318,7 +318,13 @@ def label(entry: Entry, many: bool) -> str:
 
 
 def print_json(obj) -> None:
-    print(json.dumps(obj, separators=(", ", ": ")), flush=True)
+    """One JSON object on one line, spelt as every record is (:func:`formats.records.dumps`)."""
+    print(dumps(obj), flush=True)
+
+
+def print_record(result: Result, symbols: str | None = None) -> None:
+    """The record of one answer (the one writer: every key present, null where it does not apply)."""
+    print_json(record(result, symbols))
 
 
 def error_result(entry: Entry) -> Result:
@@ -328,7 +334,7 @@ def error_result(entry: Entry) -> Result:
 def report_entry_error(entry: Entry, args, many: bool) -> int:
     """A puzzle that did not parse: an ``error`` record in JSON, one stderr line otherwise."""
     if args.json:
-        print_json(error_result(entry).to_json())
+        print_record(error_result(entry))
     else:
         print(f"sudoku-cp: {label(entry, many)}error: {entry.error}", file=sys.stderr)
     return EXIT_USAGE
@@ -375,7 +381,7 @@ def answer_each(args, compute, report, example: bool = False) -> int:
             result.index, result.line = entry.index, entry.line
         codes.append(code)
         if args.json:
-            print_json(result.to_json(args.symbols))
+            print_record(result, args.symbols)
         else:
             report(result, prefix, many, entry.index)
     return worst_exit(codes)

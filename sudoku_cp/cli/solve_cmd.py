@@ -62,7 +62,7 @@ def describe(result: Result) -> str:
 
 def run(args) -> int:
     backends = resolve(args.backend, encoding=args.encoding, amo=args.amo)
-    several = "," in args.backend or args.backend == "all"
+    several = len(backends) > 1
 
     def compute(board) -> tuple[Result, int]:
         if args.limit is None:

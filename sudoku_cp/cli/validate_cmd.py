@@ -7,7 +7,7 @@ from ..tasks.solving import validate
 from .common import (
     add_input_options,
     label,
-    print_json,
+    print_record,
     read_entries,
     report_entry_error,
     show_board,
@@ -38,7 +38,7 @@ def run(args) -> int:
             result.index, result.line = entry.index, entry.line
         codes.append(result.exit_code)
         if args.json:
-            print_json(result.to_json(args.symbols))
+            print_record(result, args.symbols)
             continue
         if not result.conflicts:
             print(f"{label(entry, many)}valid: no digit repeats in any row, column or box")

@@ -93,7 +93,7 @@ def status_of(outcome: Outcome, unique: bool) -> Status:
 
 @dataclass
 class Result:
-    """The answer about one puzzle, in the shape of CONTRACT.md's JSON."""
+    """The answer about one puzzle, in the shape of CONTRACT.md's JSON (written by ``formats.records``)."""
 
     status: Status
     puzzle: Board | None
@@ -113,34 +113,3 @@ class Result:
     @property
     def exit_code(self) -> int:
         return exit_code(self.status)
-
-    def to_json(self, symbols: str | None = None) -> dict[str, Any]:
-        """The JSON object of CONTRACT.md (keys with no value for this status are left out)."""
-        from ..formats.text import format_line
-
-        out: dict[str, Any] = {}
-        if self.index is not None:
-            out["index"] = self.index
-        if self.line is not None:
-            out["line"] = self.line
-        if self.puzzle is not None:
-            out["size"] = self.puzzle.size
-            out["box"] = list(self.puzzle.box)
-            out["puzzle"] = format_line(self.puzzle, symbols)
-        out["status"] = self.status.value
-        if self.status not in (Status.VALID, Status.INVALID, Status.ERROR):
-            out["solution"] = format_line(self.solution, symbols) if self.solution else None
-        if self.count is not None:
-            out["count"] = self.count
-            out["complete"] = self.complete
-        if self.status is Status.INVALID:
-            out["conflicts"] = [c.to_json() for c in self.conflicts]
-        if self.backend is not None:
-            out["backend"] = self.backend
-        if self.time_s is not None:
-            out["time_s"] = round(self.time_s, 6)
-        if self.stats:
-            out["stats"] = self.stats
-        if self.error is not None:
-            out["error"] = self.error
-        return out

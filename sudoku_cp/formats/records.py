@@ -19,7 +19,9 @@ import json
 from typing import Any
 
 from ..core.results import Result, Status
-from .text import format_line
+from .text import _LINE_TABLE, DEFAULT_SYMBOLS, format_line
+
+_FAST_MAX = len(DEFAULT_SYMBOLS)
 
 RESULT_KEYS = ("index", "line", "size", "box", "puzzle", "status", "solution", "count", "complete",
                "conflicts", "backend", "time_s", "stats", "error", "backends")
@@ -77,4 +79,62 @@ def dumps(obj: dict[str, Any]) -> str:
     return json.dumps(obj, separators=(", ", ": "))
 
 
-__all__ = ["EXPLAIN_KEYS", "RESULT_KEYS", "dumps", "record"]
+_JSON = {None: "null", True: "true", False: "false"}
+_INT = {int: True, type(None): True}  # the types the fast path spells itself
+_BOOL = {bool: True, type(None): True}
+_FLOAT = {float: True, type(None): True}
+_NAMES: dict[str, str] = {}  # backend name -> its JSON string
+_BOXES: dict[Any, str] = {}  # rules -> '"size": N, "box": [R, C]'
+_FAST_STATUSES = frozenset({Status.SOLVED, Status.UNIQUE, Status.MULTIPLE, Status.UNSAT, Status.UNKNOWN})
+
+
+def record_line(result: Result, symbols: str | None = None) -> str:
+    """``dumps(record(result, symbols))``: the same text, written directly for a batch's usual answers.
+
+    The usual answer (a plain :class:`Result` about a one-line board of default symbols, solved,
+    unique, multiple, unsat or unknown, no stats, error or cross-check) is spelt out here, the
+    rest goes through :func:`record`; tests hold the two to the same bytes.
+
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> r = Result(Status.UNSAT, parse_puzzle("12........3...4."), count=0, complete=True, time_s=0.5)
+    >>> record_line(r) == dumps(record(r))
+    True
+    """
+    puzzle = result.puzzle
+    if (symbols is not None or puzzle is None or type(result) is not Result or result.stats
+            or result.backends or result.error is not None or result.status not in _FAST_STATUSES
+            or puzzle.size > _FAST_MAX):
+        return dumps(record(result, symbols))
+    head = _BOXES.get(puzzle.rules)
+    if head is None:
+        head = dumps({"size": puzzle.size, "box": list(puzzle.box) if puzzle.rules.box else None})[1:-1]
+        if len(_BOXES) < 256:
+            _BOXES[puzzle.rules] = head
+    backend = result.backend
+    name = _NAMES.get(backend) if type(backend) is str else None
+    if name is None:
+        name = json.dumps(backend)
+        if type(backend) is str and len(_NAMES) < 256:
+            _NAMES[backend] = name
+    index, line, count, complete = result.index, result.line, result.count, result.complete
+    time_s = result.time_s
+    if not (_INT.get(type(index)) and _INT.get(type(line)) and _INT.get(type(count))
+            and _BOOL.get(type(complete)) and _FLOAT.get(type(time_s))):
+        return dumps(record(result, symbols))  # a number of another type: let json spell it
+    solution = result.solution
+    return (f'{{"index": {_JSON[None] if index is None else index}, '
+            f'"line": {_JSON[None] if line is None else line}, {head}, '
+            f'"puzzle": "{bytes(puzzle.cells).translate(_LINE_TABLE).decode("ascii")}", '
+            f'"status": "{result.status.value}", '
+            f'"solution": {_JSON[None] if solution is None else _quoted(solution)}, '
+            f'"count": {_JSON[None] if count is None else count}, '
+            f'"complete": {_JSON[complete]}, "conflicts": null, "backend": {name}, '
+            f'"time_s": {_JSON[None] if time_s is None else float.__repr__(round(time_s, 6))}, '
+            f'"stats": null, "error": null, "backends": null}}')
+
+
+def _quoted(board) -> str:
+    return f'"{bytes(board.cells).translate(_LINE_TABLE).decode("ascii")}"'
+
+
+__all__ = ["EXPLAIN_KEYS", "RESULT_KEYS", "dumps", "record", "record_line"]

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Shape, cell_name
+from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SEPARATORS = "|-+"
@@ -223,15 +223,66 @@ def _int_tokens(line: str) -> list[tuple[int, str]]:
     ]
 
 
+# The fast path of the common form: one line of N*N default symbols (N <= 35), nothing else.
+_FAST_MAX = len(DEFAULT_SYMBOLS)
+_FAST_TABLE = bytes(0 if chr(b) in ".0" else DEFAULT_SYMBOLS.find(chr(b)) + 1 or 0xFF
+                    for b in range(256))  # byte -> digit; 0xFF: not a symbol of the fast path
+_FAST_SHAPES: dict[tuple[int, tuple[int, int] | None], tuple[Shape, Rules] | None] = {}
+
+
+def parse_symbol_line(text: str, box: tuple[int, int] | None = None) -> Board | None:
+    """The board of ``text`` when it is exactly one line of N*N default symbols (``.``/``0`` blank)
+    that :func:`parse_puzzle` accepts, built without per-cell work; None for anything else.
+
+    It never raises: whatever it does not accept outright (another form, a bad symbol, a digit
+    too large for N, a box shape that does not fit) is left to the general parser, which gives
+    the same board or the error naming the place. :func:`parse_puzzle` tries it first.
+
+    >>> parse_symbol_line("1.3...4.3.4.2.1.") == parse_puzzle("1.3...4.3.4.2.1."), parse_symbol_line("1 3.")
+    (True, None)
+    """
+    n = math.isqrt(len(text))
+    if n * n != len(text) or not MIN_SIZE <= n <= _FAST_MAX or not text.isascii():
+        return None
+    cells = tuple(text.encode("ascii").translate(_FAST_TABLE))
+    if max(cells) > n:  # a character that is not a symbol, or a digit above N
+        return None
+    if box is not None:
+        box = tuple(box)
+    known = _FAST_SHAPES.get((n, box), False)
+    if known is False:
+        try:
+            shape = Shape.for_size(n, box)
+            known = (shape, Rules.classic(shape))
+        except PuzzleError:
+            known = None
+        if len(_FAST_SHAPES) < 1024:
+            _FAST_SHAPES[n, box] = known
+    if known is None:
+        return None
+    return Board.unchecked(known[0], cells, known[1])
+
+
 def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | None = None,
                  first_line: int = 1) -> Board:
     """Parse one puzzle in any supported form; raise :class:`PuzzleError` naming where it is wrong.
 
-    ``first_line`` is the file line the text starts on, so messages point into the file.
+    ``first_line`` is the file line the text starts on, so messages point into the file. The
+    common one-line form goes through :func:`parse_symbol_line` first (the same board, faster).
 
     >>> parse_puzzle('[[1,0,0,0],[0,0,1,0],[0,1,0,0],[0,0,0,1]]').givens()[:2]
     [(0, 0, 1), (1, 2, 1)]
     """
+    if symbols is None:
+        board = parse_symbol_line(text, box)
+        if board is not None:
+            return board
+    return parse_general(text, box, symbols, first_line)
+
+
+def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | None = None,
+                  first_line: int = 1) -> Board:
+    """:func:`parse_puzzle` without the fast path: every form, every check, one cell at a time."""
     if len(text) > MAX_PUZZLE_CHARS:
         raise PuzzleError(f"line {first_line}: a puzzle text of more than {MAX_PUZZLE_CHARS} characters: "
                           f"expected at most {MAX_PUZZLE_CHARS}")

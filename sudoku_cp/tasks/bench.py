@@ -2,8 +2,9 @@
 
 A configuration is a backend (``sat``, ``sat:glucose4``, ``cpsat``, ``dfs``, ``dfs:plain``,
 ``external:minisat``, ...) and, for the SAT backends, an encoding. Each one answers every puzzle
-through the batch engine (:class:`sudoku_cp.tasks.batch.BatchSolver`: a SAT solver is loaded once and
-reused, as ``batch`` does), after a warm-up that is not timed. Every answer is checked by the
+through batch's per-puzzle path (:class:`sudoku_cp.tasks.batch.Worker`, i.e.
+:func:`sudoku_cp.tasks.solving.answer` with sessions: a SAT solver is loaded once and reused, as
+``batch`` does), after a warm-up that is not timed. Every answer is checked by the
 independent checker; a wrong answer counts as an error, a time limit as a timeout (its time is
 the limit, never dropped), and statuses are compared across configurations.
 
@@ -25,7 +26,7 @@ from typing import Any
 
 from ..core.board import Board
 from ..model.cnf import DEFAULT_ENCODING
-from .batch import BatchOptions, BatchSolver
+from .batch import BatchOptions, Worker
 
 DEFAULT_BACKENDS = "sat,sat:glucose4,cpsat,dfs"
 COUNTERS = ("conflicts", "decisions", "propagations", "branches", "nodes", "backtracks")
@@ -82,8 +83,8 @@ def configurations(backends: list[str], encodings: list[str]) -> list[tuple[str,
     return out
 
 
-def _config_name(solver: BatchSolver, backend: str, encoding: str) -> str:
-    return f"{solver.name}/{encoding}" if backend.partition(":")[0] == "sat" else solver.name
+def _config_name(worker: Worker, backend: str, encoding: str) -> str:
+    return f"{worker.name}/{encoding}" if backend.partition(":")[0] == "sat" else worker.name
 
 
 def run_bench(boards: list[Board], backends: list[str], encodings: tuple[str, ...] = (DEFAULT_ENCODING,),
@@ -92,30 +93,32 @@ def run_bench(boards: list[Board], backends: list[str], encodings: tuple[str, ..
     """Run every configuration on ``boards`` in the same order; per-puzzle times are the best of ``repeat``."""
     reports = []
     for backend, encoding in configurations(backends, list(encodings)):
-        options = BatchOptions(unique=unique, backend=backend, encoding=encoding,
+        sat = backend.partition(":")[0] == "sat"
+        options = BatchOptions(unique=unique, backend=backend, encoding=encoding if sat else None,
                                time_limit=time_limit, stats=True)
-        solver = BatchSolver(options)
-        report = ConfigReport(_config_name(solver, backend, encoding))
-        for board in boards[:warmup]:  # loads the solver, warms caches; not timed
-            solver.answer(board)
+        worker = Worker(options)
+        report = ConfigReport(_config_name(worker, backend, encoding))
+        for board in boards[:warmup]:  # opens the sessions, warms caches; not timed
+            worker.answer(board)
         best = [math.inf] * len(boards)
         for _ in range(repeat):
             for k, board in enumerate(boards):
                 start = time.perf_counter()
-                record = solver.answer(board, k, k + 1)
+                result = worker.answer(board, k, k + 1)
                 elapsed = time.perf_counter() - start
-                if record["status"] == "unknown" and time_limit is not None:
+                status = result.status.value
+                if status == "unknown" and time_limit is not None:
                     elapsed = max(elapsed, time_limit)  # a timeout costs the whole limit
                 best[k] = min(best[k], elapsed)
                 if len(report.statuses) <= k:
-                    report.statuses.append(record["status"])
-                    report.counts[record["status"]] += 1
-                    for name, value in (record.get("stats") or {}).items():
+                    report.statuses.append(status)
+                    report.counts[status] += 1
+                    for name, value in (result.stats or {}).items():
                         if name in COUNTERS and isinstance(value, int):
                             report.counters[name] += value
-                    if record["status"] == "error":
-                        report.errors.append(f"puzzle {k + 1}: {record.get('error')}")
-            solver.close()  # each repeat starts from the same fresh state
+                    if status == "error":
+                        report.errors.append(f"puzzle {k + 1}: {result.error}")
+            worker.close()  # each repeat starts from the same fresh state
         report.times = best
         reports.append(report)
         if progress is not None:

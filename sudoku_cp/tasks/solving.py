@@ -12,9 +12,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..backends import Backend, resolve
-from ..core.board import Board, cell_name
-from ..core.check import find_conflicts, solution_problems
+from ..backends import NO_DEADLINE, Backend, Deadline, Session, Unsupported, resolve
+from ..core.board import Board, Rules, cell_name
+from ..core.check import checker, find_conflicts
 from ..core.results import Outcome, Result, SolverFailure, Status, status_of
 
 DEFAULT_BACKEND = "sat"
@@ -31,30 +31,99 @@ def validate(board: Board) -> Result:
 
 
 def verify(outcome: Outcome, board: Board, backend: str) -> None:
-    """Check every solution of an outcome independently; raise :class:`VerificationError` if one fails."""
-    seen = set()
-    for solution in outcome.solutions:
-        problems = solution_problems(solution, board)
-        if problems:
-            raise VerificationError(f"{backend} returned a wrong solution: {'; '.join(problems[:3])}")
-        if solution.cells in seen:
-            raise VerificationError(f"{backend} returned the same solution twice")
-        seen.add(solution.cells)
+    """Check every solution of an outcome independently; raise :class:`VerificationError` if one fails.
+
+    Each solution must be a solution of ``board`` (the rules' checker: every unit holds each digit
+    once, every given kept) and differ from the others.
+    """
+    solutions = outcome.solutions
+    if not solutions:
+        return
+    problems = checker(board.rules).problems
+    for solution in solutions:
+        wrong = problems(solution, board)
+        if wrong:
+            raise VerificationError(f"{backend} returned a wrong solution: {'; '.join(wrong[:3])}")
+    if len(solutions) > 1 and len({s.cells for s in solutions}) < len(solutions):
+        raise VerificationError(f"{backend} returned the same solution twice")
+
+
+class Sessions:
+    """Reusable sessions, one per (backend, rules), opened on first use and kept until :meth:`close`.
+
+    A backend with the ``incremental`` capability that answers a stream of puzzles faster that
+    way (:attr:`Backend.reuse_sessions`: a SAT solver loaded once with the rules, each puzzle's
+    givens assumed, ``batch``'s fast path) answers through its session; one that has none, or
+    cannot open one for these rules (:class:`Unsupported`, e.g. SAT above 25x25), answers with
+    its one-shot ``count``, and that is remembered. ``stats`` asks sessions for
+    their counters, ``settle`` for propagation before search where they can propagate.
+    """
+
+    def __init__(self, stats: bool = True, settle: bool = False):
+        self.stats = stats
+        self.settle = settle
+        self.open: dict[tuple[int, Rules], Session | None] = {}
+        self.backends: dict[int, Backend] = {}  # keeps every keyed backend alive (keys are ids)
+
+    def get(self, backend: Backend, rules: Rules) -> Session | None:
+        """The session of ``backend`` for ``rules``, or None when the backend answers with ``count``."""
+        key = (id(backend), rules)
+        try:
+            return self.open[key]
+        except KeyError:
+            pass
+        session = None
+        if backend.reuse_sessions and backend.can("incremental"):
+            try:
+                session = backend.session(rules, stats=self.stats, settle=self.settle)
+            except Unsupported:
+                session = None
+        self.backends[id(backend)] = backend
+        self.open[key] = session
+        return session
+
+    def close(self) -> None:
+        """Close every session (and drop all they learnt); the next question opens them afresh."""
+        open_, self.open = self.open, {}
+        self.backends = {}
+        for session in open_.values():
+            if session is not None:
+                session.close()
+
+    def __enter__(self) -> Sessions:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
-                time_limit: float | None) -> Result:
-    """One backend on one valid board, its answers verified, as a :class:`Result`."""
+                time_limit: float | Deadline | None, sessions: Sessions | None = None,
+                stats: bool = True) -> Result:
+    """One backend on one board, its answers verified (:class:`VerificationError`), as a :class:`Result`.
+
+    Through the backend's session from ``sessions`` when it has one, else its ``count``.
+    """
+    session = None if sessions is None else sessions.get(backend, board.rules)
     start = time.perf_counter()
-    outcome = backend.count(board, limit, time_limit)
+    if session is not None:
+        if time_limit is None:
+            deadline = NO_DEADLINE
+        else:
+            deadline = time_limit if isinstance(time_limit, Deadline) else Deadline(time_limit)
+        outcome = session.count(board, limit, deadline)
+    else:
+        seconds = time_limit.remaining() if isinstance(time_limit, Deadline) else time_limit
+        outcome = backend.count(board, limit, seconds)
     elapsed = time.perf_counter() - start
     verify(outcome, board, backend.name)
+    solutions = outcome.solutions
     return Result(
         status_of(outcome, unique), board,
-        solution=outcome.solutions[0] if outcome.solutions else None,
+        solution=solutions[0] if solutions else None,
         count=outcome.count if unique else None,
         complete=outcome.complete if unique else None,
-        backend=backend.name, time_s=elapsed, stats=outcome.stats, solutions=outcome.solutions,
+        backend=backend.name, time_s=elapsed, stats=outcome.stats if stats else {}, solutions=solutions,
     )
 
 
@@ -100,32 +169,26 @@ def _compare(results: list[Result], limit: int) -> list[str]:
     return problems
 
 
-def cross_check(board: Board, backends: str | Sequence[str] = "all", limit: int = 2,
+def _attempts(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
+              time_limit: float | Deadline | None, sessions: Sessions | None, stats: bool) -> list[Result]:
+    """Every backend's verified answer; one that fails verification (or breaks) is an ``error`` answer."""
+    results = []
+    for backend in backends:
+        try:
+            results.append(run_backend(board, backend, limit, unique, time_limit, sessions, stats))
+        except SolverFailure as exc:
+            results.append(Result(Status.ERROR, board, backend=backend.name, error=str(exc)))
+    return results
+
+
+def cross_check(board: Board, backends: str | Sequence[str | Backend] = "all", limit: int = 2,
                 unique: bool = True, time_limit: float | None = None) -> CrossCheck:
     """Run several backends, verify every answer independently, and compare statuses and counts.
 
     A backend that fails verification or crashes is recorded as a problem, never dropped.
     """
-    results = []
-    for backend in resolve(backends):
-        try:
-            results.append(run_backend(board, backend, limit, unique, time_limit))
-        except SolverFailure as exc:
-            results.append(Result(Status.ERROR, board, backend=backend.name, error=str(exc)))
+    results = _attempts(board, resolve(backends), limit, unique, time_limit, None, True)
     return CrossCheck(results, _compare(results, limit))
-
-
-def _answer(board: Board, backend, limit: int, unique: bool, time_limit: float | None) -> Result:
-    scan = validate(board)
-    if scan.status is Status.INVALID:
-        return scan
-    backends = resolve(backend)
-    if len(backends) == 1:
-        return run_backend(board, backends[0], limit, unique, time_limit)
-    check = cross_check(board, backends, limit, unique, time_limit)
-    if not check.agreed:
-        raise DisagreementError(check)
-    return check.result
 
 
 class DisagreementError(SolverFailure):
@@ -136,8 +199,52 @@ class DisagreementError(SolverFailure):
         self.check = check
 
 
-def solve(board: Board, backend: str | Sequence[str] = DEFAULT_BACKEND, unique: bool = False,
-          time_limit: float | None = None) -> Result:
+def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
+           time_limit: float | Deadline | None = None, sessions: Sessions | None = None,
+           stats: bool = True) -> Result:
+    """The verified answer about one board: the one path of ``solve``, ``count``, ``batch`` and ``bench``.
+
+    Each backend answers (through its session from ``sessions`` when given, else ``count``) with
+    up to ``limit`` solutions; every solution is checked by the rules' independent checker
+    (distinct ones too), and the outcome becomes a status (``unique`` says whether uniqueness
+    was asked). With several backends their answers are compared: a disagreement, or one that
+    failed verification, raises :class:`DisagreementError`; otherwise the agreed answer comes
+    back with every backend's in :attr:`Result.backends`. A single backend's wrong answer raises
+    :class:`VerificationError`. ``stats=False`` leaves the solvers' counters out.
+
+    The duplicate scan (``invalid``) runs only when no solution came back: a solution that
+    passed the checker keeps every given in units that hold each digit once, so the givens
+    repeat nothing. A board with duplicates is ``invalid`` whatever the backends said or raised
+    (SAT and CP-SAT answer "no solution" at once, backtracking checks its givens first).
+    """
+    try:
+        if len(backends) == 1:
+            result = run_backend(board, backends[0], limit, unique, time_limit, sessions, stats)
+            if result.solution is None and checker(board.rules).duplicates(board.cells):
+                return validate(board)
+            return result
+        results = _attempts(board, backends, limit, unique, time_limit, sessions, stats)
+    except Exception:
+        if checker(board.rules).duplicates(board.cells):
+            return validate(board)
+        raise
+    if all(r.solution is None for r in results) and checker(board.rules).duplicates(board.cells):
+        return validate(board)
+    problems = _compare(results, limit)
+    if problems:
+        raise DisagreementError(CrossCheck(results, problems))
+    agreed = CrossCheck(results).result
+    return Result(agreed.status, board, solution=agreed.solution, count=agreed.count,
+                  complete=agreed.complete, backend=",".join(r.backend for r in results),
+                  time_s=sum(r.time_s or 0.0 for r in results), solutions=agreed.solutions, backends=results)
+
+
+def _answer(board: Board, backend, limit: int, unique: bool, time_limit: float | None) -> Result:
+    return answer(board, resolve(backend), limit, unique, time_limit)
+
+
+def solve(board: Board, backend: str | Sequence[str | Backend] | Backend = DEFAULT_BACKEND,
+          unique: bool = False, time_limit: float | None = None) -> Result:
     """Solve a puzzle: ``solved`` (or ``unique``/``multiple`` when ``unique``), ``unsat``, ``invalid`` or ``unknown``.
 
     Several backends (``"all"``, ``"sat,cpsat"``) are cross-checked; disagreement raises
@@ -146,7 +253,7 @@ def solve(board: Board, backend: str | Sequence[str] = DEFAULT_BACKEND, unique: 
     return _answer(board, backend, 2 if unique else 1, unique, time_limit)
 
 
-def count(board: Board, limit: int = 2, backend: str | Sequence[str] = DEFAULT_BACKEND,
+def count(board: Board, limit: int = 2, backend: str | Sequence[str | Backend] | Backend = DEFAULT_BACKEND,
           time_limit: float | None = None) -> Result:
     """Count solutions up to ``limit``; ``complete`` says whether the count is exact.
 
@@ -158,3 +265,7 @@ def count(board: Board, limit: int = 2, backend: str | Sequence[str] = DEFAULT_B
     if limit < 1:
         raise ValueError(f"limit {limit}: expected a whole number >= 1")
     return _answer(board, backend, limit, True, time_limit)
+
+
+__all__ = ["CrossCheck", "DisagreementError", "Sessions", "VerificationError", "answer", "count",
+           "cross_check", "run_backend", "solve", "validate", "verify"]

@@ -36,7 +36,7 @@ from ..model.cnf import (
     encode_simplified,
 )
 from ..model.dimacs import write_dimacs
-from .base import Backend, BackendError, Deadline, Unsupported
+from .base import Backend, BackendError, Deadline
 
 DEFAULT_SOLVER = "cadical"
 

@@ -111,12 +111,12 @@ def test_augmented_performs_locked_candidates():
     board = parse_puzzle("........." "234......" "567......" + "." * 54)
     prop = {e: Propagator(board.shape, e, "pairwise") for e in ("complete", "augmented")}
     try:
-        lit_1 = (0 * 9 + 8) * 9 + 1  # r1c9 = 1
-        ok_c, lits_c = prop["complete"].forced(given_literals(board))
-        ok_a, lits_a = prop["augmented"].forced(given_literals(board))
+        not_1 = (0, 8, -1)  # r1c9 is not 1
+        ok_c, facts_c = prop["complete"].forced(board.givens())
+        ok_a, facts_a = prop["augmented"].forced(board.givens())
         assert ok_c and ok_a
-        assert -lit_1 not in lits_c
-        assert -lit_1 in lits_a
+        assert not_1 not in facts_c
+        assert not_1 in facts_a
     finally:
         for p in prop.values():
             p.close()

@@ -11,12 +11,13 @@ from gridgen import dataset_lines
 
 from sudoku_cp import examples
 from sudoku_cp.tasks.solving import solve
-from sudoku_cp.core.board import Board, peers
+from sudoku_cp.core.board import Board
 from sudoku_cp.cli import main
-from sudoku_cp.backends.base import Deadline
-from sudoku_cp.tasks.explain import TimeLimitReached, explain, sat_core
+from sudoku_cp.backends import Deadline, make
+from sudoku_cp.tasks.cores import minimal_core
+from sudoku_cp.tasks.explain import TimeLimitReached, explain
 from sudoku_cp.formats.text import parse_puzzle
-from sudoku_cp.tasks.repair import cpsat_removal, repair
+from sudoku_cp.tasks.repair import fewest_removals, repair
 from sudoku_cp.core.results import Status
 from sudoku_cp.core.check import find_conflicts, is_solution
 
@@ -47,7 +48,7 @@ def contradicted(line: str, rng: random.Random) -> tuple[Board, tuple[int, int, 
     blanks = [i for i, d in enumerate(board.cells) if d == 0]
     rng.shuffle(blanks)
     for i in blanks:
-        seen = {board.cells[p] for p in peers(board.shape)[i]}
+        seen = {board.cells[p] for p in board.rules.peers[i]}
         choices = [d for d in range(1, n + 1) if d not in seen and d != solution.cells[i]]
         if choices:
             given = (i // n, i % n, rng.choice(choices))
@@ -84,7 +85,7 @@ def test_contradicting_given_gives_a_minimal_core_and_a_one_given_repair(board, 
     assert len(fixed.remove) == 1 and fixed.remove[0] in board.givens()
     assert is_solution(fixed.solution, fixed.repaired)
     assert fixed.repaired == board.with_givens([(fixed.remove[0][0], fixed.remove[0][1], 0)])
-    cp_removed, proved = cpsat_removal(board)
+    cp_removed, _, proved = fewest_removals(board, "cpsat")
     assert len(cp_removed) == 1 and proved  # CP-SAT proves one removal optimal too
 
 
@@ -114,7 +115,7 @@ def test_time_limit_is_unknown_not_a_wrong_answer(capsys):
     assert main(["explain", "." * 625, "--time-limit", "1e-9"]) == 4
     capsys.readouterr()
     with pytest.raises(TimeLimitReached):
-        sat_core(parse_puzzle(UNSAT), Deadline(0))
+        minimal_core(parse_puzzle(UNSAT), make("sat"), Deadline(0))
 
 
 # ---------------------------------------------------------------------------------------------

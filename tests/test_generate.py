@@ -9,7 +9,7 @@ from gridgen import dataset_lines
 
 from sudoku_cp import examples
 from sudoku_cp.tasks.solving import count
-from sudoku_cp.core.board import Board, Shape, units
+from sudoku_cp.core.board import Board, Rules, Shape, Unit
 from sudoku_cp.cli import main
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.generate import difficulty, generate, generate_one, orbits
@@ -65,7 +65,7 @@ def naive_singles(board: Board) -> bool:
     grid = dict(((r, c), d) for r, c, d in board.givens())
     cells = [(r, c) for r in range(n) for c in range(n)]
     cand = {cell: set(range(1, n + 1)) for cell in cells}
-    unit_list = [u.cells for u in units(board.shape)]
+    unit_list = [u.cells for u in board.rules.units]
     changed = True
     while changed:
         changed = False
@@ -116,3 +116,50 @@ def test_cli_generate(capsys):
     assert again.status is Status.UNIQUE and again.solution == parse_puzzle(data["solution"], box=(3, 4))
     assert main(["generate", "--clues", "12", "--seed", "1"]) == 1
     assert main(["generate", "--size", "7"]) == 2
+
+
+def x_rules(shape: Shape) -> Rules:
+    """Classic units plus the two main diagonals (X-Sudoku), built directly as data."""
+    n = shape.size
+    diagonals = (Unit("diagonal", 0, tuple((i, i) for i in range(n))),
+                 Unit("anti-diagonal", 0, tuple((i, n - 1 - i) for i in range(n))))
+    return Rules(shape, Rules.classic(shape).units + diagonals, name="x")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_variant_gets_unique_puzzles_that_keep_its_rules(seed):
+    shape = Shape(3, 3)
+    rules = x_rules(shape)
+    made = generate_one(shape, seed=seed, rules=rules)
+    puzzle, solution = made.puzzle, made.solution
+    assert puzzle.rules == rules and solution.rules == rules and not rules.is_classic
+    n = shape.size
+    assert sorted(solution[i, i] for i in range(n)) == list(range(1, n + 1))
+    assert sorted(solution[i, n - 1 - i] for i in range(n)) == list(range(1, n + 1))
+    again = count(puzzle, 2, "dfs")  # dfs reads the diagonals from the rules
+    assert again.status is Status.UNIQUE and again.solution == solution
+    # the diagonals did work: under the classic rules alone these clues leave several solutions
+    assert count(Board(shape, puzzle.cells), 2, "dfs").status is Status.MULTIPLE
+    assert Board.empty(shape, rules).rules is rules
+
+
+def test_moves_that_break_the_diagonals_are_refused():
+    shape = Shape(3, 3)
+    rules, classic = x_rules(shape), Rules.classic(shape)
+    n = shape.size
+
+    def row_map(src):  # row src[k] moves to row k
+        cell_map = [0] * (n * n)
+        for k, old in enumerate(src):
+            for c in range(n):
+                cell_map[old * n + c] = k * n + c
+        return cell_map
+
+    swap_bands = row_map([3, 4, 5, 0, 1, 2, 6, 7, 8])
+    swap_rows = row_map([1, 0, 2, 3, 4, 5, 6, 7, 8])
+    transpose = [c * n + r for r in range(n) for c in range(n)]
+    assert classic.maps_to_itself(swap_bands) and not rules.maps_to_itself(swap_bands)
+    assert classic.maps_to_itself(swap_rows) and not rules.maps_to_itself(swap_rows)
+    assert classic.maps_to_itself(transpose) and rules.maps_to_itself(transpose)
+    reverse_rows = row_map(list(range(n - 1, -1, -1)))  # swaps the two diagonals: allowed
+    assert rules.maps_to_itself(reverse_rows)

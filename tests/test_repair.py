@@ -13,7 +13,7 @@ from sudoku_cp.tasks.solving import count, solve
 from sudoku_cp.core.board import Board
 from sudoku_cp.cli import main
 from sudoku_cp.formats.text import parse_puzzle
-from sudoku_cp.tasks.repair import cpsat_removal, maxsat_removal, repair
+from sudoku_cp.tasks.repair import fewest_removals, repair
 from sudoku_cp.core.results import Status
 from sudoku_cp.core.check import find_conflicts, is_solution
 
@@ -37,11 +37,12 @@ SPOILED = [spoiled(line, 1 + k % 3, k) for k, line in enumerate(dataset_lines("t
 
 @pytest.mark.parametrize("board", SPOILED)
 def test_maxsat_removal_is_optimal_by_cpsat(board):
-    removed, solution = maxsat_removal(board)
+    removed, solution, proved = fewest_removals(board, "sat")
     rest = board.with_givens([(r, c, 0) for r, c, _ in removed])
-    assert is_solution(solution, rest) and set(removed) <= set(board.givens())
-    cp_removed, proved = cpsat_removal(board)
+    assert proved and is_solution(solution, rest) and set(removed) <= set(board.givens())
+    cp_removed, cp_solution, proved = fewest_removals(board, "cpsat")
     assert proved and len(cp_removed) == len(removed)
+    assert is_solution(cp_solution, board.with_givens([(r, c, 0) for r, c, _ in cp_removed]))
     assert solve(board.with_givens([(r, c, 0) for r, c, _ in cp_removed]), "dfs").status is Status.SOLVED
     # no smaller removal exists: every set of len(removed) - 1 givens leaves an unsolvable puzzle
     if len(removed) == 2:

@@ -69,7 +69,7 @@ REGISTRY: dict[str, Entry] = {
                  "sudoku_cp.backends.sat:solver_names"),
     "cpsat": Entry("sudoku_cp.backends.cpsat:CpSatBackend",
                    "OR-Tools CP-SAT, one integer per cell and AllDifferent per unit", None, (),
-                   frozenset({"incremental", "core", "exclude", "hint", "optimize"})),
+                   frozenset({"incremental", "core", "exclude", "hint", "optimize", "export"})),
     "dfs": Entry("sudoku_cp.backends.dfs:DfsBackend",
                  "depth-first backtracking with bitmasks, fewest candidates first; dfs:plain tries "
                  "cells row by row", "mrv", suboptions=("mrv", "plain")),
@@ -153,7 +153,8 @@ def resolve(spec: str | Sequence[str | Backend] | Backend, **options) -> list[Ba
         made.append(make(item, **taken))
     unused = sorted(set(options) - used)
     if unused:
-        takers = ", ".join(n for n, e in REGISTRY.items() if unused[0] in e.options) or "none"
+        takers = [n for n, e in REGISTRY.items() if unused[0] in e.options] or ["no"]
+        takers = " and ".join([", ".join(takers[:-1]), takers[-1]] if len(takers) > 1 else takers)
         raise BackendError(f"--{unused[0]} applies to the {takers} backends only, not to {spec}")
     return made
 
@@ -172,6 +173,22 @@ def capable(backends: Sequence[Backend], capability: str, **options) -> Backend:
     return fallback
 
 
+def second_opinion(backend: Backend) -> Backend:
+    """A backend of another registry entry than ``backend``, for re-checking its work.
+
+    The first of the cross-check set (sat, cpsat, dfs) made by another class: sat's work is
+    re-checked by cpsat, cpsat's (and any other backend's) by sat.
+
+    >>> second_opinion(make("sat:glucose4")).name, second_opinion(make("cpsat")).name
+    ('cpsat', 'sat:cadical195')
+    """
+    for name in CROSS_CHECK:
+        other = make(name)
+        if type(other) is not type(backend):
+            return other
+    raise BackendError(f"no backend besides {backend.name} to re-check its work")  # pragma: no cover
+
+
 def hitting_set(sets: Sequence[set[int]]) -> list[int]:
     """A smallest set of non-negative integers meeting every set (a MaxSAT call on the default backend).
 
@@ -185,4 +202,4 @@ def hitting_set(sets: Sequence[set[int]]) -> list[int]:
 
 __all__ = ["Backend", "BackendError", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",
            "NO_DEADLINE", "REGISTRY", "Session", "Unsupported", "backend_help", "capable", "hitting_set",
-           "make", "names", "register", "resolve"]
+           "make", "names", "register", "resolve", "second_opinion"]

@@ -14,6 +14,7 @@ capability       what it gives
                  solution" as a guarded constraint, and retire it
 ``hint``         :meth:`Session.hint`: preferred values for the search (phases)
 ``optimize``     :meth:`Backend.maximize`: the most facts that can hold together
+``export``       :meth:`Backend.export`: its model of a puzzle as text
 ``proof``        a checkable proof of an unsatisfiable answer (no backend yet)
 ================ =============================================================================
 
@@ -42,6 +43,7 @@ CAPABILITIES = {
     "exclude": "add and retire a guarded 'differs from this solution' constraint",
     "hint": "take preferred values for its search",
     "optimize": "find the most facts that can hold together",
+    "export": "write its model of a puzzle as text",
     "proof": "give a checkable proof of 'no solution'",
 }
 
@@ -121,6 +123,10 @@ class Backend:
         when even the empty grid has none.
         """
         raise Unsupported(self.name, "optimize")
+
+    def export(self, board: Board) -> str:
+        """This backend's model of ``board`` as text (``export``)."""
+        raise Unsupported(self.name, "export")
 
 
 class Session:

@@ -187,12 +187,11 @@ class CpSatBackend(Backend):
 
         deadline = Deadline(time_limit)
         model, cells = post_model(build_model(board))
-        shape = board.shape
         solutions: list[Board] = []
 
         class Collector(cp_model.CpSolverSolutionCallback):
-            def on_solution_callback(self) -> None:
-                solutions.append(Board(shape, tuple(int(self.value(x)) for x in cells)))
+            def on_solution_callback(self) -> None:  # under the board's rules, checked above us
+                solutions.append(board.with_cells(tuple(int(self.value(x)) for x in cells)))
                 if len(solutions) >= limit:
                     self.stop_search()
 
@@ -215,6 +214,11 @@ class CpSatBackend(Backend):
     def session(self, rules: Rules, stats: bool = True, settle: bool = False) -> CpSatSession:
         """CP-SAT on the rules' model; ``settle`` does not apply (the session cannot propagate)."""
         return CpSatSession(rules, self.name)
+
+    def export(self, board: Board) -> str:
+        """The CP-SAT model of a puzzle in protobuf text form (``encode --format cpsat``)."""
+        model, _cells = post_model(build_model(board))
+        return str(model.proto)
 
     def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list[Given], Board | None, bool]:
         """The fewest givens to drop, by CP-SAT maximising the givens kept; ``True`` when proved optimal."""

@@ -99,12 +99,10 @@ def stats_text(s: dict) -> str:
 
 
 def cpsat_text(board) -> str:
-    """The CP-SAT model of a puzzle in protobuf text form."""
-    from ..backends.cpsat import post_model
-    from ..model.cpmodel import build_model
+    """The CP-SAT model of a puzzle in protobuf text form (the cpsat backend's ``export``)."""
+    from ..backends import make
 
-    model, _cells = post_model(build_model(board))
-    return str(model.proto)
+    return make("cpsat").export(board)
 
 
 def run(args) -> int:

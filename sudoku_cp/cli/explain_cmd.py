@@ -7,8 +7,10 @@ from pathlib import Path
 
 from ..core.board import Shape
 from ..core.results import EXIT_NEGATIVE, EXIT_OK, EXIT_TIMEOUT, Status
+from ..formats.records import dumps
 from ..formats.text import format_line
-from ..tasks.explain import DEFAULT_LIMIT, Explanation, given_names
+from ..tasks.cores import given_names
+from ..tasks.explain import DEFAULT_LIMIT, Explanation
 from .common import (
     CliError,
     add_input_options,
@@ -16,7 +18,6 @@ from .common import (
     answer_each,
     box_arg,
     positive_int,
-    print_json,
     show_board,
     time_limit_arg,
 )
@@ -39,8 +40,9 @@ def add_parser(sub) -> None:
         "explain", help="why a puzzle has no solution, or several (minimal core, differing cells)",
         description="Explain a puzzle. invalid: every duplicate. unsat: a minimal core, a set of "
                     "givens that cannot all hold while dropping any one of them leaves a solvable "
-                    "rest (PySAT core shrunk by deletion, re-checked by CP-SAT; with --backend "
-                    "cpsat the other way round). multiple: two solutions, the cells where they "
+                    "rest (the core of the chosen backend, or of PySAT when it gives none, shrunk "
+                    "by deletion and re-checked by CP-SAT; with --backend cpsat the other way "
+                    "round). multiple: two solutions, the cells where they "
                     "differ, and the count up to --limit. unique: the solution. The involved cells "
                     "are highlighted in the grid and listed. Exit 0 unique, 1 invalid/unsat/"
                     "multiple, 3 a solver's answer failed its check, 4 time limit.",
@@ -61,13 +63,14 @@ def add_parser(sub) -> None:
         "repair", help="fewest givens to remove (no solution) or givens to add (several solutions)",
         description="Repair a puzzle. invalid or unsat: a SMALLEST set of givens to remove so that "
                     "a solution exists (MaxSAT, PySAT's RC2: rules hard, each given a soft clause; "
-                    "proved optimal). multiple: givens to add, each the digit of one solution S, "
+                    "proved optimal; with --backend cpsat, CP-SAT maximising the kept givens). multiple: givens to add, each the digit of one solution S, "
                     "so that S becomes the only solution; the number is the MINIMUM for S (implicit "
                     "hitting sets over the other solutions' difference sets), the best S among the "
                     "first --targets solutions wins; it is the minimum over all solutions only when "
                     "all were counted ('global_minimum'). If --max-rounds ends the hitting-set loop, "
                     "a greedy set pruned to LOCALLY minimal is given ('optimal': false). The repaired "
-                    "puzzle and its solution are printed and checked (uniqueness by CP-SAT). "
+                    "puzzle and its solution are printed and checked (uniqueness by CP-SAT, or by "
+                    "the chosen backend when it did not do the work). "
                     "Exit 0 repaired (or nothing to repair), 3 a check failed, 4 time limit "
                     "(the MaxSAT step itself is not interrupted).",
     )
@@ -84,7 +87,8 @@ def add_parser(sub) -> None:
         description="For a unique puzzle: the givens that can each be dropped alone without losing "
                     "uniqueness ('redundant'), and a minimal puzzle with the same solution (no "
                     "given can be dropped), found by one pass over the givens with one incremental "
-                    "SAT solver and re-checked unique by CP-SAT. --seed shuffles the order (other "
+                    "SAT solver (CP-SAT with --backend cpsat) and re-checked unique by another "
+                    "backend (CP-SAT, SAT, or the chosen one when it did not do the work). --seed shuffles the order (other "
                     "seeds may give other minimal puzzles). Exit 0 done, 1 the puzzle is not "
                     "unique (invalid, unsat or multiple: nothing to minimize), 4 time limit.",
     )
@@ -200,8 +204,10 @@ def run_repair(args) -> int:
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}")
         if result.remove:
+            how = (f"a smallest set, proved by {result.stats.get('found_by')}" if result.stats.get("optimal")
+                   else f"found by {result.stats.get('found_by')}, not proved smallest")
             print(f"remove {len(result.remove)} given{'s' if len(result.remove) != 1 else ''} "
-                  f"(a smallest set, proved by MaxSAT): {given_names(result.remove)}")
+                  f"({how}): {given_names(result.remove)}")
         if result.add:
             kind = ("the minimum over all solutions" if result.stats.get("global_minimum") else
                     "the minimum for the solution kept" if result.stats.get("optimal") else
@@ -247,9 +253,9 @@ def run_minimize(args) -> int:
 def run_generate(args) -> int:
     import random
 
-    from ..backends.base import Deadline
+    from ..backends import Deadline
     from ..core.results import TimeLimitReached
-    from ..tasks.generate import GenerateError, generate
+    from ..tasks.generate import GenerateError, generate, generated_record
 
     shape = Shape.for_size(args.size, args.box)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -259,7 +265,7 @@ def run_generate(args) -> int:
                              verify_backend=args.verify_backend, deadline=deadline,
                              with_difficulty=args.difficulty):
             if args.json:
-                print_json(made.to_json(args.symbols))
+                print(dumps(generated_record(made, args.symbols)), flush=True)
                 continue
             what = "minimal" if made.minimal else "stopped at --clues"
             extra = ""

@@ -1,7 +1,8 @@
 """Draw a board as an SVG picture, with cells marked (core givens, differing cells, added givens).
 
 Plain SVG text, no library: givens in bold black, solved digits in blue, marked cells filled in a
-highlight colour, thick lines around boxes. Jupyter shows a :class:`~sudoku_cp.core.board.Board` this
+highlight colour, thick lines around the grid and wherever the rules' region changes between two
+neighbouring cells (boxes, or a jigsaw's regions: ``Rules.region_of``). Jupyter shows a :class:`~sudoku_cp.core.board.Board` this
 way (``Board._repr_svg_``).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
@@ -21,6 +22,31 @@ MARK_FILL = "#ffb3b3"
 SECOND_FILL = "#b3d9ff"
 
 
+def region_borders(board: Board) -> list[tuple[int, int, int, int]]:
+    """The inner lines between cells of different regions, in cell units ``(x1, y1, x2, y2)``,
+    joined into runs along each grid line (the outer border is drawn apart).
+
+    >>> from sudoku_cp.core.board import Shape
+    >>> region_borders(Board.empty(Shape(2, 2)))
+    [(0, 2, 4, 2), (2, 0, 2, 4)]
+    """
+    n = board.size
+    region = board.rules.region_of
+    lines = []
+    for horizontal in (True, False):
+        for k in range(1, n):  # the line between row (column) k - 1 and k
+            run = None
+            for j in range(n + 1):
+                a, b = ((k - 1) * n + j, k * n + j) if horizontal else (j * n + k - 1, j * n + k)
+                border = j < n and region[a] != region[b]
+                if border and run is None:
+                    run = j
+                elif not border and run is not None:
+                    lines.append((run, k, j, k) if horizontal else (k, run, k, j))
+                    run = None
+    return lines
+
+
 def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tuple[int, int]] = (),
               secondary: Iterable[tuple[int, int]] = (), symbols: str | None = None,
               cell: int = 36, title: str | None = None) -> str:
@@ -32,7 +58,6 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     from .text import DEFAULT_SYMBOLS
 
     n = board.size
-    br, bc = board.box
     alphabet = symbols or DEFAULT_SYMBOLS
     shown = solution or board
     top = 24 if title else 0
@@ -52,12 +77,14 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
         for r, c in sorted(cells):
             parts.append(f'<rect class="{cls}" x="{c * cell}" y="{r * cell}" width="{cell}" '
                          f'height="{cell}" fill="{fill}"/>')
-    for k in range(n + 1):
-        thin = 'stroke="#999" stroke-width="1"'
-        w_row = 'stroke="black" stroke-width="2.5"' if k % br == 0 else thin
-        w_col = 'stroke="black" stroke-width="2.5"' if k % bc == 0 else thin
-        parts.append(f'<line x1="0" y1="{k * cell}" x2="{side}" y2="{k * cell}" {w_row}/>')
-        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{side}" {w_col}/>')
+    thin = 'stroke="#999" stroke-width="1"'
+    thick = 'stroke="black" stroke-width="2.5"'
+    for k in range(1, n):
+        parts.append(f'<line x1="0" y1="{k * cell}" x2="{side}" y2="{k * cell}" {thin}/>')
+        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{side}" {thin}/>')
+    for x1, y1, x2, y2 in region_borders(board):
+        parts.append(f'<line x1="{x1 * cell}" y1="{y1 * cell}" x2="{x2 * cell}" y2="{y2 * cell}" {thick}/>')
+    parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="none" {thick}/>')
     for r in range(n):
         for c in range(n):
             d = shown[r, c]

@@ -1,8 +1,8 @@
 """What unit propagation alone derives from a puzzle's givens, per encoding.
 
-For each encoding the rules are loaded once into a PySAT solver; each puzzle's givens are
-passed as assumptions and ``solver.propagate`` returns every literal unit propagation forces.
-A cell is *fixed* when one of its digit literals is forced true; the puzzle is *solved by
+For each encoding the rules are loaded once into a session of the sat backend; each puzzle's
+givens are assumed and ``session.propagate`` returns every fact unit propagation forces.
+A cell is *fixed* when propagation forces one of its digits; the puzzle is *solved by
 propagation* when every cell is fixed (the grid is then checked independently), and a
 *contradiction* shows when propagation derives a conflict. Optional failed-literal probing
 tries each open cell literal, and when propagating it conflicts, asserts its negation, until
@@ -18,9 +18,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
-from ..core.board import Board, Shape
+from ..backends import Backend, Deadline, make
+from ..core.board import Board, Fact, Rules, Shape
 from ..core.check import is_solution
-from ..model.cnf import NATIVE, encode_rules, given_literals, unvar
+from ..model.cnf import NATIVE, encode_rules
 
 PROPAGATOR = "glucose4"  # any PySAT solver with propagate(); native constraints need minicard
 
@@ -83,68 +84,71 @@ class Summary:
         return out
 
 
+def propagation_backend(encoding: str, amo: str, solver: str | None = None) -> Backend:
+    """The sat backend that propagates: ``solver`` if named, else minicard for ``--amo native``
+    (native cardinality constraints need it) and :data:`PROPAGATOR` otherwise."""
+    solver = solver or ("minicard" if amo == NATIVE else PROPAGATOR)
+    return make(f"sat:{solver}", encoding=encoding, amo=amo)
+
+
 class Propagator:
-    """One encoding's rules loaded in a solver, answering "what does propagation force?"."""
+    """One encoding's rules loaded in a session, answering "what does propagation force?"."""
 
-    def __init__(self, shape: Shape, encoding: str, amo: str):
-        from ..backends.sat import SatEngine
-
-        self.shape, self.encoding, self.amo = shape, encoding, amo
-        self.cnf = encode_rules(shape, encoding, amo)
-        self.engine = SatEngine(self.cnf, "minicard" if amo == NATIVE else PROPAGATOR)
+    def __init__(self, rules: Rules | Shape, encoding: str, amo: str):
+        self.rules = rules if isinstance(rules, Rules) else Rules.classic(rules)
+        self.shape, self.encoding, self.amo = self.rules.shape, encoding, amo
+        self.session = propagation_backend(encoding, amo).session(self.rules)
 
     def close(self) -> None:
-        self.engine.close()
+        self.session.close()
 
-    def forced(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
-        """(no conflict, literals forced) for these assumptions."""
-        ok, lits = self.engine.solver.propagate(assumptions=list(assumptions))
-        return bool(ok), list(lits)
+    def forced(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
+        """(no conflict, facts forced, the assumed ones included) for these assumed facts."""
+        ok, found = self.session.propagate(list(facts))
+        return bool(ok), list(found)
 
-    def cells(self, literals: Iterable[int]) -> dict[int, int]:
-        """Cell index -> digit for the true cell literals among ``literals``."""
+    def cells(self, facts: Iterable[Fact]) -> dict[int, int]:
+        """Cell index -> digit for the facts that fix a cell's digit."""
         n = self.shape.size
-        fixed = {}
-        for lit in literals:
-            if 0 < lit <= n**3:
-                r, c, d = unvar(n, lit)
-                fixed[r * n + c] = d
-        return fixed
+        return {r * n + c: d for r, c, d in facts if d > 0}
 
-    def probe(self, board: Board, assumptions: list[int], forced: list[int]) -> tuple[bool, list[int]]:
-        """Failed-literal probing over the open cell literals, to a fixpoint."""
+    def probe(self, board: Board, assumptions: list[Fact], forced: list[Fact]) -> tuple[bool, list[Fact]]:
+        """Failed-literal probing over the open cell facts, to a fixpoint: a fact whose propagation
+        conflicts has its negation assumed."""
         n = self.shape.size
         assumptions = list(assumptions)
         known = set(forced)
         changed = True
         while changed:
             changed = False
-            for lit in range(1, n**3 + 1):
-                if lit in known or -lit in known:
-                    continue
-                ok, _ = self.forced(assumptions + [lit])
-                if not ok:
-                    assumptions.append(-lit)
-                    ok, lits = self.forced(assumptions)
-                    if not ok:
-                        return False, lits
-                    known = set(lits)
-                    changed = True
-        return True, sorted(known, key=abs)
+            for r in range(n):
+                for c in range(n):
+                    for d in range(1, n + 1):
+                        if (r, c, d) in known or (r, c, -d) in known:
+                            continue
+                        ok, _ = self.forced(assumptions + [(r, c, d)])
+                        if not ok:
+                            assumptions.append((r, c, -d))
+                            ok, facts = self.forced(assumptions)
+                            if not ok:
+                                return False, facts
+                            known = set(facts)
+                            changed = True
+        return True, sorted(known)
 
     def analyse(self, board: Board, probe: bool = False) -> Propagation:
         """Propagate one puzzle's givens (and probe, if asked)."""
         n = board.size
-        assumptions = given_literals(board)
-        ok, lits = self.forced(assumptions)
-        fixed = self.cells(lits) if ok else {}
+        assumptions = board.givens()
+        ok, facts = self.forced(assumptions)
+        fixed = self.cells(facts) if ok else {}
         solved = ok and len(fixed) == n * n and is_solution(_grid(board, fixed), board)
         result = Propagation(self.encoding, self.amo, len(assumptions),
                              len(fixed) if ok else 0, solved, not ok)
         if probe:
             if ok:
-                ok2, lits2 = self.probe(board, assumptions, lits)
-                result.probed_fixed = len(self.cells(lits2)) if ok2 else 0
+                ok2, facts2 = self.probe(board, assumptions, facts)
+                result.probed_fixed = len(self.cells(facts2)) if ok2 else 0
                 result.contradiction = not ok2
             else:
                 result.probed_fixed = 0
@@ -158,25 +162,24 @@ def _grid(board: Board, fixed: dict[int, int]) -> Board:
 
 def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | None = None,
                progress=None) -> float:
-    """Seconds to solve every board with one loaded solver (givens as assumptions).
+    """Seconds to solve every board with one loaded session per set of rules (givens assumed).
 
     ``progress``, if given, is told ``update(1)`` after each board (a tqdm bar, say).
     """
-    from ..backends.base import Deadline
-    from ..backends.sat import DEFAULT_SOLVER, SatEngine
-
     if not boards:
         return 0.0
-    solver = solver or ("minicard" if amo == NATIVE else DEFAULT_SOLVER)
-    by_shape: dict[Shape, list[Board]] = {}
+    if solver is None and amo == NATIVE:
+        solver = "minicard"
+    backend = make("sat" if solver is None else f"sat:{solver}", encoding=encoding, amo=amo)
+    by_rules: dict[Rules, list[Board]] = {}
     for b in boards:
-        by_shape.setdefault(b.shape, []).append(b)
+        by_rules.setdefault(b.rules, []).append(b)
     total = 0.0
-    for shape, group in by_shape.items():
-        with SatEngine(encode_rules(shape, encoding, amo), solver) as engine:
+    for rules, group in by_rules.items():
+        with backend.session(rules) as session:
             for b in group:
                 start = time.perf_counter()
-                engine.count(b, 1, Deadline(None))
+                session.count(b, 1, Deadline(None))
                 total += time.perf_counter() - start
                 if progress is not None:
                     progress.update(1)
@@ -193,19 +196,19 @@ def analyse(boards: Sequence[Board], variants: Sequence[tuple[str, str]], probe:
     per_puzzle: list[list[Propagation]] = [[] for _ in boards]
     summaries = []
     for encoding, amo in variants:
-        propagators: dict[Shape, Propagator] = {}
+        propagators: dict[Rules, Propagator] = {}
         try:
             for i, b in enumerate(boards):
-                if b.shape not in propagators:
-                    propagators[b.shape] = Propagator(b.shape, encoding, amo)
-                per_puzzle[i].append(propagators[b.shape].analyse(b, probe))
+                if b.rules not in propagators:
+                    propagators[b.rules] = Propagator(b.rules, encoding, amo)
+                per_puzzle[i].append(propagators[b.rules].analyse(b, probe))
                 if progress is not None:
                     progress.update(1)
         finally:
             for p in propagators.values():
                 p.close()
         rows = [pp[-1] for pp in per_puzzle]
-        first = encode_rules(boards[0].shape, encoding, amo) if boards else None
+        first = encode_rules(boards[0].rules, encoding, amo) if boards else None
         count = len(rows) or 1
         summaries.append(Summary(
             encoding, amo,

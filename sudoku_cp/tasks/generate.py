@@ -2,12 +2,14 @@
 
 How a puzzle is made:
 
-1. a solved grid: for N <= 16 a SAT solver fills the empty grid with random phases; for larger N
-   the shifted base pattern ``(C * (r mod R) + r div R + c) mod N``; then random symmetry moves
-   (relabel digits, permute rows inside bands, bands, columns inside stacks, stacks, and transpose
-   when boxes are square), all drawn from ``random.Random(seed)``;
+1. a solved grid: for N <= 16 (and for any rules but classic Sudoku's, at any size) a SAT
+   session fills the empty grid with random phases; for larger classic N the shifted base pattern
+   ``(C * (r mod R) + r div R + c) mod N``; then random symmetry moves (relabel digits, permute
+   rows inside bands, bands, columns inside stacks, stacks, and transpose), each applied only when
+   the rules allow it (:meth:`~sudoku_cp.core.rules.Rules.maps_to_itself`; for classic Sudoku all
+   of them, transpose when boxes are square), all drawn from ``random.Random(seed)``;
 2. clue removal: cells (or symmetric pairs of cells) in random order, each removed when the
-   puzzle stays unique, asked of one incremental SAT solver (:class:`~sudoku_cp.tasks.minimize.UniquenessOracle`);
+   puzzle stays unique, asked of one incremental session (:class:`~sudoku_cp.tasks.minimize.UniquenessOracle`);
    one pass gives a minimal puzzle (no clue, or symmetric pair, can go), ``clues`` stops early;
 3. every puzzle is re-checked unique by another backend (CP-SAT by default) before it is returned.
 
@@ -25,11 +27,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..backends.base import Deadline
-from ..core.board import Board, Shape
+from ..backends import DEFAULT, Backend, Deadline, make
+from ..core.board import Board, Rules, Shape
 from ..core.check import solution_problems
-from ..core.results import SolverFailure, Status
-from ..core.results import TimeLimitReached
+from ..core.results import SolverFailure, Status, TimeLimitReached
+from ..formats.text import format_line
+from .cores import backend_for, recheck_unique
+from .minimize import UniquenessOracle, minimal_givens
 
 SYMMETRIES = ("none", "rotational", "diagonal")
 SAT_FILL_MAX = 16  # up to this size the solved grid comes from a SAT solver with random phases
@@ -55,18 +59,18 @@ class Generated:
     def clues(self) -> int:
         return len(self.puzzle.givens())
 
-    def to_json(self, symbols: str | None = None) -> dict[str, Any]:
-        from ..formats.text import format_line
 
-        return {"size": self.puzzle.size, "box": list(self.puzzle.box),
-                "puzzle": format_line(self.puzzle, symbols), "status": Status.UNIQUE.value,
-                "solution": format_line(self.solution, symbols), "clues": self.clues,
-                "minimal": self.minimal, "seed": self.seed, "backend": self.verified_by,
-                "time_s": round(self.time_s, 6), "difficulty": self.difficulty}
+def generated_record(made: Generated, symbols: str | None = None) -> dict[str, Any]:
+    """The JSON object of one generated puzzle (``generate --json``)."""
+    return {"size": made.puzzle.size, "box": list(made.puzzle.box),
+            "puzzle": format_line(made.puzzle, symbols), "status": Status.UNIQUE.value,
+            "solution": format_line(made.solution, symbols), "clues": made.clues,
+            "minimal": made.minimal, "seed": made.seed, "backend": made.verified_by,
+            "time_s": round(made.time_s, 6), "difficulty": made.difficulty}
 
 
 def pattern_grid(shape: Shape) -> Board:
-    """The shifted base pattern, a valid solved grid for every box shape.
+    """The shifted base pattern, a valid solved grid of classic Sudoku for every box shape.
 
     >>> pattern_grid(Shape(2, 2)).cells
     (1, 2, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 1, 2, 3)
@@ -75,43 +79,84 @@ def pattern_grid(shape: Shape) -> Board:
     return Board(shape, tuple((bc * (r % br) + r // br + c) % n + 1 for r in range(n) for c in range(n)))
 
 
-def sat_filled_grid(shape: Shape, rng: random.Random) -> Board:
-    """A solved grid from a SAT solver run on the empty grid with random phases."""
-    from ..model.cnf import decode, var
-    from .explain import rules_engine
+def _rules(rules: Rules | Shape) -> Rules:
+    return rules if isinstance(rules, Rules) else Rules.classic(rules)
 
-    n = shape.size
-    with rules_engine(shape) as engine:
-        phases = [var(n, r, c, d) * rng.choice((1, -1))
-                  for r in range(n) for c in range(n) for d in range(1, n + 1)]
-        engine.solver.set_phases(phases)
-        if not engine.solver.solve():
-            raise SolverFailure("the SAT solver found no solution of the empty grid")
-        return decode(engine.solver.get_model(), Board.empty(shape))
+
+def sat_filled_grid(rules: Rules | Shape, rng: random.Random, backend: str | Backend | None = None) -> Board:
+    """A solved grid from a session (the SAT backend's unless ``backend`` takes hints) run on the
+    empty grid with random preferred values (phases)."""
+    rules = _rules(rules)
+    n = rules.size
+    blank = Board.empty(rules.shape, rules)
+    filler = backend_for(backend, "hint")
+    with filler.session(rules) as session:
+        session.hint([(r, c, d * rng.choice((1, -1))) for r in range(n) for c in range(n) for d in range(1, n + 1)])
+        if not session.solve([]):
+            raise SolverFailure(f"{filler.name} found no solution of the empty grid")
+        return session.solution(blank)
+
+
+def _line_map(n: int, src: list[int], rows: bool) -> list[int]:
+    """The cell map of a row (or column) permutation: line ``src[k]`` moves to line ``k``."""
+    cell_map = [0] * (n * n)
+    for k, old in enumerate(src):
+        for j in range(n):
+            if rows:
+                cell_map[old * n + j] = k * n + j
+            else:
+                cell_map[j * n + old] = j * n + k
+    return cell_map
 
 
 def shuffle_grid(grid: Board, rng: random.Random) -> Board:
-    """Apply random validity-preserving moves: digits, rows in bands, bands, columns in stacks, stacks."""
+    """Apply random moves that keep the rules: digits, rows in bands, bands, columns in stacks,
+    stacks, transpose. Each move is drawn, then applied only if the rules map onto themselves
+    under it (:meth:`Rules.maps_to_itself`; relabelling digits: when there is no constraint
+    beyond the units), so every move of classic Sudoku is taken and a variant keeps its rules.
+    The random numbers drawn do not depend on the rules, except that transposing is drawn only
+    when it is allowed.
+    """
+    rules = grid.rules
     shape = grid.shape
     n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    identity = list(range(n))
     digits = list(range(1, n + 1))
     rng.shuffle(digits)
+    if rules.constraints:
+        digits = list(range(1, n + 1))
     bands = rng.sample(range(n // br), n // br)
-    rows = [b * br + i for b in bands for i in rng.sample(range(br), br)]
+    in_bands = [rng.sample(range(br), br) for _ in bands]
     stacks = rng.sample(range(n // bc), n // bc)
-    cols = [s * bc + j for s in stacks for j in rng.sample(range(bc), bc)]
-    transpose = br == bc and rng.random() < 0.5
+    in_stacks = [rng.sample(range(bc), bc) for _ in stacks]
+
+    def allowed(src: list[int], rows: bool) -> list[int]:
+        return src if rules.maps_to_itself(_line_map(n, src, rows)) else identity
+
+    band_src = allowed([bands[k // br] * br + k % br for k in range(n)], True)
+    row_src = allowed([(k // br) * br + in_bands[k // br][k % br] for k in range(n)], True)
+    stack_src = allowed([stacks[k // bc] * bc + k % bc for k in range(n)], False)
+    col_src = allowed([(k // bc) * bc + in_stacks[k // bc][k % bc] for k in range(n)], False)
+    rows = [band_src[i] for i in row_src]
+    cols = [stack_src[j] for j in col_src]
+    flip = [c * n + r for r in range(n) for c in range(n)]
+    transpose = rules.maps_to_itself(flip) and rng.random() < 0.5
     cells = []
     for r in range(n):
         for c in range(n):
             rr, cc = (cols[c], rows[r]) if transpose else (rows[r], cols[c])
             cells.append(digits[grid.cells[rr * n + cc] - 1])
-    return Board(shape, tuple(cells))
+    return grid.with_cells(tuple(cells))
 
 
-def solved_grid(shape: Shape, rng: random.Random) -> Board:
-    """A random solved grid of a shape (see the module text), checked by the independent checker."""
-    base = sat_filled_grid(shape, rng) if shape.size <= SAT_FILL_MAX else pattern_grid(shape)
+def solved_grid(rules: Rules | Shape, rng: random.Random) -> Board:
+    """A random solved grid under ``rules`` (or a shape's classic rules; see the module text),
+    checked by the independent checker."""
+    rules = _rules(rules)
+    if rules.is_classic and rules.size > SAT_FILL_MAX:
+        base = pattern_grid(rules.shape)
+    else:
+        base = sat_filled_grid(rules, rng)
     grid = shuffle_grid(base, rng)
     problems = solution_problems(grid)
     if problems:
@@ -140,16 +185,14 @@ def orbits(n: int, symmetry: str) -> list[list[int]]:
 
 
 def carve(solution: Board, rng: random.Random, symmetry: str = "none", clues: int | None = None,
-          deadline: Deadline | None = None, solver: str | None = None) -> Board:
-    """Remove clues from a solved grid while the puzzle stays unique (one incremental SAT solver)."""
-    from .minimize import UniquenessOracle, minimal_givens
-
+          deadline: Deadline | None = None, backend: str | Backend | None = None) -> Board:
+    """Remove clues from a solved grid while the puzzle stays unique (one incremental session)."""
     groups = orbits(solution.size, symmetry)
     rng.shuffle(groups)
     givens = solution.givens()  # row-major, so index i is cell i
-    with UniquenessOracle(solution, solver) as oracle:
+    with UniquenessOracle(solution, backend) as oracle:
         kept = minimal_givens(givens, oracle, groups, deadline, keep_at_least=clues or 0)
-    return Board.empty(solution.shape).with_givens(kept)
+    return solution.blank().with_givens(kept)
 
 
 def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | None = 2.0) -> dict[str, Any]:
@@ -166,39 +209,36 @@ def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | Non
     >>> difficulty(examples.classic())["propagation_solves"]
     True
     """
-    from ..backends.dfs import search
-    from ..backends.sat import SatBackend
-    from ..model.cnf import given_literals
-    from .explain import rules_engine
-
     n = board.size
-    with rules_engine(board.shape) as engine:
-        ok, implied = engine.solver.propagate(assumptions=given_literals(board))
-    fixed = len({(lit - 1) // n for lit in implied if 0 < lit <= n**3}) if ok else 0
-    sat = SatBackend(simplify=False).count(board, 2)
+    with backend_for(None, "propagate").session(board.rules) as session:
+        ok, implied = session.propagate(board.givens())
+    fixed = len({(r, c) for r, c, d in implied if d > 0}) if ok else 0
+    sat = make(DEFAULT, simplify=False).count(board, 2)
     out: dict[str, Any] = {"propagation_solves": bool(ok) and fixed == n * n,
                            "propagation_fixed": fixed,
                            "sat_conflicts": sat.stats.get("conflicts"),
                            "sat_decisions": sat.stats.get("decisions"), "dfs_nodes": None}
     if n <= dfs_max_size:
-        outcome = search(board, 2, Deadline(dfs_time_limit))
+        outcome = make("dfs").count(board, 2, dfs_time_limit)
         if outcome.complete:
             out["dfs_nodes"] = outcome.stats["nodes"]
     return out
 
 
 def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | None = None,
-                 symmetry: str = "none", verify_backend: str = "cpsat", attempts: int = 20,
-                 deadline: Deadline | None = None, solver: str | None = None,
-                 with_difficulty: bool = False) -> Generated:
+                 symmetry: str = "none", verify_backend: str | Backend = "cpsat", attempts: int = 20,
+                 deadline: Deadline | None = None, backend: str | Backend | None = None,
+                 with_difficulty: bool = False, rules: Rules | None = None) -> Generated:
     """One unique puzzle made from ``seed`` (the same seed gives the same puzzle), verified by ``verify_backend``.
 
     With ``clues`` the removal stops at that many clues; a grid whose removal gets stuck above it
     is replaced by a new one, up to ``attempts`` times, then :class:`GenerateError`. Without
-    ``clues`` the puzzle is minimal (among puzzles with the chosen symmetry).
+    ``clues`` the puzzle is minimal (among puzzles with the chosen symmetry). ``rules`` (default:
+    classic Sudoku on ``shape``) may be a variant's; ``backend`` fills and carves (default sat).
     """
-    from .solving import count
-
+    rules = Rules.classic(shape) if rules is None else rules
+    if rules.shape != shape:
+        raise GenerateError(f"rules for a {rules.shape} do not fit a {shape}")
     if clues is not None and not 0 <= clues <= shape.size**2:
         raise GenerateError(f"clues {clues}: expected 0..{shape.size**2} for a {shape.size}x{shape.size}")
     start = time.perf_counter()
@@ -206,8 +246,8 @@ def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | Non
     deadline = deadline or Deadline(None)
     fewest = None
     for _ in range(attempts if clues is not None else 1):
-        solution = solved_grid(shape, rng)
-        puzzle = carve(solution, rng, symmetry, clues, deadline, solver)
+        solution = solved_grid(rules, rng)
+        puzzle = carve(solution, rng, symmetry, clues, deadline, backend)
         given_count = len(puzzle.givens())
         fewest = given_count if fewest is None else min(fewest, given_count)
         if clues is None or given_count == clues:
@@ -217,11 +257,8 @@ def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | Non
     else:
         raise GenerateError(f"no unique {shape.size}x{shape.size} puzzle with {clues} clues found in "
                             f"{attempts} attempts (fewest reached: {fewest}); ask for more clues")
-    check = count(puzzle, 2, verify_backend, time_limit=deadline.remaining())
-    if check.status is not Status.UNIQUE or check.solution != solution:
-        raise SolverFailure(f"{check.backend} says the generated puzzle is {check.status}, "
-                            f"not unique with the generator's solution")
-    made = Generated(puzzle, solution, seed, clues is None, check.backend or verify_backend,
+    check = recheck_unique(puzzle, solution, verify_backend, deadline.remaining(), "generated puzzle")
+    made = Generated(puzzle, solution, seed, clues is None, check.backend or str(verify_backend),
                      time.perf_counter() - start)
     if with_difficulty:
         made.difficulty = difficulty(puzzle)

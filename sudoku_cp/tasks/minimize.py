@@ -1,11 +1,12 @@
 """Redundant givens and minimal puzzles: which clues can go without losing uniqueness.
 
 A puzzle with solution S is unique exactly when "the rules, its givens, and *not S*" has no model.
-:class:`UniquenessOracle` keeps one SAT solver loaded with the ``complete`` encoding of the empty
-grid plus the clause "not S" (guarded by a selector), and takes each candidate set of givens as
-assumptions: one incremental solver call per question, learnt clauses kept between questions.
-A question that costs the loaded solver more than a small conflict budget goes to a fresh solver
-on the simplified formula of those givens instead (faster on the hard questions of 25x25 grids).
+:class:`UniquenessOracle` keeps one session of a backend (the SAT backend unless the chosen one
+can ``exclude``) loaded with the rules of the empty grid plus "not S" (guarded), and takes each
+candidate set of givens as assumed facts: one incremental solver call per question, learnt
+clauses kept between questions. A question that costs the loaded solver more than a small
+conflict budget goes to a one-shot count of that board instead (the sat backend loads the
+formula the givens simplify: faster on the hard questions of 25x25 grids).
 
 Removing givens never removes solutions, so if dropping g from a puzzle P loses uniqueness it
 does so from every smaller puzzle inside P too: one greedy pass (try each given once, drop it
@@ -23,15 +24,19 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..backends.base import Deadline
+from ..backends import Backend, Deadline, resolve
 from ..core.board import Board, Given
-from ..core.results import SolverFailure, Status
-from ..core.results import TimeLimitReached
-from .explain import Explanation, engine_solve, rules_engine
+from ..core.results import Status, TimeLimitReached
+from .cores import backend_for, checkers, recheck_unique
+from .explain import Explanation
 
 
 class UniquenessOracle:
-    """Answers "is ``solution`` the only solution of these givens?" with one loaded SAT solver.
+    """Answers "is ``solution`` the only solution of these givens?" with one session of a backend.
+
+    The session (``backend`` when it can ``exclude``, else the default SAT backend) holds the
+    rules and the guarded constraint "differ from ``solution``"; each question assumes its givens
+    and the guard.
 
     >>> from sudoku_cp import examples
     >>> from sudoku_cp.formats.text import parse_puzzle
@@ -41,23 +46,20 @@ class UniquenessOracle:
     (True, False)
     """
 
-    def __init__(self, solution: Board, solver: str | None = None):
-        from ..model.cnf import var
-
+    def __init__(self, solution: Board, backend: str | Backend | None = None):
         if not solution.is_full():
             raise ValueError("the uniqueness oracle needs a full solution grid")
         self.solution = solution
-        self.n = solution.size
-        self.engine = rules_engine(solution.shape, solver)
-        self.engine.top += 1
-        self.selector = self.engine.top
-        self.engine.solver.add_clause([-self.selector] + [
-            -var(self.n, r, c, d) for r, c, d in solution.givens()])
+        self.backend = backend_for(backend, "exclude")
+        self.backend.require("incremental")
+        self.blank = solution.blank()
+        self.session = self.backend.session(solution.rules)
+        self.guard = self.session.exclude(solution, self.blank)
         self.calls = 0
         self.fresh_calls = 0
 
     def close(self) -> None:
-        self.engine.close()
+        self.session.close()
 
     def __enter__(self):
         return self
@@ -65,42 +67,39 @@ class UniquenessOracle:
     def __exit__(self, *exc):
         self.close()
 
+    def _ask(self, givens: Sequence[Given], deadline: Deadline | None, budget: int | None) -> bool | None:
+        self.calls += 1
+        return self.session.solve(list(givens), deadline or Deadline(None), budget, guards=[self.guard])
+
     def other_solution(self, givens: Sequence[Given], deadline: Deadline | None = None) -> Board | None:
         """A solution of ``givens`` other than :attr:`solution`, or ``None`` when there is none.
 
         The givens must agree with the solution (they are the solution's digits).
         """
-        from ..model.cnf import decode, var
-
-        self.calls += 1
-        assumptions = [var(self.n, r, c, d) for r, c, d in givens] + [self.selector]
-        if not engine_solve(self.engine, assumptions, deadline or Deadline(None)):
-            return None
-        empty = Board.empty(self.solution.shape)
-        return decode(self.engine.solver.get_model(), empty)
+        found = self._ask(givens, deadline, None)
+        if found is None:
+            raise TimeLimitReached("the time limit ended the search")
+        return self.session.solution(self.blank) if found else None
 
     def unique(self, givens: Sequence[Given], deadline: Deadline | None = None) -> bool:
         """True when :attr:`solution` is the only solution of ``givens``."""
         return self.other_solution(givens, deadline) is None
 
     def unique_fresh(self, givens: Sequence[Given], deadline: Deadline | None = None) -> bool:
-        """:meth:`unique` asked of a fresh solver loaded with the simplified formula of ``givens``.
+        """:meth:`unique` asked of the backend in one shot: counting two solutions of the board
+        of ``givens`` (the sat backend loads the formula the givens simplify).
 
         The givens settle most of the formula, so it is far smaller than the loaded one; on the
         hard questions of large grids this wins despite the encoding cost.
         """
-        from ..backends.sat import SatEngine
-        from ..model.cnf import blocking_clause, encode_simplified
-
         self.fresh_calls += 1
-        board = Board.empty(self.solution.shape).with_givens(list(givens))
-        cnf = encode_simplified(board)
-        block = blocking_clause(self.solution, board)
-        if not block:
-            return True
-        cnf.add("not-the-solution", [block])
-        with SatEngine(cnf, self.engine.solver_name) as engine:
-            return not engine_solve(engine, [], deadline or Deadline(None))
+        deadline = deadline or Deadline(None)
+        outcome = self.backend.count(self.blank.with_givens(list(givens)), 2, deadline.remaining())
+        if outcome.count >= 2:
+            return False
+        if not outcome.complete:
+            raise TimeLimitReached("the time limit ended the search")
+        return outcome.count == 1
 
     def unique_within(self, givens: Sequence[Given], budget: int | None,
                       deadline: Deadline | None = None) -> bool | None:
@@ -111,12 +110,8 @@ class UniquenessOracle:
         """
         if budget is None:
             return self.unique(givens, deadline)
-        from ..model.cnf import var
-
         deadline = deadline or Deadline(None)
-        self.calls += 1
-        assumptions = [var(self.n, r, c, d) for r, c, d in givens] + [self.selector]
-        result = self.engine.solve(assumptions, deadline, budget)
+        result = self._ask(givens, deadline, budget)
         if result is None and deadline.expired():
             raise TimeLimitReached("the time limit ended the search")
         return None if result is None else not result
@@ -142,8 +137,8 @@ def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
     The givens must make :attr:`UniquenessOracle.solution` unique.
 
     Each question goes to the loaded solver with ``budget`` conflicts; if that does not settle it,
-    to a fresh solver on the simplified formula (:meth:`UniquenessOracle.unique_fresh`), which
-    is much faster on the hard questions of large grids. Every question is decided, so the
+    to a one-shot count (:meth:`UniquenessOracle.unique_fresh`), which is much faster on the
+    hard questions of large grids. Every question is decided, so the
     result is minimal.
     """
     groups = [[i] for i in range(len(givens))] if groups is None else groups
@@ -162,13 +157,15 @@ def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
     return [givens[i] for i in sorted(kept)]
 
 
-def minimize(board: Board, backend: str = "sat", time_limit: float | None = None,
-             seed: int | None = None, solver: str | None = None) -> Explanation:
+def minimize(board: Board, backend: str | Backend | list = "sat", time_limit: float | None = None,
+             seed: int | None = None) -> Explanation:
     """The ``redundant`` givens of a unique puzzle and a minimal puzzle with the same solution.
 
-    ``backend`` checks uniqueness first (and the minimal puzzle afterwards, when it is not
-    ``sat``); the givens are tried in row-major order, or shuffled by ``seed``. A puzzle that is
-    not unique keeps its status (``invalid``, ``unsat``, ``multiple``) and nothing is minimized.
+    ``backend`` checks uniqueness first; the oracle is its session when it can ``exclude``, else
+    the default SAT backend's. The minimal puzzle is re-checked by the chosen backend when it did
+    not do the work, else by another kind (sat <-> cpsat). The givens are tried in row-major
+    order, or shuffled by ``seed``. A puzzle that is not unique keeps its status (``invalid``,
+    ``unsat``, ``multiple``) and nothing is minimized.
     """
     from .solving import count
 
@@ -185,19 +182,17 @@ def minimize(board: Board, backend: str = "sat", time_limit: float | None = None
     order = list(range(len(givens)))
     if seed is not None:
         random.Random(seed).shuffle(order)
+    chosen = resolve(backend)
     try:
-        with UniquenessOracle(first.solution, solver) as oracle:
+        with UniquenessOracle(first.solution, backend_for(chosen, "exclude")) as oracle:
             out.redundant = redundant_givens(board, oracle, deadline)
             kept = minimal_givens(givens, oracle, [[i] for i in order], deadline)
+        out.minimal = board.blank().with_givens(kept)
+        recheck_unique(out.minimal, first.solution, checkers(chosen, oracle.backend),
+                       deadline.remaining(), "minimal puzzle")
     except TimeLimitReached:
         out.status = Status.UNKNOWN
+        out.minimal = None
         out.notes.append("the time limit ended the minimization")
-        out.time_s = time.perf_counter() - start
-        return out
-    out.minimal = Board.empty(board.shape).with_givens(kept)
-    check = count(out.minimal, 2, "cpsat" if backend.startswith("sat") else backend)
-    if check.status is not Status.UNIQUE or check.solution != first.solution:
-        raise SolverFailure(f"{check.backend} says the minimal puzzle is {check.status}, "
-                            f"not unique with the same solution")
     out.time_s = time.perf_counter() - start
     return out

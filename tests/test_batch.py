@@ -260,7 +260,7 @@ def test_a_lying_backend_in_a_cross_check_is_an_error_record_and_exit_3(tmp_path
     assert got[1]["status"] == "unsat" and got[1]["backends"][1]["backend"] == "pessimist"
     assert summary.failures == 1 and summary.counts == {"error": 1, "unsat": 1}
     assert main(["batch", str(src), "-o", str(out), "--backend", "dfs", "--encoding", "minimal"]) == 2
-    assert "--encoding applies to the sat, external backends only" in capsys.readouterr().err
+    assert "--encoding applies to the sat and external backends only" in capsys.readouterr().err
 
 
 # --- order, pools, resume -----------------------------------------------------------------------

@@ -31,7 +31,6 @@ from typing import Any
 from ..backends import Backend, Deadline, second_opinion
 from ..core.board import Board, Given
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
-from ..formats.records import record
 from .cores import backend_for, core_problems, given_names, minimal_core
 
 DEFAULT_LIMIT = 10  # solutions counted by explain unless --limit says otherwise
@@ -56,12 +55,6 @@ class Explanation(Result):
     minimal: Board | None = None
     difficulty: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
-
-    def to_json(self, symbols: str | None = None) -> dict[str, Any]:
-        """The record of :func:`sudoku_cp.formats.records.record` (every key, explanation keys
-        included). Only ``cli.common.answer_each`` still calls this; once it writes records
-        itself, this goes."""
-        return record(self, symbols)
 
     def marked(self) -> list[tuple[int, int]]:
         """The cells this explanation is about (core, removals, additions, differences...)."""

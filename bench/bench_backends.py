@@ -34,8 +34,8 @@ def one_shot(boards, unique: bool) -> tuple[float, int]:
 
 
 def main() -> None:
-    from sudoku_cp.tasks.bench import format_table, run_bench
     from sudoku_cp.formats.text import iter_entries
+    from sudoku_cp.tasks.bench import format_table, run_bench
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--file", default="top1465.txt")

@@ -38,10 +38,10 @@ FILES = ["top1465.txt", "17clue-half.txt", "serg-benchmark.txt"]
 
 def plain(lines: list[str]) -> tuple[float, float]:
     """The plain approach: per puzzle a new solver and a rebuilt formula; returns (wall s, CPU s)."""
-    from sudoku_cp.tasks.solving import run_backend
     from sudoku_cp.backends.sat import SatBackend
     from sudoku_cp.formats.records import dumps, record
     from sudoku_cp.formats.text import parse_puzzle
+    from sudoku_cp.tasks.solving import run_backend
 
     backend = SatBackend("cadical195", simplify=False)
     sink = io.StringIO()

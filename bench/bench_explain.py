@@ -12,14 +12,13 @@ import argparse
 import collections
 import time
 
+from _data import open_text  # bench/_data.py: reads FILE.gz through gzip
 from tqdm import tqdm
 
-from sudoku_cp.tasks.explain import explain
-from sudoku_cp.formats.text import iter_entries
-from sudoku_cp.core.results import Status
 from sudoku_cp.core.check import is_solution
-
-from _data import open_text  # bench/_data.py: reads FILE.gz through gzip
+from sudoku_cp.core.results import Status
+from sudoku_cp.formats.text import iter_entries
+from sudoku_cp.tasks.explain import explain
 
 
 def main() -> None:

@@ -11,11 +11,11 @@ import random
 import statistics
 import time
 
-from sudoku_cp.tasks.solving import count
 from sudoku_cp.core.board import Board, Shape
+from sudoku_cp.core.results import Status
 from sudoku_cp.tasks.generate import orbits, solved_grid
 from sudoku_cp.tasks.minimize import UniquenessOracle, minimal_givens
-from sudoku_cp.core.results import Status
+from sudoku_cp.tasks.solving import count
 
 
 def one(shape: Shape, seed: int) -> tuple[float, float, float, int, int]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import time
 
+from _data import puzzle_lines  # bench/_data.py: the collections in data/
+
 from sudoku_cp import Board, Shape, parse_puzzle
 from sudoku_cp.tasks.solving import count, solve
-
-from _data import puzzle_lines  # bench/_data.py: the collections in data/
 
 
 def main() -> None:

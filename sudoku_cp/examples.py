@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 
 from .core.board import Board
-from .formats.text import parse_puzzle
+from .formats.text import iter_entries, parse_puzzle
 
 # The two boards of the classic "valid sudoku" exercise (JSON rows of strings).
 CLASSIC_ROWS = [
@@ -44,7 +44,6 @@ def example_file() -> str:
 
 def example_puzzles() -> list[Board]:
     """The shipped examples as boards."""
-    from .formats.text import iter_entries
 
     return [e.board for e in iter_entries(example_file().splitlines()) if e.board is not None]
 

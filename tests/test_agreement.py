@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
+
 from sudoku_cp import Board, cross_check, parse_puzzle
 from sudoku_cp.core.results import Status
 

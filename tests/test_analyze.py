@@ -7,13 +7,13 @@ import json
 from collections import defaultdict
 
 import pytest
-
 from gridgen import dataset_lines
-from sudoku_cp.tasks.analyze import Propagator, analyse
-from sudoku_cp.core.board import Shape
+
 from sudoku_cp.cli import main
-from sudoku_cp.model.cnf import ENCODINGS, encode_rules, given_literals
+from sudoku_cp.core.board import Shape
 from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.model.cnf import ENCODINGS, encode_rules, given_literals
+from sudoku_cp.tasks.analyze import Propagator, analyse
 
 SAMPLE = dataset_lines("17clue-half.txt", limit=12, step=997) + dataset_lines("top1465.txt", limit=6, step=211)
 

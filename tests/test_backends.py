@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cp import Board, Outcome, Shape, count, cross_check, parse_puzzle, solve
-from sudoku_cp.tasks.solving import DisagreementError, VerificationError
 from sudoku_cp.backends import REGISTRY, Backend, BackendError, make
-from sudoku_cp.model.cnf import decode, encode_puzzle, encode_rules, encode_simplified, var
+from sudoku_cp.core.results import Status
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic
 from sudoku_cp.formats.text import format_line
-from sudoku_cp.core.results import Status
+from sudoku_cp.model.cnf import decode, encode_puzzle, encode_rules, encode_simplified, var
+from sudoku_cp.tasks.solving import DisagreementError, VerificationError
 
 BACKENDS = ["sat", "sat:glucose4", "sat:minisat22", "cpsat", "dfs", "dfs:plain"]
 assert {b.partition(":")[0] for b in BACKENDS} >= {"sat", "cpsat", "dfs"} and set(REGISTRY) >= {"sat", "cpsat", "dfs"}

@@ -17,14 +17,14 @@ import pytest
 from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
 
 from sudoku_cp import Board, Outcome
-from sudoku_cp.tasks import batch
 from sudoku_cp.backends import REGISTRY, Backend, Entry
-from sudoku_cp.tasks.batch import BatchOptions, resume_point, run_batch
 from sudoku_cp.cli import main
 from sudoku_cp.core.check import checker
 from sudoku_cp.examples import CLASSIC_SOLUTION, classic, classic_invalid
 from sudoku_cp.formats.records import RESULT_KEYS
 from sudoku_cp.formats.text import format_line, parse_puzzle
+from sudoku_cp.tasks import batch
+from sudoku_cp.tasks.batch import BatchOptions, resume_point, run_batch
 
 CLASSIC = format_line(classic())
 # r1c3 needs 3 or 4, but column 3 already holds both (no unit repeats a digit): no solution

@@ -10,9 +10,9 @@ import pytest
 from gridgen import dataset_lines
 
 from sudoku_cp.backends import REGISTRY, Entry
-from sudoku_cp.tasks.bench import ConfigReport, configurations, run_bench
 from sudoku_cp.cli import main
 from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.bench import ConfigReport, configurations, run_bench
 
 UNSAT_4 = "12........3...4."
 

@@ -10,17 +10,32 @@ from __future__ import annotations
 from math import comb
 
 import pytest
-
 from gridgen import dataset_lines
+
 from sudoku_cp import api
 from sudoku_cp.backends.base import Deadline
 from sudoku_cp.backends.cpsat import CpSatBackend
 from sudoku_cp.backends.sat import SatBackend, SatSession
 from sudoku_cp.core.board import Board, Shape
-from sudoku_cp.model.cnf import (AMO_CHOICES, AMO_ENCODINGS, ENCODINGS, NATIVE, at_most_one,
-                           blocking_clause, encode_puzzle, encode_rules, encode_simplified,
-                           families_of, triad_count, triad_var, unvar, untriad, var, Cnf)
 from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.model.cnf import (
+    AMO_CHOICES,
+    AMO_ENCODINGS,
+    ENCODINGS,
+    NATIVE,
+    Cnf,
+    at_most_one,
+    blocking_clause,
+    encode_puzzle,
+    encode_rules,
+    encode_simplified,
+    families_of,
+    triad_count,
+    triad_var,
+    untriad,
+    unvar,
+    var,
+)
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
 VARIANTS = [(e, a) for e in ENCODINGS for a in AMO_CHOICES]

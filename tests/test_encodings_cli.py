@@ -7,9 +7,9 @@ import json
 import pytest
 
 from sudoku_cp.cli import main
+from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.model.cnf import encode_puzzle, encode_simplified, var
 from sudoku_cp.model.dimacs import DimacsError, read_dimacs, write_dimacs
-from sudoku_cp.formats.text import parse_puzzle
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

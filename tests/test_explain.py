@@ -10,16 +10,16 @@ import pytest
 from gridgen import dataset_lines
 
 from sudoku_cp import examples
-from sudoku_cp.tasks.solving import solve
-from sudoku_cp.core.board import Board
-from sudoku_cp.cli import main
 from sudoku_cp.backends import Deadline, make
+from sudoku_cp.cli import main
+from sudoku_cp.core.board import Board
+from sudoku_cp.core.check import find_conflicts, is_solution
+from sudoku_cp.core.results import Status
+from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.cores import minimal_core
 from sudoku_cp.tasks.explain import TimeLimitReached, explain
-from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.repair import fewest_removals, repair
-from sudoku_cp.core.results import Status
-from sudoku_cp.core.check import find_conflicts, is_solution
+from sudoku_cp.tasks.solving import solve
 
 SERG = dataset_lines("serg-benchmark.txt", limit=250, step=40)  # a fixed sample of 250 of 10,000
 

@@ -12,17 +12,17 @@ import stat
 import subprocess
 
 import pytest
-
 from gridgen import blank_out, dataset_lines, random_solved_rows, rules_hold
+
 from sudoku_cp import api
 from sudoku_cp.backends import BackendError, make
 from sudoku_cp.backends.external import parse_competition_output, parse_minisat_result
-from sudoku_cp.core.board import Board, Shape
 from sudoku_cp.cli import main
+from sudoku_cp.core.board import Board, Shape
+from sudoku_cp.core.results import SolverFailure, Status
+from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.model.cnf import AMO_ENCODINGS, ENCODINGS
 from sudoku_cp.model.dimacs import read_dimacs
-from sudoku_cp.formats.text import parse_puzzle
-from sudoku_cp.core.results import SolverFailure, Status
 
 SOLVERS = ("minisat", "picosat", "cadical")
 PUZZLE_9 = dataset_lines("top1465.txt", limit=1)[0]

@@ -6,8 +6,8 @@ import json
 import random
 
 import pytest
+from gridgen import blank_out, random_solved_rows
 
-from gridgen import random_solved_rows, blank_out
 from sudoku_cp import Board, PuzzleError, Shape, format_grid, format_json_rows, format_line, parse_puzzle
 from sudoku_cp.examples import CLASSIC_ROWS, classic
 from sudoku_cp.formats.text import format_int_rows, iter_entries

@@ -8,13 +8,13 @@ import pytest
 from gridgen import dataset_lines
 
 from sudoku_cp import examples
-from sudoku_cp.tasks.solving import count
-from sudoku_cp.core.board import Board, Rules, Shape, Unit
 from sudoku_cp.cli import main
+from sudoku_cp.core.board import Board, Rules, Shape, Unit
+from sudoku_cp.core.check import is_solution
+from sudoku_cp.core.results import Status
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.generate import difficulty, generate, generate_one, orbits
-from sudoku_cp.core.results import Status
-from sudoku_cp.core.check import is_solution
+from sudoku_cp.tasks.solving import count
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3)]
 

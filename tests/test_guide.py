@@ -27,8 +27,9 @@ GUIDE = ROOT / "encodings"
 sys.path.insert(0, str(HERE))
 
 from gridgen import DATA, dataset_lines  # noqa: E402
-from sudoku_cp.core.board import Shape  # noqa: E402
+
 from sudoku_cp.cli import main  # noqa: E402
+from sudoku_cp.core.board import Shape  # noqa: E402
 from sudoku_cp.model.cnf import AMO_ENCODINGS, ENCODINGS, PRESETS, Cnf, at_most_one, encode_rules  # noqa: E402
 
 EXAMPLE_PUZZLE = ".2..3......34..1"
@@ -85,8 +86,8 @@ def render_amo_9x9() -> str:
 
 
 def render_sample_propagation() -> str:
-    from sudoku_cp.tasks.analyze import analyse
     from sudoku_cp.formats.text import parse_puzzle
+    from sudoku_cp.tasks.analyze import analyse
 
     out = []
     for name in ("17clue-half.txt", "top1465.txt"):
@@ -262,8 +263,8 @@ def measured_rows(text: str):
 
 
 def test_measured_table_matches_what_can_be_recomputed():
-    from sudoku_cp.tasks.analyze import analyse
     from sudoku_cp.formats.text import parse_puzzle
+    from sudoku_cp.tasks.analyze import analyse
 
     commands, rows = measured_rows((GUIDE / "presets.md").read_text())
     assert commands, "the measured table names the command that produced it"

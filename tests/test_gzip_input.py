@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from gridgen import DATA, dataset_lines
+
 from sudoku_cp.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,14 +15,14 @@ import time
 from pathlib import Path
 
 import pytest
-
 from gridgen import dataset_lines
+
 from sudoku_cp import Board, Shape, parse_puzzle
-from sudoku_cp.tasks.solving import count, solve
 from sudoku_cp.backends.dfs import check_interval
 from sudoku_cp.cli import main
-from sudoku_cp.core.results import EXIT_INTERRUPTED, EXIT_TIMEOUT, Status
 from sudoku_cp.core.check import is_solution
+from sudoku_cp.core.results import EXIT_INTERRUPTED, EXIT_TIMEOUT, Status
+from sudoku_cp.tasks.solving import count, solve
 
 HARD = dataset_lines("top1465.txt", limit=12)
 EXPIRED = 1e-6  # a limit that is over before any solver starts: the answer must be 'unknown'

@@ -8,12 +8,12 @@ import pytest
 from gridgen import dataset_lines
 
 from sudoku_cp import examples
-from sudoku_cp.tasks.solving import count
-from sudoku_cp.core.board import Board
 from sudoku_cp.cli import main
+from sudoku_cp.core.board import Board
+from sudoku_cp.core.results import Status
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.minimize import minimize
-from sudoku_cp.core.results import Status
+from sudoku_cp.tasks.solving import count
 
 PUZZLES = [examples.classic()] + [parse_puzzle(x) for x in dataset_lines("top1465.txt", limit=3, step=400)]
 

@@ -22,17 +22,17 @@ from collections import defaultdict
 from itertools import combinations
 
 import pytest
+from gridgen import random_solved_rows
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gridgen import random_solved_rows
 from sudoku_cp import Board, Shape, format_grid, format_json_rows, format_line, parse_puzzle
-from sudoku_cp.tasks.solving import count, solve
+from sudoku_cp.core.check import find_conflicts, is_solution, solution_problems
+from sudoku_cp.core.results import Status
+from sudoku_cp.formats.text import DEFAULT_SYMBOLS, format_int_rows
 from sudoku_cp.model.cnf import AMO_CHOICES, ENCODINGS, NATIVE, decode, encode_puzzle
 from sudoku_cp.model.dimacs import write_dimacs
-from sudoku_cp.formats.text import DEFAULT_SYMBOLS, format_int_rows
-from sudoku_cp.core.results import Status
-from sudoku_cp.core.check import find_conflicts, is_solution, solution_problems
+from sudoku_cp.tasks.solving import count, solve
 
 NIGHTLY = int(os.environ.get("SUDOKU_CP_HYPOTHESIS_EXAMPLES", "0") or 0)
 settings.register_profile("sudoku-cp-ci", deadline=None, print_blob=True,

@@ -9,13 +9,13 @@ from itertools import combinations
 import pytest
 from gridgen import dataset_lines
 
-from sudoku_cp.tasks.solving import count, solve
-from sudoku_cp.core.board import Board
 from sudoku_cp.cli import main
+from sudoku_cp.core.board import Board
+from sudoku_cp.core.check import find_conflicts, is_solution
+from sudoku_cp.core.results import Status
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.repair import fewest_removals, repair
-from sudoku_cp.core.results import Status
-from sudoku_cp.core.check import find_conflicts, is_solution
+from sudoku_cp.tasks.solving import count, solve
 
 
 def spoiled(line: str, extra: int, seed: int) -> Board:

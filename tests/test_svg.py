@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 from sudoku_cp import examples
 from sudoku_cp.core.board import Board, Shape
-from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.formats.svg import board_svg
+from sudoku_cp.formats.text import parse_puzzle
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sudoku_cp import find_conflicts, is_solution, parse_puzzle, validate
-from sudoku_cp.examples import CLASSIC_SOLUTION, classic, classic_invalid
 from sudoku_cp.core.results import Status
+from sudoku_cp.examples import CLASSIC_SOLUTION, classic, classic_invalid
 
 
 def test_first_classic_board_is_valid():

@@ -20,7 +20,15 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .base import CAPABILITIES, NO_DEADLINE, Backend, BackendError, Deadline, Session, Unsupported
+from .base import (
+    CAPABILITIES,
+    NO_DEADLINE,
+    Backend,
+    BackendError,
+    Deadline,
+    Session,
+    Unsupported,
+)
 
 DEFAULT = "sat"
 

@@ -20,8 +20,17 @@ from itertools import compress
 from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
 from ..core.results import Outcome, SolverFailure
-from ..model.cnf import (DEFAULT_AMO, DEFAULT_ENCODING, FULL_RULES_MAX_SIZE, Cnf, EncodingStopped, decode,
-                         encode_rules, encode_simplified, var)
+from ..model.cnf import (
+    DEFAULT_AMO,
+    DEFAULT_ENCODING,
+    FULL_RULES_MAX_SIZE,
+    Cnf,
+    EncodingStopped,
+    decode,
+    encode_rules,
+    encode_simplified,
+    var,
+)
 from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, Unsupported
 
 DEFAULT_SOLVER = "cadical195"

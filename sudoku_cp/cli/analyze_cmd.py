@@ -7,6 +7,7 @@ from itertools import islice
 
 from ..formats.text import format_line
 from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, check_amo, families_of
+from ..tasks.analyze import analyse
 from .common import (
     CliError,
     add_input_options,
@@ -80,8 +81,6 @@ def summary_table(summaries) -> str:
 
 
 def run(args) -> int:
-    from ..tasks.analyze import analyse
-
     chosen = variants(args.encoding, args.amo)
     entries = read_entries(args)
     if args.limit:

@@ -6,7 +6,10 @@ import json
 import os
 import sys
 
+from ..backends import BackendError, backend_help, resolve
 from ..core.results import EXIT_DISAGREE, EXIT_OK
+from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, PRESETS
+from ..tasks.batch import BatchOptions, resume_point, run_batch
 from .common import (
     CliError,
     box_arg,
@@ -49,8 +52,6 @@ examples:
 def add_parser(sub) -> None:
     import argparse
 
-    from ..backends import backend_help
-    from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, PRESETS
 
     p = sub.add_parser("batch", help="solve a whole file fast: one verified JSON line per puzzle",
                        description=BATCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -115,9 +116,6 @@ def _dask_client(address: str):
 
 
 def run_batch_cmd(args) -> int:
-    from ..backends import BackendError, resolve
-    from ..tasks.batch import BatchOptions, resume_point, run_batch
-
     try:  # a bad name or option is a usage error before anything is written
         resolve(args.backend, encoding=args.encoding, amo=args.amo)
     except BackendError as exc:

@@ -6,7 +6,9 @@ import argparse
 import shutil
 import sys
 
+from ..backends import REGISTRY, BackendError, make
 from ..core.results import EXIT_DISAGREE, EXIT_OK
+from ..formats.text import iter_entries
 from ..model.cnf import DEFAULT_ENCODING, PRESETS
 from ..tasks.bench import (
     DEFAULT_BACKENDS,
@@ -29,7 +31,6 @@ from .common import (
 
 def default_backends() -> str:
     """The default list, plus ``external:minisat`` when that backend and the binary exist."""
-    from ..backends import REGISTRY
 
     extra = ",external:minisat" if "external" in REGISTRY and shutil.which("minisat") else ""
     return DEFAULT_BACKENDS + extra
@@ -79,9 +80,6 @@ def add_parser(sub) -> None:
 
 
 def run_bench_cmd(args) -> int:
-    from ..backends import BackendError, make
-    from ..formats.text import iter_entries
-
     backends = [b.strip() for b in (args.backends or default_backends()).split(",") if b.strip()]
     encodings = [e.strip() for e in args.encodings.split(",") if e.strip()]
     for enc in encodings:

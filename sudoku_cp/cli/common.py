@@ -12,9 +12,11 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
+from ..backends import backend_help
 from ..backends.base import MAX_SECONDS
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
-from ..core.results import EXIT_USAGE, Result, Status
+from ..core.results import EXIT_DISAGREE, EXIT_USAGE, Result, Status, worst_exit
+from ..examples import classic
 from ..formats.records import dumps, record
 from ..formats.text import (
     MAX_LINE_CHARS,
@@ -25,6 +27,8 @@ from ..formats.text import (
     iter_entries,
     parse_puzzle,
 )
+from ..model.cnf import AMO_CHOICES, ENCODINGS
+from ..tasks.solving import DisagreementError, VerificationError
 
 
 class CliError(Exception):
@@ -92,11 +96,8 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
 def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                        encoding: bool = False) -> None:
     """--backend and --time-limit (and --encoding, --amo for the CNF backends when ``encoding``)."""
-    from ..backends import backend_help
 
     if encoding:
-        from ..model.cnf import AMO_CHOICES, ENCODINGS
-
         parser.add_argument("--encoding", metavar="NAME",
                             help=f"CNF encoding for the sat and external backends: {', '.join(ENCODINGS)} "
                                  "(default complete; see encodings/README.md)")
@@ -261,7 +262,6 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
     if args.puzzle is None:
         if not example:
             raise CliError("no puzzle given: expected PUZZLE, '-' or -f FILE (see --help)")
-        from ..examples import classic
 
         print("sudoku-cp: no puzzle given; using the built-in example (the classic board)",
               file=sys.stderr)
@@ -357,8 +357,6 @@ def answer_each(args, compute, report, example: bool = False) -> int:
     it stands; a disagreement or a failed verification is exit 3 with every answer shown. Returns
     the most serious exit code.
     """
-    from ..core.results import EXIT_DISAGREE, worst_exit
-    from ..tasks.solving import DisagreementError, VerificationError
 
     codes = []
     many = args.file is not None

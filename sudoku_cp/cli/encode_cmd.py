@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from ..backends import make
+from ..core.board import Shape
 from ..formats.text import format_line
 from ..model.cnf import (
     AMO_CHOICES,
@@ -15,6 +17,7 @@ from ..model.cnf import (
     encode_simplified,
     triad_count,
 )
+from ..model.dimacs import write_dimacs
 from .common import (
     CliError,
     add_input_options,
@@ -63,7 +66,6 @@ def add_encoding_options(parser, many: bool = False) -> None:
 
 def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
     """Sizes of a formula, overall and per family."""
-    from ..core.board import Shape
 
     shape = Shape(*cnf.box)
     triads = triad_count(shape) if any(f.name.startswith("triad-") for f in cnf.families) else 0
@@ -100,14 +102,11 @@ def stats_text(s: dict) -> str:
 
 def cpsat_text(board) -> str:
     """The CP-SAT model of a puzzle in protobuf text form (the cpsat backend's ``export``)."""
-    from ..backends import make
 
     return make("cpsat").export(board)
 
 
 def run(args) -> int:
-    from ..model.dimacs import write_dimacs
-
     entries = list(read_entries(args))
     if args.format != "stats" and len(entries) != 1:
         bad = [entry for entry in entries if entry.board is None]

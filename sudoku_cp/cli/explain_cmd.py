@@ -5,12 +5,23 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..backends import Deadline
 from ..core.board import Shape
-from ..core.results import EXIT_NEGATIVE, EXIT_OK, EXIT_TIMEOUT, Status
+from ..core.results import (
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    Status,
+    TimeLimitReached,
+)
 from ..formats.records import dumps
+from ..formats.svg import board_svg
 from ..formats.text import format_line
 from ..tasks.cores import given_names
-from ..tasks.explain import DEFAULT_LIMIT, Explanation
+from ..tasks.explain import DEFAULT_LIMIT, Explanation, explain
+from ..tasks.generate import GenerateError, generate, generated_record
+from ..tasks.minimize import minimize
+from ..tasks.repair import repair
 from .common import (
     CliError,
     add_input_options,
@@ -159,8 +170,6 @@ def _count_text(result: Explanation) -> str:
 
 
 def run_explain(args) -> int:
-    from ..tasks.explain import explain
-
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
 
@@ -178,8 +187,6 @@ def run_explain(args) -> int:
 
 
 def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
-    from ..formats.svg import board_svg
-
     path = Path(args.svg)
     if many:
         path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.svg'}")
@@ -195,8 +202,6 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
 
 
 def run_repair(args) -> int:
-    from ..tasks.repair import repair
-
     def compute(board):
         result = repair(board, args.backend, args.time_limit, args.max_rounds, targets=args.targets)
         return result, EXIT_TIMEOUT if result.status is Status.UNKNOWN else EXIT_OK
@@ -227,8 +232,6 @@ def run_repair(args) -> int:
 
 
 def run_minimize(args) -> int:
-    from ..tasks.minimize import minimize
-
     def compute(board):
         result = minimize(board, args.backend, args.time_limit, args.seed)
         code = {Status.UNIQUE: EXIT_OK, Status.UNKNOWN: EXIT_TIMEOUT}.get(result.status, EXIT_NEGATIVE)
@@ -253,9 +256,6 @@ def run_minimize(args) -> int:
 def run_generate(args) -> int:
     import random
 
-    from ..backends import Deadline
-    from ..core.results import TimeLimitReached
-    from ..tasks.generate import GenerateError, generate, generated_record
 
     shape = Shape.for_size(args.size, args.box)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)

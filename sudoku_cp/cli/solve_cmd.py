@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ..backends import resolve
 from ..core.results import Result, Status
 from ..formats.text import format_line
-from ..backends import resolve
 from ..tasks.solving import count, solve
 from .common import (
     add_input_options,

@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .rules import Constraint, Rules, Unit
-from .shape import MAX_SIZE, MIN_SIZE, Cell, Fact, Given, PuzzleError, Shape, cell_name, parse_box
+from .shape import (
+    MAX_SIZE,
+    MIN_SIZE,
+    Cell,
+    Fact,
+    Given,
+    PuzzleError,
+    Shape,
+    cell_name,
+    parse_box,
+)
 
 
 @dataclass(frozen=True)

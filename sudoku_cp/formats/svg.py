@@ -14,9 +14,10 @@ way (``Board._repr_svg_``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from xml.sax.saxutils import escape
+from html import escape
 
 from ..core.board import Board
+from .text import DEFAULT_SYMBOLS
 
 MARK_FILL = "#ffb3b3"
 SECOND_FILL = "#b3d9ff"
@@ -55,7 +56,6 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     ``marked`` cells are filled red-ish (class ``mark``), ``secondary`` cells blue-ish (class
     ``mark2``), e.g. core givens and differing cells; ``title`` goes above the grid.
     """
-    from .text import DEFAULT_SYMBOLS
 
     n = board.size
     alphabet = symbols or DEFAULT_SYMBOLS

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..core.board import Shape
 from .cnf import Cnf, triad_count
 
 
@@ -44,8 +45,6 @@ def numbering_comments(cnf: Cnf) -> list[str]:
     ]
     top = n**3
     if _triads_present(cnf) and rows:
-        from ..core.board import Shape
-
         shape = Shape(rows, cols)
         lines += [
             f"row triad (row, box b of its band 0..{rows - 1}, digit): v = {n**3} + (row*{rows} + b)*{n}"

@@ -22,9 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..backends import DEFAULT, Backend, Deadline, Session, capable, resolve, second_opinion
+from ..backends import (
+    DEFAULT,
+    Backend,
+    Deadline,
+    Session,
+    capable,
+    resolve,
+    second_opinion,
+)
 from ..core.board import Board, Fact, Given, cell_name
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
+from .solving import count, solve
 
 
 def given_names(givens) -> str:
@@ -109,7 +118,6 @@ def core_problems(board: Board, core: Sequence[Given], backend: str | Backend) -
     The core alone (under ``board``'s rules) must have no solution; without any one of its givens
     it must have one (and that solution is checked by the independent checker).
     """
-    from .solving import solve
 
     core = list(core)
     name = backend if isinstance(backend, str) else backend.name
@@ -132,7 +140,6 @@ def recheck_unique(board: Board, solution: Board, backend, time_limit: float | N
     Returns that backend's answer; :class:`SolverFailure` when it says otherwise,
     :class:`TimeLimitReached` when the time limit leaves it undecided.
     """
-    from .solving import count
 
     check = count(board, 2, backend, time_limit=time_limit)
     if check.status is Status.UNKNOWN:

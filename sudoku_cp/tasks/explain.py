@@ -32,6 +32,7 @@ from ..backends import Backend, Deadline, second_opinion
 from ..core.board import Board, Given
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
 from .cores import backend_for, core_problems, given_names, minimal_core
+from .solving import VerificationError, count, validate
 
 DEFAULT_LIMIT = 10  # solutions counted by explain unless --limit says otherwise
 
@@ -80,7 +81,6 @@ def checked_core(board: Board, backend: str | Sequence[str] | Backend = "sat",
 
     Raises :class:`~sudoku_cp.tasks.solving.VerificationError` if the re-check disagrees.
     """
-    from .solving import VerificationError
 
     finder = backend_for(backend, "core")
     core = minimal_core(board, finder, deadline)
@@ -99,7 +99,6 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
     backend when it can give cores (sat, cpsat), else from the default SAT backend, and ``check``
     has another backend re-check it (sat <-> cpsat). A time limit gives status ``unknown``.
     """
-    from .solving import count, validate
 
     if limit < 2:
         raise ValueError(f"limit {limit}: explain needs at least 2 to tell unique from multiple")

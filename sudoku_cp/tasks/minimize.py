@@ -29,6 +29,7 @@ from ..core.board import Board, Given
 from ..core.results import Status, TimeLimitReached
 from .cores import backend_for, checkers, recheck_unique
 from .explain import Explanation
+from .solving import count
 
 
 class UniquenessOracle:
@@ -167,7 +168,6 @@ def minimize(board: Board, backend: str | Backend | list = "sat", time_limit: fl
     order, or shuffled by ``seed``. A puzzle that is not unique keeps its status (``invalid``,
     ``unsat``, ``multiple``) and nothing is minimized.
     """
-    from .solving import count
 
     start = time.perf_counter()
     deadline = Deadline(time_limit)

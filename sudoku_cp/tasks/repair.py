@@ -34,6 +34,7 @@ from ..core.results import SolverFailure, Status, TimeLimitReached
 from .cores import backend_for, checkers, recheck_unique
 from .explain import Explanation, differing_cells
 from .minimize import UniquenessOracle
+from .solving import count
 
 MAX_ROUNDS = 300  # hitting-set rounds before falling back to the greedy choice
 TARGETS = 20  # solutions tried as the one an ``add`` repair keeps
@@ -114,7 +115,6 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
     kept solution, ``stats["global_minimum"]`` that it is the minimum over all solutions (true when
     every solution was among the targets).
     """
-    from .solving import count
 
     start = time.perf_counter()
     deadline = Deadline(time_limit)

@@ -125,6 +125,15 @@ def _entry(spec: str) -> Entry:
     return entry
 
 
+def takes(spec: str, option: str) -> bool:
+    """Whether the backend ``spec`` names takes a keyword option (``encoding``, ``amo``, ...).
+
+    >>> takes("sat:glucose4", "encoding"), takes("cpsat", "encoding")
+    (True, False)
+    """
+    return option in _entry(spec.strip().partition(":")[0]).options
+
+
 def make(spec: str, **options) -> Backend:
     """One backend from its name, ``name:option`` picking a sub-solver or variant.
 

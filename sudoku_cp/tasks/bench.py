@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..backends import takes
 from ..core.board import Board
 from ..model.cnf import DEFAULT_ENCODING
 from .batch import BatchOptions, Worker
@@ -73,10 +74,10 @@ class ConfigReport:
 
 
 def configurations(backends: list[str], encodings: list[str]) -> list[tuple[str, str]]:
-    """(backend, encoding) pairs: every encoding for SAT backends, the default for the others."""
+    """(backend, encoding) pairs: every encoding for backends that take one, the default for the others."""
     out = []
     for backend in backends:
-        if backend.partition(":")[0] == "sat":
+        if takes(backend, "encoding"):
             out.extend((backend, enc) for enc in encodings)
         else:
             out.append((backend, DEFAULT_ENCODING))
@@ -84,7 +85,7 @@ def configurations(backends: list[str], encodings: list[str]) -> list[tuple[str,
 
 
 def _config_name(worker: Worker, backend: str, encoding: str) -> str:
-    return f"{worker.name}/{encoding}" if backend.partition(":")[0] == "sat" else worker.name
+    return f"{worker.name}/{encoding}" if takes(backend, "encoding") else worker.name
 
 
 def run_bench(boards: list[Board], backends: list[str], encodings: tuple[str, ...] = (DEFAULT_ENCODING,),
@@ -93,8 +94,8 @@ def run_bench(boards: list[Board], backends: list[str], encodings: tuple[str, ..
     """Run every configuration on ``boards`` in the same order; per-puzzle times are the best of ``repeat``."""
     reports = []
     for backend, encoding in configurations(backends, list(encodings)):
-        sat = backend.partition(":")[0] == "sat"
-        options = BatchOptions(unique=unique, backend=backend, encoding=encoding if sat else None,
+        options = BatchOptions(unique=unique, backend=backend,
+                               encoding=encoding if takes(backend, "encoding") else None,
                                time_limit=time_limit, stats=True)
         worker = Worker(options)
         report = ConfigReport(_config_name(worker, backend, encoding))

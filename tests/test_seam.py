@@ -124,3 +124,23 @@ def test_python_api(toy):
     assert made.verified_by == "toy" and is_solution(made.solution, made.puzzle)
     # and a backend object, not a name, works too
     assert api.explain(board, backend=make("toy")).status is Status.UNIQUE
+
+
+def test_cli_batch_and_bench(toy, capsys, tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_text(f"{CLASSIC}\n{UNSAT}\n{TWO}\nnot a puzzle\n")
+    out = tmp_path / "out.jsonl"
+    code, _, _ = run(capsys, "batch", str(src), "-o", str(out), "--backend", "toy", "--unique")
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 0 and [r["status"] for r in records] == ["unique", "unsat", "multiple", "error"]
+    assert [r["backend"] for r in records[:3]] == ["toy"] * 3 and toy.calls >= 3
+    code, _, _ = run(capsys, "batch", str(src), "-o", str(out), "--backend", "toy,sat", "--unique")
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 0 and [r["status"] for r in records] == ["unique", "unsat", "multiple", "error"]
+    assert [b["backend"] for b in records[0]["backends"]] == ["toy", "sat:cadical195"]
+    good = tmp_path / "good.txt"
+    good.write_text(f"{CLASSIC}\n{UNSAT}\n")
+    code, out_text, _ = run(capsys, "bench", str(good), "--backends", "toy,dfs", "--warmup", "0")
+    rows = {line.split()[0]: line.split() for line in out_text.splitlines()[2:]}
+    assert code == 0 and set(rows) == {"toy", "dfs"}
+    assert rows["toy"][1:5] == rows["dfs"][1:5] == ["2", "1", "0", "1"]  # puzzles, solved, multiple, unsat

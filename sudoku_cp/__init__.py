@@ -12,13 +12,7 @@ from .core.board import Board, PuzzleError, Rules, Shape, Unit, cell_name
 from .core.check import Conflict, find_conflicts, is_solution
 from .core.results import Outcome, Result, Status
 from .formats.svg import board_svg
-from .formats.text import (
-    format_grid,
-    format_json_rows,
-    format_line,
-    iter_entries,
-    parse_puzzle,
-)
+from .formats.text import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
 from .tasks.solving import (
     CrossCheck,
     DisagreementError,

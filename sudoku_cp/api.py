@@ -19,13 +19,13 @@ from .tasks.generate import generate
 from .tasks.minimize import minimize
 from .tasks.repair import repair
 from .tasks.solving import (
-                            CrossCheck,
-                            DisagreementError,
-                            VerificationError,
-                            count,
-                            cross_check,
-                            solve,
-                            validate,
+           CrossCheck,
+           DisagreementError,
+           VerificationError,
+           count,
+           cross_check,
+           solve,
+           validate,
 )
 
 __all__ = ["BatchOptions", "CrossCheck", "DisagreementError", "VerificationError", "analyse", "count",

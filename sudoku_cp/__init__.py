@@ -13,15 +13,8 @@ from .core.check import Conflict, find_conflicts, is_solution
 from .core.results import Outcome, Result, Status
 from .formats.svg import board_svg
 from .formats.text import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
-from .tasks.solving import (
-    CrossCheck,
-    DisagreementError,
-    VerificationError,
-    count,
-    cross_check,
-    solve,
-    validate,
-)
+from .tasks.solving import (CrossCheck, DisagreementError, VerificationError,
+    count, cross_check, solve, validate)
 
 # print(board) shows the grid and Jupyter shows the picture. The hooks are set here, at the top
 # of the package, so that core/ never imports the formats that are built on it.

@@ -18,15 +18,8 @@ from .tasks.explain import explain
 from .tasks.generate import generate
 from .tasks.minimize import minimize
 from .tasks.repair import repair
-from .tasks.solving import (
-           CrossCheck,
-           DisagreementError,
-           VerificationError,
-           count,
-           cross_check,
-           solve,
-           validate,
-)
+from .tasks.solving import (CrossCheck, DisagreementError, VerificationError,
+    count, cross_check, solve, validate)
 
 __all__ = ["BatchOptions", "CrossCheck", "DisagreementError", "VerificationError", "analyse", "count",
            "cross_check", "explain", "generate", "minimize", "repair", "run_batch", "run_bench", "solve",

@@ -157,3 +157,16 @@ def test_validate_imports_no_solver_package():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pysat', 'ortools')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_pyflakes_finds_nothing():
+    """ruff's F rules (pyflakes: unused imports, undefined names, ...) over the package, tests and bench."""
+    import shutil
+    import subprocess
+    import sys
+
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    root = PACKAGE.parent
+    done = subprocess.run([ruff, "check", "--no-cache", "--output-format", "concise", "sudoku_cp", "tests", "bench"],
+                          cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,4 +1,4 @@
-"""The Python API: one function per command, typed results, every answer verified.
+"""Answering puzzles: the duplicate scan, the one per-puzzle path (every answer verified), cross-checks.
 
 >>> from sudoku_cp import examples
 >>> board = examples.classic()

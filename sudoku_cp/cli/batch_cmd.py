@@ -22,7 +22,7 @@ from .common import (
 BATCH_HELP = """\
 Answer every puzzle of FILE and write one JSON line per puzzle (JSON Lines, keys as in
 CONTRACT.md: index, line, size, box, puzzle, status, solution, count, complete, conflicts,
-backend, time_s, stats, error, backends; every key present, null where it does not apply), in
+backend, time_s, stats, error, backends, certificate; every key present, null where it does not apply), in
 input order, each line written whole and flushed: a killed run leaves a valid prefix, and
 --resume continues after its last complete line. A puzzle that does not parse is an 'error'
 record naming its line; the run goes on. Every solution is checked by the independent checker

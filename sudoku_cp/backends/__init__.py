@@ -210,5 +210,6 @@ def hitting_set(sets: Sequence[set[int]]) -> list[int]:
 
 
 __all__ = ["Backend", "BackendError", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",
-           "NO_DEADLINE", "REGISTRY", "Refutation", "Session", "Unsupported", "backend_help", "capable", "hitting_set",
+           "NO_DEADLINE", "REGISTRY", "Refutation", "Session", "Unsupported", "backend_help", "capable",
+           "hitting_set",
            "make", "names", "register", "resolve", "second_opinion"]

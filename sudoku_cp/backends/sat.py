@@ -26,9 +26,9 @@ from ..model.cnf import (
     FULL_RULES_MAX_SIZE,
     Cnf,
     EncodingStopped,
+    blocking_clause,
     decode,
     encode_rules,
-    blocking_clause,
     encode_simplified,
     var,
 )
@@ -399,7 +399,8 @@ class SatBackend(Backend):
             raise Unsupported(self.name, "proof") from None
         with solver:
             if solver.solve():
-                raise SolverFailure(f"{self.name} finds the formula of '{what}' satisfiable: the claim is wrong")
+                raise SolverFailure(f"{self.name} finds the formula of '{what}' satisfiable: "
+                                    f"the claim is wrong")
             lines = solver.get_proof() or []
         lemmas = sum(1 for line in lines if not line.startswith("d"))
         return Refutation(text, "\n".join(lines) + "\n", lemmas, self.name)

@@ -153,8 +153,8 @@ def describe_certificate(result: Result) -> str | None:
     cert = result.certificate
     if cert is None:
         return None
-    what = {"drat": f"DRAT proof of {'no other solution' if result.status is Status.UNIQUE else 'no solution'}"
-                    f" ({cert.lemmas} lemmas)",
+    claim = "no other solution" if result.status is Status.UNIQUE else "no solution"
+    what = {"drat": f"DRAT proof of {claim} ({cert.lemmas} lemmas)",
             "solution": "the solution", "two-solutions": "two distinct solutions"}[cert.kind]
     return f"certified: {what} checked by {cert.checker} in {cert.check_s:.3f} s"
 

@@ -26,6 +26,7 @@ from .base import (
     Backend,
     BackendError,
     Deadline,
+    Refutation,
     Session,
     Unsupported,
 )
@@ -73,7 +74,7 @@ REGISTRY: dict[str, Entry] = {
     "sat": Entry("sudoku_cp.backends.sat:SatBackend",
                  "PySAT on the CNF encoding; sat:SOLVER picks a PySAT solver (cadical195, glucose4, "
                  "minisat22, ...)", "cadical195", SAT_OPTIONS,
-                 frozenset({"incremental", "core", "propagate", "exclude", "hint", "optimize"}),
+                 frozenset({"incremental", "core", "propagate", "exclude", "hint", "optimize", "proof"}),
                  "sudoku_cp.backends.sat:solver_names"),
     "cpsat": Entry("sudoku_cp.backends.cpsat:CpSatBackend",
                    "OR-Tools CP-SAT, one integer per cell and AllDifferent per unit", None, (),
@@ -218,5 +219,6 @@ def hitting_set(sets: Sequence[set[int]]) -> list[int]:
 
 
 __all__ = ["Backend", "BackendError", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",
-           "NO_DEADLINE", "REGISTRY", "Session", "Unsupported", "backend_help", "capable", "hitting_set",
+           "NO_DEADLINE", "REGISTRY", "Refutation", "Session", "Unsupported", "backend_help", "capable",
+           "hitting_set",
            "make", "names", "register", "resolve", "second_opinion"]

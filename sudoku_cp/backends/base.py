@@ -15,7 +15,8 @@ capability       what it gives
 ``hint``         :meth:`Session.hint`: preferred values for the search (phases)
 ``optimize``     :meth:`Backend.maximize`: the most facts that can hold together
 ``export``       :meth:`Backend.export`: its model of a puzzle as text
-``proof``        a checkable proof of an unsatisfiable answer (no backend yet)
+``proof``        :meth:`Backend.refute`: the exact formula of "no solution" (or "no other
+                 solution") and a DRAT proof of it, for an independent checker
 ================ =============================================================================
 
 Asking a backend for what it cannot do raises :class:`Unsupported`, which says so by name. Facts
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.board import Board, Fact, Rules
@@ -80,6 +82,20 @@ class Deadline:
 NO_DEADLINE = Deadline(None)
 
 
+@dataclass(frozen=True)
+class Refutation:
+    """A claim of unsatisfiability as a checker reads it: the exact formula and the proof, as text.
+
+    ``cnf`` is DIMACS (what ``--proof`` writes, byte for byte), ``proof`` the solver's DRAT lines
+    (``"1 -2 0"``, ``"d 3 4 0"``), ``lemmas`` how many of them add a clause, ``solver`` who wrote it.
+    """
+
+    cnf: str
+    proof: str
+    lemmas: int
+    solver: str
+
+
 class Backend:
     """A solving backend. Required: :meth:`count`. Optional: the capabilities it declares.
 
@@ -105,7 +121,7 @@ class Backend:
 
     def require(self, capability: str) -> None:
         """Raise :class:`Unsupported` unless this backend has ``capability``."""
-        if capability not in self.capabilities:
+        if not self.can(capability):
             raise Unsupported(self.name, capability)
 
     def session(self, rules: Rules, stats: bool = True, settle: bool = False) -> "Session":
@@ -123,6 +139,15 @@ class Backend:
         when even the empty grid has none.
         """
         raise Unsupported(self.name, "optimize")
+
+    def refute(self, board: Board, solution: Board | None = None) -> Refutation:
+        """A proof that ``board`` has no solution, or with ``solution`` no other one (``proof``).
+
+        The formula has the givens as unit clauses (assumptions leave no trace in a proof) and,
+        with ``solution``, the clause "some blank differs from it". A formula the solver finds
+        satisfiable is a :class:`~sudoku_cp.core.results.SolverFailure`: the claim was wrong.
+        """
+        raise Unsupported(self.name, "proof")
 
     def export(self, board: Board) -> str:
         """This backend's model of ``board`` as text (``export``)."""
@@ -214,4 +239,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Session", "Unsupported"]
+__all__ = ["Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+           "Unsupported"]

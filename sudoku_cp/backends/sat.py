@@ -26,17 +26,20 @@ from ..model.cnf import (
     FULL_RULES_MAX_SIZE,
     Cnf,
     EncodingStopped,
+    blocking_clause,
     decode,
     encode_rules,
     encode_simplified,
     var,
 )
-from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, Unsupported
+from ..model.dimacs import write_dimacs
+from .base import NO_DEADLINE, Backend, BackendError, Deadline, Refutation, Session, Unsupported
 
 DEFAULT_SOLVER = "cadical195"
 SLICE_CONFLICTS = 500  # first slice of a solver that cannot be interrupted; slices double
 MAX_SLICE_CONFLICTS = 50_000
 COUNTERS = ("conflicts", "decisions", "propagations")
+NO_PROOF = frozenset({"kissat404", "mergesat3", "minicard", "minisat22", "minisatep"})  # PySAT logs none
 
 
 def solver_names() -> list[str]:
@@ -361,6 +364,47 @@ class SatBackend(Backend):
         outcome.stats["encode_s"] = round(encode_s, 6)
         return outcome
 
+    def can(self, capability: str) -> bool:
+        if capability == "proof" and (self.solver in NO_PROOF or self.amo == "native"):
+            return False  # a solver that logs no proof; native at-most-one is not CNF
+        return super().can(capability)
+
+    def certified_formula(self, board: Board, solution: Board | None = None) -> Cnf:
+        """The formula a proof is about: the puzzle simplified by its givens (``encode --simplify``),
+        plus, with ``solution``, the clause "some blank differs from it" (family ``differs``)."""
+        cnf = encode_simplified(board, self.encoding, self.amo)
+        if solution is not None:
+            cnf.add("differs", [blocking_clause(solution, board)])
+        return cnf
+
+    def refute(self, board: Board, solution: Board | None = None) -> Refutation:
+        """A fresh solver, logging a proof, on :meth:`certified_formula`; only this question pays for it.
+
+        >>> from sudoku_cp.backends import make
+        >>> from sudoku_cp.formats.text import parse_puzzle
+        >>> r = make("sat").refute(parse_puzzle("12....3...4....."))  # r1c3 can be nothing
+        >>> "0" in r.proof.splitlines(), r.cnf.splitlines()[1]  # "0": the empty clause
+        (True, 'c claim: no solution (4x4)')
+        """
+        self.require("proof")
+        cnf = self.certified_formula(board, solution)
+        what = "no other solution" if solution is not None else "no solution"
+        text = write_dimacs(cnf, self.encoding, self.amo, [f"claim: {what} ({board.size}x{board.size})",
+                                                            "simplified by the givens"])
+        from pysat.solvers import Solver
+
+        try:
+            solver = Solver(name=self.solver, bootstrap_with=cnf.clauses, with_proof=True)
+        except NotImplementedError:
+            raise Unsupported(self.name, "proof") from None
+        with solver:
+            if solver.solve():
+                raise SolverFailure(f"{self.name} finds the formula of '{what}' satisfiable: "
+                                    f"the claim is wrong")
+            lines = solver.get_proof() or []
+        lemmas = sum(1 for line in lines if not line.startswith("d"))
+        return Refutation(text, "\n".join(lines) + "\n", lemmas, self.name)
+
     def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list[Given], Board | None, bool]:
         """The fewest givens to drop so that the rest has a solution: MaxSAT (RC2), rules hard,
         each given a soft unit clause. RC2 cannot be interrupted, so ``deadline`` is not applied."""
@@ -379,4 +423,4 @@ class SatBackend(Backend):
         return removed, solution, True
 
 
-__all__ = ["SatBackend", "SatSession", "maxsat", "min_hitting_set", "solver_names"]
+__all__ = ["NO_PROOF", "SatBackend", "SatSession", "maxsat", "min_hitting_set", "solver_names"]

@@ -10,19 +10,22 @@ from ..backends import BackendError, backend_help, resolve
 from ..core.results import EXIT_DISAGREE, EXIT_OK
 from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, PRESETS
 from ..tasks.batch import BatchOptions, resume_point, run_batch
+from ..tasks.certify import prover
 from .common import (
     CliError,
+    add_certify_options,
     box_arg,
     no_puzzle_message,
     open_text,
     positive_int,
+    proof_dir,
     time_limit_arg,
 )
 
 BATCH_HELP = """\
 Answer every puzzle of FILE and write one JSON line per puzzle (JSON Lines, keys as in
 CONTRACT.md: index, line, size, box, puzzle, status, solution, count, complete, conflicts,
-backend, time_s, stats, error, backends; every key present, null where it does not apply), in
+backend, time_s, stats, error, backends, certificate; every key present, null where it does not apply), in
 input order, each line written whole and flushed: a killed run leaves a valid prefix, and
 --resume continues after its last complete line. A puzzle that does not parse is an 'error'
 record naming its line; the run goes on. Every solution is checked by the independent checker
@@ -86,6 +89,7 @@ def add_parser(sub) -> None:
                         "puzzles (17-clue), not with CaDiCaL, whose propagate() is slow")
     p.add_argument("--stats", action="store_true",
                    help="add the solver's counters (conflicts, decisions, propagations) to each record")
+    add_certify_options(p)
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
     p.add_argument("--symbols", metavar="STRING", help="the alphabet, digit 1 first")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -125,9 +129,15 @@ def run_batch_cmd(args) -> int:
         raise CliError(f"-o {args.output} is the input file: expected another file for the records")
     if args.resume and args.output == "-":
         raise CliError("--resume needs -o OUT: the records already written are read from OUT")
+    proofs = proof_dir(args.proof)
+    certifying = args.certify or proofs is not None
+    if certifying and prover(resolve(args.backend, encoding=args.encoding, amo=args.amo)) is None:
+        print(f"sudoku-cp: batch: {args.backend} cannot give a checkable proof: 'unique' and 'unsat' "
+              f"records stay uncertified (certificate null; --backend sat can)", file=sys.stderr)
     options = BatchOptions(unique=args.unique, backend=args.backend, encoding=args.encoding,
                            time_limit=args.time_limit, box=args.box, symbols=args.symbols,
-                           stats=args.stats, propagate=args.propagate, amo=args.amo)
+                           stats=args.stats, propagate=args.propagate, amo=args.amo,
+                           certify=certifying, proof=None if proofs is None else os.path.abspath(proofs))
     skip, before = 0, {}
     if args.resume:
         try:

@@ -28,6 +28,7 @@ from ..formats.text import (
     parse_puzzle,
 )
 from ..model.cnf import AMO_CHOICES, ENCODINGS
+from ..tasks.certify import ProofRefused, certify, write_proof
 from ..tasks.solving import DisagreementError, VerificationError
 
 
@@ -112,6 +113,50 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                              "cross-checks those")
     parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                         help="stop each solver after SECONDS; the answer is then 'unknown' (exit 4)")
+
+
+def add_certify_options(parser: argparse.ArgumentParser) -> None:
+    """--certify and --proof DIR."""
+    parser.add_argument("--certify", action="store_true",
+                        help="check each answer with a checker that did not find it, before it is "
+                             "printed: 'unique' and 'unsat' by a DRAT proof from the sat backend "
+                             "replayed by dratify (the puzzle's formula, plus for 'unique' the clause "
+                             "'some blank differs from this solution', is unsatisfiable), 'solved' by "
+                             "the solution checker, 'multiple' by two distinct checked solutions. A "
+                             "refused proof is exit 3. Backends that cannot prove (cpsat, dfs, "
+                             "sat:minisat22) leave 'unique'/'unsat' uncertified and say so. See "
+                             "encodings/certificates.md")
+    parser.add_argument("--proof", metavar="DIR",
+                        help="with --certify (implied): write the exact CNF and DRAT proof of each "
+                             "certified 'unique'/'unsat' claim to DIR (puzzle-LINE-STATUS.cnf/.drat) "
+                             "and a README.txt on re-checking them with another checker")
+
+
+def proof_dir(path: str | None) -> str | None:
+    """``--proof DIR``, checked (made when missing) before any work."""
+    if path is None:
+        return None
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise CliError(f"--proof {path}: is a file: expected a directory for the proof files")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"--proof {path}: cannot make the directory ({exc.strerror}): expected a "
+                       f"writable path") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise CliError(f"--proof {path}: permission denied: expected a directory you can write")
+    return path
+
+
+def describe_certificate(result: Result) -> str | None:
+    """One line on how an answer was certified, for people."""
+    cert = result.certificate
+    if cert is None:
+        return None
+    claim = "no other solution" if result.status is Status.UNIQUE else "no solution"
+    what = {"drat": f"DRAT proof of {claim} ({cert.lemmas} lemmas)",
+            "solution": "the solution", "two-solutions": "two distinct solutions"}[cert.kind]
+    return f"certified: {what} checked by {cert.checker} in {cert.check_s:.3f} s"
 
 
 def open_text(path: str):
@@ -350,14 +395,19 @@ def print_disagreement(exc, prefix: str, symbols) -> None:
               file=sys.stderr)
 
 
-def answer_each(args, compute, report, example: bool = False) -> int:
+def answer_each(args, compute, report, example: bool = False, provers=None) -> int:
     """Answer every input puzzle: ``compute(board) -> (result, exit code)``, then JSON or ``report``.
 
     ``report(result, prefix, many, index)`` prints the text form. A bad puzzle is reported where
-    it stands; a disagreement or a failed verification is exit 3 with every answer shown. Returns
-    the most serious exit code.
+    it stands; a disagreement or a failed verification is exit 3 with every answer shown. With
+    ``args.certify`` (or ``args.proof``) each answer is certified before it is shown, proofs coming
+    from the first of ``provers`` that can give one (:func:`~sudoku_cp.tasks.certify.certify`); a
+    refused proof is exit 3. Returns the most serious exit code.
     """
 
+    certifying = bool(getattr(args, "certify", False) or getattr(args, "proof", None))
+    proofs = proof_dir(getattr(args, "proof", None))
+    noted = False
     codes = []
     many = args.file is not None
     for entry in read_entries(args, example=example):
@@ -367,8 +417,13 @@ def answer_each(args, compute, report, example: bool = False) -> int:
         prefix = label(entry, many)
         try:
             result, code = compute(entry.board)
+            done = certify(result, provers or ()) if certifying else None
         except DisagreementError as exc:
             print_disagreement(exc, prefix, args.symbols)
+            codes.append(EXIT_DISAGREE)
+            continue
+        except ProofRefused as exc:
+            print(f"{prefix}CERTIFICATE REFUSED: {exc}", file=sys.stderr)
             codes.append(EXIT_DISAGREE)
             continue
         except VerificationError as exc:
@@ -378,8 +433,16 @@ def answer_each(args, compute, report, example: bool = False) -> int:
         if many:
             result.index, result.line = entry.index, entry.line
         codes.append(code)
+        if args.json and done is not None and done.note and not noted:  # text output says it below
+            print(f"sudoku-cp: {done.note}", file=sys.stderr)
+            noted = True
+        if proofs is not None and done is not None and done.refutation is not None:
+            write_proof(proofs, f"puzzle-{entry.line}-{result.status.value}", done.refutation)
         if args.json:
             print_record(result, args.symbols)
         else:
             report(result, prefix, many, entry.index)
+            if certifying:
+                line = describe_certificate(result) or (done.note if done else None) or "uncertified"
+                print(f"  {line}" if many else line)
     return worst_exit(codes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..backends import Deadline
+from ..backends import Deadline, resolve
 from ..core.board import Shape
 from ..core.results import (
     EXIT_NEGATIVE,
@@ -24,6 +24,7 @@ from ..tasks.minimize import minimize
 from ..tasks.repair import repair
 from .common import (
     CliError,
+    add_certify_options,
     add_input_options,
     add_solver_options,
     answer_each,
@@ -68,6 +69,7 @@ def add_parser(sub) -> None:
                         "(with several puzzles, FILE-1.svg, FILE-2.svg, ...)")
     e.add_argument("--no-check", dest="check", action="store_false",
                    help="skip re-checking the core with the other solver")
+    add_certify_options(e)
     e.set_defaults(run=run_explain)
 
     r = sub.add_parser(
@@ -183,7 +185,8 @@ def run_explain(args) -> int:
         result = explain(board, args.limit, args.backend, args.time_limit, args.check)
         return result, result.exit_code
 
-    return answer_each(args, compute, report)
+    provers = resolve(args.backend) if args.certify or args.proof else None
+    return answer_each(args, compute, report, provers=provers)
 
 
 def _write_svg(result: Explanation, args, many: bool, index: int) -> None:

@@ -7,6 +7,7 @@ from ..core.results import Result, Status
 from ..formats.text import format_line
 from ..tasks.solving import count, solve
 from .common import (
+    add_certify_options,
     add_input_options,
     add_solver_options,
     answer_each,
@@ -33,6 +34,7 @@ def add_parser(sub) -> None:
     add_solver_options(p, encoding=True)
     p.add_argument("--unique", action="store_true",
                    help="also prove the solution unique (status unique or multiple)")
+    add_certify_options(p)
     p.set_defaults(run=run, limit=None)
 
     c = sub.add_parser(
@@ -45,6 +47,7 @@ def add_parser(sub) -> None:
     add_solver_options(c, encoding=True)
     c.add_argument("--limit", type=positive_int, default=2, metavar="K",
                    help="stop after K solutions (default 2)")
+    add_certify_options(c)
     c.set_defaults(run=run, unique=True)
 
 
@@ -85,4 +88,4 @@ def run(args) -> int:
         elif many and result.solution is not None:
             print(f"  {format_line(result.solution, args.symbols)}")
 
-    return answer_each(args, compute, report, example=True)
+    return answer_each(args, compute, report, example=True, provers=backends)

@@ -92,6 +92,25 @@ def status_of(outcome: Outcome, unique: bool) -> Status:
 
 
 @dataclass
+class Certificate:
+    """How an answer was certified (CONTRACT.md's ``certificate``), by a checker that did not find it.
+
+    ``kind``: ``drat`` (a checked proof of "no solution" / "no other solution"), ``solution`` (the
+    solution checked against the rules) or ``two-solutions`` (two distinct solutions checked);
+    ``lemmas`` the proof's added clauses (None for the other kinds); ``check_s`` the check's time.
+    """
+
+    kind: str
+    checker: str
+    lemmas: int | None = None
+    check_s: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "checker": self.checker, "lemmas": self.lemmas,
+                "check_s": round(self.check_s, 6)}
+
+
+@dataclass
 class Result:
     """The answer about one puzzle, in the shape of CONTRACT.md's JSON (written by ``formats.records``)."""
 
@@ -109,6 +128,7 @@ class Result:
     index: int | None = None
     line: int | None = None
     backends: list["Result"] = field(default_factory=list)  # a cross-check: every backend's answer
+    certificate: Certificate | None = None  # --certify: how the answer was checked
 
     @property
     def exit_code(self) -> int:

@@ -24,7 +24,7 @@ from .text import _LINE_TABLE, DEFAULT_SYMBOLS, format_line
 _FAST_MAX = len(DEFAULT_SYMBOLS)
 
 RESULT_KEYS = ("index", "line", "size", "box", "puzzle", "status", "solution", "count", "complete",
-               "conflicts", "backend", "time_s", "stats", "error", "backends")
+               "conflicts", "backend", "time_s", "stats", "error", "backends", "certificate")
 EXPLAIN_KEYS = ("solutions", "differences", "core", "remove", "add", "redundant", "repaired", "minimal",
                 "difficulty", "notes")
 GIVEN_LISTS = ("core", "remove", "add", "redundant")  # lists of [row, col, digit]
@@ -50,6 +50,7 @@ def record(result: Result, symbols: str | None = None) -> dict[str, Any]:
         "stats": result.stats or None,
         "error": result.error,
         "backends": [_backend_entry(r) for r in result.backends] if result.backends else None,
+        "certificate": None if result.certificate is None else result.certificate.to_json(),
     }
     if hasattr(result, "core"):  # an explanation
         out["solutions"] = ([format_line(s, symbols) for s in result.solutions]
@@ -92,8 +93,8 @@ def record_line(result: Result, symbols: str | None = None) -> str:
     """``dumps(record(result, symbols))``: the same text, written directly for a batch's usual answers.
 
     The usual answer (a plain :class:`Result` about a one-line board of default symbols, solved,
-    unique, multiple, unsat or unknown, no stats, error or cross-check) is spelt out here, the
-    rest goes through :func:`record`; tests hold the two to the same bytes.
+    unique, multiple, unsat or unknown, no stats, error, cross-check or certificate) is spelt out
+    here, the rest goes through :func:`record`; tests hold the two to the same bytes.
 
     >>> from sudoku_cp.formats.text import parse_puzzle
     >>> r = Result(Status.UNSAT, parse_puzzle("12........3...4."), count=0, complete=True, time_s=0.5)
@@ -102,8 +103,8 @@ def record_line(result: Result, symbols: str | None = None) -> str:
     """
     puzzle = result.puzzle
     if (symbols is not None or puzzle is None or type(result) is not Result or result.stats
-            or result.backends or result.error is not None or result.status not in _FAST_STATUSES
-            or puzzle.size > _FAST_MAX):
+            or result.backends or result.error is not None or result.certificate is not None
+            or result.status not in _FAST_STATUSES or puzzle.size > _FAST_MAX):
         return dumps(record(result, symbols))
     head = _BOXES.get(puzzle.rules)
     if head is None:
@@ -130,7 +131,7 @@ def record_line(result: Result, symbols: str | None = None) -> str:
             f'"count": {_JSON[None] if count is None else count}, '
             f'"complete": {_JSON[complete]}, "conflicts": null, "backend": {name}, '
             f'"time_s": {_JSON[None] if time_s is None else float.__repr__(round(time_s, 6))}, '
-            f'"stats": null, "error": null, "backends": null}}')
+            f'"stats": null, "error": null, "backends": null, "certificate": null}}')
 
 
 def _quoted(board) -> str:

@@ -57,6 +57,7 @@ from ..core.board import Board, PuzzleError
 from ..core.results import Result, SolverFailure, Status
 from ..formats.records import dumps, record, record_line
 from ..formats.text import iter_blocks, parse_puzzle
+from .certify import certify, write_proof
 from .solving import DisagreementError, Sessions, answer
 
 CHUNK = 1024  # puzzles per task, and per fresh solver state (see "Determinism" above)
@@ -82,6 +83,8 @@ class BatchOptions:
     stats: bool = False  # add the solver's counters (conflicts, decisions, ...) to each record
     propagate: bool = False  # sat: try unit propagation alone before searching
     amo: str | None = None
+    certify: bool = False  # certify each answer (tasks/certify.py) before its record is written
+    proof: str | None = None  # with certify: the directory for each certified claim's CNF and proof
 
 
 @dataclass
@@ -140,7 +143,20 @@ class Worker:
         else:
             if self.several and result.backends:
                 result.backend = self.name  # the cross-checked answer speaks for all of them
+            if opts.certify:
+                result = self._certify(result, line)
         result.index, result.line = index, line
+        return result
+
+    def _certify(self, result: Result, line: int | None) -> Result:
+        """``result`` with its certificate, or an ``error`` record when its proof was refused."""
+        try:
+            done = certify(result, self.backends)
+        except SolverFailure as exc:
+            return Result(Status.ERROR, result.puzzle, backend=self.name,
+                          error=f"solver failure: certificate refused: {exc}")
+        if self.options.proof is not None and done.refutation is not None:
+            write_proof(self.options.proof, f"puzzle-{line}-{result.status.value}", done.refutation)
         return result
 
     def result(self, index: int, line: int, text: str) -> Result:

@@ -1,0 +1,180 @@
+"""Certified answers: each answer checked by something that did not find it, before it is printed.
+
+=============  =================================================================================
+answer         certificate
+=============  =================================================================================
+``solved``     ``solution``: the solution checked against the rules by the independent checker
+``multiple``   ``two-solutions``: two distinct solutions, each checked
+``unique``     ``drat``: the solution checked, and a DRAT proof that the puzzle's formula plus
+               "some blank differs from this solution" is unsatisfiable, replayed by ``dratify``
+``unsat``      ``drat``: a DRAT proof that the puzzle's formula is unsatisfiable, replayed
+=============  =================================================================================
+
+The proof comes from a backend with the ``proof`` capability (:meth:`Backend.refute`: a fresh
+solver logging a proof on the formula with the givens as unit clauses, since assumptions leave no
+trace in a proof); only the certified question pays for proof logging. The checker, ``dratify``,
+shares no code with the solvers and reads the very DIMACS text and proof text that ``--proof DIR``
+writes. A proof it refuses is a :class:`ProofRefused` (a :class:`SolverFailure`: exit 3, loudly).
+``invalid`` and ``unknown`` answers get no certificate, nor does a ``unique``/``unsat`` answer when
+no chosen backend can give a proof (:attr:`Certified.note` says why).
+
+>>> from sudoku_cp.backends import make
+>>> from sudoku_cp.formats.text import parse_puzzle
+>>> from sudoku_cp.tasks.solving import solve
+>>> board = parse_puzzle("12....3...4.....")
+>>> result = solve(board, unique=True)
+>>> done = certify(result, [make("sat")])
+>>> result.status.value, done.certificate.kind, done.certificate.checker.startswith("dratify ")
+('unsat', 'drat', True)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..backends import Backend, Refutation, Unsupported
+from ..core.board import Board
+from ..core.check import checker
+from ..core.results import Certificate, Result, SolverFailure, Status
+from .solving import VerificationError
+
+SOLUTION_CHECKER = "sudoku-cp checker"  # core/check.py: every unit holds each digit once, givens kept
+
+
+class ProofRefused(VerificationError):
+    """The independent checker refused a solver's proof (or solution): the answer is not printed."""
+
+
+@dataclass
+class Certified:
+    """What :func:`certify` did: the certificate (or None), the proof it checked, or why none."""
+
+    certificate: Certificate | None
+    refutation: Refutation | None = None
+    note: str | None = None
+
+
+def drat_checker_name() -> str:
+    """``dratify VERSION (python|native)``: who checks proofs here."""
+    import dratify
+
+    return f"dratify {dratify.__version__} ({'native' if dratify.native_available() else 'python'})"
+
+
+def check_refutation(refutation: Refutation) -> Certificate:
+    """Replay ``refutation.proof`` against ``refutation.cnf`` with dratify; :class:`ProofRefused` if it fails.
+
+    The DIMACS text is read strictly (a header that does not match its clauses is refused too).
+
+    >>> proof = Refutation("p cnf 2 4\\n1 2 0\\n-1 2 0\\n1 -2 0\\n-1 -2 0\\n", "2 0\\n0\\n", 2, "by hand")
+    >>> check_refutation(proof).kind
+    'drat'
+    >>> check_refutation(Refutation(proof.cnf, "0\\n", 1, "by hand"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.tasks.certify.ProofRefused: by hand's proof was refused by dratify: step 1: clause is neither RUP nor RAT ...
+    """
+    import dratify
+
+    start = time.perf_counter()
+    try:
+        formula = dratify.parse_dimacs(refutation.cnf, strict=True)
+        result = dratify.check_proof(formula, refutation.proof)
+    except ValueError as exc:  # unreadable text: refused too, never a traceback
+        raise ProofRefused(f"{refutation.solver}'s proof was refused by dratify: {exc}") from None
+    if not result.ok:
+        where = f"step {result.failed_step}: " if result.failed_step else ""
+        raise ProofRefused(f"{refutation.solver}'s proof was refused by dratify: {where}{result.reason}")
+    return Certificate("drat", drat_checker_name(), refutation.lemmas, time.perf_counter() - start)
+
+
+def _check_solutions(result: Result, board: Board, wanted: int) -> float:
+    """Check ``wanted`` distinct solutions of ``result`` against the rules; the time it took."""
+    start = time.perf_counter()
+    solutions = result.solutions or ([result.solution] if result.solution is not None else [])
+    if len(solutions) < wanted or len({s.cells for s in solutions[:wanted]}) < wanted:
+        raise ProofRefused(f"{result.backend}: a {result.status.value} answer needs {wanted} distinct "
+                           f"solutions to certify, it came with {len(solutions)}")
+    problems = checker(board.rules).problems
+    for solution in solutions[:wanted]:
+        wrong = problems(solution, board)
+        if wrong:
+            raise ProofRefused(f"{result.backend} returned a wrong solution: {'; '.join(wrong[:3])}")
+    return time.perf_counter() - start
+
+
+def prover(backends: Sequence[Backend]) -> Backend | None:
+    """The first of ``backends`` that can give a proof, or None."""
+    return next((b for b in backends if b.can("proof")), None)
+
+
+def certify(result: Result, backends: Sequence[Backend]) -> Certified:
+    """Certify ``result`` (an answer about ``result.puzzle``) and set ``result.certificate``.
+
+    ``unique`` and ``unsat`` need a backend of ``backends`` with the ``proof`` capability; without
+    one the answer stays uncertified with a note. Raises :class:`ProofRefused` when a proof or a
+    solution fails its check, :class:`SolverFailure` when the prover contradicts the answer.
+    """
+    board = result.puzzle
+    status = result.status
+    if board is None or status not in (Status.SOLVED, Status.MULTIPLE, Status.UNIQUE, Status.UNSAT):
+        return Certified(None)
+    if status is Status.SOLVED:
+        done = Certified(Certificate("solution", SOLUTION_CHECKER, None, _check_solutions(result, board, 1)))
+    elif status is Status.MULTIPLE:
+        done = Certified(Certificate("two-solutions", SOLUTION_CHECKER, None,
+                                     _check_solutions(result, board, 2)))
+    else:
+        backend = prover(backends)
+        if backend is None:
+            names = ", ".join(b.name for b in backends)
+            return Certified(None, note=f"uncertified: {names} cannot give a checkable proof "
+                                        f"(--backend sat can)")
+        solution = None
+        extra = 0.0
+        if status is Status.UNIQUE:
+            extra = _check_solutions(result, board, 1)
+            solution = result.solution
+        try:
+            refutation = backend.refute(board, solution)
+        except Unsupported as exc:
+            return Certified(None, note=f"uncertified: {exc}")
+        except SolverFailure as exc:  # the prover found a (further) solution: the answer is wrong
+            raise ProofRefused(str(exc)) from None
+        certificate = check_refutation(refutation)
+        certificate.check_s += extra
+        done = Certified(certificate, refutation)
+    result.certificate = done.certificate
+    return done
+
+
+PROOF_README = """\
+Each certified claim of sudoku-cp has two files here: NAME.cnf, the exact formula (DIMACS, the
+puzzle simplified by its givens as `sudoku-cp encode --simplify` writes it, plus for a 'unique'
+claim the clause "some blank differs from the solution"), and NAME.drat, the solver's DRAT proof
+that the formula is unsatisfiable. Re-check them with another checker, e.g.:
+  drat-trim NAME.cnf NAME.drat          (https://github.com/marijnheule/drat-trim, built from source)
+  python -c "import dratify, sys; f = dratify.parse_dimacs(open(sys.argv[1]).read(), strict=True); \
+print(dratify.check_proof(f, open(sys.argv[2]).read()).report())" NAME.cnf NAME.drat
+"""
+
+
+def write_proof(directory: str, name: str, refutation: Refutation) -> tuple[str, str]:
+    """Write ``NAME.cnf`` and ``NAME.drat`` (the exact texts that were checked) and the README."""
+    cnf_path = os.path.join(directory, f"{name}.cnf")
+    proof_path = os.path.join(directory, f"{name}.drat")
+    for path, text in ((cnf_path, refutation.cnf), (proof_path, refutation.proof)):
+        with open(path, "w", encoding="ascii", newline="\n") as out:
+            out.write(text)
+    readme = os.path.join(directory, "README.txt")
+    if not os.path.exists(readme):
+        with open(readme, "w", encoding="ascii", newline="\n") as out:
+            out.write(PROOF_README)
+    return cnf_path, proof_path
+
+
+__all__ = ["Certified", "PROOF_README", "ProofRefused", "SOLUTION_CHECKER", "certify", "check_refutation",
+           "drat_checker_name", "prover", "write_proof"]

@@ -6,7 +6,10 @@ Forms, detected automatically:
 - one line of N*N integers separated by commas (the one-line form for N > 35);
 - a grid over N lines; spaces and the separators ``| - +`` are ignored, so a printed board
   pastes back; rows of integers separated by spaces or commas are read as integers;
-- JSON rows of strings (``[["5","3","."],...]``) or of integers (0 = blank).
+- JSON rows of strings (``[["5","3","."],...]``) or of integers (0 = blank);
+- variants: a puzzle document (a JSON object, ``{"size": 9, "givens": ..., "constraints": [...]}``,
+  see ``document.py``), a jigsaw as two lines (the givens, then N*N region labels), and an
+  f-puzzles / SudokuPad share string or link (see ``fpuzzles.py``).
 
 Symbols are ``1``-``9`` then ``A``-``Z`` (A = 10) unless ``symbols`` names another alphabet,
 whose i-th character is digit i+1 (then only ``.`` is blank, or ``0`` when it is not a symbol).
@@ -27,6 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
+from . import document, fpuzzles
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SEPARATORS = "|-+"
@@ -297,8 +301,13 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if not text.strip():
         raise PuzzleError(f"line {first_line}: empty input: expected a puzzle (81 symbols for a 9x9, "
                           f"or a grid, or JSON rows)")
-    if text.lstrip()[:1] in ("[", "{"):
+    start = text.lstrip()[:1]
+    if start == "{":
+        return document.parse_document(text, box, symbols, first_line)
+    if start == "[":
         return _parse_json(text, box, symbols, first_line)
+    if fpuzzles.looks_like_share(text):
+        return fpuzzles.parse_share(text, box, first_line)
     numbered = [
         (first_line + i, line.rstrip("\r"))
         for i, line in enumerate(text.split("\n"))
@@ -310,6 +319,9 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
         if len(line) > MAX_LINE_CHARS:
             raise PuzzleError(f"line {lineno} is longer than {MAX_LINE_CHARS} characters: expected a "
                               f"puzzle line of at most {MAX_LINE_CHARS}")
+    if len(numbered) == 2 and _cell_count(numbered[0][1]) >= MIN_SIZE * MIN_SIZE:
+        (lineno, givens), (_, regions) = numbered  # a jigsaw: the givens, then the region labels
+        return document.parse_two_lines(givens, regions, box, symbols, lineno)
     table, blanks = _alphabet(symbols)
     if len(numbered) == 1:
         lineno, line = numbered[0]
@@ -487,7 +499,63 @@ def _is_grid(block: list[tuple[int, str]]) -> bool:
     return median <= 2 * rows
 
 
+def _documents(block: list[tuple[int, str]]) -> bool:
+    """Whether a block is puzzle documents one per line: its first line is a whole JSON object.
+
+    (A JSON text spread over several lines is one puzzle; its first line is not whole.)
+    """
+    first = block[0][1].lstrip()
+    if first[:1] != "{":
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in first:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+    return depth == 0
+
+
+def _pair_jigsaws(items: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Join a one-line puzzle and the region-label line right below it into one jigsaw text
+    (:func:`document.is_region_line`); everything else passes through, one item of look-ahead."""
+    held: tuple[int, str] | None = None
+    for item in items:
+        if (held is not None and item[0] == held[0] + 1 and "\n" not in held[1]
+                and document.is_region_line(item[1], held[1])):
+            yield held[0], f"{held[1]}\n{item[1]}"
+            held = None
+            continue
+        if held is not None:
+            yield held
+        held = item
+    if held is not None:
+        yield held
+
+
 def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Split a file's lines into puzzle texts with their first line number, streaming.
+
+    See :func:`_iter_blocks`; in addition a line of lower-case region labels right below a
+    one-line puzzle makes a two-line jigsaw with it (:func:`document.is_region_line`).
+
+    >>> [n for n, _ in iter_blocks(["1.3...4.3.4.2.1.", "aabbaabbccddccdd", "." * 16])]
+    [1, 3]
+    """
+    return _pair_jigsaws(_iter_blocks(lines))
+
+
+def _iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Split a file's lines into puzzle texts with their first line number, streaming.
 
     One puzzle per line, or multi-line grids separated by blank lines; ``#`` lines and blank lines
@@ -506,7 +574,7 @@ def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     def flush() -> Iterator[tuple[int, str]]:
         if not block:
             return
-        if len(block) == 1 or not _is_grid(block):
+        if len(block) == 1 or _documents(block) or not _is_grid(block):
             yield from block
         else:
             yield block[0][0], "\n".join(text for _, text in block)

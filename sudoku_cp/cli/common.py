@@ -24,6 +24,7 @@ from ..formats.text import (
     Entry,
     format_grid,
     format_line,
+    format_regions,
     iter_entries,
     parse_puzzle,
 )
@@ -296,7 +297,16 @@ def show_board(board: Board, solution: Board | None = None, marked=(), symbols: 
     """A board for people: solved cells (not givens) in colour, ``marked`` cells highlighted.
 
     Without colour, marked cells are listed by the caller; the grid stays parseable either way.
+    A jigsaw's regions follow as a grid of labels (the grid itself has no box lines then).
     """
+    regions = format_regions(board)
+    if regions is not None:
+        return f"{_show_grid(board, solution, marked, symbols, color)}\nregions:\n{regions}"
+    return _show_grid(board, solution, marked, symbols, color)
+
+
+def _show_grid(board: Board, solution: Board | None, marked, symbols: str | None,
+               color: bool | None) -> str:
     color = use_color() if color is None else color
     shown = solution or board
     marked = set(marked)

@@ -402,12 +402,13 @@ def format_line(board: Board, symbols: str | None = None) -> str:
 def format_grid(board: Board, symbols: str | None = None, style=None) -> str:
     """A printed board with box lines; ``style(row, col, text)`` may decorate each cell.
 
-    The result parses back to the same board.
+    Box lines only when the rules have boxes (a jigsaw's grid has none: see
+    :func:`format_regions`). The result parses back to the same givens.
     """
     n = board.size
     alphabet = _symbol_table(n, symbols)
     width = 1 if alphabet is not None else len(str(n))
-    box_r, box_c = board.box
+    box_r, box_c = board.box if board.rules.box else (n, n)
     lines = []
     for r in range(n):
         if r and r % box_r == 0:
@@ -425,6 +426,27 @@ def format_grid(board: Board, symbols: str | None = None, style=None) -> str:
             parts.append(text)
         lines.append(" ".join(parts))
     return "\n".join(lines)
+
+
+def format_regions(board: Board) -> str | None:
+    """A jigsaw's regions as a grid of labels (``a``, ``b``, ... as in its two-line form), or None
+    when the rules have no irregular regions.
+
+    >>> from sudoku_cp.formats.document import parse_two_lines
+    >>> print(format_regions(parse_two_lines("." * 16, "aabbaabbccddccdd")))
+    a a b b
+    a a b b
+    c c d d
+    c c d d
+    """
+    if not any(u.kind == "region" for u in board.rules.units):
+        return None
+    n = board.size
+    region = board.rules.region_of
+    labels = document.LABELS if n <= len(document.LABELS) else None
+    width = 1 if labels else len(str(n))
+    return "\n".join(" ".join((labels[region[r * n + c]] if labels else str(region[r * n + c] + 1)).rjust(width)
+                              for c in range(n)) for r in range(n))
 
 
 def format_json_rows(board: Board, symbols: str | None = None) -> list[list[str]]:

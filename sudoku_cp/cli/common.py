@@ -78,9 +78,14 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
     where = " With no puzzle at all, the built-in example (the classic board) is used." if example else ""
     parser.add_argument("puzzle", nargs="?", metavar="PUZZLE",
                         help="a puzzle: 81 symbols on one line (. or 0 blank), a pasted grid, JSON "
-                             "rows, or integer rows; '-' reads standard input." + where)
+                             "rows, or integer rows; a variant as a puzzle document ({\"givens\": "
+                             "..., \"constraints\": [{\"type\": \"diagonal\"}, ...]}, see the README), a "
+                             "jigsaw as two lines (givens, then region labels), or an f-puzzles / "
+                             "SudokuPad link or share string; '-' reads standard input." + where)
     parser.add_argument("-f", "--file", metavar="FILE",
-                        help="read puzzles from FILE: one per line, or grids separated by blank "
+                        help="read puzzles from FILE: one per line (puzzle documents and share "
+                             "strings too; a jigsaw's lower-case region labels on the line below "
+                             "its givens), or grids separated by blank "
                              "lines; '#' lines are comments. Read as a stream, any size; each "
                              f"line at most {MAX_LINE_CHARS:,} characters, each puzzle at most "
                              f"{MAX_PUZZLE_CHARS:,}, N at most {MAX_SIZE}")

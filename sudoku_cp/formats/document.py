@@ -16,22 +16,29 @@ A *puzzle document* is one JSON object (one per line in files)::
 Unknown keys and types are refused by name; every error names the line, the constraint and the
 cell. A *two-line jigsaw* is the givens on one line and the N*N region labels on the next.
 
->>> b = parse_document('{"givens": "1.........1.....", "constraints": [{"type": "diagonal"}]}')
+:mod:`.text` reads documents (``parse_puzzle`` sends a text starting with ``{`` here, passing
+its own reader of the givens) and writes them (``format_document``, ``format_puzzle``).
+
+>>> from sudoku_cp.formats.text import format_document, parse_puzzle
+>>> b = parse_puzzle('{"givens": "1.........1.....", "constraints": [{"type": "diagonal"}]}')
 >>> b.rules.name, format_document(b)
 ('diagonal', '{"size": 4, "givens": "1.........1.....", "box": [2, 2], "constraints": [{"type": "diagonal"}]}')
->>> parse_document(format_document(b)) == b and parse_document(format_document(b)).rules == b.rules
+>>> parse_puzzle(format_document(b)) == b and parse_puzzle(format_document(b)).rules == b.rules
 True
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..core.board import Board, PuzzleError, Rules, Shape, cell_name
 from ..core.variants import RELATIONS, WINDOW_CORNERS, build
-from . import text as _text
+from .jsontext import MAX_JSON_DEPTH, json_depth, json_int, show
+
+# How the givens are read: (a string or JSON rows, box, symbols, first line) -> Board (text.py's reader)
+GivensReader = Callable[[Any, "tuple[int, int] | None", "str | None", int], Board]
 
 KEYS = ("size", "givens", "box", "regions", "constraints")
 TYPES = ("diagonal", "windoku", "killer") + RELATIONS
@@ -39,33 +46,33 @@ FIELDS = {"diagonal": ("which",), "killer": ("cells", "sum")}  # beyond "type"
 LABELS = "abcdefghijklmnopqrstuvwxyz"  # how regions are written, for N <= 26
 
 
-def parse_document(text: str, box: tuple[int, int] | None = None, symbols: str | None = None,
-                   first_line: int = 1) -> Board:
+def parse_document(text: str, read_givens: GivensReader, box: tuple[int, int] | None = None,
+                   symbols: str | None = None, first_line: int = 1) -> Board:
     """The board of a puzzle document; :class:`PuzzleError` naming the line, key, constraint or cell.
 
     ``box`` (the ``--box`` option) is used when the document has no ``box`` of its own.
     """
     where = f"line {first_line}"
-    if _text._json_depth(text) > _text.MAX_JSON_DEPTH:
-        raise PuzzleError(f"{where}: JSON nested more than {_text.MAX_JSON_DEPTH} deep: expected a "
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise PuzzleError(f"{where}: JSON nested more than {MAX_JSON_DEPTH} deep: expected a "
                           f"puzzle document (keys {', '.join(KEYS)})")
     try:
-        data = json.loads(text, parse_int=_text._json_int)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise PuzzleError(f"line {exc.lineno + first_line - 1}, column {exc.colno}: malformed JSON: "
                           f"{exc.msg}: expected a puzzle document (keys {', '.join(KEYS)})") from None
     if not isinstance(data, dict):
         raise PuzzleError(f"{where}: expected a puzzle document (a JSON object with keys {', '.join(KEYS)})")
-    return board_from_document(data, box, symbols, first_line)
+    return board_from_document(data, read_givens, box, symbols, first_line)
 
 
-def board_from_document(data: dict, box: tuple[int, int] | None = None, symbols: str | None = None,
-                        first_line: int = 1) -> Board:
+def board_from_document(data: dict, read_givens: GivensReader, box: tuple[int, int] | None = None,
+                        symbols: str | None = None, first_line: int = 1) -> Board:
     """The board of a decoded puzzle document (see :func:`parse_document`)."""
     where = f"line {first_line}"
     unknown = [k for k in data if k not in KEYS]
     if unknown:
-        raise PuzzleError(f"{where}: unknown key {_text._show(str(unknown[0]))} in the puzzle document: "
+        raise PuzzleError(f"{where}: unknown key {show(str(unknown[0]))} in the puzzle document: "
                           f"expected {', '.join(KEYS)}")
     if "givens" not in data:
         raise PuzzleError(f"{where}: the puzzle document has no \"givens\": expected the givens in "
@@ -74,23 +81,21 @@ def board_from_document(data: dict, box: tuple[int, int] | None = None, symbols:
     if own_box is not None:
         if (not isinstance(own_box, list) or len(own_box) != 2
                 or not all(type(v) is int for v in own_box)):
-            raise PuzzleError(f"{where}: \"box\" is {_text._show(json.dumps(own_box))}: expected "
+            raise PuzzleError(f"{where}: \"box\" is {show(json.dumps(own_box))}: expected "
                               f"[rows, cols] such as [2, 3]")
         if box is not None and tuple(box) != tuple(own_box):
             raise PuzzleError(f"{where}: the document's box {own_box[0]}x{own_box[1]} differs from "
                               f"--box {box[0]}x{box[1]}: expected one box shape")
         box = (own_box[0], own_box[1])
     givens = data["givens"]
-    if isinstance(givens, str):
-        board = _text.parse_general(givens, box, symbols, first_line)
-    elif isinstance(givens, list):
-        board = _text._parse_json(json.dumps(givens), box, symbols, first_line)
+    if isinstance(givens, (str, list)):
+        board = read_givens(givens, box, symbols, first_line)
     else:
-        raise PuzzleError(f"{where}: \"givens\" is {_text._show(json.dumps(givens))}: expected a "
+        raise PuzzleError(f"{where}: \"givens\" is {show(json.dumps(givens))}: expected a "
                           f"string (one-line form) or JSON rows")
     size = data.get("size")
     if size is not None and (type(size) is not int or size != board.size):
-        raise PuzzleError(f"{where}: \"size\" is {_text._show(json.dumps(size))} but the givens "
+        raise PuzzleError(f"{where}: \"size\" is {show(json.dumps(size))} but the givens "
                           f"make a {board.size}x{board.size}: expected {board.size}")
     options = _options(data.get("constraints"), board.shape, where)
     regions = data.get("regions")
@@ -99,12 +104,26 @@ def board_from_document(data: dict, box: tuple[int, int] | None = None, symbols:
     return _with_rules(board, options, where)
 
 
-def _with_rules(board: Board, options: dict, where: str) -> Board:
+# What the factory's messages that do not say it expected (matched by their words).
+_EXPECTED = (("overlaps cage", "expected each cell in at most one cage"),
+             ("names a cell twice", "expected distinct cells"),
+             ("cannot hold distinct digits", "expected at most N cells in a cage"),
+             ("windoku is defined", "expected a 9x9 grid for windoku"))
+
+
+def build_rules(shape: Shape, options: dict, where: str) -> Rules:
+    """:func:`variants.build` with its errors prefixed by ``where`` and saying what was expected."""
     try:
-        rules = build(board.shape, **options)
+        return build(shape, **options)
     except PuzzleError as exc:
-        raise PuzzleError(f"{where}: {exc}") from None
-    return Board.unchecked(board.shape, board.cells, rules)
+        message = str(exc)
+        if "expected" not in message:
+            message += next((f": {e}" for words, e in _EXPECTED if words in message), ": expected a valid rule")
+        raise PuzzleError(f"{where}: {message}") from None
+
+
+def _with_rules(board: Board, options: dict, where: str) -> Board:
+    return Board.unchecked(board.shape, board.cells, build_rules(board.shape, options, where))
 
 
 def _options(constraints: Any, shape: Shape, where: str) -> dict:
@@ -112,7 +131,7 @@ def _options(constraints: Any, shape: Shape, where: str) -> dict:
     if constraints is None:
         return {}
     if not isinstance(constraints, list):
-        raise PuzzleError(f"{where}: \"constraints\" is {_text._show(json.dumps(constraints))}: "
+        raise PuzzleError(f"{where}: \"constraints\" is {show(json.dumps(constraints))}: "
                           f"expected a list of objects with a \"type\"")
     options: dict[str, Any] = {}
     diagonals: set[str] = set()
@@ -120,20 +139,20 @@ def _options(constraints: Any, shape: Shape, where: str) -> dict:
     for k, item in enumerate(constraints):
         at = f"{where}: constraint {k + 1}"
         if not isinstance(item, dict) or not isinstance(item.get("type"), str):
-            raise PuzzleError(f"{at}: {_text._show(json.dumps(item))}: expected an object with a "
+            raise PuzzleError(f"{at}: {show(json.dumps(item))}: expected an object with a "
                               f"\"type\" ({', '.join(TYPES)})")
         kind = item["type"]
         if kind not in TYPES:
-            raise PuzzleError(f"{at}: unknown constraint type {_text._show(kind)}: expected one of "
+            raise PuzzleError(f"{at}: unknown constraint type {show(kind)}: expected one of "
                               f"{', '.join(TYPES)}")
         extra = [key for key in item if key != "type" and key not in FIELDS.get(kind, ())]
         if extra:
             allowed = ", ".join(FIELDS.get(kind, ())) or "no other key"
-            raise PuzzleError(f"{at} ({kind}): unknown key {_text._show(str(extra[0]))}: expected {allowed}")
+            raise PuzzleError(f"{at} ({kind}): unknown key {show(str(extra[0]))}: expected {allowed}")
         if kind == "diagonal":
             which = item.get("which", "both")
             if which not in ("main", "anti", "both"):
-                raise PuzzleError(f"{at} (diagonal): \"which\" is {_text._show(json.dumps(which))}: "
+                raise PuzzleError(f"{at} (diagonal): \"which\" is {show(json.dumps(which))}: "
                                   f"expected \"main\", \"anti\" or \"both\"")
             diagonals.update(("main", "anti") if which == "both" else (which,))
         elif kind == "killer":
@@ -152,13 +171,13 @@ def _options(constraints: Any, shape: Shape, where: str) -> dict:
 def _cage(item: dict, n: int, at: str) -> tuple[list[tuple[int, int]], int | None]:
     cells = item.get("cells")
     if not isinstance(cells, list) or not cells:
-        raise PuzzleError(f"{at}: \"cells\" is {_text._show(json.dumps(cells))}: expected a list of "
+        raise PuzzleError(f"{at}: \"cells\" is {show(json.dumps(cells))}: expected a list of "
                           f"[row, col] pairs, 0-based")
     out = []
     for cell in cells:
         if (not isinstance(cell, list) or len(cell) != 2
                 or not all(type(v) is int for v in cell)):
-            raise PuzzleError(f"{at}: cell {_text._show(json.dumps(cell))}: expected [row, col], "
+            raise PuzzleError(f"{at}: cell {show(json.dumps(cell))}: expected [row, col], "
                               f"0-based integers")
         r, c = cell
         if not (0 <= r < n and 0 <= c < n):
@@ -167,7 +186,7 @@ def _cage(item: dict, n: int, at: str) -> tuple[list[tuple[int, int]], int | Non
         out.append((r, c))
     total = item.get("sum")
     if total is not None and (type(total) is not int):
-        raise PuzzleError(f"{at} at {cell_name(*out[0])}: \"sum\" is {_text._show(json.dumps(total))}: "
+        raise PuzzleError(f"{at} at {cell_name(*out[0])}: \"sum\" is {show(json.dumps(total))}: "
                           f"expected a whole number, or no sum")
     return out, total
 
@@ -183,25 +202,27 @@ def _labels(regions: Any, n: int, where: str) -> list[Hashable]:
             for c, label in enumerate(cells):
                 if not isinstance(label, (str, int)) or isinstance(label, bool):
                     raise PuzzleError(f"{where}: regions row {r + 1}, label {c + 1}: "
-                                      f"{_text._show(json.dumps(label))}: expected a string or an integer")
+                                      f"{show(json.dumps(label))}: expected a string or an integer")
             labels += cells
     else:
-        raise PuzzleError(f"{where}: \"regions\" is {_text._show(json.dumps(regions))}: expected "
+        raise PuzzleError(f"{where}: \"regions\" is {show(json.dumps(regions))}: expected "
                           f"N*N labels as a string or rows")
     if len(labels) != n * n:
         raise PuzzleError(f"{where}: regions: got {len(labels)} labels, expected one per cell ({n * n})")
     return labels
 
 
-def parse_two_lines(givens: str, regions: str, box: tuple[int, int] | None = None,
-                    symbols: str | None = None, first_line: int = 1) -> Board:
+def parse_two_lines(givens: str, regions: str, read_givens: GivensReader,
+                    box: tuple[int, int] | None = None, symbols: str | None = None,
+                    first_line: int = 1) -> Board:
     """A jigsaw written as two lines: the givens, then N*N region labels (one character per cell).
 
-    >>> b = parse_two_lines("1...2...3...4...", "aabbaabbccddccdd")
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> b = parse_puzzle("1...2...3...4...\\naabbaabbccddccdd")
     >>> b.rules.name, b.rules.box
     ('jigsaw', False)
     """
-    board = _text.parse_general(givens, box, symbols, first_line)
+    board = read_givens(givens, box, symbols, first_line)
     labels = [ch for ch in regions if not ch.isspace()]
     n = board.size
     if len(labels) != n * n:
@@ -259,11 +280,11 @@ def rules_options(rules: Rules) -> dict[str, Any]:
     return options
 
 
-def document(board: Board, symbols: str | None = None) -> dict[str, Any]:
-    """The puzzle document of a board as a dict (the keys of :func:`parse_document`)."""
+def document(board: Board, givens: str) -> dict[str, Any]:
+    """The puzzle document of a board whose givens are written ``givens``, as a dict."""
     n = board.size
     options = rules_options(board.rules)
-    out: dict[str, Any] = {"size": n, "givens": _text.format_line(board, symbols)}
+    out: dict[str, Any] = {"size": n, "givens": givens}
     if board.rules.box:
         out["box"] = list(board.box)
     if "regions" in options:
@@ -287,23 +308,9 @@ def document(board: Board, symbols: str | None = None) -> dict[str, Any]:
     return out
 
 
-def format_document(board: Board, symbols: str | None = None) -> str:
-    """A board as a one-line puzzle document (what files of variant puzzles hold)."""
-    return json.dumps(document(board, symbols), separators=(", ", ": "))
-
-
-def format_puzzle(board: Board, symbols: str | None = None) -> str:
-    """The one line that reads back as this puzzle: the one-line form for classic rules, a puzzle
-    document for variants (so a printed puzzle keeps its rules)."""
-    if board.rules.is_classic:
-        return _text.format_line(board, symbols)
-    return format_document(board, symbols)
-
-
 def window_cells() -> list[list[tuple[int, int]]]:
     """The cells of windoku's four windows (9x9), as pictures and share strings need them."""
     return [[(top + i, left + j) for i in range(3) for j in range(3)] for top, left in WINDOW_CORNERS]
 
 
-__all__ = ["KEYS", "TYPES", "board_from_document", "document", "format_document", "format_puzzle",
-           "is_region_line", "parse_document", "parse_two_lines", "rules_options", "window_cells"]
+__all__ = ["KEYS", "TYPES", "board_from_document", "build_rules", "document", "is_region_line", "parse_document", "parse_two_lines", "rules_options", "window_cells"]

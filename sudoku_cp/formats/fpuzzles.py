@@ -12,8 +12,8 @@ by name, never dropped; titles, authors, colours and pencil marks are not rules 
 Written: :func:`to_fpuzzles` (the JSON) and :func:`share_link` (the f-puzzles link), so a result
 opens in the tools puzzle people use.
 
->>> from sudoku_cp.formats.document import parse_document
->>> b = parse_document('{"givens": "1...............", "constraints": [{"type": "antiking"}]}')
+>>> from sudoku_cp.formats.text import parse_puzzle
+>>> b = parse_puzzle('{"givens": "1...............", "constraints": [{"type": "antiking"}]}')
 >>> parse_share(share_link(b)) == b and parse_share(share_link(b)).rules == b.rules
 True
 """
@@ -26,9 +26,8 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..core.board import Board, PuzzleError, Shape
-from ..core.variants import build
 from . import document as _document
-from . import text as _text
+from .jsontext import MAX_JSON_DEPTH, json_depth, json_int, show
 
 LINK = "https://f-puzzles.com/?load="
 # Keys that are not rules (metadata, looks, the setter's solution): ignored when read.
@@ -72,18 +71,18 @@ def decode(text: str, first_line: int = 1) -> dict:
         if raw:
             break
     if not raw:
-        raise PuzzleError(f"{where}: {_text._show(payload)} is not lz-string base64 data: expected the "
+        raise PuzzleError(f"{where}: {show(payload)} is not lz-string base64 data: expected the "
                           f"compressed puzzle of an f-puzzles or SudokuPad link")
-    if _text._json_depth(raw) > _text.MAX_JSON_DEPTH:
-        raise PuzzleError(f"{where}: JSON nested more than {_text.MAX_JSON_DEPTH} deep: expected "
+    if json_depth(raw) > MAX_JSON_DEPTH:
+        raise PuzzleError(f"{where}: JSON nested more than {MAX_JSON_DEPTH} deep: expected "
                           f"f-puzzles JSON")
     try:
-        data = json.loads(raw, parse_int=_text._json_int)
+        data = json.loads(raw, parse_int=json_int)
     except (json.JSONDecodeError, RecursionError):
-        raise PuzzleError(f"{where}: it decompresses to {_text._show(raw)}, not JSON: expected "
+        raise PuzzleError(f"{where}: it decompresses to {show(raw)}, not JSON: expected "
                           f"f-puzzles JSON (an object with size and grid)") from None
     if not isinstance(data, dict):
-        raise PuzzleError(f"{where}: it holds {_text._show(raw)}: expected f-puzzles JSON (an object "
+        raise PuzzleError(f"{where}: it holds {show(raw)}: expected f-puzzles JSON (an object "
                           f"with size and grid)")
     return data
 
@@ -101,13 +100,16 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
             continue
         if value in (None, False, [], {}, ""):
             continue  # an empty list of a rule: no rule
-        raise PuzzleError(f"{where}: the constraint {_text._show(str(key))} is not supported: "
+        raise PuzzleError(f"{where}: the constraint {show(str(key))} is not supported: "
                           f"expected only {', '.join(KNOWN)} (a puzzle without that rule is "
                           f"another puzzle, so it is not dropped)")
     size, grid = data.get("size"), data.get("grid")
     if type(size) is not int:
-        raise PuzzleError(f"{where}: \"size\" is {_text._show(json.dumps(size))}: expected N")
-    shape = _text._shape(size, box, where)
+        raise PuzzleError(f"{where}: \"size\" is {show(json.dumps(size))}: expected N")
+    try:
+        shape = Shape.for_size(size, box)
+    except PuzzleError as exc:
+        raise PuzzleError(f"{where}: {exc}") from None
     n = shape.size
     if (not isinstance(grid, list) or len(grid) != n
             or not all(isinstance(row, list) and len(row) == n for row in grid)):
@@ -117,17 +119,17 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
         for c, cell in enumerate(row):
             at = f"{where}: cell {_cell_name(r, c)}"
             if not isinstance(cell, dict):
-                raise PuzzleError(f"{at}: {_text._show(json.dumps(cell))}: expected an object")
+                raise PuzzleError(f"{at}: {show(json.dumps(cell))}: expected an object")
             value = cell.get("value")
             digit = 0
             if cell.get("given") and value is not None:
                 if type(value) is not int or not 1 <= value <= n:
-                    raise PuzzleError(f"{at}: given {_text._show(json.dumps(value))}: expected 1..{n}")
+                    raise PuzzleError(f"{at}: given {show(json.dumps(value))}: expected 1..{n}")
                 digit = value
             cells.append(digit)
             region = cell.get("region", shape.box_index(r, c))
             if type(region) is not int or not 0 <= region < n:
-                raise PuzzleError(f"{at}: region {_text._show(json.dumps(region))}: expected a region "
+                raise PuzzleError(f"{at}: region {show(json.dumps(region))}: expected a region "
                                   f"0..{n - 1} (every cell in one region)")
             labels.append(region)
     options: dict[str, Any] = {}
@@ -157,15 +159,12 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
         elif isinstance(total, str) and total.strip().isascii() and total.strip().isdigit():
             total = int(total.strip()[:6])
         else:
-            raise PuzzleError(f"{at}: sum {_text._show(json.dumps(total))}: expected a whole number")
+            raise PuzzleError(f"{at}: sum {show(json.dumps(total))}: expected a whole number")
         cages.append((_cells(cage, n, at), total))
     if cages:
         options["cages"] = cages
     board = Board(shape, tuple(cells))
-    try:
-        return Board.unchecked(shape, board.cells, build(shape, **options))
-    except PuzzleError as exc:
-        raise PuzzleError(f"{where}: {exc}") from None
+    return Board.unchecked(shape, board.cells, _document.build_rules(shape, options, where))
 
 
 def _cells(part: Any, n: int, at: str) -> list[tuple[int, int]]:
@@ -176,7 +175,7 @@ def _cells(part: Any, n: int, at: str) -> list[tuple[int, int]]:
     for name in names:
         match = _CELL.match(name) if isinstance(name, str) else None
         if match is None:
-            raise PuzzleError(f"{at}: cell {_text._show(json.dumps(name))}: expected R<row>C<col>, 1-based")
+            raise PuzzleError(f"{at}: cell {show(json.dumps(name))}: expected R<row>C<col>, 1-based")
         r, c = int(match.group(1)[:4]) - 1, int(match.group(2)[:4]) - 1
         if not (0 <= r < n and 0 <= c < n):
             raise PuzzleError(f"{at}: cell {name} is outside the {n}x{n} grid: expected R1C1..R{n}C{n}")

@@ -31,6 +31,11 @@ from dataclasses import dataclass
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 from . import document, fpuzzles
+from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
+from .jsontext import BigInt as _BigInt
+from .jsontext import json_depth as _json_depth
+from .jsontext import json_int as _json_int
+from .jsontext import show as _show
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SEPARATORS = "|-+"
@@ -42,22 +47,9 @@ SEPARATORS = "|-+"
 # puzzle are bounded, and an over-long line is reported without being held in memory whole.
 MAX_LINE_CHARS = 100_000  # longest line read
 MAX_PUZZLE_CHARS = 1_000_000  # longest puzzle text read
-MAX_JSON_DEPTH = 8  # a puzzle is 2 deep; deeper nesting is refused before json.loads recurses
 MAX_GRID_LINES = 4 * MAX_SIZE  # a longer block of lines is read as one puzzle per line, streaming
-SHOWN_CHARS = 20  # how much of a bad token a message quotes
 # NUL, and the lone surrogates by which Python's "surrogateescape" marks bytes that are not UTF-8
 _NOT_TEXT = re.compile("[\x00\udc80-\udcff]")
-
-
-def _show(token: str) -> str:
-    """A token quoted for a message, cut short when long.
-
-    >>> _show("12345678901234567890123")
-    "'12345678901234567890'... (23 characters)"
-    """
-    if len(token) <= SHOWN_CHARS:
-        return repr(token)
-    return f"{token[:SHOWN_CHARS]!r}... ({len(token)} characters)"
 
 
 def _non_ascii_hint(ch: str) -> str:
@@ -141,36 +133,6 @@ def _shape(size: int, box: tuple[int, int] | None, where: str) -> Shape:
         return Shape.for_size(size, box)
     except PuzzleError as exc:
         raise PuzzleError(f"{where}: {exc}") from None
-
-
-def _json_depth(text: str) -> int:
-    """How deeply brackets nest in a JSON text (strings skipped), without recursing."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
-class _BigInt(str):
-    """A JSON integer too long to be a digit, kept as its text (``int()`` of huge text is slow)."""
-
-
-def _json_int(text: str) -> int | str:
-    return int(text) if len(text) <= 6 else _BigInt(text)
 
 
 def _parse_json(text: str, box, symbols, first_line: int = 1) -> Board:
@@ -284,6 +246,17 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
     return parse_general(text, box, symbols, first_line)
 
 
+def _read_givens(givens: str | list, box: tuple[int, int] | None, symbols: str | None,
+                 first_line: int) -> Board:
+    """The givens of a puzzle document: a string in any classic form, or JSON rows."""
+    if isinstance(givens, list):
+        return _parse_json(json.dumps(givens), box, symbols, first_line)
+    if givens.lstrip()[:1] == "{":
+        raise PuzzleError(f"line {first_line}: \"givens\" holds a puzzle document: expected the "
+                          f"givens in one-line form or as JSON rows")
+    return parse_general(givens, box, symbols, first_line)
+
+
 def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | None = None,
                   first_line: int = 1) -> Board:
     """:func:`parse_puzzle` without the fast path: every form, every check, one cell at a time."""
@@ -303,7 +276,7 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
                           f"or a grid, or JSON rows)")
     start = text.lstrip()[:1]
     if start == "{":
-        return document.parse_document(text, box, symbols, first_line)
+        return document.parse_document(text, _read_givens, box, symbols, first_line)
     if start == "[":
         return _parse_json(text, box, symbols, first_line)
     if fpuzzles.looks_like_share(text):
@@ -321,7 +294,7 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
                               f"puzzle line of at most {MAX_LINE_CHARS}")
     if len(numbered) == 2 and _cell_count(numbered[0][1]) >= MIN_SIZE * MIN_SIZE:
         (lineno, givens), (_, regions) = numbered  # a jigsaw: the givens, then the region labels
-        return document.parse_two_lines(givens, regions, box, symbols, lineno)
+        return document.parse_two_lines(givens, regions, _read_givens, box, symbols, lineno)
     table, blanks = _alphabet(symbols)
     if len(numbered) == 1:
         lineno, line = numbered[0]
@@ -432,8 +405,7 @@ def format_regions(board: Board) -> str | None:
     """A jigsaw's regions as a grid of labels (``a``, ``b``, ... as in its two-line form), or None
     when the rules have no irregular regions.
 
-    >>> from sudoku_cp.formats.document import parse_two_lines
-    >>> print(format_regions(parse_two_lines("." * 16, "aabbaabbccddccdd")))
+    >>> print(format_regions(parse_puzzle("." * 16 + "\\n" + "aabbaabbccddccdd")))
     a a b b
     a a b b
     c c d d
@@ -447,6 +419,23 @@ def format_regions(board: Board) -> str | None:
     width = 1 if labels else len(str(n))
     return "\n".join(" ".join((labels[region[r * n + c]] if labels else str(region[r * n + c] + 1)).rjust(width)
                               for c in range(n)) for r in range(n))
+
+
+def format_document(board: Board, symbols: str | None = None) -> str:
+    """A board as a one-line puzzle document (what files of variant puzzles hold)."""
+    return json.dumps(document.document(board, format_line(board, symbols)), separators=(", ", ": "))
+
+
+def format_puzzle(board: Board, symbols: str | None = None) -> str:
+    """The one line that reads back as this puzzle: the one-line form for classic rules, a puzzle
+    document for variants (so a printed puzzle keeps its rules).
+
+    >>> format_puzzle(parse_puzzle("1.3...4.3.4.2.1."))
+    '1.3...4.3.4.2.1.'
+    """
+    if board.rules.is_classic:
+        return format_line(board, symbols)
+    return format_document(board, symbols)
 
 
 def format_json_rows(board: Board, symbols: str | None = None) -> list[list[str]]:
@@ -527,25 +516,7 @@ def _documents(block: list[tuple[int, str]]) -> bool:
     (A JSON text spread over several lines is one puzzle; its first line is not whole.)
     """
     first = block[0][1].lstrip()
-    if first[:1] != "{":
-        return False
-    depth = 0
-    in_string = escaped = False
-    for ch in first:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-    return depth == 0
+    return first[:1] == "{" and is_whole(first)
 
 
 def _pair_jigsaws(items: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:

@@ -33,12 +33,14 @@ JIGSAW9 = "aaabbbcccaaabbbcccdababbcccaddeeefffdddeeefffdddeehffiggghheiifggghhh
 # The same layout on a 4x4 for quick solving: regions are not the 2x2 boxes.
 JIGSAW4 = "aabbacbbaccdcddd"
 X4 = json.dumps({"size": 4, "givens": "1...............", "constraints": [{"type": "diagonal"}]})
+# A 4x4 killer with no givens and one solution (4312214334211234), checked by brute force when made.
 KILLER4 = json.dumps({"givens": "." * 16, "constraints": [
-    {"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 3},
-    {"type": "killer", "cells": [[1, 0], [1, 1]], "sum": 7},
-    {"type": "killer", "cells": [[0, 2], [1, 2]], "sum": 5},
-    {"type": "killer", "cells": [[2, 0], [3, 0]], "sum": 5},
-    {"type": "killer", "cells": [[2, 2], [2, 3], [3, 3]], "sum": 6}]})
+    {"type": "killer", "cells": [[0, 0], [1, 0], [2, 0]], "sum": 9},
+    {"type": "killer", "cells": [[0, 1], [0, 2]], "sum": 4},
+    {"type": "killer", "cells": [[0, 3], [1, 3], [1, 2]], "sum": 9},
+    {"type": "killer", "cells": [[1, 1], [2, 1], [2, 2]], "sum": 7},
+    {"type": "killer", "cells": [[2, 3], [3, 3]], "sum": 5},
+    {"type": "killer", "cells": [[3, 0], [3, 1], [3, 2]], "sum": 6}]})
 NEEDS_SOLVER = pytest.mark.xfail(strict=True, reason="needs the solving half of issue 10")
 
 
@@ -379,6 +381,7 @@ def test_solve_small_killer_document(capsys):
     code, out, _ = run(capsys, "solve", KILLER4, "--backend", "all", "--unique", "--json")
     rec = json.loads(out)
     assert code == 0 and rec["status"] == "unique" and rec["rules"] == "killer"
+    assert rec["solution"] == "4312214334211234"
     puzzle = parse_puzzle(KILLER4)
     assert is_solution(puzzle.with_cells(parse_puzzle(rec["solution"]).cells), puzzle)
 

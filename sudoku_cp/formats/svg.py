@@ -172,7 +172,7 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
             d = shown[r, c]
             if not d:
                 continue
-            low = cell * 0.08 if (r, c) in summed else 0  # clear of the cage's sum
+            low = cell * 0.14 if (r, c) in summed else 0  # clear of the cage's sum
             text = alphabet[d - 1] if n <= len(alphabet) else str(d)
             given = board[r, c] != 0
             style = 'font-weight="bold" fill="black"' if given else 'fill="#1f5fbf"'

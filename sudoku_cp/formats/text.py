@@ -522,18 +522,21 @@ def _documents(block: list[tuple[int, str]]) -> bool:
 def _pair_jigsaws(items: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """Join a one-line puzzle and the region-label line right below it into one jigsaw text
     (:func:`document.is_region_line`); everything else passes through, one item of look-ahead."""
-    held: tuple[int, str] | None = None
+    held = next(items, None)
+    if held is None:
+        return
     for item in items:
-        if (held is not None and item[0] == held[0] + 1 and "\n" not in held[1]
+        first = item[1][:1]
+        if ((first.islower() or first.isspace()) and item[0] == held[0] + 1 and "\n" not in held[1]
                 and document.is_region_line(item[1], held[1])):
             yield held[0], f"{held[1]}\n{item[1]}"
-            held = None
+            held = next(items, None)
+            if held is None:
+                return
             continue
-        if held is not None:
-            yield held
-        held = item
-    if held is not None:
         yield held
+        held = item
+    yield held
 
 
 def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:

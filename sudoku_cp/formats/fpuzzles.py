@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import unquote
 
 from ..core.board import Board, PuzzleError, Shape
 from . import document as _document
@@ -57,6 +56,8 @@ def decode(text: str, first_line: int = 1) -> dict:
     match = _PREFIX.match(token)
     payload = token[match.end():] if match else token
     payload = payload.split("&")[0].split("#")[0]
+    from urllib.parse import unquote  # not at module level: it costs validate's cold start ~6 ms
+
     payload = unquote(payload)  # links may be percent-encoded (%2B for +)
     if not payload:
         raise PuzzleError(f"{where}: nothing after the link's prefix: expected lz-string base64 data")

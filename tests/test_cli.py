@@ -18,7 +18,7 @@ from sudoku_cp.formats.text import format_line
 CLASSIC = format_line(classic())
 UNSAT = "531" + CLASSIC[3:]
 MULTI = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
-JSON_KEYS = ("index", "line", "size", "box", "puzzle", "status", "solution", "count", "complete",
+JSON_KEYS = ("index", "line", "size", "box", "rules", "puzzle", "status", "solution", "count", "complete",
              "conflicts", "backend", "time_s", "stats", "error", "backends", "certificate")  # all, always
 
 

@@ -105,7 +105,8 @@ def run(args) -> int:
         for entry, rows in zip(kept, per_puzzle):
             if args.json:
                 print_json({"index": entry.index, "line": entry.line, "size": entry.board.size,
-                            "box": list(entry.board.box),
+                            "box": list(entry.board.box) if entry.board.rules.box else None,
+                            "rules": entry.board.rules.name,
                             "puzzle": format_line(entry.board, args.symbols),
                             "propagation": [r.to_json() for r in rows]})
             else:

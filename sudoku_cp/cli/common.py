@@ -24,6 +24,7 @@ from ..formats.text import (
     Entry,
     format_grid,
     format_line,
+    format_regions,
     iter_entries,
     parse_puzzle,
 )
@@ -78,9 +79,14 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
     where = " With no puzzle at all, the built-in example (the classic board) is used." if example else ""
     parser.add_argument("puzzle", nargs="?", metavar="PUZZLE",
                         help="a puzzle: 81 symbols on one line (. or 0 blank), a pasted grid, JSON "
-                             "rows, or integer rows; '-' reads standard input." + where)
+                             "rows, or integer rows; a variant as a puzzle document ({\"givens\": "
+                             "..., \"constraints\": [{\"type\": \"diagonal\"}, ...]}, see the README), a "
+                             "jigsaw as two lines (givens, then region labels), or an f-puzzles / "
+                             "SudokuPad link or share string; '-' reads standard input." + where)
     parser.add_argument("-f", "--file", metavar="FILE",
-                        help="read puzzles from FILE: one per line, or grids separated by blank "
+                        help="read puzzles from FILE: one per line (puzzle documents and share "
+                             "strings too; a jigsaw's lower-case region labels on the line below "
+                             "its givens), or grids separated by blank "
                              "lines; '#' lines are comments. Read as a stream, any size; each "
                              f"line at most {MAX_LINE_CHARS:,} characters, each puzzle at most "
                              f"{MAX_PUZZLE_CHARS:,}, N at most {MAX_SIZE}")
@@ -341,7 +347,16 @@ def show_board(board: Board, solution: Board | None = None, marked=(), symbols: 
     """A board for people: solved cells (not givens) in colour, ``marked`` cells highlighted.
 
     Without colour, marked cells are listed by the caller; the grid stays parseable either way.
+    A jigsaw's regions follow as a grid of labels (the grid itself has no box lines then).
     """
+    regions = format_regions(board)
+    if regions is not None:
+        return f"{_show_grid(board, solution, marked, symbols, color)}\nregions:\n{regions}"
+    return _show_grid(board, solution, marked, symbols, color)
+
+
+def _show_grid(board: Board, solution: Board | None, marked, symbols: str | None,
+               color: bool | None) -> str:
     color = use_color() if color is None else color
     shown = solution or board
     marked = set(marked)

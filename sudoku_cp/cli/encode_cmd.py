@@ -6,7 +6,7 @@ import json
 
 from ..backends import make
 from ..core.board import Shape
-from ..formats.text import format_line
+from ..formats.text import format_puzzle
 from ..model.cnf import (
     AMO_CHOICES,
     DEFAULT_AMO,
@@ -126,7 +126,7 @@ def run(args) -> int:
         cnf = encode(entry.board, args.encoding, args.amo)
         if args.format == "dimacs":
             outputs.append(write_dimacs(cnf, args.encoding, args.amo,
-                                        [f"puzzle {format_line(entry.board, args.symbols)}"]
+                                        [f"puzzle {format_puzzle(entry.board, args.symbols)}"]
                                         + (["simplified by the givens"] if args.simplify else [])))
         elif args.json:
             record = stats(cnf, args.encoding, args.amo)

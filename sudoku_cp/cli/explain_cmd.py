@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ..backends import Deadline, resolve
-from ..core.board import Shape
+from ..core.board import PuzzleError, Shape
 from ..core.results import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -14,9 +14,10 @@ from ..core.results import (
     Status,
     TimeLimitReached,
 )
+from ..formats.fpuzzles import share_link
 from ..formats.records import dumps
 from ..formats.svg import board_svg
-from ..formats.text import format_line
+from ..formats.text import format_puzzle, parse_puzzle
 from ..tasks.cores import given_names
 from ..tasks.explain import DEFAULT_LIMIT, Explanation, explain
 from ..tasks.generate import GenerateError, generate, generated_record
@@ -136,6 +137,15 @@ def add_parser(sub) -> None:
     g.add_argument("--difficulty", action="store_true",
                    help="add difficulty signals: unit propagation alone solves it or not, SAT "
                         "conflicts/decisions, dfs nodes (up to 16x16)")
+    g.add_argument("--rules", metavar="PUZZLE",
+                   help="generate variants: take the rules (size, box or jigsaw regions, diagonals, "
+                        "windoku, killer cages, anti-knight, ...) of PUZZLE, a puzzle document, "
+                        "two-line jigsaw or f-puzzles share string; its givens are ignored. Each "
+                        "puzzle is then printed as a puzzle document")
+    g.add_argument("--fpuzzles", action="store_true",
+                   help="after each puzzle, a '# f-puzzles: LINK' line that opens it (with its "
+                        "solution for answer checking) in f-puzzles; SudokuPad opens "
+                        "https://sudokupad.app/fpuzzles + the same string")
     g.add_argument("--symbols", metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
     g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
@@ -227,7 +237,7 @@ def run_repair(args) -> int:
         for note in result.notes:
             print(f"note: {note}")
         if result.repaired is not None:
-            print(f"repaired puzzle: {format_line(result.repaired, args.symbols)}")
+            print(f"repaired puzzle: {format_puzzle(result.repaired, args.symbols)}")
             if not many:
                 print(show_board(result.repaired, result.solution, result.marked(), args.symbols))
 
@@ -249,7 +259,7 @@ def run_minimize(args) -> int:
         print(f"redundant givens ({len(result.redundant)} of {len(result.puzzle.givens())}, each "
               f"droppable alone): {given_names(result.redundant)}")
         print(f"minimal puzzle ({len(result.minimal.givens())} givens, same solution, no given can "
-              f"be dropped): {format_line(result.minimal, args.symbols)}")
+              f"be dropped): {format_puzzle(result.minimal, args.symbols)}")
         if not many:
             print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols))
 
@@ -260,15 +270,30 @@ def run_generate(args) -> int:
     import random
 
 
-    shape = Shape.for_size(args.size, args.box)
+    rules = None
+    if args.rules is not None:
+        try:
+            rules = parse_puzzle(args.rules, args.box).rules
+        except PuzzleError as exc:
+            raise CliError(f"--rules: {exc}") from None
+        shape = rules.shape
+    else:
+        shape = Shape.for_size(args.size, args.box)
+    if args.json and args.fpuzzles:
+        raise CliError("--fpuzzles prints links as '#' lines of the text output: expected --json or "
+                       "--fpuzzles, not both")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     deadline = Deadline(args.time_limit)
     try:
         for made in generate(shape, args.count, seed, clues=args.clues, symmetry=args.symmetry,
                              verify_backend=args.verify_backend, deadline=deadline,
-                             with_difficulty=args.difficulty):
+                             with_difficulty=args.difficulty, rules=rules):
             if args.json:
-                print(dumps(generated_record(made, args.symbols)), flush=True)
+                rec = generated_record(made, args.symbols)
+                rec = {"size": rec.pop("size"),
+                       "box": rec.pop("box") if made.puzzle.rules.box else None,
+                       "rules": made.puzzle.rules.name, **rec}
+                print(dumps(rec), flush=True)
                 continue
             what = "minimal" if made.minimal else "stopped at --clues"
             extra = ""
@@ -276,9 +301,12 @@ def run_generate(args) -> int:
                 d = made.difficulty
                 extra = (f"; propagation alone {'solves it' if d['propagation_solves'] else 'does not solve it'}"
                          f", SAT conflicts {d['sat_conflicts']}, dfs nodes {d['dfs_nodes']}")
-            print(f"# seed {made.seed}: {shape}, {made.clues} clues, {what}, unique (re-checked by "
+            kind = "" if made.puzzle.rules.is_classic else f" {made.puzzle.rules.name}"
+            print(f"# seed {made.seed}: {shape}{kind}, {made.clues} clues, {what}, unique (re-checked by "
                   f"{made.verified_by}), {made.time_s:.2f} s{extra}")
-            print(format_line(made.puzzle, args.symbols), flush=True)
+            print(format_puzzle(made.puzzle, args.symbols), flush=True)
+            if args.fpuzzles:
+                print(f"# f-puzzles: {share_link(made.puzzle, made.solution)}", flush=True)
     except GenerateError as exc:
         print(f"sudoku-cp: generate: {exc}", file=sys.stderr)
         return EXIT_NEGATIVE

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ..backends import resolve
 from ..core.results import Result, Status
+from ..formats.fpuzzles import share_link
 from ..formats.text import format_line
 from ..tasks.solving import count, solve
 from .common import (
+    CliError,
     add_certify_options,
     add_input_options,
     add_solver_options,
@@ -35,6 +37,10 @@ def add_parser(sub) -> None:
     p.add_argument("--unique", action="store_true",
                    help="also prove the solution unique (status unique or multiple)")
     add_certify_options(p)
+    p.add_argument("--fpuzzles", action="store_true",
+                   help="also print an f-puzzles link of each puzzle (with the solution found, "
+                        "for answer checking): 'f-puzzles: LINK'; SudokuPad opens "
+                        "https://sudokupad.app/fpuzzles + the same string. Not with --json")
     p.set_defaults(run=run, limit=None)
 
     c = sub.add_parser(
@@ -48,7 +54,7 @@ def add_parser(sub) -> None:
     c.add_argument("--limit", type=positive_int, default=2, metavar="K",
                    help="stop after K solutions (default 2)")
     add_certify_options(c)
-    c.set_defaults(run=run, unique=True)
+    c.set_defaults(run=run, unique=True, fpuzzles=False)
 
 
 def describe(result: Result) -> str:
@@ -64,6 +70,9 @@ def describe(result: Result) -> str:
 
 
 def run(args) -> int:
+    if args.fpuzzles and args.json:
+        raise CliError("--fpuzzles prints links in the text output: expected --json or --fpuzzles, "
+                       "not both")
     backends = resolve(args.backend, encoding=args.encoding, amo=args.amo)
     several = len(backends) > 1
 
@@ -87,5 +96,7 @@ def run(args) -> int:
                 print(show_board(result.puzzle, result.solutions[1], symbols=args.symbols))
         elif many and result.solution is not None:
             print(f"  {format_line(result.solution, args.symbols)}")
+        if args.fpuzzles and result.puzzle is not None:
+            print(f"{'  ' if many else ''}f-puzzles: {share_link(result.puzzle, result.solution)}")
 
     return answer_each(args, compute, report, example=True, provers=backends)

@@ -18,8 +18,9 @@ def add_parser(sub) -> None:
     p = sub.add_parser(
         "validate", help="report every repeated digit in a row, column or box",
         description="Scan the givens for duplicates: every digit that a row, column or box holds "
-                    "twice is reported with its unit and cells. No solver runs; a valid board may "
-                    "still have no solution (use solve). Exit 0 valid, 1 invalid, 2 bad input.",
+                    "twice is reported with its unit and cells; for variants, every broken rule "
+                    "(diagonal, region, window, cage, knight or king move, consecutive neighbours). "
+                    "No solver runs; a valid board may still have no solution (use solve). Exit 0 valid, 1 invalid, 2 bad input.",
     )
     add_input_options(p, example=True)
     p.set_defaults(run=run)
@@ -41,7 +42,11 @@ def run(args) -> int:
             print_record(result, args.symbols)
             continue
         if not result.conflicts:
-            print(f"{label(entry, many)}valid: no digit repeats in any row, column or box")
+            if entry.board.rules.is_classic:
+                print(f"{label(entry, many)}valid: no digit repeats in any row, column or box")
+            else:
+                print(f"{label(entry, many)}valid: the givens break no rule of {entry.board.rules.name} "
+                      f"Sudoku")
         else:
             print(f"{label(entry, many)}invalid: {len(result.conflicts)} conflict"
                   f"{'s' if len(result.conflicts) > 1 else ''}")

@@ -1,14 +1,16 @@
 """The one writer of JSON records (CONTRACT.md): every command's answers, ``batch`` included.
 
 A record has every key its command can produce, in one order, ``null`` where a key does not apply
-to this answer, and one JSON type per key. :data:`RESULT_KEYS` are the keys of every answer about
+to this answer, and one JSON type per key. ``box`` is null when the rules have no boxes (a
+jigsaw); ``rules`` (our addition to CONTRACT.md) names the rules, ``classic`` or the variant's
+rules joined by ``+`` (``diagonal+killer``). :data:`RESULT_KEYS` are the keys of every answer about
 a puzzle; an explanation (``explain``, ``repair``, ``minimize``) adds :data:`EXPLAIN_KEYS`.
 
 >>> from sudoku_cp.core.results import Result, Status
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> line = dumps(record(Result(Status.UNSAT, parse_puzzle("12.." + "." * 12), backend="dfs")))
->>> line[:75]
-'{"index": null, "line": null, "size": 4, "box": [2, 2], "puzzle": "12......'
+>>> line[:94]
+'{"index": null, "line": null, "size": 4, "box": [2, 2], "rules": "classic", "puzzle": "12.....'
 >>> json.loads(line)["solution"], json.loads(line)["conflicts"]
 (None, None)
 """
@@ -23,7 +25,7 @@ from .text import _LINE_TABLE, DEFAULT_SYMBOLS, format_line
 
 _FAST_MAX = len(DEFAULT_SYMBOLS)
 
-RESULT_KEYS = ("index", "line", "size", "box", "puzzle", "status", "solution", "count", "complete",
+RESULT_KEYS = ("index", "line", "size", "box", "rules", "puzzle", "status", "solution", "count", "complete",
                "conflicts", "backend", "time_s", "stats", "error", "backends", "certificate")
 EXPLAIN_KEYS = ("solutions", "differences", "core", "remove", "add", "redundant", "repaired", "minimal",
                 "difficulty", "notes")
@@ -39,6 +41,7 @@ def record(result: Result, symbols: str | None = None) -> dict[str, Any]:
         "line": result.line,
         "size": None if puzzle is None else puzzle.size,
         "box": list(puzzle.box) if puzzle is not None and puzzle.rules.box else None,
+        "rules": None if puzzle is None else puzzle.rules.name,
         "puzzle": None if puzzle is None else format_line(puzzle, symbols),
         "status": result.status.value,
         "solution": None if solution is None else format_line(solution, symbols),
@@ -85,7 +88,7 @@ _INT = {int: True, type(None): True}  # the types the fast path spells itself
 _BOOL = {bool: True, type(None): True}
 _FLOAT = {float: True, type(None): True}
 _NAMES: dict[str, str] = {}  # backend name -> its JSON string
-_BOXES: dict[Any, str] = {}  # rules -> '"size": N, "box": [R, C]'
+_BOXES: dict[Any, str] = {}  # rules -> '"size": N, "box": [R, C], "rules": "classic"'
 _FAST_STATUSES = frozenset({Status.SOLVED, Status.UNIQUE, Status.MULTIPLE, Status.UNSAT, Status.UNKNOWN})
 
 
@@ -108,7 +111,8 @@ def record_line(result: Result, symbols: str | None = None) -> str:
         return dumps(record(result, symbols))
     head = _BOXES.get(puzzle.rules)
     if head is None:
-        head = dumps({"size": puzzle.size, "box": list(puzzle.box) if puzzle.rules.box else None})[1:-1]
+        head = dumps({"size": puzzle.size, "box": list(puzzle.box) if puzzle.rules.box else None,
+                      "rules": puzzle.rules.name})[1:-1]
         if len(_BOXES) < 256:
             _BOXES[puzzle.rules] = head
     backend = result.backend

@@ -2,8 +2,11 @@
 
 Plain SVG text, no library: givens in bold black, solved digits in blue, marked cells filled in a
 highlight colour, thick lines around the grid and wherever the rules' region changes between two
-neighbouring cells (boxes, or a jigsaw's regions: ``Rules.region_of``). Jupyter shows a :class:`~sudoku_cp.core.board.Board` this
-way (``Board._repr_svg_``).
+neighbouring cells (boxes, or a jigsaw's regions: ``Rules.region_of``). Variants: diagonals are
+thin dashed lines, windoku's windows are shaded, killer cages are dashed outlines inside their
+cells with the sum in the top-left corner, and the rules that hold everywhere (anti-knight,
+anti-king, non-consecutive) are named in the title. Jupyter shows a
+:class:`~sudoku_cp.core.board.Board` this way (``Board._repr_svg_``).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> svg = board_svg(parse_puzzle("12..34....12...."), marked=[(0, 0)])
@@ -21,6 +24,56 @@ from .text import DEFAULT_SYMBOLS
 
 MARK_FILL = "#ffb3b3"
 SECOND_FILL = "#b3d9ff"
+WINDOW_FILL = "#e4e4e4"
+CAGE_STROKE = 'stroke="#333" stroke-width="1.2" stroke-dasharray="4,3" fill="none"'
+DIAGONAL_STROKE = 'stroke="#5a7fa8" stroke-width="1.2" stroke-dasharray="6,4"'
+RELATION_WORDS = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive"}
+
+
+def cage_outline(cells: Iterable[tuple[int, int]], inset: float) -> list[tuple[float, float, float, float]]:
+    """The dashed outline of a killer cage in cell units ``(x1, y1, x2, y2)``, drawn ``inset``
+    inside the cage's border; segments of neighbouring cells meet, inner corners included.
+
+    >>> cage_outline([(0, 0)], 0.1)
+    [(0.1, 0.1, 0.9, 0.1), (0.1, 0.9, 0.9, 0.9), (0.1, 0.1, 0.1, 0.9), (0.9, 0.1, 0.9, 0.9)]
+    """
+    cage = set(cells)
+    out = []
+    for r, c in sorted(cage):
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if (r + dr, c + dc) in cage:
+                continue
+            # the side runs along the other axis; each end stops short, continues, or reaches round
+            ends = []
+            for e in (-1, 1):
+                side = (r, c + e) if dr else (r + e, c)
+                corner = (r + dr, c + e) if dr else (r + e, c + dc)
+                edge = (c if dr else r) + (e > 0)
+                if side not in cage:
+                    ends.append(edge - e * inset)
+                elif corner in cage:
+                    ends.append(edge + e * inset)
+                else:
+                    ends.append(edge)
+            if dr:
+                y = r + inset if dr < 0 else r + 1 - inset
+                out.append((round(ends[0], 6), round(y, 6), round(ends[1], 6), round(y, 6)))
+            else:
+                x = c + inset if dc < 0 else c + 1 - inset
+                out.append((round(x, 6), round(ends[0], 6), round(x, 6), round(ends[1], 6)))
+    return out
+
+
+def rules_title(board: Board) -> str | None:
+    """What the picture cannot show: the rules that bind cells everywhere, named.
+
+    >>> from sudoku_cp.core.variants import build
+    >>> from sudoku_cp.core.board import Shape
+    >>> rules_title(Board.empty(Shape(2, 2), build(Shape(2, 2), antiknight=True, nonconsecutive=True)))
+    'anti-knight, non-consecutive'
+    """
+    words = [RELATION_WORDS[c.kind] for c in board.rules.constraints if c.kind in RELATION_WORDS]
+    return ", ".join(words) or None
 
 
 def region_borders(board: Board) -> list[tuple[int, int, int, int]]:
@@ -60,6 +113,9 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     n = board.size
     alphabet = symbols or DEFAULT_SYMBOLS
     shown = solution or board
+    rules = rules_title(board)
+    if rules:
+        title = f"{title} ({rules})" if title else rules
     top = 24 if title else 0
     pad = 2
     side = n * cell
@@ -71,6 +127,11 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
         parts.append(f'<text x="{pad}" y="17" font-size="15">{escape(title)}</text>')
     parts.append(f'<g transform="translate({pad},{pad + top})">')
     parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>')
+    for unit in board.rules.units:
+        if unit.kind == "window":
+            for r, c in unit.cells:
+                parts.append(f'<rect class="window" x="{c * cell}" y="{r * cell}" width="{cell}" '
+                             f'height="{cell}" fill="{WINDOW_FILL}"/>')
     first = set(marked)
     second = set(secondary) - first
     for cells, fill, cls in ((first, MARK_FILL, "mark"), (second, SECOND_FILL, "mark2")):
@@ -85,15 +146,37 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     for x1, y1, x2, y2 in region_borders(board):
         parts.append(f'<line x1="{x1 * cell}" y1="{y1 * cell}" x2="{x2 * cell}" y2="{y2 * cell}" {thick}/>')
     parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="none" {thick}/>')
+    for unit in board.rules.units:
+        if unit.kind in ("diagonal", "anti-diagonal"):
+            x1, x2 = (0, side) if unit.kind == "diagonal" else (side, 0)
+            parts.append(f'<line class="{unit.kind}" x1="{x1}" y1="0" x2="{x2}" y2="{side}" '
+                         f'{DIAGONAL_STROKE}/>')
+    small = max(7, int(cell * 0.26))
+    for constraint in board.rules.constraints:
+        if constraint.kind != "killer":
+            continue
+        segments = cage_outline(constraint.cells, 0.09)
+        parts.append('<path class="cage" d="' + " ".join(
+            f"M{x1 * cell:g} {y1 * cell:g}L{x2 * cell:g} {y2 * cell:g}" for x1, y1, x2, y2 in segments)
+            + f'" {CAGE_STROKE}/>')
+        if constraint.value is not None:
+            r, c = min(constraint.cells)
+            text = str(constraint.value)
+            parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
+                         f'height="{small + 2}" fill="white"/>')
+            parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '
+                         f'font-size="{small}">{text}</text>')
+    summed = {min(k.cells) for k in board.rules.constraints if k.kind == "killer" and k.value is not None}
     for r in range(n):
         for c in range(n):
             d = shown[r, c]
             if not d:
                 continue
+            low = cell * 0.14 if (r, c) in summed else 0  # clear of the cage's sum
             text = alphabet[d - 1] if n <= len(alphabet) else str(d)
             given = board[r, c] != 0
             style = 'font-weight="bold" fill="black"' if given else 'fill="#1f5fbf"'
-            parts.append(f'<text x="{c * cell + cell / 2:g}" y="{r * cell + cell / 2:g}" '
+            parts.append(f'<text x="{c * cell + cell / 2:g}" y="{r * cell + cell / 2 + low:g}" '
                          f'font-size="{font}" text-anchor="middle" dominant-baseline="central" '
                          f'{style}>{escape(text)}</text>')
     parts.append("</g></svg>")

@@ -6,7 +6,10 @@ Forms, detected automatically:
 - one line of N*N integers separated by commas (the one-line form for N > 35);
 - a grid over N lines; spaces and the separators ``| - +`` are ignored, so a printed board
   pastes back; rows of integers separated by spaces or commas are read as integers;
-- JSON rows of strings (``[["5","3","."],...]``) or of integers (0 = blank).
+- JSON rows of strings (``[["5","3","."],...]``) or of integers (0 = blank);
+- variants: a puzzle document (a JSON object, ``{"size": 9, "givens": ..., "constraints": [...]}``,
+  see ``document.py``), a jigsaw as two lines (the givens, then N*N region labels), and an
+  f-puzzles / SudokuPad share string or link (see ``fpuzzles.py``).
 
 Symbols are ``1``-``9`` then ``A``-``Z`` (A = 10) unless ``symbols`` names another alphabet,
 whose i-th character is digit i+1 (then only ``.`` is blank, or ``0`` when it is not a symbol).
@@ -27,6 +30,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
+from . import document, fpuzzles
+from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
+from .jsontext import BigInt as _BigInt
+from .jsontext import json_depth as _json_depth
+from .jsontext import json_int as _json_int
+from .jsontext import show as _show
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SEPARATORS = "|-+"
@@ -38,22 +47,9 @@ SEPARATORS = "|-+"
 # puzzle are bounded, and an over-long line is reported without being held in memory whole.
 MAX_LINE_CHARS = 100_000  # longest line read
 MAX_PUZZLE_CHARS = 1_000_000  # longest puzzle text read
-MAX_JSON_DEPTH = 8  # a puzzle is 2 deep; deeper nesting is refused before json.loads recurses
 MAX_GRID_LINES = 4 * MAX_SIZE  # a longer block of lines is read as one puzzle per line, streaming
-SHOWN_CHARS = 20  # how much of a bad token a message quotes
 # NUL, and the lone surrogates by which Python's "surrogateescape" marks bytes that are not UTF-8
 _NOT_TEXT = re.compile("[\x00\udc80-\udcff]")
-
-
-def _show(token: str) -> str:
-    """A token quoted for a message, cut short when long.
-
-    >>> _show("12345678901234567890123")
-    "'12345678901234567890'... (23 characters)"
-    """
-    if len(token) <= SHOWN_CHARS:
-        return repr(token)
-    return f"{token[:SHOWN_CHARS]!r}... ({len(token)} characters)"
 
 
 def _non_ascii_hint(ch: str) -> str:
@@ -137,36 +133,6 @@ def _shape(size: int, box: tuple[int, int] | None, where: str) -> Shape:
         return Shape.for_size(size, box)
     except PuzzleError as exc:
         raise PuzzleError(f"{where}: {exc}") from None
-
-
-def _json_depth(text: str) -> int:
-    """How deeply brackets nest in a JSON text (strings skipped), without recursing."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
-class _BigInt(str):
-    """A JSON integer too long to be a digit, kept as its text (``int()`` of huge text is slow)."""
-
-
-def _json_int(text: str) -> int | str:
-    return int(text) if len(text) <= 6 else _BigInt(text)
 
 
 def _parse_json(text: str, box, symbols, first_line: int = 1) -> Board:
@@ -280,6 +246,17 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
     return parse_general(text, box, symbols, first_line)
 
 
+def _read_givens(givens: str | list, box: tuple[int, int] | None, symbols: str | None,
+                 first_line: int) -> Board:
+    """The givens of a puzzle document: a string in any classic form, or JSON rows."""
+    if isinstance(givens, list):
+        return _parse_json(json.dumps(givens), box, symbols, first_line)
+    if givens.lstrip()[:1] == "{":
+        raise PuzzleError(f"line {first_line}: \"givens\" holds a puzzle document: expected the "
+                          f"givens in one-line form or as JSON rows")
+    return parse_general(givens, box, symbols, first_line)
+
+
 def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | None = None,
                   first_line: int = 1) -> Board:
     """:func:`parse_puzzle` without the fast path: every form, every check, one cell at a time."""
@@ -297,8 +274,13 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if not text.strip():
         raise PuzzleError(f"line {first_line}: empty input: expected a puzzle (81 symbols for a 9x9, "
                           f"or a grid, or JSON rows)")
-    if text.lstrip()[:1] in ("[", "{"):
+    start = text.lstrip()[:1]
+    if start == "{":
+        return document.parse_document(text, _read_givens, box, symbols, first_line)
+    if start == "[":
         return _parse_json(text, box, symbols, first_line)
+    if fpuzzles.looks_like_share(text):
+        return fpuzzles.parse_share(text, box, first_line)
     numbered = [
         (first_line + i, line.rstrip("\r"))
         for i, line in enumerate(text.split("\n"))
@@ -310,6 +292,9 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
         if len(line) > MAX_LINE_CHARS:
             raise PuzzleError(f"line {lineno} is longer than {MAX_LINE_CHARS} characters: expected a "
                               f"puzzle line of at most {MAX_LINE_CHARS}")
+    if len(numbered) == 2 and _cell_count(numbered[0][1]) >= MIN_SIZE * MIN_SIZE:
+        (lineno, givens), (_, regions) = numbered  # a jigsaw: the givens, then the region labels
+        return document.parse_two_lines(givens, regions, _read_givens, box, symbols, lineno)
     table, blanks = _alphabet(symbols)
     if len(numbered) == 1:
         lineno, line = numbered[0]
@@ -390,12 +375,13 @@ def format_line(board: Board, symbols: str | None = None) -> str:
 def format_grid(board: Board, symbols: str | None = None, style=None) -> str:
     """A printed board with box lines; ``style(row, col, text)`` may decorate each cell.
 
-    The result parses back to the same board.
+    Box lines only when the rules have boxes (a jigsaw's grid has none: see
+    :func:`format_regions`). The result parses back to the same givens.
     """
     n = board.size
     alphabet = _symbol_table(n, symbols)
     width = 1 if alphabet is not None else len(str(n))
-    box_r, box_c = board.box
+    box_r, box_c = board.box if board.rules.box else (n, n)
     lines = []
     for r in range(n):
         if r and r % box_r == 0:
@@ -413,6 +399,43 @@ def format_grid(board: Board, symbols: str | None = None, style=None) -> str:
             parts.append(text)
         lines.append(" ".join(parts))
     return "\n".join(lines)
+
+
+def format_regions(board: Board) -> str | None:
+    """A jigsaw's regions as a grid of labels (``a``, ``b``, ... as in its two-line form), or None
+    when the rules have no irregular regions.
+
+    >>> print(format_regions(parse_puzzle("." * 16 + "\\n" + "aabbaabbccddccdd")))
+    a a b b
+    a a b b
+    c c d d
+    c c d d
+    """
+    if not any(u.kind == "region" for u in board.rules.units):
+        return None
+    n = board.size
+    region = board.rules.region_of
+    labels = document.LABELS if n <= len(document.LABELS) else None
+    width = 1 if labels else len(str(n))
+    return "\n".join(" ".join((labels[region[r * n + c]] if labels else str(region[r * n + c] + 1)).rjust(width)
+                              for c in range(n)) for r in range(n))
+
+
+def format_document(board: Board, symbols: str | None = None) -> str:
+    """A board as a one-line puzzle document (what files of variant puzzles hold)."""
+    return json.dumps(document.document(board, format_line(board, symbols)), separators=(", ", ": "))
+
+
+def format_puzzle(board: Board, symbols: str | None = None) -> str:
+    """The one line that reads back as this puzzle: the one-line form for classic rules, a puzzle
+    document for variants (so a printed puzzle keeps its rules).
+
+    >>> format_puzzle(parse_puzzle("1.3...4.3.4.2.1."))
+    '1.3...4.3.4.2.1.'
+    """
+    if board.rules.is_classic:
+        return format_line(board, symbols)
+    return format_document(board, symbols)
 
 
 def format_json_rows(board: Board, symbols: str | None = None) -> list[list[str]]:
@@ -487,7 +510,48 @@ def _is_grid(block: list[tuple[int, str]]) -> bool:
     return median <= 2 * rows
 
 
+def _documents(block: list[tuple[int, str]]) -> bool:
+    """Whether a block is puzzle documents one per line: its first line is a whole JSON object.
+
+    (A JSON text spread over several lines is one puzzle; its first line is not whole.)
+    """
+    first = block[0][1].lstrip()
+    return first[:1] == "{" and is_whole(first)
+
+
+def _pair_jigsaws(items: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Join a one-line puzzle and the region-label line right below it into one jigsaw text
+    (:func:`document.is_region_line`); everything else passes through, one item of look-ahead."""
+    held = next(items, None)
+    if held is None:
+        return
+    for item in items:
+        first = item[1][:1]
+        if ((first.islower() or first.isspace()) and item[0] == held[0] + 1 and "\n" not in held[1]
+                and document.is_region_line(item[1], held[1])):
+            yield held[0], f"{held[1]}\n{item[1]}"
+            held = next(items, None)
+            if held is None:
+                return
+            continue
+        yield held
+        held = item
+    yield held
+
+
 def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Split a file's lines into puzzle texts with their first line number, streaming.
+
+    See :func:`_iter_blocks`; in addition a line of lower-case region labels right below a
+    one-line puzzle makes a two-line jigsaw with it (:func:`document.is_region_line`).
+
+    >>> [n for n, _ in iter_blocks(["1.3...4.3.4.2.1.", "aabbaabbccddccdd", "." * 16])]
+    [1, 3]
+    """
+    return _pair_jigsaws(_iter_blocks(lines))
+
+
+def _iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Split a file's lines into puzzle texts with their first line number, streaming.
 
     One puzzle per line, or multi-line grids separated by blank lines; ``#`` lines and blank lines
@@ -506,7 +570,7 @@ def iter_blocks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     def flush() -> Iterator[tuple[int, str]]:
         if not block:
             return
-        if len(block) == 1 or not _is_grid(block):
+        if len(block) == 1 or _documents(block) or not _is_grid(block):
             yield from block
         else:
             yield block[0][0], "\n".join(text for _, text in block)

@@ -1,0 +1,247 @@
+"""f-puzzles and SudokuPad share strings: the lz-string-compressed JSON in their links.
+
+Read: the bare string (``N4IgzglgXg...``), an f-puzzles link (``https://www.f-puzzles.com/?load=...``)
+and a SudokuPad link (``https://sudokupad.app/fpuzzles...``, also ``?puzzleid=fpuzzles...``). The
+JSON (f-puzzles' format) gives ``size``, ``grid`` (rows of cells ``{"value": d, "given": true,
+"region": k}``; cells without a region keep their box), and the rules we know: ``diagonal+``
+(the anti-diagonal, bottom-left to top-right), ``diagonal-`` (the main diagonal), ``antiknight``,
+``antiking``, ``nonconsecutive``, ``killercage`` (``{"cells": ["R1C1", ...], "value": "15"}``) and
+``extraregion`` when it is exactly windoku's four windows. Any other rule in the string is refused
+by name, never dropped; titles, authors, colours and pencil marks are not rules and are ignored.
+
+Written: :func:`to_fpuzzles` (the JSON) and :func:`share_link` (the f-puzzles link), so a result
+opens in the tools puzzle people use.
+
+>>> from sudoku_cp.formats.text import parse_puzzle
+>>> b = parse_puzzle('{"givens": "1...............", "constraints": [{"type": "antiking"}]}')
+>>> parse_share(share_link(b)) == b and parse_share(share_link(b)).rules == b.rules
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..core.board import Board, PuzzleError, Shape
+from . import document as _document
+from .jsontext import MAX_JSON_DEPTH, json_depth, json_int, show
+
+LINK = "https://f-puzzles.com/?load="
+# Keys that are not rules (metadata, looks, the setter's solution): ignored when read.
+COSMETIC = frozenset({"size", "grid", "title", "author", "ruleset", "highlightConflicts", "solution",
+                      "disabledlogic", "truecandidatesoptions", "metadata"})
+KNOWN = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "killercage", "extraregion")
+_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?(?:f-puzzles\.com/?\?(?:.*&)?load=|"
+                     r"(?:sudokupad\.app|app\.crackingthecryptic\.com)(?:/sudoku)?/?(?:\?puzzleid=)?fpuzzles|"
+                     r"fpuzzles)", re.I)
+_BASE64 = re.compile(r"^[A-Za-z0-9+/=%\-$]+$")
+_CELL = re.compile(r"^R(\d+)C(\d+)$", re.I)
+
+
+def looks_like_share(text: str) -> bool:
+    """Whether ``text`` is meant as a share string: a link of f-puzzles or SudokuPad, the
+    ``fpuzzles`` prefix, or lz-string base64 of a JSON object (which starts ``N4Ig``)."""
+    token = text.strip()
+    if not token or any(ch.isspace() for ch in token):
+        return False
+    return bool(_PREFIX.match(token)) or (token.startswith("N4Ig") and bool(_BASE64.match(token)))
+
+
+def decode(text: str, first_line: int = 1) -> dict:
+    """The f-puzzles JSON object inside a share string or link."""
+    where = f"line {first_line}: share string"
+    token = text.strip()
+    match = _PREFIX.match(token)
+    payload = token[match.end():] if match else token
+    payload = payload.split("&")[0].split("#")[0]
+    from urllib.parse import unquote  # not at module level: it costs validate's cold start ~6 ms
+
+    payload = unquote(payload)  # links may be percent-encoded (%2B for +)
+    if not payload:
+        raise PuzzleError(f"{where}: nothing after the link's prefix: expected lz-string base64 data")
+    from lzstring import LZString  # a third-party module; loaded only for share strings
+
+    raw = None
+    for candidate in (payload, payload.replace(" ", "+")):
+        try:
+            raw = LZString().decompressFromBase64(candidate)
+        except Exception:  # the package raises IndexError, KeyError, ... on bad data
+            raw = None
+        if raw:
+            break
+    if not raw:
+        raise PuzzleError(f"{where}: {show(payload)} is not lz-string base64 data: expected the "
+                          f"compressed puzzle of an f-puzzles or SudokuPad link")
+    if json_depth(raw) > MAX_JSON_DEPTH:
+        raise PuzzleError(f"{where}: JSON nested more than {MAX_JSON_DEPTH} deep: expected "
+                          f"f-puzzles JSON")
+    try:
+        data = json.loads(raw, parse_int=json_int)
+    except (json.JSONDecodeError, RecursionError):
+        raise PuzzleError(f"{where}: it decompresses to {show(raw)}, not JSON: expected "
+                          f"f-puzzles JSON (an object with size and grid)") from None
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{where}: it holds {show(raw)}: expected f-puzzles JSON (an object "
+                          f"with size and grid)")
+    return data
+
+
+def parse_share(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> Board:
+    """The board of an f-puzzles / SudokuPad share string or link (see the module's docstring)."""
+    return from_fpuzzles(decode(text, first_line), box, first_line)
+
+
+def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: int = 1) -> Board:
+    """The board of decoded f-puzzles JSON; a rule we do not know is refused by name."""
+    where = f"line {first_line}: share string"
+    for key, value in data.items():
+        if key in COSMETIC or key in KNOWN:
+            continue
+        if value in (None, False, [], {}, ""):
+            continue  # an empty list of a rule: no rule
+        raise PuzzleError(f"{where}: the constraint {show(str(key))} is not supported: "
+                          f"expected only {', '.join(KNOWN)} (a puzzle without that rule is "
+                          f"another puzzle, so it is not dropped)")
+    size, grid = data.get("size"), data.get("grid")
+    if type(size) is not int:
+        raise PuzzleError(f"{where}: \"size\" is {show(json.dumps(size))}: expected N")
+    try:
+        shape = Shape.for_size(size, box)
+    except PuzzleError as exc:
+        raise PuzzleError(f"{where}: {exc}") from None
+    n = shape.size
+    if (not isinstance(grid, list) or len(grid) != n
+            or not all(isinstance(row, list) and len(row) == n for row in grid)):
+        raise PuzzleError(f"{where}: \"grid\" is not {n} rows of {n} cells: expected f-puzzles' grid")
+    cells, labels = [], []
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            at = f"{where}: cell {_cell_name(r, c)}"
+            if not isinstance(cell, dict):
+                raise PuzzleError(f"{at}: {show(json.dumps(cell))}: expected an object")
+            value = cell.get("value")
+            digit = 0
+            if cell.get("given") and value is not None:
+                if type(value) is not int or not 1 <= value <= n:
+                    raise PuzzleError(f"{at}: given {show(json.dumps(value))}: expected 1..{n}")
+                digit = value
+            cells.append(digit)
+            region = cell.get("region", shape.box_index(r, c))
+            if type(region) is not int or not 0 <= region < n:
+                raise PuzzleError(f"{at}: region {show(json.dumps(region))}: expected a region "
+                                  f"0..{n - 1} (every cell in one region)")
+            labels.append(region)
+    options: dict[str, Any] = {}
+    if labels != [shape.box_index(i // n, i % n) for i in range(n * n)]:
+        options["regions"] = labels
+    main, anti = bool(data.get("diagonal-")), bool(data.get("diagonal+"))
+    if main or anti:
+        options["diagonal"] = "both" if main and anti else ("main" if main else "anti")
+    for kind in ("antiknight", "antiking", "nonconsecutive"):
+        if data.get(kind):
+            options[kind] = True
+    extra = data.get("extraregion") or []
+    if extra:
+        found = sorted(sorted(_cells(e, n, f"{where}: extraregion {k + 1}")) for k, e in enumerate(extra))
+        if n != 9 or found != sorted(sorted(w) for w in _document.window_cells()):
+            raise PuzzleError(f"{where}: the constraint 'extraregion' is supported only as windoku's "
+                              f"four 3x3 windows of a 9x9 (r2c2, r2c6, r6c2, r6c6): expected those")
+        options["windoku"] = True
+    cages = []
+    for k, cage in enumerate(data.get("killercage") or []):
+        at = f"{where}: killercage {k + 1}"
+        total = cage.get("value") if isinstance(cage, dict) else None
+        if total in (None, ""):
+            total = None
+        elif type(total) is int:
+            pass
+        elif isinstance(total, str) and total.strip().isascii() and total.strip().isdigit():
+            total = int(total.strip()[:6])
+        else:
+            raise PuzzleError(f"{at}: sum {show(json.dumps(total))}: expected a whole number")
+        cages.append((_cells(cage, n, at), total))
+    if cages:
+        options["cages"] = cages
+    board = Board(shape, tuple(cells))
+    return Board.unchecked(shape, board.cells, _document.build_rules(shape, options, where))
+
+
+def _cells(part: Any, n: int, at: str) -> list[tuple[int, int]]:
+    names = part.get("cells") if isinstance(part, dict) else None
+    if not isinstance(names, list) or not names:
+        raise PuzzleError(f"{at}: expected \"cells\": a list such as [\"R1C1\", \"R1C2\"]")
+    out = []
+    for name in names:
+        match = _CELL.match(name) if isinstance(name, str) else None
+        if match is None:
+            raise PuzzleError(f"{at}: cell {show(json.dumps(name))}: expected R<row>C<col>, 1-based")
+        r, c = int(match.group(1)[:4]) - 1, int(match.group(2)[:4]) - 1
+        if not (0 <= r < n and 0 <= c < n):
+            raise PuzzleError(f"{at}: cell {name} is outside the {n}x{n} grid: expected R1C1..R{n}C{n}")
+        out.append((r, c))
+    return out
+
+
+def _cell_name(r: int, c: int) -> str:
+    return f"r{r + 1}c{c + 1}"
+
+
+def to_fpuzzles(board: Board, solution: Board | None = None, title: str | None = None) -> dict:
+    """The f-puzzles JSON of a puzzle (with the setter's ``solution`` when given)."""
+    n = board.size
+    options = _document.rules_options(board.rules)
+    default = Shape.for_size(n)
+    regions = options.get("regions")
+    if regions is None and board.shape != default:
+        regions = [board.shape.box_index(i // n, i % n) for i in range(n * n)]  # another box shape
+    grid = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            cell: dict[str, Any] = {}
+            if board[r, c]:
+                cell = {"value": board[r, c], "given": True}
+            if regions is not None:
+                cell["region"] = regions[r * n + c]
+            row.append(cell)
+        grid.append(row)
+    out: dict[str, Any] = {"size": n, "title": title or f"sudoku-cp {board.rules.name}", "author": "",
+                           "ruleset": "", "grid": grid}
+    which = options.get("diagonal")
+    if which in ("both", "main"):
+        out["diagonal-"] = True
+    if which in ("both", "anti"):
+        out["diagonal+"] = True
+    for kind in ("antiknight", "antiking", "nonconsecutive"):
+        if options.get(kind):
+            out[kind] = True
+    if options.get("windoku"):
+        out["extraregion"] = [{"cells": [f"R{r + 1}C{c + 1}" for r, c in w]}
+                              for w in _document.window_cells()]
+    cages = options.get("cages")
+    if cages:
+        out["killercage"] = [dict({"cells": [f"R{r + 1}C{c + 1}" for r, c in cells]},
+                                  **({} if total is None else {"value": str(total)}))
+                             for cells, total in cages]
+    if solution is not None:
+        out["solution"] = list(solution.cells)
+    return out
+
+
+def share_string(board: Board, solution: Board | None = None) -> str:
+    """The lz-string base64 of :func:`to_fpuzzles` (what f-puzzles puts after ``?load=``)."""
+    from lzstring import LZString
+
+    return LZString().compressToBase64(json.dumps(to_fpuzzles(board, solution), separators=(",", ":")))
+
+
+def share_link(board: Board, solution: Board | None = None) -> str:
+    """An f-puzzles link that opens the puzzle (SudokuPad opens ``https://sudokupad.app/fpuzzles`` +
+    the same string)."""
+    return LINK + share_string(board, solution)
+
+
+__all__ = ["LINK", "decode", "from_fpuzzles", "looks_like_share", "parse_share", "share_link",
+           "share_string", "to_fpuzzles"]

@@ -1,0 +1,65 @@
+"""JSON input read safely, and tokens quoted for messages: what every reader of puzzles shares.
+
+>>> json_depth('{"a": [[1], "]]"]}'), is_whole('{"a": [1]}'), is_whole('{"a": [')
+(3, True, False)
+"""
+
+from __future__ import annotations
+
+MAX_JSON_DEPTH = 8  # a puzzle is 2 deep, a puzzle document 5; deeper is refused before json.loads recurses
+SHOWN_CHARS = 20  # how much of a bad token a message quotes
+
+
+def show(token: str) -> str:
+    """A token quoted for a message, cut short when long.
+
+    >>> show("12345678901234567890123")
+    "'12345678901234567890'... (23 characters)"
+    """
+    if len(token) <= SHOWN_CHARS:
+        return repr(token)
+    return f"{token[:SHOWN_CHARS]!r}... ({len(token)} characters)"
+
+
+def _depths(text: str) -> tuple[int, int]:
+    """(deepest, final) nesting of brackets in a JSON text, strings skipped, without recursing."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest, depth
+
+
+def json_depth(text: str) -> int:
+    """How deeply brackets nest in a JSON text (strings skipped), without recursing."""
+    return _depths(text)[0]
+
+
+def is_whole(text: str) -> bool:
+    """Whether every bracket a JSON text opens it also closes (a document on one line)."""
+    return _depths(text)[1] == 0
+
+
+class BigInt(str):
+    """A JSON integer too long to be a digit, kept as its text (``int()`` of huge text is slow)."""
+
+
+def json_int(text: str) -> int | str:
+    """``parse_int`` for ``json.loads``: small integers as ``int``, long ones as :class:`BigInt`."""
+    return int(text) if len(text) <= 6 else BigInt(text)
+
+
+__all__ = ["MAX_JSON_DEPTH", "SHOWN_CHARS", "BigInt", "is_whole", "json_depth", "json_int", "show"]

@@ -21,14 +21,14 @@ by search"), still with minimal premises. Never a silent jump.
 How each step is checked (:func:`verify_step`), apart from the code that found it: a fresh solver
 holds only the step's units and premises; the premises must hold together, and the negation of
 each conclusion fact must be impossible. At the end the grid must be the puzzle's unique solution
-(the independent checker, and a count by another backend).
+(the independent checker, and the one solution a count found).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
->>> steps = explain_steps(parse_puzzle("1.3.34.12...4.2."))
+>>> steps = explain_steps(parse_puzzle("..3..4.12......."))
 >>> [s.text(steps.rules) for s in steps][:2]
-['r1c2 = 2: hidden single in row 1', 'r1c4 = 4: hidden single in row 1']
->>> steps.techniques()
-{'hidden single': 6}
+['r1c4 = 4: hidden single in row 1', 'r1c2 = 2: hidden single in row 1']
+>>> steps.techniques(), steps[0].to_json(steps.rules)["premises"]
+({'hidden single': 12}, [[0, 2, 3], [1, 1, 4]])
 """
 
 from __future__ import annotations
@@ -417,6 +417,28 @@ class Steps(list):
 
     def to_json(self) -> list[dict[str, Any]]:
         return [s.to_json(self.rules) for s in self]
+
+    def page_data(self) -> dict[str, Any]:
+        """What the step-through page shows: units, the grid before each step, each step's
+        sentence and highlights, and the difficulty summary (plain JSON values)."""
+        rules, n = self.rules, self.puzzle.size
+        states = replay(self.puzzle, self)
+        steps = []
+        for step, (cells, cands) in zip(self, states):
+            data = step.to_json(rules)
+            data["text"] = step.text(rules)
+            data["units"] = step.constraints
+            data["focus"] = step.focus
+            steps.append(data)
+        return {
+            "size": n, "box": list(self.puzzle.box), "givens": list(self.puzzle.cells),
+            "region": list(rules.region_of),
+            "units": [{"name": unit_name(rules, k), "cells": [r * n + c for r, c in u.cells]}
+                      for k, u in enumerate(rules.units)],
+            "states": [{"cells": cells, "cands": [sorted(c) for c in cands]} for cells, cands in states],
+            "steps": steps, "techniques": self.techniques(),
+            "solved": bool(states[-1][0]) and 0 not in states[-1][0],
+        }
 
     def _repr_html_(self) -> str:
         from ..formats.steps_html import steps_page  # noqa: PLC0415 (only a notebook needs it)

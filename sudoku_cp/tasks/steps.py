@@ -12,8 +12,9 @@ candidates (pointing, claiming), naked and hidden pairs, triples, X-wing, quads,
 none applies, the solver seam takes over: for each candidate, one SAT session loaded with the
 rules *propagates* the current facts plus "this cell holds this digit"; a contradiction removes the
 candidate. Its premises are shrunk to a minimal set (the solver's core, then deletion under
-propagation: :func:`~sudoku_cp.tasks.cores.shrink_core`) and so are the units it needs (deletion,
-each subset asked of a fresh solver holding only those units). Up to :data:`BOUND` units it is a
+propagation: :func:`~sudoku_cp.tasks.cores.shrink_core`), then the units it needs (deletion,
+each subset asked of a fresh solver holding only those units), then the premises again under
+those units alone: dropping any premise or any unit loses the conclusion. Up to :data:`BOUND` units it is a
 "deduction from k constraints"; beyond, it is a "what if": the assumption and the contradiction
 propagation reaches. When propagation finds nothing, a full search refutes a candidate ("what if,
 by search"), still with minimal premises. Never a silent jump.
@@ -162,7 +163,7 @@ class Grid:
         if self.cells[i]:
             facts.append(self.fact(i, self.cells[i]))
             return
-        for k in self.units_of[i]:
+        for k in sorted(self.units_of[i], key=lambda k: k not in units):  # units in use first
             for j in self.units[k]:
                 if j != i and self.cells[j] == d:
                     facts.append(self.fact(j, d))
@@ -357,6 +358,14 @@ class Prover:
         with self.backend.session(rules, stats=False) as session:
             return session.solve(premises + [fact]) is False
 
+    def fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> list[Fact]:
+        """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
+        (one session on those units: deletion, each answer's core refining the rest)."""
+        rules = Rules(self.rules.shape, tuple(self.rules.units[k] for k in units), name="part")
+        with self.backend.session(rules, stats=False) as session:
+            return shrink_core(lambda s: session.solve(s + [fact]) is False, premises,
+                               lambda s: set(session.core()))
+
     def general(self, g: Grid) -> Step | None:
         """A candidate refuted by propagation (else by search), with minimal premises and units."""
         facts = g.facts()
@@ -388,6 +397,7 @@ class Prover:
         if not self.implies(near, premises, assumed):
             near = list(range(len(g.units)))
         units = shrink_core(lambda s: self.implies(s, premises, assumed), near)
+        premises = self.fewest(units, premises, assumed)
         r, c, d = assumed
         if name == "what if" and len(units) <= BOUND:
             name, cost = f"deduction from {len(units)} constraints", DEDUCTION_COST

@@ -24,6 +24,7 @@ from sudoku_cp.tasks.steps import (
     explain_steps,
     next_step,
     replay,
+    singles_refute,
     verify_step,
 )
 
@@ -64,7 +65,9 @@ def test_collection_puzzles_reach_the_solution_with_verified_steps(line):
 
 
 def test_general_steps_have_minimal_premises_and_units():
-    """A deduction found through the seam: dropping any premise or any unit loses the conclusion."""
+    """A deduction found through the seam: a solver holding only its units refutes the assumption
+    from its premises, and every premise and every unit is needed (by propagation through those
+    units, or by the solver when propagation alone does not see it)."""
     seen = 0
     for line in dataset_lines("top1465.txt", 3, 139):
         board = parse_puzzle(line)
@@ -78,13 +81,21 @@ def test_general_steps_have_minimal_premises_and_units():
                 (fact,) = step.conclusion
                 assumed = (fact[0], fact[1], -fact[2])
                 assert assumed == step.assumption
-                assert prover.implies(step.constraints, step.premises, assumed)
-                for k in range(len(step.premises)):
-                    fewer = step.premises[:k] + step.premises[k + 1:]
-                    assert not prover.implies(step.constraints, fewer, assumed)
-                for k in range(len(step.constraints)):
-                    fewer = step.constraints[:k] + step.constraints[k + 1:]
-                    assert not prover.implies(fewer, step.premises, assumed)
+                assert prover.implies(step.constraints, step.premises, assumed)  # a solver agrees
+                grid = Grid(board)  # (singles_refute reads only the units' cells from it)
+                if step.minimal_under == "propagation":
+                    def refutes(units, premises):
+                        return singles_refute(grid, units, premises, assumed)
+                else:
+                    assert step.minimal_under == "solver"
+
+                    def refutes(units, premises):
+                        return prover.implies(units, premises, assumed)
+                assert refutes(step.constraints, step.premises)
+                for k in range(len(step.premises)):  # every premise is needed
+                    assert not refutes(step.constraints, step.premises[:k] + step.premises[k + 1:])
+                for k in range(len(step.constraints)):  # and every unit
+                    assert not refutes(step.constraints[:k] + step.constraints[k + 1:], step.premises)
         finally:
             prover.close()
     assert seen >= 1  # these puzzles need at least one general step

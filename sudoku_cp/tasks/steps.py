@@ -12,9 +12,10 @@ candidates (pointing, claiming), naked and hidden pairs, triples, X-wing, quads,
 none applies, the solver seam takes over: for each candidate, one SAT session loaded with the
 rules *propagates* the current facts plus "this cell holds this digit"; a contradiction removes the
 candidate. Its premises are shrunk to a minimal set (the solver's core, then deletion under
-propagation: :func:`~sudoku_cp.tasks.cores.shrink_core`), then the units it needs (deletion,
-each subset asked of a fresh solver holding only those units), then the premises again under
-those units alone: dropping any premise or any unit loses the conclusion. Up to :data:`BOUND` units it is a
+propagation: :func:`~sudoku_cp.tasks.cores.shrink_core`), then the units propagation walks
+through and the premises again, under propagation over those units alone (deletion, each subset
+tried by :func:`singles_refute`): dropping any premise or any unit stops the propagation. (When
+only a search refutes the candidate, the same is done with fresh solvers holding the units.) Up to :data:`BOUND` units it is a
 "deduction from k constraints"; beyond, it is a "what if": the assumption and the contradiction
 propagation reaches. When propagation finds nothing, a full search refutes a candidate ("what if,
 by search"), still with minimal premises. Never a silent jump.
@@ -63,6 +64,7 @@ COSTS = {
 DEDUCTION_COST = 12  # + the number of units: "deduction from k constraints"
 WHAT_IF_COST = 30    # + the number of units: an assumption refuted by propagation
 SEARCH_COST = 100    # an assumption refuted only by a full search
+TRIES = 1            # at least this many refuted candidates explained before the cheapest is chosen
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -78,6 +80,7 @@ class Step:
     cost: int
     focus: list[int] = field(default_factory=list)  # the units the technique is about (named in text)
     assumption: Fact | None = None  # for a "what if": the assumed fact
+    minimal_under: str | None = None  # general steps: "propagation" or "solver" (see _reason)
 
     def placements(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] > 0]
@@ -367,24 +370,39 @@ class Prover:
                                lambda s: set(session.core()))
 
     def general(self, g: Grid) -> Step | None:
-        """A candidate refuted by propagation (else by search), with minimal premises and units."""
+        """A candidate refuted by propagation (else by search), with minimal premises and units.
+
+        Cells with the fewest candidates are tried first; the candidates propagation refutes in
+        the first cells that have some (at least :data:`TRIES`) are explained, and the one needing
+        the fewest units (then facts) is the step.
+        """
         facts = g.facts()
         n = g.n
         order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
+        refuted = []
         for _, i in order:
             for d in sorted(g.cands[i]):
                 if self.deadline.expired():
                     raise TimeLimitReached("the time limit ended the search for the next step")
-                if self.refuted(facts, g.fact(i, d)):
-                    return self._explain(g, facts, g.fact(i, d), self.refuted, WHAT_IF_COST, "what if")
+                ok, _ = self.session.propagate(facts + [g.fact(i, d)])
+                if not ok:
+                    refuted.append(g.fact(i, d))
+            if len(refuted) >= TRIES:
+                break
+        if refuted:
+            tried = [self._reason(g, facts, fact, self.refuted) + (fact,) for fact in refuted]
+            units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
+            return self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
         for _, i in order:  # propagation is stuck: refute a candidate by search
             for d in sorted(g.cands[i]):
                 if self.searched(facts, g.fact(i, d)):
-                    return self._explain(g, facts, g.fact(i, d), self.searched, SEARCH_COST,
-                                         "what if, by search")
+                    units, premises, how = self._reason(g, facts, g.fact(i, d), self.searched)
+                    return self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
+                                      "what if, by search")
         return None
 
-    def _explain(self, g: Grid, facts: list[Fact], assumed: Fact, refutes, cost: int, name: str) -> Step:
+    def _reason(self, g: Grid, facts: list[Fact], assumed: Fact, refutes) -> tuple[list[int], list[Fact], str]:
+        """Minimal premises (under ``refutes``), then the units they need, for refuting ``assumed``."""
         self.session.solve(facts + [assumed])
         core = set(self.session.core())
         start = [f for f in facts if f in core]
@@ -394,15 +412,83 @@ class Prover:
         n = g.n
         touched = {f[0] * n + f[1] for f in premises} | {assumed[0] * n + assumed[1]}
         near = sorted({k for i in touched for k in g.units_of[i]})
+        every = list(range(len(g.units)))
+        if singles_refute(g, every, premises, assumed):  # find the units by plain propagation here
+            units = shrink_core(lambda s: singles_refute(g, s, premises, assumed), every)
+            return units, shrink_core(lambda s: singles_refute(g, units, s, assumed), premises), "propagation"
+        # a refutation only the solver sees: ask it, a fresh solver per subset of units
         if not self.implies(near, premises, assumed):
-            near = list(range(len(g.units)))
+            near = every
         units = shrink_core(lambda s: self.implies(s, premises, assumed), near)
-        premises = self.fewest(units, premises, assumed)
+        return units, self.fewest(units, premises, assumed), "solver"
+
+    def _step(self, units: list[int], premises: list[Fact], how: str, assumed: Fact, cost: int,
+              name: str) -> Step:
         r, c, d = assumed
         if name == "what if" and len(units) <= BOUND:
             name, cost = f"deduction from {len(units)} constraints", DEDUCTION_COST
         return Step([(r, c, -d)], sorted(premises), sorted(units), name, cost + len(units),
-                    assumption=assumed)
+                    assumption=assumed, minimal_under=how)
+
+
+def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> bool:
+    """Naked and hidden singles over ``units`` alone reach a contradiction from ``facts`` and
+    ``assumed`` (what unit propagation does on the CNF of those units): used to find which units a
+    general step needs; the step itself is then checked by a solver."""
+    n = g.n
+    full = (1 << n) - 1
+    cands = [full] * (n * n)
+    queue = []
+    for r, c, d in list(facts) + [assumed]:
+        i = r * n + c
+        if d > 0:
+            if not cands[i] >> (d - 1) & 1:
+                return True
+            cands[i] = 1 << (d - 1)
+            queue.append(i)
+        else:
+            cands[i] &= ~(1 << (-d - 1))
+            if not cands[i]:
+                return True
+    cells_of = [g.units[k] for k in units]
+    mine: list[list[int]] = [[] for _ in range(n * n)]
+    for k, cells in enumerate(cells_of):
+        for i in cells:
+            mine[i].append(k)
+    done = [False] * (n * n)
+    changed = True
+    while changed:
+        changed = False
+        while queue:  # a decided cell leaves its digit out of its units' other cells
+            i = queue.pop()
+            if done[i]:
+                continue
+            done[i] = True
+            bit = cands[i]
+            for k in mine[i]:
+                for j in cells_of[k]:
+                    if j != i and cands[j] & bit:
+                        cands[j] &= ~bit
+                        if not cands[j]:
+                            return True
+                        if cands[j] & (cands[j] - 1) == 0:
+                            queue.append(j)
+        for i in range(n * n):  # naked singles found by the eliminations
+            if not done[i] and cands[i] & (cands[i] - 1) == 0:
+                queue.append(i)
+                changed = True
+        for cells in cells_of:  # hidden singles; a digit with no place is a contradiction
+            for d in range(n):
+                bit = 1 << d
+                where = [i for i in cells if cands[i] & bit]
+                if not where:
+                    return True
+                if len(where) == 1 and cands[where[0]] != bit:
+                    cands[where[0]] = bit
+                    queue.append(where[0])
+                    changed = True
+        changed = changed or bool(queue)
+    return False
 
 
 # -- the sequence --------------------------------------------------------------------------------
@@ -536,4 +622,4 @@ def replay(puzzle: Board, steps: Sequence[Step]) -> list[tuple[list[int], list[s
 
 
 __all__ = ["BOUND", "COSTS", "Grid", "Prover", "Step", "Steps", "explain_steps", "next_step",
-           "replay", "unit_name", "verify_step"]
+           "replay", "singles_refute", "unit_name", "verify_step"]

@@ -260,7 +260,7 @@ def _write_html(result: Explanation, args, many: bool, index: int) -> None:
     if many:
         path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.html'}")
     with output_file(str(path)) as out:
-        out.write(steps_page(result.steps, title=f"sudoku-cp: {format_line(result.puzzle, args.symbols)[:40]}"))
+        out.write(steps_page(result.steps, title="sudoku-cp: step by step"))
     print(f"page written to {path}", file=sys.stderr if args.json else sys.stdout)
 
 

@@ -3,7 +3,7 @@
 The page shows the grid with candidates as it stands before each step, the step's cells and units
 highlighted (the cells it fills or clears in orange, the facts it uses in blue, its units shaded),
 its sentence, and a difficulty summary (which techniques were needed, how often). Buttons and the
-arrow keys (Home, End too) move forward and back. The steps are embedded as JSON
+arrow keys (Home, End too) move forward and back; ``page.html#step=12`` opens at step 12. The steps are embedded as JSON
 (``<script type="application/json" id="steps-data">``), the same ``steps`` as ``explain --json``
 plus each step's sentence, and the grid before each step.
 
@@ -176,7 +176,8 @@ SCRIPT = r"""
     const to = {ArrowRight: pos + 1, ArrowLeft: pos - 1, Home: 0, End: steps.length}[ev.key];
     if (to !== undefined) { show(to); ev.preventDefault(); }
   });
-  show(0);
+  const start = /^#step=(\d+)$/.exec(location.hash || "");  // page.html#step=12 opens at step 12
+  show(start ? parseInt(start[1], 10) - 1 : 0);
 })();
 """
 

@@ -176,7 +176,7 @@ SCRIPT = r"""
     const to = {ArrowRight: pos + 1, ArrowLeft: pos - 1, Home: 0, End: steps.length}[ev.key];
     if (to !== undefined) { show(to); ev.preventDefault(); }
   });
-  const start = /^#step=(\d+)$/.exec(location.hash || "");  // page.html#step=12 opens at step 12
+  const start = (location.hash || "").match(/^#step=(\d+)$/);  // page.html#step=12 opens at step 12
   show(start ? parseInt(start[1], 10) - 1 : 0);
 })();
 """

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from pathlib import Path
 
 from ..backends import Deadline, resolve
@@ -16,13 +18,15 @@ from ..core.results import (
 )
 from ..formats.fpuzzles import share_link
 from ..formats.records import dumps
+from ..formats.steps_html import steps_page
 from ..formats.svg import board_svg
 from ..formats.text import format_puzzle, parse_puzzle
-from ..tasks.cores import given_names
+from ..tasks.cores import backend_for, given_names
 from ..tasks.explain import DEFAULT_LIMIT, Explanation, explain
 from ..tasks.generate import GenerateError, generate, generated_record
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
+from ..tasks.steps import explain_steps
 from .common import (
     CliError,
     add_certify_options,
@@ -30,6 +34,7 @@ from .common import (
     add_solver_options,
     answer_each,
     box_arg,
+    output_file,
     positive_int,
     show_board,
     time_limit_arg,
@@ -71,6 +76,23 @@ def add_parser(sub) -> None:
     e.add_argument("--no-check", dest="check", action="store_false",
                    help="skip re-checking the core with the other solver")
     add_certify_options(e)
+    how = e.add_argument_group(
+        "step by step (unique puzzles)",
+        "How a person solves it: one step at a time, cheapest first (hidden and naked singles, "
+        "locked candidates, naked and hidden pairs/triples/quads, X-wing, swordfish; then a "
+        "'deduction from k constraints' or a 'what if' found through the SAT solver: a candidate "
+        "whose assumption propagates to a contradiction, with a minimal set of facts and units). "
+        "Every step is re-checked by a fresh solver holding only its units and premises, and the "
+        "last grid must be the unique solution. See encodings/steps.md.")
+    how.add_argument("--steps", action="store_true",
+                     help="list the steps to the solution, one line each, e.g. 'r1c3 = 4: hidden "
+                          "single in box 1' (with --json: the record's 'steps' key)")
+    how.add_argument("--next", action="store_true",
+                     help="only the next step (a hint): give a partly filled grid")
+    how.add_argument("--html", metavar="FILE",
+                     help="write one self-contained HTML page (no network) to step through the "
+                          "solution with buttons and the arrow keys (with several puzzles, "
+                          "FILE-1.html, FILE-2.html, ...)")
     e.set_defaults(run=run_explain)
 
     r = sub.add_parser(
@@ -185,18 +207,74 @@ def run_explain(args) -> int:
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
 
+    stepwise = args.steps or args.next or args.html is not None
+    pages: list = []  # puzzles whose page was written (FILE-1.html, FILE-2.html, ...)
+    if args.html is not None:
+        check_output_path(args.html)
+
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
-        _print_extras(result, args, prefix, many)
+        if result.steps is not None:
+            _print_steps(result, args)
+        if not stepwise or result.status is not Status.UNIQUE:
+            _print_extras(result, args, prefix, many)
         if args.svg:
             _write_svg(result, args, many, index)
 
     def compute(board):
         result = explain(board, args.limit, args.backend, args.time_limit, args.check)
+        if stepwise and result.status is Status.UNIQUE:
+            _add_steps(result, board, args)
+        elif stepwise:
+            result.notes.append("steps need a puzzle with exactly one solution")
+        if result.steps is not None and args.html is not None:
+            pages.append(board)
+            _write_html(result, args, args.file is not None, len(pages) - 1)
         return result, result.exit_code
 
     provers = resolve(args.backend) if args.certify or args.proof else None
     return answer_each(args, compute, report, provers=provers)
+
+
+def check_output_path(path: str) -> None:
+    """Refuse an output path that cannot be written, before any work."""
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a directory: expected a file name to write")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise CliError(f"{path}: no such directory {directory!r}: expected a path in an existing directory")
+
+
+def _add_steps(result: Explanation, board, args) -> None:
+    started = time.perf_counter()
+    try:
+        result.steps = explain_steps(board, backend_for(args.backend, "propagate"),
+                                     time_limit=args.time_limit, limit=1 if args.next else None)
+    except TimeLimitReached as exc:
+        result.status = Status.UNKNOWN
+        result.notes.append(f"steps: {exc}")
+    result.time_s = (result.time_s or 0) + time.perf_counter() - started
+
+
+def _print_steps(result: Explanation, args) -> None:
+    steps, rules = result.steps, result.puzzle.rules
+    if args.next:
+        print("next step: " + (steps[0].text(rules) if steps else "none, the grid is full"))
+        return
+    if args.steps:
+        for k, step in enumerate(steps, 1):
+            print(f"{k}. {step.text(rules)}")
+    used = ", ".join(f"{name} {times}" for name, times in steps.techniques().items())
+    print(f"{len(steps)} steps, each verified; techniques: {used or 'none'}")
+
+
+def _write_html(result: Explanation, args, many: bool, index: int) -> None:
+    path = Path(args.html)
+    if many:
+        path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.html'}")
+    with output_file(str(path)) as out:
+        out.write(steps_page(result.steps, title="sudoku-cp: step by step"))
+    print(f"page written to {path}", file=sys.stderr if args.json else sys.stdout)
 
 
 def _write_svg(result: Explanation, args, many: bool, index: int) -> None:

@@ -28,7 +28,7 @@ _FAST_MAX = len(DEFAULT_SYMBOLS)
 RESULT_KEYS = ("index", "line", "size", "box", "rules", "puzzle", "status", "solution", "count", "complete",
                "conflicts", "backend", "time_s", "stats", "error", "backends", "certificate")
 EXPLAIN_KEYS = ("solutions", "differences", "core", "remove", "add", "redundant", "repaired", "minimal",
-                "difficulty", "notes")
+                "difficulty", "notes", "steps")
 GIVEN_LISTS = ("core", "remove", "add", "redundant")  # lists of [row, col, digit]
 
 
@@ -67,6 +67,8 @@ def record(result: Result, symbols: str | None = None) -> dict[str, Any]:
             out[key] = None if board is None else format_line(board, symbols)
         out["difficulty"] = result.difficulty
         out["notes"] = list(result.notes)
+        steps = getattr(result, "steps", None)  # explain --steps: the steps' own JSON (CONTRACT.md)
+        out["steps"] = None if steps is None else steps.to_json()
     return out
 
 

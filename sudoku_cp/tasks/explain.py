@@ -55,6 +55,7 @@ class Explanation(Result):
     repaired: Board | None = None
     minimal: Board | None = None
     difficulty: dict[str, Any] | None = None
+    steps: Any = None  # explain --steps: a tasks.steps.Steps sequence
     notes: list[str] = field(default_factory=list)
 
     def marked(self) -> list[tuple[int, int]]:

@@ -1,0 +1,625 @@
+"""Explain a solution step by step, the way a person solves, every step verified by its own solver call.
+
+Words (as everywhere): a *cell* holds a *digit*; a blank cell keeps *candidates*, the digits no
+peer holds and no earlier step removed. A :class:`Step` has a **conclusion** (digits placed, or
+candidates removed: facts ``(row, col, digit)`` and ``(row, col, -digit)``), the **premises** it
+uses (placed digits and earlier removals, as facts), the **constraints** it uses (units of the
+puzzle's rules, by position in ``rules.units``), a **technique** name and a **cost**.
+
+How the next step is found (:func:`next_step`): the named techniques are looked for directly on
+the candidates grid, cheapest first (:data:`COSTS`): hidden single, naked single, locked
+candidates (pointing, claiming), naked and hidden pairs, triples, X-wing, quads, swordfish. When
+none applies, the solver seam takes over: for each candidate, one SAT session loaded with the
+rules *propagates* the current facts plus "this cell holds this digit"; a contradiction removes the
+candidate. Its premises are shrunk to a minimal set (the solver's core, then deletion under
+propagation: :func:`~sudoku_cp.tasks.cores.shrink_core`), then the units propagation walks
+through and the premises again, under propagation over those units alone (deletion, each subset
+tried by :func:`singles_refute`): dropping any premise or any unit stops the propagation. (When
+only a search refutes the candidate, the same is done with fresh solvers holding the units.) Up to :data:`BOUND` units it is a
+"deduction from k constraints"; beyond, it is a "what if": the assumption and the contradiction
+propagation reaches. When propagation finds nothing, a full search refutes a candidate ("what if,
+by search"), still with minimal premises. Never a silent jump.
+
+How each step is checked (:func:`verify_step`), apart from the code that found it: a fresh solver
+holds only the step's units and premises; the premises must hold together, and the negation of
+each conclusion fact must be impossible. At the end the grid must be the puzzle's unique solution
+(the independent checker, and the one solution a count found).
+
+>>> from sudoku_cp.formats.text import parse_puzzle
+>>> steps = explain_steps(parse_puzzle("..3..4.12......."))
+>>> [s.text(steps.rules) for s in steps][:2]
+['r1c4 = 4: hidden single in row 1', 'r1c2 = 2: hidden single in row 1']
+>>> steps.techniques(), steps[0].to_json(steps.rules)["premises"]
+({'hidden single': 12}, [[0, 2, 3], [1, 1, 4]])
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..backends import Backend, Deadline, make
+from ..core.board import Board, Fact, Rules, cell_name
+from ..core.check import is_solution
+from ..core.results import SolverFailure, Status, TimeLimitReached
+from .cores import shrink_core
+from .solving import VerificationError, count
+
+# The cost of each technique: the order in which they are looked for (cheapest first).
+COSTS = {
+    "hidden single": 1,
+    "naked single": 2,
+    "locked candidates": 3,
+    "naked pair": 4,
+    "hidden pair": 5,
+    "naked triple": 6,
+    "hidden triple": 7,
+    "X-wing": 8,
+    "naked quad": 9,
+    "hidden quad": 10,
+    "swordfish": 11,
+}
+DEDUCTION_COST = 12  # + the number of units: "deduction from k constraints"
+WHAT_IF_COST = 30    # + the number of units: an assumption refuted by propagation
+SEARCH_COST = 100    # an assumption refuted only by a full search
+TRIES = 1            # at least this many refuted candidates explained before the cheapest is chosen
+BOUND = 4            # a general deduction over more units than this is shown as a "what if"
+SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
+
+
+@dataclass
+class Step:
+    """One step: ``conclusion`` facts follow from ``premises`` facts under the units ``constraints``."""
+
+    conclusion: list[Fact]
+    premises: list[Fact]
+    constraints: list[int]
+    technique: str
+    cost: int
+    focus: list[int] = field(default_factory=list)  # the units the technique is about (named in text)
+    assumption: Fact | None = None  # for a "what if": the assumed fact
+    minimal_under: str | None = None  # general steps: "propagation" or "solver" (see _reason)
+
+    def placements(self) -> list[Fact]:
+        return [f for f in self.conclusion if f[2] > 0]
+
+    def removals(self) -> list[Fact]:
+        return [f for f in self.conclusion if f[2] < 0]
+
+    def text(self, rules: Rules) -> str:
+        """One line for people: ``r1c3 = 4: hidden single in box 1``."""
+        what = ", ".join(f"{cell_name(r, c)} = {d}" for r, c, d in self.placements())
+        removed = self.removals()
+        if removed:
+            what = (what + "; " if what else "") + "remove " + _removal_names(removed)
+        where = " in " + ", ".join(unit_name(rules, k) for k in self.focus) if self.focus else ""
+        if self.technique.startswith("what if") and self.assumption is not None:
+            r, c, d = self.assumption
+            how = "propagation" if self.technique == "what if" else "a search"
+            used = ", ".join(unit_name(rules, k) for k in self.constraints)
+            return (f"{what}: what if {cell_name(r, c)} were {d}? {how} through {used} "
+                    f"reaches a contradiction ({len(self.premises)} facts used)")
+        if self.technique.startswith("deduction"):
+            used = ", ".join(unit_name(rules, k) for k in self.constraints)
+            return f"{what}: {self.technique} ({used}; {len(self.premises)} facts used)"
+        return f"{what}: {self.technique}{where}"
+
+    def to_json(self, rules: Rules) -> dict[str, Any]:
+        """CONTRACT.md's step: conclusion and premises as ``[row, col, digit]`` (negative: removed)."""
+        return {"conclusion": [list(f) for f in self.conclusion],
+                "premises": [list(f) for f in self.premises],
+                "constraints": [unit_name(rules, k) for k in self.constraints],
+                "technique": self.technique, "cost": self.cost}
+
+
+def unit_name(rules: Rules, k: int) -> str:
+    """``row 3``, ``box 5``: a unit by its kind and 1-based index."""
+    unit = rules.units[k]
+    return f"{unit.kind} {unit.index + 1}"
+
+
+def _removal_names(facts: Sequence[Fact]) -> str:
+    by_digit: dict[int, list[str]] = {}
+    for r, c, d in facts:
+        by_digit.setdefault(-d, []).append(cell_name(r, c))
+    return "; ".join(f"{d} from {', '.join(cells)}" for d, cells in sorted(by_digit.items()))
+
+
+class Grid:
+    """Digits placed so far and candidates removed by steps; candidates are derived from both."""
+
+    def __init__(self, board: Board):
+        self.rules = board.rules
+        self.n = board.size
+        self.cells = list(board.cells)
+        self.removed: set[tuple[int, int]] = set()  # (cell index, digit)
+        self.units = [[r * self.n + c for r, c in u.cells] for u in self.rules.units]
+        self.units_of = self.rules.units_of
+        self.refresh()
+
+    def refresh(self) -> None:
+        n, cells = self.n, self.cells
+        full = set(range(1, n + 1))
+        cands: list[set[int]] = []
+        for i in range(n * n):
+            if cells[i]:
+                cands.append(set())
+                continue
+            s = full - {cells[j] for j in self.rules.peers[i]}
+            cands.append({d for d in s if (i, d) not in self.removed})
+        self.cands = cands
+
+    def fact(self, i: int, d: int) -> Fact:
+        return (i // self.n, i % self.n, d)
+
+    def facts(self) -> list[Fact]:
+        """The current state as facts: every placed digit and every removal made by a step."""
+        out = [self.fact(i, d) for i, d in enumerate(self.cells) if d]
+        out += sorted(self.fact(i, -d) for i, d in self.removed if not self.cells[i])
+        return out
+
+    def why_not(self, i: int, d: int, facts: list[Fact], units: set[int]) -> None:
+        """Add the reason why cell ``i`` cannot hold ``d`` (it holds another digit, a peer holds
+        ``d``, or a step removed it) to ``facts`` and ``units``."""
+        if self.cells[i]:
+            facts.append(self.fact(i, self.cells[i]))
+            return
+        for k in sorted(self.units_of[i], key=lambda k: k not in units):  # units in use first
+            for j in self.units[k]:
+                if j != i and self.cells[j] == d:
+                    facts.append(self.fact(j, d))
+                    units.add(k)
+                    return
+        if (i, d) in self.removed:
+            facts.append(self.fact(i, -d))
+            return
+        raise ValueError(f"{cell_name(i // self.n, i % self.n)} can still hold {d}")
+
+    def apply(self, step: Step) -> None:
+        for r, c, d in step.conclusion:
+            i = r * self.n + c
+            if d > 0:
+                self.cells[i] = d
+            else:
+                self.removed.add((i, -d))
+        self.refresh()
+
+    def solved(self) -> bool:
+        return 0 not in self.cells
+
+
+def _step(grid: Grid, conclusion, reasons: Iterable[tuple[int, int]], units: Iterable[int],
+          technique: str, cost: int, focus: Sequence[int]) -> Step:
+    facts: list[Fact] = []
+    used = set(units)
+    for i, d in reasons:
+        grid.why_not(i, d, facts, used)
+    return Step(sorted(conclusion), sorted(set(facts)), sorted(used), technique, cost, list(focus))
+
+
+# -- the named techniques, each found directly on the candidates grid ----------------------------
+
+def hidden_single(g: Grid) -> Step | None:
+    for k, unit in enumerate(g.units):
+        placed = {g.cells[i] for i in unit}
+        for d in range(1, g.n + 1):
+            if d in placed:
+                continue
+            where = [i for i in unit if d in g.cands[i]]
+            if len(where) == 1:
+                i = where[0]
+                return _step(g, [g.fact(i, d)], [(j, d) for j in unit if j != i], [k],
+                             "hidden single", COSTS["hidden single"], [k])
+    return None
+
+
+def naked_single(g: Grid) -> Step | None:
+    for i, cands in enumerate(g.cands):
+        if not g.cells[i] and len(cands) == 1:
+            d = next(iter(cands))
+            return _step(g, [g.fact(i, d)], [(i, e) for e in range(1, g.n + 1) if e != d], [],
+                         "naked single", COSTS["naked single"], [])
+    return None
+
+
+def locked_candidates(g: Grid) -> Step | None:
+    """Pointing (a box's candidates for a digit lie in one line) and claiming (the other way)."""
+    units = g.rules.units
+    for a, unit in enumerate(g.units):
+        placed = {g.cells[i] for i in unit}
+        for d in range(1, g.n + 1):
+            if d in placed:
+                continue
+            where = [i for i in unit if d in g.cands[i]]
+            if len(where) < 2:
+                continue
+            common = set(g.units_of[where[0]]).intersection(*(g.units_of[i] for i in where[1:])) - {a}
+            for b in sorted(common):
+                gone = [i for i in g.units[b] if i not in unit and d in g.cands[i]]
+                if gone:
+                    inside = set(g.units[b])
+                    kind = ("pointing" if units[a].kind == "box" else
+                            "claiming" if units[b].kind == "box" else "locked")
+                    return _step(g, [g.fact(i, -d) for i in gone],
+                                 [(j, d) for j in unit if j not in inside], [a, b],
+                                 f"locked candidates ({kind})", COSTS["locked candidates"], [a, b])
+    return None
+
+
+def naked_subset(g: Grid, size: int) -> Step | None:
+    name = f"naked {SUBSETS[size]}"
+    for k, unit in enumerate(g.units):
+        open_cells = [i for i in unit if not g.cells[i]]
+        small = [i for i in open_cells if 2 <= len(g.cands[i]) <= size]
+        for group in itertools.combinations(small, size):
+            digits = set().union(*(g.cands[i] for i in group))
+            if len(digits) != size:
+                continue
+            gone = [(i, d) for i in open_cells if i not in group for d in sorted(digits & g.cands[i])]
+            if gone:
+                reasons = [(i, e) for i in group for e in range(1, g.n + 1) if e not in digits]
+                return _step(g, [g.fact(i, -d) for i, d in gone], reasons, [k], name, COSTS[name], [k])
+    return None
+
+
+def hidden_subset(g: Grid, size: int) -> Step | None:
+    name = f"hidden {SUBSETS[size]}"
+    for k, unit in enumerate(g.units):
+        placed = {g.cells[i] for i in unit}
+        where = {d: [i for i in unit if d in g.cands[i]] for d in range(1, g.n + 1) if d not in placed}
+        few = [d for d, cells in where.items() if 1 <= len(cells) <= size]
+        for digits in itertools.combinations(few, size):
+            cells = set().union(*(where[d] for d in digits))
+            if len(cells) != size:
+                continue
+            gone = [(i, e) for i in sorted(cells) for e in sorted(g.cands[i]) if e not in digits]
+            if gone:
+                reasons = [(j, d) for d in digits for j in unit if j not in cells]
+                return _step(g, [g.fact(i, -e) for i, e in gone], reasons, [k], name, COSTS[name], [k])
+    return None
+
+
+def fish(g: Grid, size: int) -> Step | None:
+    """X-wing (2) and swordfish (3): a digit's places in ``size`` rows lie in ``size`` columns
+    (or the other way round), so the digit leaves those columns' other cells."""
+    name = "X-wing" if size == 2 else "swordfish"
+    rules = g.rules
+    rows = [k for k, u in enumerate(rules.units) if u.kind == "row"]
+    cols = [k for k, u in enumerate(rules.units) if u.kind == "column"]
+    for base_kind, cover_kind in ((rows, cols), (cols, rows)):
+        line_of = {}  # cell -> cover unit
+        for k in cover_kind:
+            for i in g.units[k]:
+                line_of[i] = k
+        for d in range(1, g.n + 1):
+            bases = []
+            for k in base_kind:
+                unit = g.units[k]
+                if any(g.cells[i] == d for i in unit):
+                    continue
+                covers = {line_of[i] for i in unit if d in g.cands[i]}
+                if 2 <= len(covers) <= size:
+                    bases.append((k, covers))
+            for group in itertools.combinations(bases, size):
+                covers = set().union(*(c for _, c in group))
+                if len(covers) != size:
+                    continue
+                base_cells = {i for k, _ in group for i in g.units[k]}
+                gone = sorted(i for c in covers for i in g.units[c] if i not in base_cells and d in g.cands[i])
+                if gone:
+                    reasons = [(i, d) for k, _ in group for i in g.units[k] if line_of[i] not in covers]
+                    focus = [k for k, _ in group] + sorted(covers)
+                    return _step(g, [g.fact(i, -d) for i in gone], reasons, focus, name, COSTS[name], focus)
+    return None
+
+
+FINDERS = [
+    hidden_single,
+    naked_single,
+    locked_candidates,
+    lambda g: naked_subset(g, 2),
+    lambda g: hidden_subset(g, 2),
+    lambda g: naked_subset(g, 3),
+    lambda g: hidden_subset(g, 3),
+    lambda g: fish(g, 2),
+    lambda g: naked_subset(g, 4),
+    lambda g: hidden_subset(g, 4),
+    lambda g: fish(g, 3),
+]
+
+
+# -- general deductions through the solver seam --------------------------------------------------
+
+class Prover:
+    """The solver seam's part: one session with the whole rules (propagation, cores, search) and
+    fresh sessions holding only some units (what a step's units alone imply)."""
+
+    def __init__(self, rules: Rules, backend: Backend, deadline: Deadline):
+        backend.require("propagate")
+        backend.require("core")
+        self.rules, self.backend, self.deadline = rules, backend, deadline
+        self.session = backend.session(rules, stats=False)
+
+    def close(self) -> None:
+        self.session.close()
+
+    def refuted(self, facts: list[Fact], fact: Fact) -> bool:
+        """Propagation alone turns ``facts`` plus ``fact`` into a contradiction."""
+        return not self.session.propagate(facts + [fact])[0]
+
+    def searched(self, facts: list[Fact], fact: Fact) -> bool:
+        found = self.session.solve(facts + [fact], self.deadline)
+        if found is None:
+            raise TimeLimitReached("the time limit ended the search for the next step")
+        return not found
+
+    def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> bool:
+        """Only ``units`` and ``premises`` (a fresh solver): ``fact`` cannot hold."""
+        rules = Rules(self.rules.shape, tuple(self.rules.units[k] for k in units), name="part")
+        with self.backend.session(rules, stats=False) as session:
+            return session.solve(premises + [fact]) is False
+
+    def fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> list[Fact]:
+        """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
+        (one session on those units: deletion, each answer's core refining the rest)."""
+        rules = Rules(self.rules.shape, tuple(self.rules.units[k] for k in units), name="part")
+        with self.backend.session(rules, stats=False) as session:
+            return shrink_core(lambda s: session.solve(s + [fact]) is False, premises,
+                               lambda s: set(session.core()))
+
+    def general(self, g: Grid) -> Step | None:
+        """A candidate refuted by propagation (else by search), with minimal premises and units.
+
+        Cells with the fewest candidates are tried first; the candidates propagation refutes in
+        the first cells that have some (at least :data:`TRIES`) are explained, and the one needing
+        the fewest units (then facts) is the step.
+        """
+        facts = g.facts()
+        n = g.n
+        order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
+        refuted = []
+        for _, i in order:
+            for d in sorted(g.cands[i]):
+                if self.deadline.expired():
+                    raise TimeLimitReached("the time limit ended the search for the next step")
+                ok, _ = self.session.propagate(facts + [g.fact(i, d)])
+                if not ok:
+                    refuted.append(g.fact(i, d))
+            if len(refuted) >= TRIES:
+                break
+        if refuted:
+            tried = [self._reason(g, facts, fact, self.refuted) + (fact,) for fact in refuted]
+            units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
+            return self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
+        for _, i in order:  # propagation is stuck: refute a candidate by search
+            for d in sorted(g.cands[i]):
+                if self.searched(facts, g.fact(i, d)):
+                    units, premises, how = self._reason(g, facts, g.fact(i, d), self.searched)
+                    return self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
+                                      "what if, by search")
+        return None
+
+    def _reason(self, g: Grid, facts: list[Fact], assumed: Fact, refutes) -> tuple[list[int], list[Fact], str]:
+        """Minimal premises (under ``refutes``), then the units they need, for refuting ``assumed``."""
+        self.session.solve(facts + [assumed])
+        core = set(self.session.core())
+        start = [f for f in facts if f in core]
+        if not refutes(start, assumed):
+            start = facts
+        premises = shrink_core(lambda s: refutes(s, assumed), start)
+        n = g.n
+        touched = {f[0] * n + f[1] for f in premises} | {assumed[0] * n + assumed[1]}
+        near = sorted({k for i in touched for k in g.units_of[i]})
+        every = list(range(len(g.units)))
+        if singles_refute(g, every, premises, assumed):  # find the units by plain propagation here
+            units = shrink_core(lambda s: singles_refute(g, s, premises, assumed), every)
+            return units, shrink_core(lambda s: singles_refute(g, units, s, assumed), premises), "propagation"
+        # a refutation only the solver sees: ask it, a fresh solver per subset of units
+        if not self.implies(near, premises, assumed):
+            near = every
+        units = shrink_core(lambda s: self.implies(s, premises, assumed), near)
+        return units, self.fewest(units, premises, assumed), "solver"
+
+    def _step(self, units: list[int], premises: list[Fact], how: str, assumed: Fact, cost: int,
+              name: str) -> Step:
+        r, c, d = assumed
+        if name == "what if" and len(units) <= BOUND:
+            name, cost = f"deduction from {len(units)} constraints", DEDUCTION_COST
+        return Step([(r, c, -d)], sorted(premises), sorted(units), name, cost + len(units),
+                    assumption=assumed, minimal_under=how)
+
+
+def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> bool:
+    """Naked and hidden singles over ``units`` alone reach a contradiction from ``facts`` and
+    ``assumed`` (what unit propagation does on the CNF of those units): used to find which units a
+    general step needs; the step itself is then checked by a solver."""
+    n = g.n
+    full = (1 << n) - 1
+    cands = [full] * (n * n)
+    queue = []
+    for r, c, d in list(facts) + [assumed]:
+        i = r * n + c
+        if d > 0:
+            if not cands[i] >> (d - 1) & 1:
+                return True
+            cands[i] = 1 << (d - 1)
+            queue.append(i)
+        else:
+            cands[i] &= ~(1 << (-d - 1))
+            if not cands[i]:
+                return True
+    cells_of = [g.units[k] for k in units]
+    mine: list[list[int]] = [[] for _ in range(n * n)]
+    for k, cells in enumerate(cells_of):
+        for i in cells:
+            mine[i].append(k)
+    done = [False] * (n * n)
+    changed = True
+    while changed:
+        changed = False
+        while queue:  # a decided cell leaves its digit out of its units' other cells
+            i = queue.pop()
+            if done[i]:
+                continue
+            done[i] = True
+            bit = cands[i]
+            for k in mine[i]:
+                for j in cells_of[k]:
+                    if j != i and cands[j] & bit:
+                        cands[j] &= ~bit
+                        if not cands[j]:
+                            return True
+                        if cands[j] & (cands[j] - 1) == 0:
+                            queue.append(j)
+        for i in range(n * n):  # naked singles found by the eliminations
+            if not done[i] and cands[i] & (cands[i] - 1) == 0:
+                queue.append(i)
+                changed = True
+        for cells in cells_of:  # hidden singles; a digit with no place is a contradiction
+            for d in range(n):
+                bit = 1 << d
+                where = [i for i in cells if cands[i] & bit]
+                if not where:
+                    return True
+                if len(where) == 1 and cands[where[0]] != bit:
+                    cands[where[0]] = bit
+                    queue.append(where[0])
+                    changed = True
+        changed = changed or bool(queue)
+    return False
+
+
+# -- the sequence --------------------------------------------------------------------------------
+
+class Steps(list):
+    """A list of :class:`Step` from a puzzle to its solution; in a notebook, the page to step through."""
+
+    def __init__(self, puzzle: Board, steps: Iterable[Step] = (), solution: Board | None = None):
+        super().__init__(steps)
+        self.puzzle = puzzle
+        self.rules = puzzle.rules
+        self.solution = solution
+
+    def techniques(self) -> dict[str, int]:
+        """How often each technique was used, cheapest first: the difficulty summary."""
+        used: dict[str, int] = {}
+        for step in sorted(self, key=lambda s: s.cost):
+            key = "locked candidates" if step.technique.startswith("locked") else step.technique
+            key = "deduction from k constraints" if key.startswith("deduction") else key
+            used[key] = used.get(key, 0) + 1
+        return used
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json(self.rules) for s in self]
+
+    def page_data(self) -> dict[str, Any]:
+        """What the step-through page shows: units, the grid before each step, each step's
+        sentence and highlights, and the difficulty summary (plain JSON values)."""
+        rules, n = self.rules, self.puzzle.size
+        states = replay(self.puzzle, self)
+        steps = []
+        for step, (cells, cands) in zip(self, states):
+            data = step.to_json(rules)
+            data["text"] = step.text(rules)
+            data["units"] = step.constraints
+            data["focus"] = step.focus
+            steps.append(data)
+        return {
+            "size": n, "box": list(self.puzzle.box), "givens": list(self.puzzle.cells),
+            "region": list(rules.region_of),
+            "units": [{"name": unit_name(rules, k), "cells": [r * n + c for r, c in u.cells]}
+                      for k, u in enumerate(rules.units)],
+            "states": [{"cells": cells, "cands": [sorted(c) for c in cands]} for cells, cands in states],
+            "steps": steps, "techniques": self.techniques(),
+            "solved": bool(states[-1][0]) and 0 not in states[-1][0],
+        }
+
+    def _repr_html_(self) -> str:
+        from ..formats.steps_html import steps_page  # noqa: PLC0415 (only a notebook needs it)
+        return steps_page(self, embedded=True)
+
+
+def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
+    """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``)."""
+    for finder in FINDERS:
+        step = finder(grid)
+        if step is not None:
+            return step
+    return None if prover is None else prover.general(grid)
+
+
+def verify_step(step: Step, rules: Rules, backend: Backend) -> list[str]:
+    """Why ``step`` does not follow from its premises and units alone (empty when it does).
+
+    A fresh session of ``backend`` holds only the step's units; the premises must hold together,
+    and with them the negation of each conclusion fact must be impossible.
+    """
+    part = Rules(rules.shape, tuple(rules.units[k] for k in step.constraints), name="part")
+    problems = []
+    with backend.session(part, stats=False) as session:
+        if session.solve(step.premises) is not True:
+            problems.append("its premises cannot hold together")
+        for r, c, d in step.conclusion:
+            if session.solve(step.premises + [(r, c, -d)]) is not False:
+                problems.append(f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow")
+    return problems
+
+
+def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Backend = "sat",
+                  time_limit: float | None = None, limit: int | None = None,
+                  check: bool = True) -> Steps:
+    """The steps from ``board`` to its unique solution, each verified (``limit``: only the first few).
+
+    ``backend`` finds the general deductions (it needs ``propagate`` and ``core``); ``verify``
+    checks every step with fresh sessions and the final grid by a count. Raises
+    :class:`VerificationError` if a step fails its check, :class:`ValueError` unless the puzzle
+    has exactly one solution, :class:`TimeLimitReached` at the time limit.
+    """
+    deadline = Deadline(time_limit)
+    finder = make(backend) if isinstance(backend, str) else backend
+    checker = make(verify) if isinstance(verify, str) else verify
+    counted = count(board, 2, checker, time_limit=time_limit)
+    if counted.status is Status.UNKNOWN:
+        raise TimeLimitReached("the time limit ended the count before the steps")
+    if counted.status is not Status.UNIQUE:
+        raise ValueError(f"the puzzle is {counted.status.value}: steps need exactly one solution")
+    grid = Grid(board)
+    steps = Steps(board, solution=counted.solution)
+    prover = Prover(board.rules, finder, deadline)
+    try:
+        while not grid.solved() and (limit is None or len(steps) < limit):
+            if deadline.expired():
+                raise TimeLimitReached("the time limit ended the steps")
+            step = next_step(grid, prover)
+            if step is None:
+                raise SolverFailure("no step found on a puzzle with a unique solution")
+            if check:
+                problems = verify_step(step, board.rules, checker)
+                if problems:
+                    raise VerificationError(f"step {len(steps) + 1} ({step.text(board.rules)}): "
+                                            + "; ".join(problems))
+            steps.append(step)
+            grid.apply(step)
+    finally:
+        prover.close()
+    if grid.solved():
+        final = board.with_cells(tuple(grid.cells))
+        if not is_solution(final, board) or final != counted.solution:
+            raise VerificationError("the steps end at a grid that is not the puzzle's solution")
+    return steps
+
+
+def replay(puzzle: Board, steps: Sequence[Step]) -> list[tuple[list[int], list[set[int]]]]:
+    """The grid after each step (the puzzle first): digits and candidates per cell."""
+    grid = Grid(puzzle)
+    states = [(list(grid.cells), [set(c) for c in grid.cands])]
+    for step in steps:
+        grid.apply(step)
+        states.append((list(grid.cells), [set(c) for c in grid.cands]))
+    return states
+
+
+__all__ = ["BOUND", "COSTS", "Grid", "Prover", "Step", "Steps", "explain_steps", "next_step",
+           "replay", "singles_refute", "unit_name", "verify_step"]

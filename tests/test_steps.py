@@ -1,0 +1,286 @@
+"""Step-by-step explanations: every step follows from its premises and units, the steps end at the
+solution, easy puzzles need only singles, and the page steps forward and back in a real browser."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from gridgen import blank_out, dataset_lines, random_solved_rows
+from sudoku_cp.backends import Deadline, make
+from sudoku_cp.cli import main
+from sudoku_cp.core.board import Board
+from sudoku_cp.core.check import is_solution
+from sudoku_cp.examples import classic
+from sudoku_cp.formats.text import format_line, parse_puzzle
+from sudoku_cp.tasks.solving import count
+from sudoku_cp.tasks.steps import (
+    COSTS,
+    Grid,
+    Prover,
+    Step,
+    explain_steps,
+    next_step,
+    replay,
+    singles_refute,
+    verify_step,
+)
+
+SINGLES = {"hidden single", "naked single"}
+PUZZLES = dataset_lines("17clue-half.txt", 10, 301) + dataset_lines("top1465.txt", 10, 139)
+
+
+def ends_at_solution(board: Board, steps) -> None:
+    cells, _ = replay(board, steps)[-1]
+    final = board.with_cells(tuple(cells))
+    assert is_solution(final, board)
+    assert final == count(board, 2, "cpsat").solution  # the unique solution, by another backend
+
+
+def test_classic_board_every_step_verified_by_cpsat_too():
+    board = classic()
+    steps = explain_steps(board)
+    assert steps and set(steps.techniques()) <= SINGLES
+    cpsat = make("cpsat")
+    for step in steps:
+        assert verify_step(step, board.rules, cpsat) == []
+    ends_at_solution(board, steps)
+
+
+@pytest.mark.parametrize("line", PUZZLES, ids=[f"p{k}" for k in range(len(PUZZLES))])
+def test_collection_puzzles_reach_the_solution_with_verified_steps(line):
+    board = parse_puzzle(line)
+    steps = explain_steps(board)  # raises VerificationError if any step fails its own check
+    ends_at_solution(board, steps)
+    sat = make("sat:glucose4")  # another SAT solver than the default, asked again
+    for step in steps:
+        assert verify_step(step, board.rules, sat) == []
+        assert step.conclusion and step.cost >= 1
+        placed = step.placements()
+        assert len(placed) <= 1 and (not placed or not step.removals())
+    costs = [s.cost for s in steps]
+    assert all(isinstance(c, int) for c in costs)
+
+
+def test_general_steps_have_minimal_premises_and_units():
+    """A deduction found through the seam: a solver holding only its units refutes the assumption
+    from its premises, and every premise and every unit is needed (by propagation through those
+    units, or by the solver when propagation alone does not see it)."""
+    seen = 0
+    for line in dataset_lines("top1465.txt", 3, 139):
+        board = parse_puzzle(line)
+        steps = explain_steps(board)
+        prover = Prover(board.rules, make("sat"), Deadline(None))
+        try:
+            for step in steps:
+                if step.assumption is None:
+                    continue
+                seen += 1
+                (fact,) = step.conclusion
+                assumed = (fact[0], fact[1], -fact[2])
+                assert assumed == step.assumption
+                assert prover.implies(step.constraints, step.premises, assumed)  # a solver agrees
+                grid = Grid(board)  # (singles_refute reads only the units' cells from it)
+                if step.minimal_under == "propagation":
+                    def refutes(units, premises):
+                        return singles_refute(grid, units, premises, assumed)
+                else:
+                    assert step.minimal_under == "solver"
+
+                    def refutes(units, premises):
+                        return prover.implies(units, premises, assumed)
+                assert refutes(step.constraints, step.premises)
+                for k in range(len(step.premises)):  # every premise is needed
+                    assert not refutes(step.constraints, step.premises[:k] + step.premises[k + 1:])
+                for k in range(len(step.constraints)):  # and every unit
+                    assert not refutes(step.constraints[:k] + step.constraints[k + 1:], step.premises)
+        finally:
+            prover.close()
+    assert seen >= 1  # these puzzles need at least one general step
+
+
+def test_easy_puzzles_need_only_singles():
+    rng = random.Random(11)
+    for _ in range(5):
+        rows = blank_out(random_solved_rows(3, 3, rng), 0.6, rng)
+        board = Board.from_rows(rows)
+        steps = explain_steps(board)
+        assert set(steps.techniques()) <= SINGLES, steps.techniques()
+        ends_at_solution(board, steps)
+
+
+def test_a_step_without_its_reason_fails_verification():
+    board = classic()
+    step = explain_steps(board, limit=1)[0]
+    assert verify_step(step, board.rules, make("sat")) == []
+    weaker = Step(step.conclusion, step.premises[1:], step.constraints, step.technique, step.cost)
+    assert verify_step(weaker, board.rules, make("sat"))
+    wrong = Step([(step.conclusion[0][0], step.conclusion[0][1], step.conclusion[0][2] % 9 + 1)],
+                 step.premises, step.constraints, step.technique, step.cost)
+    assert verify_step(wrong, board.rules, make("sat"))
+
+
+def _grid(rows: list[str]) -> Grid:
+    return Grid(parse_puzzle("".join(rows)))
+
+
+def test_named_techniques_are_found_where_a_person_sees_them():
+    # Locked candidates, pointing: in box 1 the 1s can only be in row 1 (rows 2 and 3 of box 1
+    # are full), so 1 leaves the rest of row 1.
+    g = _grid(["." * 9, "234" + "." * 6, "567" + "." * 6] + ["." * 9] * 6)
+    step = next_step(g)
+    assert step.technique == "locked candidates (pointing)"
+    assert step.removals() == [(0, c, -1) for c in range(3, 9)]
+    assert verify_step(step, g.rules, make("sat")) == []
+
+
+def test_x_wing():
+    # Digit 1 in rows 1 and 5 only in columns 1 and 9: an X-wing removes 1 from the other rows
+    # of those columns.
+    g = _grid(["." * 9] * 9)
+    for i in range(81):
+        r, c = divmod(i, 9)
+        if r in (0, 4) and c not in (0, 8):
+            g.removed.add((i, 1))
+    g.refresh()
+    step = next_step(g)
+    assert step.technique == "X-wing" and COSTS["X-wing"] == step.cost
+    assert {(r, c) for r, c, _ in step.removals()} == {(r, c) for r in range(9) if r not in (0, 4)
+                                                        for c in (0, 8)}
+    assert verify_step(step, g.rules, make("sat")) == []
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+EASY = "..3..4.12......."
+
+
+def test_cli_steps_text_next_and_json(capsys):
+    assert main(["explain", "--steps", EASY]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("unique")
+    assert out[1] == "1. r1c4 = 4: hidden single in row 1"
+    assert out[-1] == "12 steps, each verified; techniques: hidden single 12"
+    assert main(["explain", "--next", EASY]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "next step: r1c4 = 4: hidden single in row 1"
+    assert main(["explain", "--steps", "--json", EASY]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert len(record["steps"]) == 12
+    first = record["steps"][0]
+    assert first == {"conclusion": [[0, 3, 4]], "premises": [[0, 2, 3], [1, 1, 4]],
+                     "constraints": ["row 1", "box 1"], "technique": "hidden single", "cost": 1}
+    assert main(["explain", "--json", EASY]) == 0
+    assert json.loads(capsys.readouterr().out)["steps"] is None
+
+
+def test_cli_steps_on_a_puzzle_without_one_solution(capsys):
+    assert main(["explain", "--steps", "12..34....12...."]) == 1
+    assert "steps need a puzzle with exactly one solution" in capsys.readouterr().out
+
+
+def test_cli_html_path_is_checked_before_work(capsys, tmp_path):
+    assert main(["explain", "--html", str(tmp_path / "no" / "page.html"), EASY]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no such directory" in err[0]
+    assert main(["explain", "--html", str(tmp_path), EASY]) == 2
+
+
+def test_cli_html_is_self_contained(tmp_path, capsys):
+    page = tmp_path / "page.html"
+    assert main(["explain", "--html", str(page), EASY]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<script src" not in text and "<link" not in text and "http://" not in text
+    assert "https://" not in text
+    data = _embedded(text)
+    assert [s["technique"] for s in data["steps"]] == ["hidden single"] * 12
+    assert data["solved"] is True
+
+
+def _embedded(text: str) -> dict:
+    start = text.index('id="steps-data">') + len('id="steps-data">')
+    return json.loads(text[start:text.index("</script>", start)])
+
+
+def test_notebook_view_is_the_page():
+    steps = explain_steps(parse_puzzle(EASY))
+    fragment = steps._repr_html_()
+    assert fragment.startswith('<div class="sudoku-steps">') and 'id="steps-data"' in fragment
+
+
+# -- the page in a real browser (Debian's chromium, driven by Selenium) --------------------------
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    yield driver
+    driver.quit()
+
+
+def _shown(driver, n: int) -> list[int]:
+    cells = driver.find_elements("css selector", "#ss-grid .cell")
+    assert len(cells) == n * n
+    return [int(c.get_attribute("data-digit")) for c in cells]
+
+
+def _expected(data: dict, k: int) -> list[int]:
+    """The grid after ``k`` steps, computed here from the JSON steps alone."""
+    cells = list(data["givens"])
+    n = data["size"]
+    for step in data["steps"][:k]:
+        for r, c, d in step["conclusion"]:
+            if d > 0:
+                cells[r * n + c] = d
+    return cells
+
+
+def test_page_steps_forward_and_back_in_chromium(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    board = parse_puzzle(dataset_lines("top1465.txt", 1, 139)[0])
+    page = tmp_path / "steps.html"
+    assert main(["explain", "--html", str(page), format_line(board)]) == 0
+    data = _embedded(page.read_text(encoding="utf-8"))
+    total = len(data["steps"])
+    browser.get(page.as_uri())
+    n = data["size"]
+    assert _shown(browser, n) == _expected(data, 0)
+    text = browser.find_element(By.ID, "ss-text").text
+    assert text == data["steps"][0]["text"]
+    nxt, prev = browser.find_element(By.ID, "ss-next"), browser.find_element(By.ID, "ss-prev")
+    for k in range(1, 6):  # forward with clicks
+        nxt.click()
+        assert _shown(browser, n) == _expected(data, k)
+        assert browser.find_element(By.ID, "ss-counter").text == f"Step {k + 1} of {total}"
+    prev.click()  # back with a click
+    assert _shown(browser, n) == _expected(data, 4)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)  # and with the arrow keys
+    assert _shown(browser, n) == _expected(data, 6)
+    body.send_keys(Keys.ARROW_LEFT)
+    assert _shown(browser, n) == _expected(data, 5)
+    # the step's target is highlighted, and a removal is struck out in its cell
+    removal = next(k for k, s in enumerate(data["steps"]) if s["conclusion"][0][2] < 0)
+    body.send_keys(Keys.HOME)
+    for _ in range(removal):
+        body.send_keys(Keys.ARROW_RIGHT)
+    r, c, d = data["steps"][removal]["conclusion"][0]
+    cell = browser.find_element(By.ID, f"cell-{r}-{c}")
+    assert "target" in cell.get_attribute("class")
+    assert str(-d) in [s.text for s in cell.find_elements(By.CSS_SELECTOR, "span.gone")]
+    body.send_keys(Keys.END)
+    assert _shown(browser, n) == _expected(data, total)
+    assert 0 not in _shown(browser, n)
+    assert browser.find_element(By.ID, "ss-next").get_attribute("disabled") is not None
+    summary = browser.find_element(By.ID, "ss-summary").text
+    for technique in data["techniques"]:
+        assert technique in summary

@@ -150,4 +150,26 @@ def pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(out))
 
 
-__all__ = ["DIAGONALS", "RELATIONS", "TYPES", "UNIT_KINDS", "build", "pairs"]
+# How far apart two related digits may not be: the same digit (knight, king), or one apart.
+GAPS = {"antiknight": (0,), "antiking": (0,), "nonconsecutive": (-1, 1)}
+
+
+@lru_cache(maxsize=64)
+def partners(rules: Rules) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """For each cell (row-major), its relation partners ``(j, gaps)``: a digit d in cell j forbids
+    the digits ``d + g`` (g in gaps) here. Empty tuples when ``rules`` have no relation.
+
+    >>> from sudoku_cp.core.shape import Shape
+    >>> partners(build(Shape(2, 2), antiking=True, nonconsecutive=True))[0]
+    ((1, (-1, 0, 1)), (4, (-1, 0, 1)), (5, (0,)))
+    """
+    n = rules.size
+    found: list[dict[int, set[int]]] = [{} for _ in range(n * n)]
+    for kind, gaps in GAPS.items():
+        for a, b in pairs(rules, kind):
+            found[a].setdefault(b, set()).update(gaps)
+            found[b].setdefault(a, set()).update(gaps)
+    return tuple(tuple((j, tuple(sorted(g))) for j, g in sorted(f.items())) for f in found)
+
+
+__all__ = ["DIAGONALS", "GAPS", "RELATIONS", "TYPES", "UNIT_KINDS", "build", "pairs", "partners"]

@@ -508,3 +508,60 @@ def test_encode_puzzle_of_a_variant_has_the_rules_and_the_givens():
 def test_augmented_refuses_a_jigsaw():
     with pytest.raises(ValueError, match="needs the boxes"):
         encode_rules(build(S4, regions=JIGSAW4), "augmented")
+
+
+# ---------------------------------------------------------------------------------------------
+# The generator: symmetry moves the rules allow, and killers carved down to no givens
+
+
+def line_swap(n: int, a: int, b: int, rows: bool) -> list[int]:
+    out = []
+    for r in range(n):
+        for c in range(n):
+            rr = (b if r == a else a if r == b else r) if rows else r
+            cc = c if rows else (b if c == a else a if c == b else c)
+            out.append(rr * n + cc)
+    return out
+
+
+def test_moves_are_tested_against_cages_and_relations():
+    n = 9
+    flip = [c * n + r for r in range(n) for c in range(n)]
+    rows01 = line_swap(n, 0, 1, True)
+    bands = []
+    for r in range(n):
+        for c in range(n):
+            rr = r + 3 if r < 3 else r - 3 if r < 6 else r
+            bands.append(rr * n + c)
+    for kwargs in ({"antiknight": True}, {"antiking": True}, {"nonconsecutive": True}):
+        rules = build(S9, **kwargs)
+        assert rules.maps_to_itself(flip)
+        assert not rules.maps_to_itself(rows01) and not rules.maps_to_itself(bands)
+    assert build(S9, antiknight=True).digit_symmetric and not build(S9, nonconsecutive=True).digit_symmetric
+    symmetric = build(S9, cages=[([(0, 1), (0, 2)], 5), ([(1, 0), (2, 0)], 5)])
+    assert symmetric.maps_to_itself(flip) and not symmetric.maps_to_itself(rows01)
+    lopsided = build(S9, cages=[([(0, 1), (0, 2)], 5), ([(1, 0), (2, 0)], 6)])
+    assert not lopsided.maps_to_itself(flip)
+    assert not lopsided.digit_symmetric and build(S9, cages=[([(0, 1)], None)]).digit_symmetric
+
+
+@pytest.mark.parametrize("kwargs", [{"antiknight": True}, {"nonconsecutive": True},
+                                    {"regions": SIX["jigsaw"]["regions"], "antiknight": True},
+                                    {"diagonal": "anti"}])
+def test_generate_keeps_the_rules(kwargs):
+    from sudoku_cp.tasks.generate import generate_one
+
+    rules = build(S6, **kwargs)
+    for seed in (1, 2):
+        made = generate_one(S6, seed, rules=rules)
+        assert made.puzzle.rules == rules and is_solution(made.solution, made.puzzle)
+        outcome = make("dfs").count(made.puzzle, 2)
+        assert [s.cells for s in outcome.solutions] == [made.solution.cells]
+
+
+def test_a_killer_is_carved_down_to_no_givens_when_its_cages_make_it_unique():
+    from sudoku_cp.tasks.generate import generate_one
+
+    rules = build(S9, cages=KILLER1)
+    made = generate_one(S9, 3, rules=rules)
+    assert made.puzzle.givens() == [] and made.solution.cells == digits(KILLER1_SOLUTION)

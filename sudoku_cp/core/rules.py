@@ -130,17 +130,46 @@ class Rules:
         return tuple(out)
 
     def maps_to_itself(self, cell_map: Sequence[int]) -> bool:
-        """True when moving cell i to ``cell_map[i]`` (row-major) maps every unit onto a unit.
+        """True when moving cell i to ``cell_map[i]`` (row-major) maps the rules onto themselves.
 
-        This is how the generator knows which symmetry moves a variant allows: a move keeps
-        every solution a solution exactly when it keeps the rules. Constraints must be mapped
-        too; a rule with constraints allows only the identity for now.
+        Every unit must land on a unit, every killer cage on a cage with the same sum, and every
+        pair a relation binds (knight's move, king's move, orthogonal neighbours) on such a pair.
+        This is how the generator knows which symmetry moves a variant allows: a move keeps every
+        solution a solution exactly when it keeps the rules.
+
+        >>> from sudoku_cp.core.variants import build
+        >>> flip = [c * 4 + r for r in range(4) for c in range(4)]
+        >>> swap_rows = [4 + c if r == 0 else c if r == 1 else r * 4 + c for r in range(4) for c in range(4)]
+        >>> rules = build(Shape(2, 2), antiknight=True)
+        >>> rules.maps_to_itself(flip), rules.maps_to_itself(swap_rows), Rules.classic(Shape(2, 2)).maps_to_itself(swap_rows)
+        (True, False, True)
         """
+        from .variants import pairs  # variants builds Rules values: imported here, not at the top
+
         n = self.size
-        if self.constraints:
-            return all(cell_map[i] == i for i in range(n * n))
         groups = {frozenset(r * n + c for r, c in u.cells) for u in self.units}
-        return all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in self.units)
+        if not all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in self.units):
+            return False
+        for constraint in self.constraints:
+            if constraint.kind == "killer":
+                cages = {(frozenset(r * n + c for r, c in k.cells), k.value)
+                         for k in self.constraints if k.kind == "killer"}
+                moved = (frozenset(cell_map[r * n + c] for r, c in constraint.cells), constraint.value)
+                if moved not in cages:
+                    return False
+            else:
+                bound = set(pairs(self, constraint.kind))
+                if not all((min(cell_map[a], cell_map[b]), max(cell_map[a], cell_map[b])) in bound
+                           for a, b in bound):
+                    return False
+        return True
+
+    @cached_property
+    def digit_symmetric(self) -> bool:
+        """True when relabelling digits keeps the rules: no cage sum and no nonconsecutive rule
+        (both speak of the digits' values, not only of their being equal)."""
+        return not any((c.kind == "killer" and c.value is not None) or c.kind == "nonconsecutive"
+                       for c in self.constraints)
 
     @staticmethod
     def classic(shape: Shape) -> "Rules":

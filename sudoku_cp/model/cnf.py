@@ -290,7 +290,11 @@ def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf:
 
 def _cage_pb_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf: Cnf) -> list[list[int]]:
     """A cage's sum as PySAT's pseudo-Boolean encoding of sum d * x[c, d] == total."""
-    from pysat.pb import PBEnc  # an encoding library, not a solver (needs pypblib or pindakaas)
+    try:
+        from pysat.pb import PBEnc  # an encoding library, not a solver
+    except (ImportError, AssertionError):  # PySAT asserts its pseudo-Boolean backend is there
+        raise ValueError("the cage-pb encoding needs PySAT's pseudo-Boolean encodings: pip install "
+                         "'python-sat[pb]' (or use the default cage-sum)") from None
 
     lits = [var(n, r, c, d) for r, c in cells for d in range(1, n + 1)]
     weights = [d for _cell in cells for d in range(1, n + 1)]

@@ -23,6 +23,12 @@ from functools import cached_property, lru_cache
 
 from .shape import Cell, Shape
 
+# The relations a variant may add, as the steps from a cell to its partners (each pair once).
+KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))
+KING = ((0, 1), (1, -1), (1, 0), (1, 1))
+ORTHOGONAL = ((0, 1), (1, 0))
+RELATION_STEPS = {"antiknight": KNIGHT, "antiking": KING, "nonconsecutive": ORTHOGONAL}
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -144,8 +150,6 @@ class Rules:
         >>> rules.maps_to_itself(flip), rules.maps_to_itself(swap_rows), Rules.classic(Shape(2, 2)).maps_to_itself(swap_rows)
         (True, False, True)
         """
-        from .variants import pairs  # variants builds Rules values: imported here, not at the top
-
         n = self.size
         groups = {frozenset(r * n + c for r, c in u.cells) for u in self.units}
         if not all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in self.units):
@@ -158,11 +162,18 @@ class Rules:
                 if moved not in cages:
                     return False
             else:
-                bound = set(pairs(self, constraint.kind))
+                bound = set(self.relation_pairs(constraint.kind))
                 if not all((min(cell_map[a], cell_map[b]), max(cell_map[a], cell_map[b])) in bound
                            for a, b in bound):
                     return False
         return True
+
+    def relation_pairs(self, kind: str) -> tuple[tuple[int, int], ...]:
+        """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a relation binds (empty when
+        these rules do not have it): a knight's move, a king's move, or orthogonal neighbours."""
+        if kind not in RELATION_STEPS:
+            raise ValueError(f"{kind!r} is not a relation: expected one of {', '.join(RELATION_STEPS)}")
+        return _relation_pairs(self, kind) if any(c.kind == kind for c in self.constraints) else ()
 
     @cached_property
     def digit_symmetric(self) -> bool:
@@ -189,6 +200,20 @@ def _classic_units(shape: Shape) -> tuple[Unit, ...]:
         cells = tuple((top + i, left + j) for i in range(shape.box_rows) for j in range(shape.box_cols))
         boxes.append(Unit("box", b, cells))
     return tuple(rows + cols + boxes)
+
+
+@lru_cache(maxsize=64)
+def _relation_pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
+    n = rules.size
+    out = set()
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in RELATION_STEPS[kind]:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < n and 0 <= cc < n:
+                    a, b = r * n + c, rr * n + cc
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=None)

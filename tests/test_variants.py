@@ -565,3 +565,12 @@ def test_a_killer_is_carved_down_to_no_givens_when_its_cages_make_it_unique():
     rules = build(S9, cages=KILLER1)
     made = generate_one(S9, 3, rules=rules)
     assert made.puzzle.givens() == [] and made.solution.cells == digits(KILLER1_SOLUTION)
+
+
+def test_session_propagation_reports_what_the_cage_clauses_settle():
+    rules = build(S9, cages=[([(0, 0), (0, 1)], 3)])
+    with make("sat").session(rules) as session:
+        ok, facts = session.propagate([])
+        assert ok and {(0, 0, -d) for d in range(3, 10)} <= set(facts)
+        ok, facts = session.propagate([(0, 0, 1)])
+        assert ok and (0, 1, 2) in facts

@@ -574,3 +574,18 @@ def test_session_propagation_reports_what_the_cage_clauses_settle():
         assert ok and {(0, 0, -d) for d in range(3, 10)} <= set(facts)
         ok, facts = session.propagate([(0, 0, 1)])
         assert ok and (0, 1, 2) in facts
+
+
+def test_a_cage_with_too_many_digit_sets_is_encoded_by_the_counter(monkeypatch):
+    from sudoku_cp.model import cnf
+    from sudoku_cp.model.cnf import count_combinations
+
+    monkeypatch.setattr(cnf, "MAX_CAGE_SETS", 500)  # the real bound is met by bigger grids
+    s16 = Shape(4, 4)
+    big = [(r, c) for r in range(2) for c in range(4)]  # 8 cells of box 1
+    assert count_combinations(16, 8, 68) == 526 and count_combinations(16, 2, 3) == 1
+    rules = build(s16, cages=[(big, 68), ([(2, 0), (2, 1)], 3)])
+    names = [f.name for f in encode_rules(rules).families]
+    assert "cage-sum" in names and "cage-pb" in names
+    solution = make("sat").count(Board.empty(s16, rules), 1).solutions[0]
+    assert is_solution(solution) and sum(solution[c] for c in big) == 68

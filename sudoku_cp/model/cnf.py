@@ -55,6 +55,7 @@ from ..core.variants import RELATIONS, pairs, partners
 
 FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo", "triad-amo")
 CAGE_SUMS = ("cage-sum", "cage-pb")  # the two ways to encode a cage's sum; cage-sum by default
+MAX_CAGE_SETS = 2_000  # more digit sets than this for one cage: cage-pb encodes that cage
 CONSTRAINT_FAMILIES = ("cage-amo",) + CAGE_SUMS + ("antiknight", "antiking", "nonconsecutive")
 PRESETS: dict[str, tuple[str, ...]] = {
     "minimal": ("cell-alo", "unit-amo"),
@@ -256,7 +257,40 @@ def cage_combinations(n: int, size: int, total: int) -> list[tuple[int, ...]]:
     >>> cage_combinations(9, 2, 4), len(cage_combinations(9, 4, 20))
     ([(1, 3)], 12)
     """
-    return [combo for combo in combinations(range(1, n + 1), size) if sum(combo) == total]
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: list[int], low: int, left: int, rest: int) -> None:
+        if left == 0:
+            if rest == 0:
+                out.append(tuple(prefix))
+            return
+        for d in range(low, n + 1):
+            # the least and greatest sums of `left` distinct digits starting at d
+            least, most = left * (2 * d + left - 1) // 2, left * (2 * n - left + 1) // 2
+            if least > rest:
+                break
+            if most >= rest:
+                extend(prefix + [d], d + 1, left - 1, rest - d)
+
+    extend([], 1, size, total)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def count_combinations(n: int, size: int, total: int) -> int:
+    """How many sets of ``size`` distinct digits 1..N add up to ``total`` (without listing them).
+
+    >>> count_combinations(9, 4, 20), count_combinations(25, 12, 150)
+    (12, 105430)
+    """
+    ways = [[0] * (total + 1) for _ in range(size + 1)]  # ways[k][s]: k digits so far, sum s
+    ways[0][0] = 1
+    for d in range(1, n + 1):
+        for k in range(min(size, d), 0, -1):
+            row, below = ways[k], ways[k - 1]
+            for t in range(total, d - 1, -1):
+                row[t] += below[t - d]
+    return ways[size][total]
 
 
 def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf: Cnf) -> list[list[int]]:
@@ -313,10 +347,14 @@ def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -
             cnf.add_atmost("cage-amo", groups)
         else:
             cnf.add("cage-amo", (cl for g in groups for cl in at_most_one(g, cnf, amo)))
-        way = "cage-pb" if "cage-pb" in wanted else "cage-sum"
-        encode = _cage_pb_clauses if way == "cage-pb" else _cage_sum_clauses
-        cnf.add(way, (cl for cage in cages if cage.value is not None
-                      for cl in encode(n, cage.cells, cage.value, cnf)))
+        summed = [c for c in cages if c.value is not None]
+        if "cage-pb" in wanted:
+            by_pb, by_sets = summed, []
+        else:  # a cage with too many digit sets (big grids, big cages) gets the counter instead
+            by_sets = [c for c in summed if count_combinations(n, len(c.cells), c.value) <= MAX_CAGE_SETS]
+            by_pb = [c for c in summed if c not in by_sets]
+        cnf.add("cage-sum", (cl for cage in by_sets for cl in _cage_sum_clauses(n, cage.cells, cage.value, cnf)))
+        cnf.add("cage-pb", (cl for cage in by_pb for cl in _cage_pb_clauses(n, cage.cells, cage.value, cnf)))
     for kind in RELATIONS:
         bound = pairs(rules, kind)
         if not bound:

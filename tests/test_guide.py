@@ -125,7 +125,71 @@ def render_augmented_header() -> str:
     return "```text\n" + "\n".join(lines[:end + 1]) + "\n```"
 
 
+def variant_examples():
+    """The 9x9 rules the variants page measures: each rule alone, killer on a published layout."""
+    from test_variants import JIGSAW, KILLER1
+
+    from sudoku_cp.core.variants import build
+
+    s9 = Shape(3, 3)
+    return [("classic", build(s9)), ("diagonal (both)", build(s9, diagonal="both")),
+            ("windoku", build(s9, windoku=True)), ("jigsaw (Janko 108)", build(s9, regions=JIGSAW[1])),
+            ("killer (ukpuzzles, 25 cages)", build(s9, cages=KILLER1)),
+            ("antiknight", build(s9, antiknight=True)), ("antiking", build(s9, antiking=True)),
+            ("nonconsecutive", build(s9, nonconsecutive=True))]
+
+
+def render_variant_families() -> str:
+    rows = []
+    for name, rules in variant_examples():
+        for encoding in ("complete", "complete+cage-pb") if "killer" in name else ("complete",):
+            cnf = encode_rules(rules, encoding)
+            for f in cnf.families:
+                if f.name in ("cell-alo", "cell-amo") and name != "classic":
+                    continue
+                lits = sum(len(c) for c in cnf.clauses[f.start:f.start + f.count])
+                rows.append((name, f"`{encoding}`", f"`{f.name}`", f"{f.count:,}", f"{lits:,}"))
+            rows.append((name, f"`{encoding}`", "**total**", f"{cnf.num_clauses:,}",
+                         f"{cnf.nvars:,} variables"))
+    return table(("9x9 rules", "encoding", "family", "clauses", "literals"), rows)
+
+
+def unit_propagation(cnf: Cnf, assumptions: list[int]) -> tuple[bool, set[int]]:
+    """What unit propagation alone derives from the formula and the assumptions (cell literals).
+
+    Every clause gets a guard literal t assumed first, so what the formula's own unit clauses
+    imply is on the trail too (a solver reports only what follows its assumptions).
+    """
+    from pysat.solvers import Solver
+
+    t = cnf.nvars + 1
+    with Solver(name="glucose4", bootstrap_with=[c + [-t] for c in cnf.clauses]) as solver:
+        ok, lits = solver.propagate(assumptions=[t] + assumptions)
+    n3 = cnf.size ** 3
+    return bool(ok), {lit for lit in lits if 0 < abs(lit) <= n3}
+
+
+def render_variant_propagation() -> str:
+    from test_variants import PUBLISHED
+
+    from sudoku_cp.model.cnf import given_literals
+
+    rows = []
+    for index, (rules, puzzle, _solution) in enumerate(PUBLISHED):
+        for encoding in ("complete", "complete+cage-pb") if any(
+                c.kind == "killer" for c in rules.constraints) else ("complete",):
+            ok, lits = unit_propagation(encode_rules(rules, encoding), given_literals(puzzle))
+            fixed = len([lit for lit in lits if lit > 0]) - len(puzzle.givens())
+            removed = len([lit for lit in lits if lit < 0])
+            rows.append((f"{index + 1}. {rules.name} {puzzle.size}x{puzzle.size}", f"`{encoding}`", len(puzzle.givens()),
+                         puzzle.blanks, fixed if ok else "conflict", removed))
+    return table(("published puzzle", "encoding", "givens", "blanks", "blanks fixed by propagation",
+                  "candidates removed"), rows)
+
+
 RENDERERS = {
+    "variant-families": render_variant_families,
+    "variant-propagation": render_variant_propagation,
     "counts": render_counts,
     "families": render_families,
     "amo-sizes": render_amo_sizes,
@@ -169,7 +233,7 @@ def regenerate(text: str) -> str:
 def test_guide_layout():
     names = {p.name for p in pages()}
     assert {"README.md", "at-most-one.md", "presets.md", "alldifferent.md", "counting.md",
-            "dimacs.md"} <= names
+            "dimacs.md", "variants.md"} <= names
     assert not (GUIDE / "__init__.py").exists()
     readme = (GUIDE / "README.md").read_text()
     for name in names - {"README.md"}:

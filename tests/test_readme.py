@@ -32,10 +32,6 @@ def console_commands():
 
 
 COMMANDS = list(console_commands())
-# Only on the var-io branch: examples whose rules need the solving half of issue 10 (the lead
-# removes this mark when both halves are merged).
-NEEDS_SOLVER = pytest.mark.xfail(strict=True, reason="needs the solving half of issue 10")
-PARAMS = [pytest.param(c, e, marks=NEEDS_SOLVER) if '"type": "killer"' in c else (c, e) for c, e in COMMANDS]
 
 
 def test_readme_has_exactly_two_commands_for_a_newcomer():
@@ -47,7 +43,7 @@ def test_readme_has_exactly_two_commands_for_a_newcomer():
     assert "test-command" in (ROOT / ".ci" / "run").read_text()
 
 
-@pytest.mark.parametrize("command, expected", PARAMS, ids=[c[:50] for c, _ in COMMANDS])
+@pytest.mark.parametrize("command, expected", COMMANDS, ids=[c[:50] for c, _ in COMMANDS])
 def test_readme_examples_run(command, expected, monkeypatch, capsys):
     monkeypatch.chdir(ROOT)
     argv = shlex.split(command)[1:]

@@ -41,7 +41,6 @@ KILLER4 = json.dumps({"givens": "." * 16, "constraints": [
     {"type": "killer", "cells": [[1, 1], [2, 1], [2, 2]], "sum": 7},
     {"type": "killer", "cells": [[2, 3], [3, 3]], "sum": 5},
     {"type": "killer", "cells": [[3, 0], [3, 1], [3, 2]], "sum": 6}]})
-NEEDS_SOLVER = pytest.mark.xfail(strict=True, reason="needs the solving half of issue 10")
 
 
 def run(capsys, *argv):
@@ -376,7 +375,6 @@ def test_every_command_refuses_bad_variants_in_one_line(command, bad, capsys):
     assert ("outside the 9x9 grid" if "cage" in bad else "'thermometer' is not supported") in text
 
 
-@NEEDS_SOLVER
 def test_solve_small_killer_document(capsys):
     code, out, _ = run(capsys, "solve", KILLER4, "--backend", "all", "--unique", "--json")
     rec = json.loads(out)
@@ -386,7 +384,6 @@ def test_solve_small_killer_document(capsys):
     assert is_solution(puzzle.with_cells(parse_puzzle(rec["solution"]).cells), puzzle)
 
 
-@NEEDS_SOLVER
 def test_count_antiknight_from_a_share_string(capsys):
     board = Board.unchecked(Shape(2, 2), (1,) + (0,) * 15, build(Shape(2, 2), antiknight=True))
     code, out, _ = run(capsys, "count", share_link(board), "--backend", "all", "--limit", "300", "--json")

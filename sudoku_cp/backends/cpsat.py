@@ -1,5 +1,9 @@
 """The ``cpsat`` backend: OR-Tools CP-SAT on the AllDifferent model of ``cpmodel.py``.
 
+Variants are posted as the model describes them: a cage's sum as one linear equality, a
+knight/king pair as ``x_a != x_b``, a nonconsecutive pair as ``x_a - x_b`` in [-N, -2] u {0} u
+[2, N] (one constraint per pair).
+
 Counting enumerates with one worker (several workers may report a solution twice) and stops
 the search once ``limit`` solutions are in.
 """
@@ -25,6 +29,15 @@ def post_model(spec: CpModelSpec):
     ]
     for _name, group in spec.all_different:
         model.add_all_different([cells[i] for i in group])
+    for _name, group, total in spec.sums:
+        model.add(sum(cells[i] for i in group) == total)
+    for a, b in spec.different:
+        model.add(cells[a] != cells[b])
+    if spec.apart:
+        n = spec.size
+        not_one = cp_model.Domain.from_intervals([[-n, -2], [0, 0], [2, n]])
+        for a, b in spec.apart:
+            model.add_linear_expression_in_domain(cells[a] - cells[b], not_one)
     return model, cells
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..core.board import Board
 from ..core.results import Outcome
+from ..core.variants import RELATIONS, partners
 from .base import Backend, BackendError, Deadline, Unsupported
 
 CHECK_WORK = 200_000  # cell scans between two looks at the clock (a node scans every open blank)
@@ -27,12 +28,23 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     units holds (its first three units are looked up directly, any further ones in a loop).
     """
     rules = board.rules
-    if rules.constraints:
-        raise Unsupported(f"dfs:{'mrv' if mrv else 'plain'}", f"the constraint {rules.constraints[0].kind!r}")
     n = board.size
-    full = (1 << n) - 1
     units_of = rules.units_of
     units = len(rules.units)
+    cages = []  # (cell indices, sum or None) of each killer cage
+    for constraint in rules.constraints:
+        if constraint.kind == "killer":
+            cages.append(([r * n + c for r, c in constraint.cells], constraint.value))
+        elif constraint.kind not in RELATIONS:
+            raise Unsupported(f"dfs:{'mrv' if mrv else 'plain'}", f"the constraint {constraint.kind!r}")
+    if cages:  # each cage one more mask, after the units
+        with_cage = [list(u) for u in units_of]
+        for k, (idx, _total) in enumerate(cages):
+            for i in idx:
+                with_cage[i].append(units + k)
+        units_of = tuple(tuple(u) for u in with_cage)
+        units += len(cages)
+    full = (1 << n) - 1
     masks = [0] * (units + 3 * n * n)  # after the units: a private pad per cell in fewer than 3
     first = [tuple(u[:3]) + tuple(units + 3 * i + k for k in range(len(u), 3))
              for i, u in enumerate(units_of)]
@@ -46,14 +58,43 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
                 return Outcome([], True, False, {"nodes": 0, "backtracks": 0})  # duplicate givens
             for u in units_of[i]:
                 masks[u] |= bit
+    near = partners(rules) if rules.constraints else ()
+    if not _constraints_hold(cells, cages, near, n):
+        return Outcome([], True, False, {"nodes": 0, "backtracks": 0})
+    # for each cell: (partner, forbidden[d]) = the digits a d in the partner rules out here
+    forbid = {gaps: [0] + [sum(1 << (d + g - 1) for g in gaps if 1 <= d + g <= n) for d in range(1, n + 1)]
+              for gaps in {g for cell in near for _j, g in cell}}
+    related = [[(j, forbid[gaps]) for j, gaps in cell] for cell in near] or [[] for _ in cells]
+    summed = [None] * (n * n)  # for a cell in a cage with a sum: (its cells, the sum)
+    for idx, total in cages:
+        if total is not None:
+            for i in idx:
+                summed[i] = (idx, total)
 
-    def candidates(i: int) -> int:  # cells in more than three units (variants)
+    def candidates(i: int) -> int:  # cells in more than three units, or in variants' constraints
         seen = masks[ua[i]] | masks[ub[i]] | masks[uc[i]]
         for u in extra[i]:
             seen |= masks[u]
-        return full & ~seen
+        for j, table in related[i]:
+            seen |= table[cells[j]]
+        mask = full & ~seen
+        cage = summed[i]
+        if cage is not None and mask:
+            idx, total = cage
+            rest, left = total, 0
+            for j in idx:
+                rest -= cells[j]
+                left += not cells[j]
+            if left == 1:
+                return mask & (1 << (rest - 1)) if 1 <= rest <= n else 0
+            others = left - 1  # the blanks after this one: their least and greatest distinct sums
+            low, high = rest - (others * n - others * (others - 1) // 2), rest - others * (others + 1) // 2
+            if high < 1 or low > n:
+                return 0
+            mask &= ((1 << min(high, n)) - 1) & ~((1 << (max(low, 1) - 1)) - 1)
+        return mask
 
-    few = not any(extra)  # every cell in at most three units: the fast expression below
+    few = not any(extra) and not rules.constraints  # at most three units a cell: the fast expression
     order = [i for i, d in enumerate(cells) if d == 0]
     m = len(order)
     left = [0] * m  # candidates not yet tried at each depth
@@ -120,6 +161,20 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
             timed_out = True
             break
     return Outcome(solutions, complete, timed_out, {"nodes": nodes, "backtracks": backtracks})
+
+
+def _constraints_hold(cells: list[int], cages, near, n: int) -> bool:
+    """The givens keep every relation, and a cage of givens only has its sum."""
+    for i, d in enumerate(cells):
+        if d:
+            for j, gaps in near[i] if near else ():
+                if cells[j] and cells[j] - d in gaps:
+                    return False
+    for idx, total in cages:
+        digits = [cells[i] for i in idx]
+        if total is not None and (sum(digits) > total or (all(digits) and sum(digits) != total)):
+            return False
+    return True
 
 
 class DfsBackend(Backend):

@@ -86,6 +86,20 @@ def min_hitting_set(sets: Sequence[set[int]]) -> list[int]:
     return [i for i in members if i in chosen]
 
 
+def root_literals(cnf: Cnf, solver: str = DEFAULT_SOLVER) -> list[int]:
+    """What unit propagation derives from the formula alone (from its unit clauses, e.g. a killer
+    cage's impossible digits). A solver's ``propagate`` reports only what follows its assumptions,
+    so every clause gets a guard literal that is then assumed.
+
+    >>> root_literals(Cnf(1, 3, [[-1], [1, 2], [-2, 3]]))
+    [-1, 2, 3]
+    """
+    guard = cnf.nvars + 1
+    with new_solver(solver, [c + [-guard] for c in cnf.clauses]) as probe:
+        _ok, lits = probe.propagate(assumptions=[guard])
+    return [lit for lit in lits if abs(lit) != guard]
+
+
 class SatSession(Session):
     """One PySAT solver loaded with a formula whose first N**3 variables are the cell variables."""
 
@@ -100,6 +114,10 @@ class SatSession(Session):
         self.settle = settle
         self.offsets = [i * n for i in range(n * n)]  # var = offset + digit
         self.solver = new_solver(solver, cnf.clauses)
+        # A formula with unit clauses (a killer cage's impossible digits) is kept for
+        # root_literals, computed on the first propagate() that needs it.
+        self._cnf = cnf if any(len(c) == 1 for c in cnf.clauses) else None
+        self._root: list[int] | None = None if self._cnf is not None else []
         self._interruptible: bool | None = None
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
@@ -111,6 +129,14 @@ class SatSession(Session):
 
     def close(self) -> None:
         self.solver.delete()
+
+    @property
+    def root(self) -> list[int]:
+        """What the formula's own unit clauses propagate to (reported with every propagation)."""
+        if self._root is None:
+            self._root = root_literals(self._cnf, self.solver_name)
+            self._cnf = None
+        return self._root
 
     # -- facts and literals ---------------------------------------------------------------------
 
@@ -226,6 +252,7 @@ class SatSession(Session):
 
     def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
         ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts])
+        lits = self.root + lits if self.root else lits
         return bool(ok), [f for f in map(self.fact, lits) if f is not None]
 
     def exclude(self, solution: Board, board: Board) -> int:
@@ -302,6 +329,7 @@ class SatSession(Session):
         ok, lits = self.solver.propagate(assumptions=givens)
         if not ok:
             return False
+        lits = self.root + lits if self.root else lits
         n = self.n
         true = sorted(lit for lit in lits if 0 < lit <= n**3)
         if len(true) != n * n:

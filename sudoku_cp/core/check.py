@@ -17,26 +17,57 @@ from functools import lru_cache
 from itertools import repeat
 
 from .board import Board, Rules, cell_name
+from .variants import RELATIONS, pairs
+
+# How a conflict names its relation (CONTRACT.md's unit names) and says it for people.
+RELATION_UNITS = {"antiknight": "knight", "antiking": "king", "nonconsecutive": "consecutive"}
+MOVES = {"knight": "a knight's move", "king": "a king's move"}
 
 
 @dataclass(frozen=True)
 class Conflict:
-    """A digit that a unit holds more than once, with every cell holding it."""
+    """A digit that a unit holds more than once, with every cell holding it; or a broken constraint.
+
+    ``unit`` is a unit kind (``row``, ``column``, ``box``, ``region``, ``diagonal``,
+    ``anti-diagonal``, ``window``) or a constraint's (``cage``, ``knight``, ``king``,
+    ``consecutive``). A full cage with the wrong sum has ``digit`` = the sum it holds and
+    ``needs`` = its sum; two neighbours one apart have ``digit`` = the smaller digit. ``anchor``
+    is a cage's first cell (how people name a cage).
+    """
 
     unit: str
     index: int
     digit: int
     cells: list[tuple[int, int]]
+    anchor: tuple[int, int] | None = None
+    needs: int | None = None
 
     def to_json(self) -> dict:
         return {"unit": self.unit, "index": self.index, "digit": self.digit,
                 "cells": [list(c) for c in self.cells]}
 
     def describe(self, digit_text: str | None = None) -> str:
-        """``two 8s in column 1 (r1c1, r4c1)``."""
+        """``two 8s in column 1 (r1c1, r4c1)``, ``cage at r1c1 sums to 17, needs 15``, ...
+
+        >>> Conflict("knight", 0, 8, [(0, 0), (1, 2)]).describe()
+        "two 8s a knight's move apart (r1c1, r2c3)"
+        >>> Conflict("consecutive", 0, 5, [(1, 2), (1, 3)]).describe()
+        '5 and 6 are neighbours at r2c3-r2c4'
+        """
         count = {2: "two", 3: "three", 4: "four"}.get(len(self.cells), str(len(self.cells)))
         where = ", ".join(cell_name(r, c) for r, c in self.cells)
-        return f"{count} {digit_text or self.digit}s in {self.unit} {self.index + 1} ({where})"
+        digit = digit_text or self.digit
+        anchor = cell_name(*(self.anchor or self.cells[0]))
+        if self.unit == "cage" and self.needs is not None:
+            return f"cage at {anchor} sums to {self.digit}, needs {self.needs}"
+        if self.unit == "consecutive":
+            (r1, c1), (r2, c2) = self.cells
+            return f"{self.digit} and {self.digit + 1} are neighbours at {cell_name(r1, c1)}-{cell_name(r2, c2)}"
+        if self.unit in MOVES:
+            return f"{count} {digit}s {MOVES[self.unit]} apart ({where})"
+        place = {"diagonal": "on the main diagonal", "anti-diagonal": "on the anti-diagonal",
+                 "cage": f"in the cage at {anchor}"}.get(self.unit, f"in {self.unit} {self.index + 1}")
+        return f"{count} {digit}s {place} ({where})"
 
 
 def find_conflicts(board: Board) -> list[Conflict]:
@@ -53,24 +84,87 @@ def find_conflicts(board: Board) -> list[Conflict]:
         for d in sorted(seen):
             if len(seen[d]) > 1:
                 conflicts.append(Conflict(unit.kind, unit.index, d, seen[d]))
+    for constraint in board.rules.constraints:
+        conflicts += _constraint_conflicts(board, constraint)
     return conflicts
+
+
+def _constraint_conflicts(board: Board, constraint) -> list[Conflict]:
+    """What the givens break of one constraint: a cage's repeated digits or wrong full sum, a
+    relation's pairs."""
+    cells, n = board.cells, board.size
+    found = []
+    if constraint.kind == "killer":
+        anchor = constraint.cells[0]
+        seen: dict[int, list[tuple[int, int]]] = {}
+        for r, c in constraint.cells:
+            if cells[r * n + c]:
+                seen.setdefault(cells[r * n + c], []).append((r, c))
+        found += [Conflict("cage", constraint.index, d, seen[d], anchor) for d in sorted(seen) if len(seen[d]) > 1]
+        digits = [cells[r * n + c] for r, c in constraint.cells]
+        if constraint.value is not None and all(digits) and sum(digits) != constraint.value:
+            found.append(Conflict("cage", constraint.index, sum(digits), list(constraint.cells), anchor,
+                                  constraint.value))
+        return found
+    if constraint.kind not in RELATIONS:
+        raise ValueError(f"the duplicate scan does not know the constraint {constraint.kind!r}")
+    unit = RELATION_UNITS[constraint.kind]
+    for a, b in pairs(board.rules, constraint.kind):
+        x, y = cells[a], cells[b]
+        if not (x and y):
+            continue
+        if constraint.kind == "nonconsecutive" and abs(x - y) == 1:
+            found.append(Conflict(unit, constraint.index, min(x, y), [divmod(a, n), divmod(b, n)]))
+        elif constraint.kind != "nonconsecutive" and x == y:
+            found.append(Conflict(unit, constraint.index, x, [divmod(a, n), divmod(b, n)]))
+    return found
 
 
 class Checker:
     """The independent check of boards under one set of rules, fast enough for every answer of a batch.
 
     Each unit becomes a C-level item getter over the row-major cells; a unit is right when the set
-    of its digits is exactly 1..N.
+    of its digits is exactly 1..N. Each constraint is checked by its own few lines here, sharing
+    nothing with the encoders: a cage's digits are distinct and add up to its sum, the two cells of
+    a relation's pair hold different digits (knight, king) or digits not one apart
+    (nonconsecutive).
     """
 
     def __init__(self, rules: Rules):
         n = rules.size
-        if rules.constraints:
-            kinds = sorted({c.kind for c in rules.constraints})
-            raise ValueError(f"the checker does not know the constraint {kinds[0]!r} yet")
         self.rules = rules
         self.getters = [operator.itemgetter(*[r * n + c for r, c in u.cells]) for u in rules.units]
         self.full = frozenset(range(1, n + 1))
+        self.cages = []  # (constraint, cell indices)
+        self.relations = []  # (constraint, pairs)
+        for constraint in rules.constraints:
+            if constraint.kind == "killer":
+                self.cages.append((constraint, [r * n + c for r, c in constraint.cells]))
+            elif constraint.kind in RELATIONS:
+                self.relations.append((constraint, pairs(rules, constraint.kind)))
+            else:
+                raise ValueError(f"the checker does not know the constraint {constraint.kind!r}")
+
+    def constraint_problems(self, cells: tuple[int, ...]) -> list[str]:
+        """What a full grid breaks of the constraints beyond the units (empty list: nothing)."""
+        n = self.rules.size
+        problems = []
+        for constraint, idx in self.cages:
+            digits = [cells[i] for i in idx]
+            at = cell_name(*constraint.cells[0])
+            if len(set(digits)) != len(digits):
+                problems.append(f"cage at {at} repeats a digit ({', '.join(map(str, digits))})")
+            if constraint.value is not None and sum(digits) != constraint.value:
+                problems.append(f"cage at {at} sums to {sum(digits)}, needs {constraint.value}")
+        for constraint, bound in self.relations:
+            for a, b in bound:
+                x, y = cells[a], cells[b]
+                broken = abs(x - y) == 1 if constraint.kind == "nonconsecutive" else x == y
+                if broken:
+                    what = RELATION_UNITS[constraint.kind]
+                    problems.append(f"{what} rule broken: {x} at {cell_name(*divmod(a, n))} and {y} at "
+                                    f"{cell_name(*divmod(b, n))}")
+        return problems
 
     def units_ok(self, cells: tuple[int, ...]) -> bool:
         """Every unit holds exactly the digits 1..N (N cells, so each once)."""
@@ -82,6 +176,9 @@ class Checker:
             blanks = got.count(0)
             if len(set(got)) - (blanks > 0) != len(got) - blanks:
                 return True
+        if self.cages or self.relations:
+            board = Board.unchecked(self.rules.shape, tuple(cells), self.rules)
+            return any(_constraint_conflicts(board, c) for c in self.rules.constraints)
         return False
 
     def problems(self, solution: Board, puzzle: Board | None = None) -> list[str]:
@@ -95,7 +192,8 @@ class Checker:
             return [f"{len(cells)} cells, expected {n * n}"]
         # the fast path: every unit full, every given g kept (g * (g - d) == 0 in every cell)
         if self.units_ok(cells) and (puzzle is None or not any(
-                map(operator.mul, puzzle.cells, map(operator.sub, puzzle.cells, cells)))):
+                map(operator.mul, puzzle.cells, map(operator.sub, puzzle.cells, cells)))) and (
+                not (self.cages or self.relations) or not self.constraint_problems(cells)):
             return []
         problems = []
         blanks = [cell_name(i // n, i % n) for i, d in enumerate(cells) if d == 0]
@@ -104,6 +202,8 @@ class Checker:
         for unit, got in zip(self.rules.units, map(operator.call, self.getters, repeat(cells))):
             if set(got) != self.full:
                 problems.append(f"{unit.kind} {unit.index + 1} does not hold every digit 1..{n} once")
+        if not blanks:
+            problems += self.constraint_problems(cells)
         if puzzle is not None:
             for i, (given, d) in enumerate(zip(puzzle.cells, cells)):
                 if given and given != d:
@@ -123,7 +223,8 @@ def solution_problems(solution: Board, puzzle: Board | None = None) -> list[str]
 
 
 def is_solution(solution: Board, puzzle: Board | None = None) -> bool:
-    """True when every unit of ``solution`` holds each digit once and every given of ``puzzle`` is kept.
+    """True when every unit of ``solution`` holds each digit once, every constraint of its rules
+    holds, and every given of ``puzzle`` is kept.
 
     >>> from sudoku_cp.formats.text import parse_puzzle
     >>> is_solution(parse_puzzle("1234341221434321"), parse_puzzle("1...............")), \

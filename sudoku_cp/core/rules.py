@@ -23,6 +23,12 @@ from functools import cached_property, lru_cache
 
 from .shape import Cell, Shape
 
+# The relations a variant may add, as the steps from a cell to its partners (each pair once).
+KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))
+KING = ((0, 1), (1, -1), (1, 0), (1, 1))
+ORTHOGONAL = ((0, 1), (1, 0))
+RELATION_STEPS = {"antiknight": KNIGHT, "antiking": KING, "nonconsecutive": ORTHOGONAL}
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -130,17 +136,51 @@ class Rules:
         return tuple(out)
 
     def maps_to_itself(self, cell_map: Sequence[int]) -> bool:
-        """True when moving cell i to ``cell_map[i]`` (row-major) maps every unit onto a unit.
+        """True when moving cell i to ``cell_map[i]`` (row-major) maps the rules onto themselves.
 
-        This is how the generator knows which symmetry moves a variant allows: a move keeps
-        every solution a solution exactly when it keeps the rules. Constraints must be mapped
-        too; a rule with constraints allows only the identity for now.
+        Every unit must land on a unit, every killer cage on a cage with the same sum, and every
+        pair a relation binds (knight's move, king's move, orthogonal neighbours) on such a pair.
+        This is how the generator knows which symmetry moves a variant allows: a move keeps every
+        solution a solution exactly when it keeps the rules.
+
+        >>> from sudoku_cp.core.variants import build
+        >>> flip = [c * 4 + r for r in range(4) for c in range(4)]
+        >>> swap_rows = [4 + c if r == 0 else c if r == 1 else r * 4 + c for r in range(4) for c in range(4)]
+        >>> rules = build(Shape(2, 2), antiknight=True)
+        >>> rules.maps_to_itself(flip), rules.maps_to_itself(swap_rows), Rules.classic(Shape(2, 2)).maps_to_itself(swap_rows)
+        (True, False, True)
         """
         n = self.size
-        if self.constraints:
-            return all(cell_map[i] == i for i in range(n * n))
         groups = {frozenset(r * n + c for r, c in u.cells) for u in self.units}
-        return all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in self.units)
+        if not all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in self.units):
+            return False
+        for constraint in self.constraints:
+            if constraint.kind == "killer":
+                cages = {(frozenset(r * n + c for r, c in k.cells), k.value)
+                         for k in self.constraints if k.kind == "killer"}
+                moved = (frozenset(cell_map[r * n + c] for r, c in constraint.cells), constraint.value)
+                if moved not in cages:
+                    return False
+            else:
+                bound = set(self.relation_pairs(constraint.kind))
+                if not all((min(cell_map[a], cell_map[b]), max(cell_map[a], cell_map[b])) in bound
+                           for a, b in bound):
+                    return False
+        return True
+
+    def relation_pairs(self, kind: str) -> tuple[tuple[int, int], ...]:
+        """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a relation binds (empty when
+        these rules do not have it): a knight's move, a king's move, or orthogonal neighbours."""
+        if kind not in RELATION_STEPS:
+            raise ValueError(f"{kind!r} is not a relation: expected one of {', '.join(RELATION_STEPS)}")
+        return _relation_pairs(self, kind) if any(c.kind == kind for c in self.constraints) else ()
+
+    @cached_property
+    def digit_symmetric(self) -> bool:
+        """True when relabelling digits keeps the rules: no cage sum and no nonconsecutive rule
+        (both speak of the digits' values, not only of their being equal)."""
+        return not any((c.kind == "killer" and c.value is not None) or c.kind == "nonconsecutive"
+                       for c in self.constraints)
 
     @staticmethod
     def classic(shape: Shape) -> "Rules":
@@ -160,6 +200,20 @@ def _classic_units(shape: Shape) -> tuple[Unit, ...]:
         cells = tuple((top + i, left + j) for i in range(shape.box_rows) for j in range(shape.box_cols))
         boxes.append(Unit("box", b, cells))
     return tuple(rows + cols + boxes)
+
+
+@lru_cache(maxsize=64)
+def _relation_pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
+    n = rules.size
+    out = set()
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in RELATION_STEPS[kind]:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < n and 0 <= cc < n:
+                    a, b = r * n + c, rr * n + cc
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=None)

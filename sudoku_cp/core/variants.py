@@ -124,30 +124,32 @@ def _cages(shape: Shape, cages: Iterable[tuple[Sequence[Cell], int | None]]) -> 
     return out
 
 
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))
-KING = ((0, 1), (1, -1), (1, 0), (1, 1))
-ORTHOGONAL = ((0, 1), (1, 0))
-
-
-@lru_cache(maxsize=64)
 def pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
     """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a relation binds (empty when
     ``rules`` do not have it): a knight's move, a king's move, or orthogonal neighbours."""
-    if not any(c.kind == kind for c in rules.constraints):
-        return ()
-    steps = {"antiknight": KNIGHT, "antiking": KING, "nonconsecutive": ORTHOGONAL}.get(kind)
-    if steps is None:
-        raise ValueError(f"{kind!r} is not a relation: expected one of {', '.join(RELATIONS)}")
+    return rules.relation_pairs(kind)
+
+
+# How far apart two related digits may not be: the same digit (knight, king), or one apart.
+GAPS = {"antiknight": (0,), "antiking": (0,), "nonconsecutive": (-1, 1)}
+
+
+@lru_cache(maxsize=64)
+def partners(rules: Rules) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """For each cell (row-major), its relation partners ``(j, gaps)``: a digit d in cell j forbids
+    the digits ``d + g`` (g in gaps) here. Empty tuples when ``rules`` have no relation.
+
+    >>> from sudoku_cp.core.shape import Shape
+    >>> partners(build(Shape(2, 2), antiking=True, nonconsecutive=True))[0]
+    ((1, (-1, 0, 1)), (4, (-1, 0, 1)), (5, (0,)))
+    """
     n = rules.size
-    out = set()
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in steps:
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n:
-                    a, b = r * n + c, rr * n + cc
-                    out.add((min(a, b), max(a, b)))
-    return tuple(sorted(out))
+    found: list[dict[int, set[int]]] = [{} for _ in range(n * n)]
+    for kind, gaps in GAPS.items():
+        for a, b in pairs(rules, kind):
+            found[a].setdefault(b, set()).update(gaps)
+            found[b].setdefault(a, set()).update(gaps)
+    return tuple(tuple((j, tuple(sorted(g))) for j, g in sorted(f.items())) for f in found)
 
 
-__all__ = ["DIAGONALS", "RELATIONS", "TYPES", "UNIT_KINDS", "build", "pairs"]
+__all__ = ["DIAGONALS", "GAPS", "RELATIONS", "TYPES", "UNIT_KINDS", "build", "pairs", "partners"]

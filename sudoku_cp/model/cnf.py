@@ -20,6 +20,12 @@ triad-alo  each row/column/box has d in a     augmented
 triad-amo  ... in at most one triad           augmented
 ========== ================================== ===========================================
 
+Variant constraints add their own families whatever the preset: ``cage-amo`` (no digit twice in
+a killer cage), the cage sum either as ``cage-sum`` (clauses over the digit combinations that
+make the sum, one selector variable per combination; the default) or as ``cage-pb`` (PySAT's
+pseudo-Boolean encoding of sum d * x[c, d] = total; ask for it as ``complete+cage-pb``), and one
+family of binary clauses per relation (``antiknight``, ``antiking``, ``nonconsecutive``).
+
 ``augmented`` is ``complete`` plus every family above. A *triad* is the intersection of a row
 (or column) with a box: C cells of a row, R cells of a column for R x C boxes (three cells on a
 9x9, hence the name), so every box shape is covered. Triad variables make unit propagation
@@ -45,8 +51,12 @@ from itertools import combinations
 
 from ..core.board import Board, Rules, Shape
 from ..core.results import SolverFailure
+from ..core.variants import RELATIONS, pairs, partners
 
 FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo", "triad-amo")
+CAGE_SUMS = ("cage-sum", "cage-pb")  # the two ways to encode a cage's sum; cage-sum by default
+MAX_CAGE_SETS = 2_000  # more digit sets than this for one cage: cage-pb encodes that cage
+CONSTRAINT_FAMILIES = ("cage-amo",) + CAGE_SUMS + ("antiknight", "antiking", "nonconsecutive")
 PRESETS: dict[str, tuple[str, ...]] = {
     "minimal": ("cell-alo", "unit-amo"),
     "natural": ("cell-alo", "cell-amo", "unit-amo"),
@@ -204,18 +214,23 @@ def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[l
 
 
 def families_of(encoding: str) -> tuple[str, ...]:
-    """The families of a preset, or of ``family+family+...``.
+    """The families of a preset, or of ``family+family+...``; a cage-sum way may follow a preset.
 
     >>> families_of("cell-alo+unit-amo") == families_of("minimal")
     True
+    >>> families_of("natural+cage-pb")
+    ('cell-alo', 'cell-amo', 'unit-amo', 'cage-pb')
     """
     if encoding in PRESETS:
         return PRESETS[encoding]
     parts = tuple(encoding.split("+"))
-    if "+" in encoding and all(p in FAMILIES for p in parts):
+    if len(parts) == 2 and parts[0] in PRESETS and parts[1] in CAGE_SUMS:
+        return PRESETS[parts[0]] + parts[1:]
+    if "+" in encoding and all(p in FAMILIES + CAGE_SUMS for p in parts) and not set(parts) <= set(CAGE_SUMS):
         return parts
-    raise ValueError(f"unknown encoding {encoding!r}: expected one of {', '.join(PRESETS)}, or "
-                     f"families joined by '+' ({', '.join(FAMILIES)})")
+    raise ValueError(f"unknown encoding {encoding!r}: expected one of {', '.join(PRESETS)}, "
+                     f"families joined by '+' ({', '.join(FAMILIES)}), or a preset with a cage-sum "
+                     f"way ({', '.join('complete+' + w for w in CAGE_SUMS)})")
 
 
 def check_amo(amo: str) -> str:
@@ -231,9 +246,128 @@ def as_rules(rules: Rules | Shape) -> Rules:
 
 
 def _check_encodable(rules: Rules) -> None:
-    if rules.constraints:
-        kinds = sorted({c.kind for c in rules.constraints})
-        raise ValueError(f"the CNF encoding does not know the constraint {kinds[0]!r} yet")
+    for constraint in rules.constraints:
+        if constraint.kind != "killer" and constraint.kind not in RELATIONS:
+            raise ValueError(f"the CNF encoding does not know the constraint {constraint.kind!r}")
+
+
+def cage_combinations(n: int, size: int, total: int) -> list[tuple[int, ...]]:
+    """The sets of ``size`` distinct digits 1..N adding up to ``total``, ascending.
+
+    >>> cage_combinations(9, 2, 4), len(cage_combinations(9, 4, 20))
+    ([(1, 3)], 12)
+    """
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: list[int], low: int, left: int, rest: int) -> None:
+        if left == 0:
+            if rest == 0:
+                out.append(tuple(prefix))
+            return
+        for d in range(low, n + 1):
+            # the least and greatest sums of `left` distinct digits starting at d
+            least, most = left * (2 * d + left - 1) // 2, left * (2 * n - left + 1) // 2
+            if least > rest:
+                break
+            if most >= rest:
+                extend(prefix + [d], d + 1, left - 1, rest - d)
+
+    extend([], 1, size, total)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def count_combinations(n: int, size: int, total: int) -> int:
+    """How many sets of ``size`` distinct digits 1..N add up to ``total`` (without listing them).
+
+    >>> count_combinations(9, 4, 20), count_combinations(25, 12, 150)
+    (12, 105430)
+    """
+    ways = [[0] * (total + 1) for _ in range(size + 1)]  # ways[k][s]: k digits so far, sum s
+    ways[0][0] = 1
+    for d in range(1, n + 1):
+        for k in range(min(size, d), 0, -1):
+            row, below = ways[k], ways[k - 1]
+            for t in range(total, d - 1, -1):
+                row[t] += below[t - d]
+    return ways[size][total]
+
+
+def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf: Cnf) -> list[list[int]]:
+    """A cage's sum over its digit combinations: a selector y per combination, at least one true;
+    y says each of its digits is in the cage; a cell holding d needs a chosen combination with d.
+
+    With the cage's digits distinct (``cage-amo``) these say exactly "the digits add up to
+    ``total``". A digit in no combination gets the unit clause [-x] in every cage cell; a cage
+    with one combination needs no selector.
+    """
+    combos = cage_combinations(n, len(cells), total)
+    if len(combos) == 1:
+        selectors: list[int | None] = [None]
+    else:
+        selectors = list(range(cnf.nvars + 1, cnf.nvars + 1 + len(combos)))
+        cnf.nvars += len(combos)
+    out = [] if selectors[0] is None else [list(selectors)]
+    for y, combo in zip(selectors, combos):
+        for d in combo:
+            lits = [var(n, r, c, d) for r, c in cells]
+            out.append(lits if y is None else [-y] + lits)
+    for r, c in cells:
+        for d in range(1, n + 1):
+            having = [y for y, combo in zip(selectors, combos) if d in combo]
+            if not having:
+                out.append([-var(n, r, c, d)])
+            elif having[0] is not None:
+                out.append([-var(n, r, c, d)] + having)
+    return out
+
+
+def _cage_pb_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf: Cnf) -> list[list[int]]:
+    """A cage's sum as PySAT's pseudo-Boolean encoding of sum d * x[c, d] == total."""
+    try:
+        from pysat.pb import PBEnc  # an encoding library, not a solver
+    except (ImportError, AssertionError):  # PySAT asserts its pseudo-Boolean backend is there
+        raise ValueError("the cage-pb encoding needs PySAT's pseudo-Boolean encodings: pip install "
+                         "'python-sat[pb]' (or use the default cage-sum)") from None
+
+    lits = [var(n, r, c, d) for r, c in cells for d in range(1, n + 1)]
+    weights = [d for _cell in cells for d in range(1, n + 1)]
+    enc = PBEnc.equals(lits=lits, weights=weights, bound=total, top_id=cnf.nvars)
+    cnf.nvars = max(cnf.nvars, enc.nv)
+    return [list(c) for c in enc.clauses]
+
+
+def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -> None:
+    """The clause families of the rules' constraints: cages, then each relation's binary clauses."""
+    n = rules.size
+    cages = [c for c in rules.constraints if c.kind == "killer"]
+    if cages:
+        groups = [[var(n, r, c, d) for r, c in cage.cells] for cage in cages for d in range(1, n + 1)]
+        if amo == NATIVE:
+            cnf.add_atmost("cage-amo", groups)
+        else:
+            cnf.add("cage-amo", (cl for g in groups for cl in at_most_one(g, cnf, amo)))
+        summed = [c for c in cages if c.value is not None]
+        if "cage-pb" in wanted:
+            by_pb, by_sets = summed, []
+        else:  # a cage with too many digit sets (big grids, big cages) gets the counter instead
+            by_sets = [c for c in summed if count_combinations(n, len(c.cells), c.value) <= MAX_CAGE_SETS]
+            by_pb = [c for c in summed if c not in by_sets]
+        cnf.add("cage-sum", (cl for cage in by_sets for cl in _cage_sum_clauses(n, cage.cells, cage.value, cnf)))
+        cnf.add("cage-pb", (cl for cage in by_pb for cl in _cage_pb_clauses(n, cage.cells, cage.value, cnf)))
+    for kind in RELATIONS:
+        bound = pairs(rules, kind)
+        if not bound:
+            continue
+        clauses = []
+        for a, b in bound:
+            for d in range(1, n + 1):
+                if kind == "nonconsecutive":
+                    if d < n:
+                        clauses += [[-(a * n + d), -(b * n + d + 1)], [-(a * n + d + 1), -(b * n + d)]]
+                else:
+                    clauses.append([-(a * n + d), -(b * n + d)])
+        cnf.add(kind, clauses)
 
 
 @lru_cache(maxsize=32)
@@ -339,6 +473,7 @@ def _rules_cached(rules: Rules, encoding: str, amo: str) -> Cnf:
     cnf = _start(rules, encoding)
     parts = triads(rules) if _uses_triads(families_of(encoding)) else None
     _emit(cnf, encoding, amo, *_groups(rules), parts)
+    _emit_constraints(cnf, rules, families_of(encoding), amo)
     return cnf
 
 
@@ -367,15 +502,27 @@ def eliminated(board: Board) -> tuple[set[int], set[int]]:
     """Literals fixed by the givens: (true cell variables, false cell variables).
 
     A given fixes its variable true, the other digits of its cell false, and its digit false in
-    every peer. With duplicate givens the two sets overlap, which makes the formula unsat.
+    every peer, every cage-mate, and in its relation partners the digits the relation forbids
+    there. With duplicate givens the two sets overlap, which makes the formula unsat.
     """
     n = board.size
     true_vars, false_vars = set(), set()
-    peer_table = board.rules.peers
+    rules = board.rules
+    peer_table = rules.peers
+    mates: dict[int, list[int]] = {}
+    for cage in (c for c in rules.constraints if c.kind == "killer"):
+        idx = [r * n + c for r, c in cage.cells]
+        for i in idx:
+            mates[i] = [j for j in idx if j != i]
+    near = partners(rules) if rules.constraints else None
     for r, c, d in board.givens():
+        i = r * n + c
         true_vars.add(var(n, r, c, d))
         false_vars.update(var(n, r, c, e) for e in range(1, n + 1) if e != d)
-        false_vars.update(var(n, *divmod(p, n), d) for p in peer_table[r * n + c])
+        false_vars.update(var(n, *divmod(p, n), d) for p in peer_table[i])
+        false_vars.update(j * n + d for j in mates.get(i, ()))
+        if near is not None:
+            false_vars.update(j * n + d + g for j, gaps in near[i] for g in gaps if 1 <= d + g <= n)
     return true_vars, false_vars
 
 
@@ -416,8 +563,12 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
                 else (t, [x for x in cells if x not in false_vars]) for t, cells in defs]
         parts = (defs, groups)
     _emit(cnf, encoding, amo, list(open_groups(cell_groups)), list(open_groups(unit_groups)), parts)
+    # Constraints are not simplified: their full clauses, with every literal the givens settle
+    # stated below (a given cell's other digits too, which the clauses of a cage mention).
+    _emit_constraints(cnf, board.rules, families_of(encoding), amo)
     n = board.size
-    blank_false = sorted(v for v in false_vars if board.cells[(v - 1) // n] == 0)
+    constrained = bool(board.rules.constraints)
+    blank_false = sorted(v for v in false_vars if constrained or board.cells[(v - 1) // n] == 0)
     cnf.add("eliminated", ([-v] for v in blank_false))
     if dead:  # x and not x rather than an empty clause, which some solvers reject
         cnf.add("contradiction", [[dead[0]], [-dead[0]]])

@@ -1,5 +1,9 @@
 """The CP model: one integer variable per cell, AllDifferent per unit. Pure data, no solver.
 
+Variants add: per killer cage an AllDifferent over its cells (named ``cage at r1c1``) and, when
+it has a sum, a linear equality; per relation pair x_a != x_b (antiknight, antiking) or
+x_a - x_b not in {-1, 1} (nonconsecutive).
+
 A backend posts this description to a CP solver (``backends/cpsat.py``), so the model is
 written once and read by tests and exports without importing OR-Tools.
 
@@ -11,28 +15,54 @@ written once and read by tests and exports without importing OR-Tools.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.board import Board
+from ..core.shape import cell_name
+from ..core.variants import RELATIONS, pairs
 
 
 @dataclass(frozen=True)
 class CpModelSpec:
-    """Integer variables x[i] for the cells (row-major) with (lo, hi) domains, and AllDifferent groups."""
+    """Integer variables x[i] for the cells (row-major) with (lo, hi) domains, AllDifferent groups,
+    and the variants' constraints: ``sums`` (name, cells, total): the cells add up to total;
+    ``different`` pairs (a, b): x_a != x_b; ``apart`` pairs (a, b): |x_a - x_b| != 1."""
 
     size: int
     domains: list[tuple[int, int]]
     all_different: list[tuple[str, tuple[int, ...]]]
+    sums: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)
+    different: list[tuple[int, int]] = field(default_factory=list)
+    apart: list[tuple[int, int]] = field(default_factory=list)
 
 
 def build_model(board: Board) -> CpModelSpec:
-    """The model of a puzzle: givens fix their cell's domain, blanks range over 1..N."""
-    if board.rules.constraints:
-        kinds = sorted({c.kind for c in board.rules.constraints})
-        raise ValueError(f"the CP model does not know the constraint {kinds[0]!r} yet")
+    """The model of a puzzle: givens fix their cell's domain, blanks range over 1..N.
+
+    >>> from sudoku_cp.core.variants import build
+    >>> from sudoku_cp.core.shape import Shape
+    >>> rules = build(Shape(2, 2), cages=[([(0, 0), (0, 1)], 3)], nonconsecutive=True)
+    >>> spec = build_model(Board.empty(rules.shape, rules))
+    >>> spec.all_different[-1], spec.sums, len(spec.apart)
+    (('cage at r1c1', (0, 1)), [('cage at r1c1', (0, 1), 3)], 24)
+    """
     n = board.size
     domains = [(d, d) if d else (1, n) for d in board.cells]
     groups = [
         (f"{u.kind} {u.index + 1}", tuple(r * n + c for r, c in u.cells)) for u in board.rules.units
     ]
-    return CpModelSpec(n, domains, groups)
+    spec = CpModelSpec(n, domains, groups)
+    for constraint in board.rules.constraints:
+        if constraint.kind == "killer":
+            name = f"cage at {cell_name(*constraint.cells[0])}"
+            cells = tuple(r * n + c for r, c in constraint.cells)
+            if len(cells) > 1:
+                groups.append((name, cells))
+            if constraint.value is not None:
+                spec.sums.append((name, cells, constraint.value))
+        elif constraint.kind in RELATIONS:
+            target = spec.apart if constraint.kind == "nonconsecutive" else spec.different
+            target.extend(pairs(board.rules, constraint.kind))
+        else:
+            raise ValueError(f"the CP model does not know the constraint {constraint.kind!r}")
+    return spec

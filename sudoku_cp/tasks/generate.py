@@ -112,8 +112,9 @@ def _line_map(n: int, src: list[int], rows: bool) -> list[int]:
 def shuffle_grid(grid: Board, rng: random.Random) -> Board:
     """Apply random moves that keep the rules: digits, rows in bands, bands, columns in stacks,
     stacks, transpose. Each move is drawn, then applied only if the rules map onto themselves
-    under it (:meth:`Rules.maps_to_itself`; relabelling digits: when there is no constraint
-    beyond the units), so every move of classic Sudoku is taken and a variant keeps its rules.
+    under it (:meth:`Rules.maps_to_itself`; relabelling digits: when :attr:`Rules.digit_symmetric`,
+    i.e. no cage sum and no nonconsecutive rule), so every move of classic Sudoku is taken and a
+    variant keeps its rules.
     The random numbers drawn do not depend on the rules, except that transposing is drawn only
     when it is allowed.
     """
@@ -123,7 +124,7 @@ def shuffle_grid(grid: Board, rng: random.Random) -> Board:
     identity = list(range(n))
     digits = list(range(1, n + 1))
     rng.shuffle(digits)
-    if rules.constraints:
+    if not rules.digit_symmetric:
         digits = list(range(1, n + 1))
     bands = rng.sample(range(n // br), n // br)
     in_bands = [rng.sample(range(br), br) for _ in bands]

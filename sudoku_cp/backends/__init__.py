@@ -132,6 +132,12 @@ def make(spec: str, **options) -> Backend:
     """
     name, _, option = spec.strip().partition(":")
     entry = _entry(name)
+    if option and entry.suboptions is not None:  # checked now, not at the first solve
+        choices = entry.choices()
+        if option not in choices:
+            listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
+            raise BackendError(f"backend {name}: {option[:20]!r} is not available: expected "
+                               f"{listed} ({name}:NAME)")
     extra = [k for k in options if k not in entry.options]
     if extra:
         raise BackendError(f"--{extra[0]} does not apply to backend {name}")

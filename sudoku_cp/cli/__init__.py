@@ -70,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`); nothing more to say
         return 0
-    except OSError as exc:
-        print(f"sudoku-cp: error: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+    except OSError as exc:  # the writers name their files (common.naming); what is left is stdout
+        where = exc.filename if exc.filename is not None else "standard output"
+        print(f"sudoku-cp: error: {where}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -16,6 +16,7 @@ from .common import (
     no_puzzle_message,
     open_text,
     positive_int,
+    symbols_arg,
     time_limit_arg,
 )
 
@@ -87,7 +88,7 @@ def add_parser(sub) -> None:
     p.add_argument("--stats", action="store_true",
                    help="add the solver's counters (conflicts, decisions, propagations) to each record")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
-    p.add_argument("--symbols", metavar="STRING", help="the alphabet, digit 1 first")
+    p.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet, digit 1 first")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(run=run_batch_cmd)
 

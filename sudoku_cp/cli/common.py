@@ -22,6 +22,7 @@ from ..formats.text import (
     MAX_LINE_CHARS,
     MAX_PUZZLE_CHARS,
     Entry,
+    check_symbols,
     format_grid,
     format_line,
     iter_entries,
@@ -65,6 +66,14 @@ def positive_int(text: str) -> int:
     return value
 
 
+def symbols_arg(text: str) -> str:
+    """``--symbols``: distinct characters, none of them whitespace or syntax (``.``, ``#``, ``,``, ...)."""
+    try:
+        return check_symbols(text)
+    except PuzzleError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--symbols ")) from None
+
+
 def box_arg(text: str) -> tuple[int, int]:
     try:
         return parse_box(text)
@@ -86,7 +95,7 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
     parser.add_argument("--box", type=box_arg, metavar="RxC",
                         help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the "
                              "squarest R x C with R <= C)")
-    parser.add_argument("--symbols", metavar="STRING",
+    parser.add_argument("--symbols", type=symbols_arg, metavar="STRING",
                         help="the alphabet, digit 1 first (default 1-9 then A-Z); e.g. "
                              "0123456789ABCDEF for hexadoku, where only '.' is blank")
     parser.add_argument("--json", action="store_true",
@@ -221,14 +230,46 @@ def output_file(path: str | None, binary: bool = False):
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual mode
-        with (os.fdopen(fd, "wb") if binary else
-              os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as out:
+        with naming(path), (os.fdopen(fd, "wb") if binary else
+                            os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as out:
             yield out
         os.replace(tmp, path)
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@contextmanager
+def naming(path: str):
+    """An :class:`OSError` raised inside without a file name (a write, a close) gets ``path``.
+
+    So "No space left on device" says which file (``main`` prints the name).
+    """
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = path
+        raise
+
+
+def check_output_path(path: str | None, option: str) -> None:
+    """A :class:`CliError` now, before any work, when ``path`` (given to ``option``) cannot be written.
+
+    ``None`` and ``-`` (standard output) pass. The directory must exist and be writable (or
+    the file itself, when it exists, writable), and the path must not be a directory.
+    """
+    if path is None or path == "-":
+        return
+    if os.path.isdir(path):
+        raise CliError(f"{option} {path}: is a directory: expected a file name to write")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise CliError(f"{option} {path}: no such directory {directory!r}: expected a path in an "
+                       f"existing directory")
+    if not os.access(directory, os.W_OK | os.X_OK) and not os.access(path, os.W_OK):
+        raise CliError(f"{option} {path}: permission denied: expected a path you can write")
 
 
 def no_puzzle_message(path: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..backends import Deadline
+from ..backends import Deadline, resolve
 from ..core.board import Shape
 from ..core.results import (
     EXIT_NEGATIVE,
@@ -28,8 +28,11 @@ from .common import (
     add_solver_options,
     answer_each,
     box_arg,
+    check_output_path,
+    naming,
     positive_int,
     show_board,
+    symbols_arg,
     time_limit_arg,
 )
 
@@ -134,7 +137,7 @@ def add_parser(sub) -> None:
     g.add_argument("--difficulty", action="store_true",
                    help="add difficulty signals: unit propagation alone solves it or not, SAT "
                         "conflicts/decisions, dfs nodes (up to 16x16)")
-    g.add_argument("--symbols", metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
+    g.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
     g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                    help="stop after SECONDS in total (exit 4)")
@@ -172,6 +175,7 @@ def _count_text(result: Explanation) -> str:
 def run_explain(args) -> int:
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
+    check_output_path(args.svg, "--svg")
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
@@ -196,8 +200,9 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
     elif result.differences:
         title += f": {len(result.differences)} cells differ"
     solution = result.solutions[0] if result.solutions else result.solution
-    path.write_text(board_svg(result.puzzle, solution, result.marked(), symbols=args.symbols,
-                              title=title), encoding="utf-8")
+    with naming(str(path)):
+        path.write_text(board_svg(result.puzzle, solution, result.marked(), symbols=args.symbols,
+                                  title=title), encoding="utf-8")
     print(f"picture written to {path}")
 
 
@@ -258,6 +263,14 @@ def run_generate(args) -> int:
 
 
     shape = Shape.for_size(args.size, args.box)
+    cells = shape.size * shape.size
+    if args.clues is not None and not 0 <= args.clues <= cells:
+        raise CliError(f"--clues {args.clues}: expected a number of clues from 0 to {cells} for a "
+                       f"{shape.size}x{shape.size}")
+    if args.symbols is not None and len(args.symbols) < shape.size:
+        raise CliError(f"--symbols has {len(args.symbols)} symbols: expected at least {shape.size} "
+                       f"for a {shape.size}x{shape.size}")
+    resolve(args.verify_backend)  # a bad backend name is a usage error before any work
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     deadline = Deadline(args.time_limit)
     try:

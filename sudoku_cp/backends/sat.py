@@ -21,7 +21,6 @@ from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
-    DEFAULT_AMO,
     DEFAULT_ENCODING,
     FULL_RULES_MAX_SIZE,
     Cnf,
@@ -315,7 +314,7 @@ class SatBackend(Backend):
     reuse_sessions = True  # batch's fast path: one SatSession per rules, givens assumed
 
     def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
-                 amo: str = DEFAULT_AMO, simplify: bool = True):
+                 amo: str | None = None, simplify: bool = True):
         self.solver = solver or DEFAULT_SOLVER
         self.encoding = encoding
         self.amo = amo

@@ -112,8 +112,9 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                                  "(default complete; see encodings/README.md)")
         parser.add_argument("--amo", metavar="NAME",
                             help=f"at-most-one encoding for the sat and external backends: "
-                                 f"{', '.join(AMO_CHOICES)} (default pairwise; native needs "
-                                 "sat:minicard)")
+                                 f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, "
+                                 "seqcounter above, where pairwise clauses explode: 33 million on "
+                                 "an empty 64x64; native needs sat:minicard)")
 
     parser.add_argument("--backend", default=default, metavar="NAME",
                         help=f"who solves (default {default}): {backend_help()}. 'all' runs sat, "

@@ -10,8 +10,8 @@ import pytest
 
 from sudoku_cp.cli import main
 from sudoku_cp.core.results import EXIT_USAGE
-from sudoku_cp.formats.text import check_symbols, parse_puzzle
 from sudoku_cp.core.shape import PuzzleError
+from sudoku_cp.formats.text import check_symbols, parse_puzzle
 
 GRID_4 = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1"
 DUPLICATES_4 = "1134341221434321"

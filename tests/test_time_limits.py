@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from sudoku_cp import Board, Outcome, Shape, parse_puzzle
+from sudoku_cp import Board, Outcome, Shape
 from sudoku_cp.backends import Backend, make
 from sudoku_cp.cli import main
 from sudoku_cp.core.results import EXIT_DISAGREE, EXIT_TIMEOUT, Status
@@ -181,3 +181,111 @@ def test_bench_reads_standard_input_once_and_keeps_texts(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert out.startswith("2 puzzles from -")
     assert [line.split()[1:3] for line in out.splitlines()[2:]] == [["2", "2"], ["2", "2"]]
+
+
+# --- 9: --time-limit bounds the whole command -------------------------------------------------------------
+
+
+class Sleeper(Backend):
+    """Uses all the time it is given, finds nothing, and remembers what it was given."""
+
+    def __init__(self, name: str):
+        self.name, self.given = name, []
+
+    def count(self, board, limit, time_limit=None):
+        import time
+
+        self.given.append(time_limit)
+        time.sleep(time_limit)
+        return Outcome([], complete=False, timed_out=True)
+
+
+def test_backends_of_one_answer_share_one_deadline():
+    first, second, third = Sleeper("a"), Sleeper("b"), Sleeper("c")
+    result = count(EMPTY_4, 2, [first, second, third], time_limit=0.2)
+    assert result.status is Status.UNKNOWN
+    assert 0 < first.given[0] <= 0.2
+    assert second.given == [0.0] and third.given == [0.0]  # nothing left: not 0.2 each
+
+
+def test_verification_stops_at_the_deadline_and_reports_only_what_it_checked():
+    from sudoku_cp.tasks.solving import ALWAYS_VERIFIED
+
+    # 200 solutions come back when the limit is already over: only the first ones are checked
+    result = count(EMPTY_4, 1000, FirstSolutions(200), time_limit=1e-9)
+    assert (result.status, result.count, result.complete) == (Status.MULTIPLE, ALWAYS_VERIFIED, False)
+    assert count(EMPTY_4, 1000, FirstSolutions(200)).count == 200  # no limit: every one, checked
+
+
+def test_run_until_stops_work_that_cannot_be_interrupted():
+    import time
+
+    from sudoku_cp.backends.base import Deadline, run_until
+    from sudoku_cp.core.results import TimeLimitReached
+
+    with pytest.raises(TimeLimitReached):
+        run_until(Deadline(0.2), lambda: time.sleep(60))
+    assert run_until(Deadline(60), lambda: [1, 2, 3]) == [1, 2, 3]
+    with pytest.raises(ZeroDivisionError):
+        run_until(Deadline(60), lambda: 1 // 0)
+    assert run_until(None, lambda: "here") == "here"
+
+
+def test_repair_stops_rc2_at_the_limit(monkeypatch, capsys):
+    import time
+
+    import sudoku_cp.backends.sat as sat
+
+    monkeypatch.setattr(sat, "maxsat", lambda hard, soft: time.sleep(60))  # an RC2 that never ends
+    code = main(["repair", "--json", "--backend", "sat", "--time-limit", "0.5", "1........4....23"])
+    record = json.loads(capsys.readouterr().out)
+    assert code == EXIT_TIMEOUT and record["status"] == "unknown" and record["remove"] is None
+
+
+def test_the_uniqueness_oracle_above_25x25_asks_one_shot_counts():
+    from sudoku_cp.tasks.generate import pattern_grid
+    from sudoku_cp.tasks.minimize import UniquenessOracle
+
+    solution = pattern_grid(Shape(6, 6))  # 36x36: SAT holds no session of these rules
+    givens = solution.givens()
+    with UniquenessOracle(solution) as oracle:
+        assert oracle.session is None
+        assert oracle.unique(givens[1:]) is True
+        other = oracle.other_solution(givens[36 * 30:])  # the first 30 rows blank
+        assert other is not None and other != solution
+    assert oracle.fresh_calls == 2
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", "--size", "64", "--seed", "1", "--time-limit", "1"],
+    ["generate", "--size", "36", "--seed", "1", "--time-limit", "1"],
+])
+def test_large_generate_under_a_limit_is_exit_4_not_a_refusal(argv, capsys):
+    assert main(argv) == EXIT_TIMEOUT
+    assert "time limit" in capsys.readouterr().err
+
+
+def test_minimize_a_36x36_under_a_limit_is_unknown(tmp_path, capsys):
+    from sudoku_cp.formats.text import format_line
+    from sudoku_cp.tasks.generate import pattern_grid
+
+    solution = pattern_grid(Shape(6, 6))
+    puzzle = solution.blank().with_givens([g for g in solution.givens() if (g[0] + g[1]) % 7])  # unique
+    path = tmp_path / "p.txt"
+    path.write_text(format_line(puzzle) + "\n")
+    code = main(["minimize", "--json", "--time-limit", "1", "-f", str(path)])
+    record = json.loads(capsys.readouterr().out)
+    assert code == EXIT_TIMEOUT and record["status"] == "unknown" and record["redundant"] is None
+
+
+def test_explain_an_unsat_36x36_under_a_limit_is_unknown(tmp_path, capsys):
+    cells = [0] * 36 * 36
+    cells[1:36] = range(1, 36)  # r1c1 can hold no digit: 1..35 in its row, 36 in its column
+    cells[36] = 36
+    path = tmp_path / "p.txt"
+    path.write_text(",".join(map(str, cells)) + "\n")
+    code = main(["explain", "--json", "--time-limit", "1", "-f", str(path)])
+    captured = capsys.readouterr()
+    record = json.loads(captured.out)
+    assert code == EXIT_TIMEOUT and record["status"] == "unknown" and record["core"] is None
+    assert "cannot load" not in captured.err

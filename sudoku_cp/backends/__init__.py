@@ -203,15 +203,17 @@ def second_opinion(backend: Backend) -> Backend:
     raise BackendError(f"no backend besides {backend.name} to re-check its work")  # pragma: no cover
 
 
-def hitting_set(sets: Sequence[set[int]]) -> list[int]:
+def hitting_set(sets: Sequence[set[int]], deadline: Deadline | None = None) -> list[int]:
     """A smallest set of non-negative integers meeting every set (a MaxSAT call on the default backend).
+
+    Stopped at ``deadline`` (:class:`~sudoku_cp.core.results.TimeLimitReached`).
 
     >>> hitting_set([{1, 2}, {2, 3}, {4}])
     [2, 4]
     """
     from .sat import min_hitting_set
 
-    return min_hitting_set(sets)
+    return min_hitting_set(sets, deadline)
 
 
 __all__ = ["Backend", "BackendError", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",

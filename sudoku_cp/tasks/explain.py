@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..backends import Backend, Deadline, resolve, second_opinion
+from ..backends import Backend, Deadline, Unsupported, resolve, second_opinion
 from ..core.board import Board, Given
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
 from .cores import backend_for, core_problems, given_names, minimal_core
@@ -83,7 +83,11 @@ def checked_core(board: Board, backend: str | Sequence[str] | Backend = "sat",
     """
 
     finder = backend_for(backend, "core")
-    core = minimal_core(board, finder, deadline)
+    try:
+        core = minimal_core(board, finder, deadline)
+    except Unsupported:  # no session for rules this big (SAT above 25x25): another kind finds it
+        finder = second_opinion(finder)
+        core = minimal_core(board, finder, deadline)
     if core is not None and check:
         problems = core_problems(board, core, second_opinion(finder), deadline)
         if problems:

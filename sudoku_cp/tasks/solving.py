@@ -30,22 +30,34 @@ def validate(board: Board) -> Result:
     return Result(Status.INVALID if conflicts else Status.VALID, board, conflicts=conflicts)
 
 
-def verify(outcome: Outcome, board: Board, backend: str) -> None:
-    """Check every solution of an outcome independently; raise :class:`VerificationError` if one fails.
+ALWAYS_VERIFIED = 2  # solutions checked even after the deadline: enough to tell unique from multiple
+
+
+def verify(outcome: Outcome, board: Board, backend: str, deadline: Deadline | None = None) -> Outcome:
+    """Check the solutions of an outcome independently; raise :class:`VerificationError` if one fails.
 
     Each solution must be a solution of ``board`` (the rules' checker: every unit holds each digit
-    once, every given kept) and differ from the others.
+    once, every given kept) and differ from the others. Returns the outcome as verified: when
+    ``deadline`` passes during the check (a time-limited count may return thousands of
+    solutions), checking stops there, after at least :data:`ALWAYS_VERIFIED`, and the outcome
+    keeps only the solutions checked, as a count cut short by the time limit: a solution that
+    was not checked is never reported.
     """
     solutions = outcome.solutions
     if not solutions:
-        return
+        return outcome
     problems = checker(board.rules).problems
-    for solution in solutions:
+    for k, solution in enumerate(solutions):
+        if k >= ALWAYS_VERIFIED and deadline is not None and deadline.expired():
+            outcome = Outcome(solutions[:k], complete=False, timed_out=True, stats=outcome.stats)
+            solutions = outcome.solutions
+            break
         wrong = problems(solution, board)
         if wrong:
             raise VerificationError(f"{backend} returned a wrong solution: {'; '.join(wrong[:3])}")
     if len(solutions) > 1 and len({s.cells for s in solutions}) < len(solutions):
         raise VerificationError(f"{backend} returned the same solution twice")
+    return outcome
 
 
 class Sessions:
@@ -106,17 +118,13 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     """
     session = None if sessions is None else sessions.get(backend, board.rules)
     start = time.perf_counter()
+    deadline = _deadline(time_limit) or NO_DEADLINE
     if session is not None:
-        if time_limit is None:
-            deadline = NO_DEADLINE
-        else:
-            deadline = time_limit if isinstance(time_limit, Deadline) else Deadline(time_limit)
         outcome = session.count(board, limit, deadline)
     else:
-        seconds = time_limit.remaining() if isinstance(time_limit, Deadline) else time_limit
-        outcome = backend.count(board, limit, seconds)
+        outcome = backend.count(board, limit, deadline.remaining())
     elapsed = time.perf_counter() - start
-    verify(outcome, board, backend.name)
+    outcome = verify(outcome, board, backend.name, deadline)
     solutions = outcome.solutions
     return Result(
         status_of(outcome, unique), board,
@@ -306,5 +314,5 @@ def count(board: Board, limit: int = 2, backend: str | Sequence[str | Backend] |
     return _answer(board, backend, limit, True, time_limit)
 
 
-__all__ = ["CrossCheck", "DisagreementError", "contradicts", "Sessions", "VerificationError", "answer", "count",
+__all__ = ["ALWAYS_VERIFIED", "CrossCheck", "DisagreementError", "contradicts", "Sessions", "VerificationError", "answer", "count",
            "cross_check", "run_backend", "solve", "validate", "verify"]

@@ -205,14 +205,21 @@ def test_backends_of_one_answer_share_one_deadline():
     result = count(EMPTY_4, 2, [first, second, third], time_limit=0.2)
     assert result.status is Status.UNKNOWN
     assert 0 < first.given[0] <= 0.2
-    assert second.given == [0.0] and third.given == [0.0]  # nothing left: not 0.2 each
+    assert second.given == third.given == []  # nothing left: not started (not 0.2 s each)
 
 
 def test_verification_stops_at_the_deadline_and_reports_only_what_it_checked():
     from sudoku_cp.tasks.solving import ALWAYS_VERIFIED
 
-    # 200 solutions come back when the limit is already over: only the first ones are checked
-    result = count(EMPTY_4, 1000, FirstSolutions(200), time_limit=1e-9)
+    class Late(FirstSolutions):
+        def count(self, board, limit, time_limit=None):
+            import time
+
+            time.sleep(time_limit)  # the search used all its time
+            return super().count(board, limit, time_limit)
+
+    # 200 solutions come back when the limit is over: only the first ones are checked
+    result = count(EMPTY_4, 1000, Late(200), time_limit=0.05)
     assert (result.status, result.count, result.complete) == (Status.MULTIPLE, ALWAYS_VERIFIED, False)
     assert count(EMPTY_4, 1000, FirstSolutions(200)).count == 200  # no limit: every one, checked
 
@@ -221,13 +228,15 @@ def test_run_until_stops_work_that_cannot_be_interrupted():
     import time
 
     from sudoku_cp.backends.base import Deadline, run_until
-    from sudoku_cp.core.results import TimeLimitReached
+    from sudoku_cp.core.results import SolverFailure, TimeLimitReached
 
     with pytest.raises(TimeLimitReached):
         run_until(Deadline(0.2), lambda: time.sleep(60))
     assert run_until(Deadline(60), lambda: [1, 2, 3]) == [1, 2, 3]
-    with pytest.raises(ZeroDivisionError):
+    with pytest.raises(SolverFailure, match="ZeroDivisionError: integer division or modulo by zero"):
         run_until(Deadline(60), lambda: 1 // 0)
+    with pytest.raises(MemoryError):
+        run_until(Deadline(60), lambda: [0] * (1 << 62))
     assert run_until(None, lambda: "here") == "here"
 
 
@@ -289,3 +298,12 @@ def test_explain_an_unsat_36x36_under_a_limit_is_unknown(tmp_path, capsys):
     record = json.loads(captured.out)
     assert code == EXIT_TIMEOUT and record["status"] == "unknown" and record["core"] is None
     assert "cannot load" not in captured.err
+
+
+def test_a_cpsat_session_asked_after_the_deadline_is_undecided_not_a_crash():
+    from sudoku_cp.backends.base import Deadline
+
+    with make("cpsat").session(EMPTY_4.rules) as session:
+        assert session.solve([(0, 0, 1)], Deadline(0)) is None
+        assert session.counters() == {"conflicts": 0, "branches": 0}
+        assert session.solve([(0, 0, 1)], Deadline(60)) is True

@@ -27,12 +27,13 @@ are ``(row, col, digit)`` (the cell holds the digit) or ``(row, col, -digit)`` (
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ..core.board import Board, Fact, Rules
-from ..core.results import Outcome, TimeLimitReached
+from ..core.results import Outcome, SolverFailure, TimeLimitReached
 
 T = TypeVar("T")
 
@@ -88,7 +89,8 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
     Without an end to the deadline, ``work`` runs here. With one, it runs in a forked child
     process that is killed when the deadline passes (:class:`TimeLimitReached`), so neither
     its time nor its memory outlives the limit; the child also dies with this process. What
-    ``work`` returns or raises comes back through a pipe (it must pickle).
+    ``work`` returns comes back through a pipe as JSON (a model: numbers, lists, None); what it
+    raises comes back as :class:`MemoryError` or :class:`SolverFailure` naming it.
 
     >>> run_until(Deadline(60), lambda: sum(range(10)))
     45
@@ -105,9 +107,10 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
     def child() -> None:
         _die_with_parent()
         try:
-            send.send((True, work()))
+            answer = ["ok", work()]
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
-            send.send((False, exc))
+            answer = ["error", type(exc).__name__, str(exc)]
+        send.send_bytes(json.dumps(answer).encode())
 
     process = context.Process(target=child, daemon=True)
     process.start()
@@ -115,7 +118,7 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
     try:
         if not receive.poll(deadline.remaining()):
             raise TimeLimitReached("the time limit ended the work")
-        ok, value = receive.recv()
+        answer = json.loads(receive.recv_bytes())
     except EOFError:  # the child died without an answer (killed, out of memory)
         raise MemoryError("the worker process died without an answer (out of memory?)") from None
     finally:
@@ -123,9 +126,11 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
             process.kill()
         process.join()
         receive.close()
-    if not ok:
-        raise value
-    return value
+    if answer[0] == "ok":
+        return answer[1]
+    if answer[1] == "MemoryError":
+        raise MemoryError(answer[2])
+    raise SolverFailure(f"the worker process failed: {answer[1]}: {answer[2]}")
 
 
 def _die_with_parent() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 
 from ..backends import make
@@ -114,14 +113,20 @@ def cpsat_text(board) -> str:
 
 def run(args) -> int:
     entries = read_entries(args)
-    if args.format != "stats":  # one puzzle: reading a second one is enough to refuse
-        entries = list(itertools.islice(entries, 2))
-        if len(entries) != 1:
-            bad = [entry for entry in entries if entry.board is None]
-            if bad:  # the input's own errors first: they name the place
-                return max(report_entry_error(entry, args, True) for entry in bad)
-            raise CliError(f"--format {args.format} writes one puzzle; the input holds more "
+    if args.format != "stats":  # one puzzle: the first good one is kept, the others counted
+        good, codes, total = [], [], 0
+        for entry in entries:
+            total += 1
+            if entry.board is None:
+                codes.append(report_entry_error(entry, args, True))
+            elif not good:
+                good.append(entry)
+        if codes:  # the input's own errors first: they name the place
+            return max(codes)
+        if total != 1:
+            raise CliError(f"--format {args.format} writes one puzzle; the input holds {total} "
                            f"(use --format stats for many)")
+        entries = good
     many = args.file is not None
     codes = []
     # Streamed: one puzzle at a time, each output written as it comes (into the all-or-nothing

@@ -119,7 +119,9 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     session = None if sessions is None else sessions.get(backend, board.rules)
     start = time.perf_counter()
     deadline = _deadline(time_limit) or NO_DEADLINE
-    if session is not None:
+    if deadline.expired():  # an earlier backend or step used the time up: this one is not started
+        outcome = Outcome([], complete=False, timed_out=True)
+    elif session is not None:
         outcome = session.count(board, limit, deadline)
     else:
         outcome = backend.count(board, limit, deadline.remaining())

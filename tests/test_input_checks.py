@@ -162,3 +162,12 @@ def test_a_full_standard_output_says_so(monkeypatch, capsys):
     monkeypatch.setattr("sudoku_cp.cli.solve_cmd.answer_each", full)
     assert main(["solve", "1234341221434321"]) == EXIT_USAGE
     assert "error: standard output: No space left on device" in capsys.readouterr().err
+
+
+def test_batch_on_a_full_disk_names_the_file(puzzle_file, capsys):
+    import stat
+    from pathlib import Path
+
+    assert main(["batch", str(puzzle_file), "-o", "/dev/full"]) == EXIT_USAGE  # written in place
+    assert capsys.readouterr().err == "sudoku-cp: error: /dev/full: No space left on device\n"
+    assert stat.S_ISCHR(Path("/dev/full").stat().st_mode)

@@ -13,6 +13,7 @@ from ..tasks.batch import BatchOptions, resume_point, run_batch
 from .common import (
     CliError,
     box_arg,
+    naming,
     no_puzzle_message,
     open_text,
     positive_int,
@@ -150,8 +151,9 @@ def run_batch_cmd(args) -> int:
     if bar is not None and skip:
         bar.update(skip)
     try:
-        summary = run_batch(source, out, options, jobs=jobs, skip=skip, executor=client,
-                            progress=bar.update if bar is not None else None)
+        with naming("standard output" if to_stdout else args.output):  # a full disk names the file
+            summary = run_batch(source, out, options, jobs=jobs, skip=skip, executor=client,
+                                progress=bar.update if bar is not None else None)
     finally:
         if client is not None:
             client.close()
@@ -160,7 +162,8 @@ def run_batch_cmd(args) -> int:
         if source is not sys.stdin:
             source.close()
         if not to_stdout:
-            out.close()
+            with naming(args.output):
+                out.close()
     if summary.puzzles == 0:
         if not to_stdout and not args.resume:
             os.unlink(args.output)  # nothing was written: leave no empty output behind

@@ -121,7 +121,9 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                              "cpsat and dfs and cross-checks them; a comma list (sat,cpsat) "
                              "cross-checks those")
     parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                        help="stop each solver after SECONDS; the answer is then 'unknown' (exit 4)")
+                        help="bound the whole command: every backend and step shares these SECONDS "
+                             "(with a file, each puzzle gets them); past them the answer is "
+                             "'unknown' (exit 4)")
 
 
 def open_text(path: str):

@@ -142,6 +142,12 @@ def make(spec: str, **options) -> Backend:
     """
     name, _, option = spec.strip().partition(":")
     entry = _entry(name)
+    if option and entry.suboptions is not None:  # checked now, not at the first solve
+        choices = entry.choices()
+        if option not in choices:
+            listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
+            raise BackendError(f"backend {name}: {option[:20]!r} is not available: expected "
+                               f"{listed} ({name}:NAME)")
     extra = [k for k in options if k not in entry.options]
     if extra:
         raise BackendError(f"--{extra[0]} does not apply to backend {name}")
@@ -207,15 +213,17 @@ def second_opinion(backend: Backend) -> Backend:
     raise BackendError(f"no backend besides {backend.name} to re-check its work")  # pragma: no cover
 
 
-def hitting_set(sets: Sequence[set[int]]) -> list[int]:
+def hitting_set(sets: Sequence[set[int]], deadline: Deadline | None = None) -> list[int]:
     """A smallest set of non-negative integers meeting every set (a MaxSAT call on the default backend).
+
+    Stopped at ``deadline`` (:class:`~sudoku_cp.core.results.TimeLimitReached`).
 
     >>> hitting_set([{1, 2}, {2, 3}, {4}])
     [2, 4]
     """
     from .sat import min_hitting_set
 
-    return min_hitting_set(sets)
+    return min_hitting_set(sets, deadline)
 
 
 __all__ = ["Backend", "BackendError", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",

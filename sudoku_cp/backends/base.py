@@ -28,13 +28,17 @@ are ``(row, col, digit)`` (the cell holds the digit) or ``(row, col, -digit)`` (
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
 
 from ..core.board import Board, Fact, Rules
-from ..core.results import Outcome
+from ..core.results import Outcome, SolverFailure, TimeLimitReached
+
+T = TypeVar("T")
 
 MAX_SECONDS = 1_000_000  # longer limits overflow the solvers' timers
 
@@ -94,6 +98,67 @@ class Refutation:
     proof: str
     lemmas: int
     solver: str
+
+
+def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
+    """``work()``, stopped at ``deadline`` even if it cannot be interrupted (RC2, say).
+
+    Without an end to the deadline, ``work`` runs here. With one, it runs in a forked child
+    process that is killed when the deadline passes (:class:`TimeLimitReached`), so neither
+    its time nor its memory outlives the limit; the child also dies with this process. What
+    ``work`` returns comes back through a pipe as JSON (a model: numbers, lists, None); what it
+    raises comes back as :class:`MemoryError` or :class:`SolverFailure` naming it.
+
+    >>> run_until(Deadline(60), lambda: sum(range(10)))
+    45
+    """
+    if deadline is None or deadline.end is None:
+        return work()
+    if deadline.expired():
+        raise TimeLimitReached("the time limit ended the work")
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")  # the work is a closure: not picklable
+    receive, send = context.Pipe(duplex=False)
+
+    def child() -> None:
+        _die_with_parent()
+        try:
+            answer = ["ok", work()]
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
+            answer = ["error", type(exc).__name__, str(exc)]
+        send.send_bytes(json.dumps(answer).encode())
+
+    process = context.Process(target=child, daemon=True)
+    process.start()
+    send.close()
+    try:
+        if not receive.poll(deadline.remaining()):
+            raise TimeLimitReached("the time limit ended the work")
+        answer = json.loads(receive.recv_bytes())
+    except EOFError:  # the child died without an answer (killed, out of memory)
+        raise MemoryError("the worker process died without an answer (out of memory?)") from None
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+        receive.close()
+    if answer[0] == "ok":
+        return answer[1]
+    if answer[1] == "MemoryError":
+        raise MemoryError(answer[2])
+    raise SolverFailure(f"the worker process failed: {answer[1]}: {answer[2]}")
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this (child) process when its parent dies; elsewhere, nothing."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 class Backend:

@@ -88,6 +88,14 @@ def _solve_interruptibly(solver, model, callback):
         writer.close()
 
 
+def searched(solver) -> tuple[int, int, float]:
+    """A solver's conflicts, branches and wall time; zeros when the deadline left it no time to run."""
+    try:
+        return int(solver.num_conflicts), int(solver.num_branches), float(solver.wall_time)
+    except RuntimeError:  # "solve() has not been called": run_model found the time already up
+        return 0, 0, 0.0
+
+
 def run_model(model, deadline: Deadline | None = None, callback=None, workers: int = 1,
               enumerate_all: bool = False, budget: int | None = None):
     """Solve a posted model (Ctrl-C handled, deadline applied); returns ``(verdict, optimal, solver)``.
@@ -155,8 +163,9 @@ class CpSatSession(Session):
         self.model.clear_assumptions()
         self.model.add_assumptions(literals + list(guards))
         verdict, _proved, self.last = run_model(self.model, deadline, workers=1, budget=budget)
-        self.totals["conflicts"] += int(self.last.num_conflicts)
-        self.totals["branches"] += int(self.last.num_branches)
+        conflicts, branches, _ = searched(self.last)
+        self.totals["conflicts"] += conflicts
+        self.totals["branches"] += branches
         return verdict
 
     def counters(self) -> dict[str, int]:
@@ -213,8 +222,8 @@ class CpSatBackend(Backend):
             return Outcome([], False, True, {})
         verdict, proved, solver = run_model(model, deadline, Collector(), workers,
                                             enumerate_all=limit > 1)
-        stats = {"conflicts": int(solver.num_conflicts), "branches": int(solver.num_branches),
-                 "wall_time": round(solver.wall_time, 6)}
+        conflicts, branches, wall_time = searched(solver)
+        stats = {"conflicts": conflicts, "branches": branches, "wall_time": round(wall_time, 6)}
         if verdict is False:
             return Outcome([], True, False, stats)
         # Proved (OPTIMAL) with enumeration: the search finished, unless our callback stopped it;

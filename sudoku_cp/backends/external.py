@@ -24,12 +24,12 @@ from pathlib import Path
 from ..core.board import Board
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
-    DEFAULT_AMO,
     DEFAULT_ENCODING,
     FULL_RULES_MAX_SIZE,
     NATIVE,
     Cnf,
     EncodingStopped,
+    amo_for,
     blocking_clause,
     decode,
     encode_puzzle,
@@ -105,7 +105,7 @@ class ExternalBackend(Backend):
     """A SAT solver binary on PATH, run on the DIMACS export of a puzzle."""
 
     def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
-                 amo: str = DEFAULT_AMO, simplify: bool = False, tmpdir: str | None = None):
+                 amo: str | None = None, simplify: bool = False, tmpdir: str | None = None):
         self.solver = solver or DEFAULT_SOLVER
         if amo == NATIVE:
             raise BackendError("external solvers read plain DIMACS: --amo native needs sat:minicard")
@@ -142,7 +142,7 @@ class ExternalBackend(Backend):
         cnf_path, out_path = str(Path(workdir, "puzzle.cnf")), str(Path(workdir, "model.txt"))
         if deadline.expired():
             return None, []
-        Path(cnf_path).write_text(write_dimacs(cnf, self.encoding, self.amo), encoding="ascii")
+        Path(cnf_path).write_text(write_dimacs(cnf, self.encoding, amo_for(cnf.size, self.amo)), encoding="ascii")
         remaining = deadline.remaining()
         if remaining is not None and remaining <= 0:
             return None, []

@@ -21,7 +21,6 @@ from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
-    DEFAULT_AMO,
     DEFAULT_ENCODING,
     FULL_RULES_MAX_SIZE,
     Cnf,
@@ -33,7 +32,8 @@ from ..model.cnf import (
     var,
 )
 from ..model.dimacs import write_dimacs
-from .base import NO_DEADLINE, Backend, BackendError, Deadline, Refutation, Session, Unsupported
+from .base import (NO_DEADLINE, Backend, BackendError, Deadline, Refutation, Session, Unsupported,
+                   run_until)
 
 DEFAULT_SOLVER = "cadical195"
 SLICE_CONFLICTS = 500  # first slice of a solver that cannot be interrupted; slices double
@@ -78,10 +78,15 @@ def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
         return rc2.compute()
 
 
-def min_hitting_set(sets: Sequence[set[int]]) -> list[int]:
-    """A smallest set of integers >= 0 meeting every set (RC2; integer i is variable i + 1)."""
+def min_hitting_set(sets: Sequence[set[int]], deadline: Deadline | None = None) -> list[int]:
+    """A smallest set of integers >= 0 meeting every set (RC2; integer i is variable i + 1).
+
+    RC2 cannot be interrupted: with a ``deadline`` it runs where it can be stopped
+    (:func:`~sudoku_cp.backends.base.run_until`), :class:`TimeLimitReached` when it passes.
+    """
     members = sorted(set().union(*sets)) if sets else []
-    model = maxsat([[i + 1 for i in sorted(s)] for s in sets], [[-(i + 1)] for i in members])
+    hard = [[i + 1 for i in sorted(s)] for s in sets]
+    model = run_until(deadline, lambda: maxsat(hard, [[-(i + 1)] for i in members]))
     chosen = {lit - 1 for lit in model or [] if lit > 0}
     return [i for i in members if i in chosen]
 
@@ -346,7 +351,7 @@ class SatBackend(Backend):
     reuse_sessions = True  # batch's fast path: one SatSession per rules, givens assumed
 
     def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
-                 amo: str = DEFAULT_AMO, simplify: bool = True):
+                 amo: str | None = None, simplify: bool = True):
         self.solver = solver or DEFAULT_SOLVER
         self.encoding = encoding
         self.amo = amo
@@ -435,10 +440,13 @@ class SatBackend(Backend):
 
     def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list[Given], Board | None, bool]:
         """The fewest givens to drop so that the rest has a solution: MaxSAT (RC2), rules hard,
-        each given a soft unit clause. RC2 cannot be interrupted, so ``deadline`` is not applied."""
+        each given a soft unit clause. RC2 cannot be interrupted, so with a ``deadline`` the
+        encoding and RC2 run in a child process killed when it passes (:func:`run_until`:
+        :class:`TimeLimitReached`)."""
         n = board.size
         givens = board.givens()
-        model = maxsat(encode_rules(board.rules, "complete").clauses, [[var(n, r, c, d)] for r, c, d in givens])
+        soft = [[var(n, r, c, d)] for r, c, d in givens]
+        model = run_until(deadline, lambda: maxsat(encode_rules(board.rules, "complete").clauses, soft))
         if model is None:
             return givens, None, True
         true = {lit for lit in model if lit > 0}

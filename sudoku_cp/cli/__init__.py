@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..core.board import PuzzleError
-from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_USAGE, SolverFailure
+from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
 from .common import CliError
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd"]  # solve_cmd registers solve and count
@@ -50,9 +50,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def out_of_memory(args) -> int:
+    """Out of memory: one line, exit 2 (4 when a time limit was set: the work ended before an answer)."""
+    timed = getattr(args, "time_limit", None) is not None
+    print(f"sudoku-cp: error: out of memory{' before the time limit' if timed else ''}: expected a "
+          f"smaller grid or input, or more memory (see --amo and --encoding for the formula's size)",
+          file=sys.stderr)
+    return EXIT_TIMEOUT if timed else EXIT_USAGE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
+    args = None
     try:
         args = parser.parse_args(argv)
         return int(args.run(args))
@@ -64,12 +74,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SolverFailure as exc:
         print(f"sudoku-cp: solver failure: {exc}", file=sys.stderr)
         return EXIT_DISAGREE
+    except MemoryError:
+        return out_of_memory(args)
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`); nothing more to say
         return 0
-    except OSError as exc:
-        print(f"sudoku-cp: error: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+    except OSError as exc:  # the writers name their files (common.naming); what is left is stdout
+        where = exc.filename if exc.filename is not None else "standard output"
+        print(f"sudoku-cp: error: {where}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -7,7 +7,7 @@ from itertools import islice
 
 from ..formats.text import format_line
 from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, check_amo, families_of
-from ..tasks.analyze import analyse
+from ..tasks.analyze import Analysis
 from .common import (
     CliError,
     add_input_options,
@@ -85,39 +85,42 @@ def run(args) -> int:
     entries = read_entries(args)
     if args.limit:
         entries = islice(entries, args.limit)
-    boards, kept, codes = [], [], []
-    for entry in entries:
-        if entry.board is None:
-            codes.append(report_entry_error(entry, args, True))
-            continue
-        boards.append(entry.board)
-        kept.append(entry)
-    if not boards:
-        raise CliError("no puzzle to analyse")
     from tqdm import tqdm
 
-    steps = len(boards) * len(chosen) * (2 if args.speed else 1)
-    with tqdm(total=steps, unit="puzzle", file=sys.stderr, disable=None, leave=False,
-              desc="analyze") as bar:  # shown on a terminal only
-        per_puzzle, summaries = analyse(boards, chosen, probe=args.probe, measure_speed=args.speed,
-                                        progress=bar)
-    if args.per_puzzle:
-        for entry, rows in zip(kept, per_puzzle):
-            if args.json:
-                print_json({"index": entry.index, "line": entry.line, "size": entry.board.size,
-                            "box": list(entry.board.box) if entry.board.rules.box else None,
-                            "rules": entry.board.rules.name,
-                            "puzzle": format_line(entry.board, args.symbols),
-                            "propagation": [r.to_json() for r in rows]})
-            else:
-                parts = [f"{r.encoding}/{r.amo}: {r.fixed} fixed"
-                         + (" solved" if r.solved else "") + (" CONTRADICTION" if r.contradiction else "")
-                         + ("" if r.probed_fixed is None else f", {r.probed_fixed} after probing")
-                         for r in rows]
-                print(f"puzzle {entry.index + 1} (line {entry.line}): " + "; ".join(parts))
+    codes = []
+    # Streamed: each puzzle is analysed (and, with --per-puzzle, printed) as it is read; only the
+    # running sums are kept, so the memory does not grow with the file.
+    with Analysis(chosen, probe=args.probe, measure_speed=args.speed) as analysis, \
+            tqdm(unit="puzzle", file=sys.stderr, disable=None, leave=False, desc="analyze") as bar:
+        for entry in entries:
+            if entry.board is None:
+                codes.append(report_entry_error(entry, args, True))
+                continue
+            rows = analysis.add(entry.board)
+            bar.update(1)
+            if args.per_puzzle:
+                _print_puzzle(entry, rows, args)
+        if not analysis.puzzles:
+            raise CliError("no puzzle to analyse")
+        summaries = analysis.summaries()
     if args.json:
         print_json({"summary": [s.to_json() for s in summaries]})
     else:
         print(summary_table(summaries))
     sys.stdout.flush()
     return max(codes, default=0)
+
+
+def _print_puzzle(entry, rows, args) -> None:
+    if args.json:
+        print_json({"index": entry.index, "line": entry.line, "size": entry.board.size,
+                    "box": list(entry.board.box) if entry.board.rules.box else None,
+                    "rules": entry.board.rules.name,
+                    "puzzle": format_line(entry.board, args.symbols),
+                    "propagation": [r.to_json() for r in rows]})
+    else:
+        parts = [f"{r.encoding}/{r.amo}: {r.fixed} fixed"
+                 + (" solved" if r.solved else "") + (" CONTRADICTION" if r.contradiction else "")
+                 + ("" if r.probed_fixed is None else f", {r.probed_fixed} after probing")
+                 for r in rows]
+        print(f"puzzle {entry.index + 1} (line {entry.line}): " + "; ".join(parts))

@@ -15,10 +15,12 @@ from .common import (
     CliError,
     add_certify_options,
     box_arg,
+    naming,
     no_puzzle_message,
     open_text,
     positive_int,
     proof_dir,
+    symbols_arg,
     time_limit_arg,
 )
 
@@ -91,7 +93,7 @@ def add_parser(sub) -> None:
                    help="add the solver's counters (conflicts, decisions, propagations) to each record")
     add_certify_options(p)
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
-    p.add_argument("--symbols", metavar="STRING", help="the alphabet, digit 1 first")
+    p.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet, digit 1 first")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(run=run_batch_cmd)
 
@@ -159,8 +161,9 @@ def run_batch_cmd(args) -> int:
     if bar is not None and skip:
         bar.update(skip)
     try:
-        summary = run_batch(source, out, options, jobs=jobs, skip=skip, executor=client,
-                            progress=bar.update if bar is not None else None)
+        with naming("standard output" if to_stdout else args.output):  # a full disk names the file
+            summary = run_batch(source, out, options, jobs=jobs, skip=skip, executor=client,
+                                progress=bar.update if bar is not None else None)
     finally:
         if client is not None:
             client.close()
@@ -169,7 +172,8 @@ def run_batch_cmd(args) -> int:
         if source is not sys.stdin:
             source.close()
         if not to_stdout:
-            out.close()
+            with naming(args.output):
+                out.close()
     if summary.puzzles == 0:
         if not to_stdout and not args.resume:
             os.unlink(args.output)  # nothing was written: leave no empty output behind

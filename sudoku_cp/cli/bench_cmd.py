@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import shutil
 import sys
 
-from ..backends import REGISTRY, BackendError, make
+from ..backends import REGISTRY, BackendError, make, names
 from ..core.results import EXIT_DISAGREE, EXIT_OK
-from ..formats.text import iter_entries
+from ..formats.text import iter_entries, parse_puzzle
 from ..model.cnf import DEFAULT_ENCODING, PRESETS
 from ..tasks.bench import (
     DEFAULT_BACKENDS,
@@ -22,9 +23,12 @@ from ..tasks.bench import (
 from .common import (
     CliError,
     box_arg,
+    check_output_path,
+    naming,
     no_puzzle_message,
     open_text,
     positive_int,
+    symbols_arg,
     time_limit_arg,
 )
 
@@ -72,7 +76,7 @@ def add_parser(sub) -> None:
     p.add_argument("--solve-only", action="store_true",
                    help="find one solution (default: also prove it unique)")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
-    p.add_argument("--symbols", metavar="STRING", help="the alphabet, digit 1 first")
+    p.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet, digit 1 first")
     p.add_argument("--csv", metavar="F", help="write the table as CSV to F")
     p.add_argument("--json", metavar="F", help="write the table and every per-puzzle time as JSON to F")
     p.add_argument("--plot", metavar="F", help="write a cactus plot to F (.png, .svg or .pdf)")
@@ -80,8 +84,13 @@ def add_parser(sub) -> None:
 
 
 def run_bench_cmd(args) -> int:
-    backends = [b.strip() for b in (args.backends or default_backends()).split(",") if b.strip()]
+    try:
+        backends = names(args.backends or default_backends())  # the registry reads backend names
+    except BackendError as exc:
+        raise CliError(f"--backends: {exc}") from None
     encodings = [e.strip() for e in args.encodings.split(",") if e.strip()]
+    if not encodings:
+        raise CliError(f"--encodings {args.encodings!r}: expected a comma list of {', '.join(PRESETS)}")
     for enc in encodings:
         if enc not in PRESETS:
             raise CliError(f"unknown encoding {enc!r}: expected one of {', '.join(PRESETS)}")
@@ -92,22 +101,36 @@ def run_bench_cmd(args) -> int:
             raise CliError(str(exc)) from None
     if args.plot and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
         raise CliError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
-    source = open_text(args.file)
+    for option, path in (("--csv", args.csv), ("--json", args.json), ("--plot", args.plot)):
+        check_output_path(path, option)  # before any work, not after the whole run
     where = "standard input" if args.file == "-" else args.file
-    boards = []
-    try:
-        for entry in iter_entries(source, args.box, args.symbols):
-            if entry.board is None:  # a benchmark runs every puzzle of its file, or none
-                raise CliError(f"{where}: puzzle {entry.index + 1} (line {entry.line}): {entry.error} "
-                               f"(bench needs every puzzle readable: fix or remove it)")
-            boards.append(entry.board)
-            if args.limit and len(boards) >= args.limit:
-                break
-    finally:
-        if source is not sys.stdin:
-            source.close()
-    if not boards:
+
+    def entries():
+        source = open_text(args.file)
+        try:
+            yield from itertools.islice(iter_entries(source, args.box, args.symbols), args.limit)
+        finally:
+            if source is not sys.stdin:
+                source.close()
+
+    # Every configuration reads the puzzles again: from the file itself, or (standard input,
+    # which cannot be read twice) from the one-line texts kept in memory, never a list of boards.
+    texts: list[str] | None = [] if args.file == "-" else None
+    found = 0
+    for entry in entries():  # a benchmark runs every puzzle of its file, or none
+        if entry.board is None:
+            raise CliError(f"{where}: puzzle {entry.index + 1} (line {entry.line}): {entry.error} "
+                           f"(bench needs every puzzle readable: fix or remove it)")
+        found += 1
+        if texts is not None:
+            texts.append(entry.text)
+    if not found:
         raise CliError(no_puzzle_message(args.file))
+
+    def boards():
+        if texts is not None:
+            return (parse_puzzle(text, args.box, args.symbols) for text in texts)
+        return (entry.board for entry in entries())
 
     def progress(report: ConfigReport) -> None:
         if sys.stderr.isatty():
@@ -117,19 +140,22 @@ def run_bench_cmd(args) -> int:
                         time_limit=args.time_limit, repeat=args.repeat, warmup=max(0, args.warmup),
                         progress=progress)
     mode = "solve" if args.solve_only else "solve + uniqueness"
-    print(f"{len(boards)} puzzles from {args.file}, {mode}, warm-up {args.warmup}, "
+    print(f"{found} puzzles from {args.file}, {mode}, warm-up {args.warmup}, "
           f"repeat {args.repeat}, every answer verified")
     print(format_table(reports))
     for report in reports:
         for error in report.errors[:3]:
             print(f"{report.config}: {error}", file=sys.stderr)
-    meta = {"file": args.file, "puzzles": len(boards), "mode": mode, "warmup": args.warmup,
+    meta = {"file": args.file, "puzzles": found, "mode": mode, "warmup": args.warmup,
             "repeat": args.repeat, "time_limit": args.time_limit}
     if args.csv:
-        write_csv(reports, args.csv)
+        with naming(args.csv):
+            write_csv(reports, args.csv)
     if args.json:
-        write_json(reports, args.json, meta)
+        with naming(args.json):
+            write_json(reports, args.json, meta)
     if args.plot:
-        write_plot(reports, args.plot, f"{args.file}: {len(boards)} puzzles, {mode}")
+        with naming(args.plot):
+            write_plot(reports, args.plot, f"{args.file}: {found} puzzles, {mode}")
     bad = any(r.counts["error"] or r.disagreements for r in reports)
     return EXIT_DISAGREE if bad else EXIT_OK

@@ -22,6 +22,7 @@ from ..formats.text import (
     MAX_LINE_CHARS,
     MAX_PUZZLE_CHARS,
     Entry,
+    check_symbols,
     format_grid,
     format_line,
     format_regions,
@@ -67,6 +68,14 @@ def positive_int(text: str) -> int:
     return value
 
 
+def symbols_arg(text: str) -> str:
+    """``--symbols``: distinct characters, none of them whitespace or syntax (``.``, ``#``, ``,``, ...)."""
+    try:
+        return check_symbols(text)
+    except PuzzleError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--symbols ")) from None
+
+
 def box_arg(text: str) -> tuple[int, int]:
     try:
         return parse_box(text)
@@ -93,7 +102,7 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
     parser.add_argument("--box", type=box_arg, metavar="RxC",
                         help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the "
                              "squarest R x C with R <= C)")
-    parser.add_argument("--symbols", metavar="STRING",
+    parser.add_argument("--symbols", type=symbols_arg, metavar="STRING",
                         help="the alphabet, digit 1 first (default 1-9 then A-Z); e.g. "
                              "0123456789ABCDEF for hexadoku, where only '.' is blank")
     parser.add_argument("--json", action="store_true",
@@ -110,15 +119,18 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                                  "(default complete; see encodings/README.md)")
         parser.add_argument("--amo", metavar="NAME",
                             help=f"at-most-one encoding for the sat and external backends: "
-                                 f"{', '.join(AMO_CHOICES)} (default pairwise; native needs "
-                                 "sat:minicard)")
+                                 f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, "
+                                 "seqcounter above, where pairwise clauses explode: 33 million on "
+                                 "an empty 64x64; native needs sat:minicard)")
 
     parser.add_argument("--backend", default=default, metavar="NAME",
                         help=f"who solves (default {default}): {backend_help()}. 'all' runs sat, "
                              "cpsat and dfs and cross-checks them; a comma list (sat,cpsat) "
                              "cross-checks those")
     parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                        help="stop each solver after SECONDS; the answer is then 'unknown' (exit 4)")
+                        help="bound the whole command: every backend and step shares these SECONDS "
+                             "(with a file, each puzzle gets them); past them the answer is "
+                             "'unknown' (exit 4)")
 
 
 def add_certify_options(parser: argparse.ArgumentParser) -> None:
@@ -272,14 +284,46 @@ def output_file(path: str | None, binary: bool = False):
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual mode
-        with (os.fdopen(fd, "wb") if binary else
-              os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as out:
+        with naming(path), (os.fdopen(fd, "wb") if binary else
+                            os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as out:
             yield out
         os.replace(tmp, path)
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@contextmanager
+def naming(path: str):
+    """An :class:`OSError` raised inside without a file name (a write, a close) gets ``path``.
+
+    So "No space left on device" says which file (``main`` prints the name).
+    """
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = path
+        raise
+
+
+def check_output_path(path: str | None, option: str) -> None:
+    """A :class:`CliError` now, before any work, when ``path`` (given to ``option``) cannot be written.
+
+    ``None`` and ``-`` (standard output) pass. The directory must exist and be writable (or
+    the file itself, when it exists, writable), and the path must not be a directory.
+    """
+    if path is None or path == "-":
+        return
+    if os.path.isdir(path):
+        raise CliError(f"{option} {path}: is a directory: expected a file name to write")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise CliError(f"{option} {path}: no such directory {directory!r}: expected a path in an "
+                       f"existing directory")
+    if not os.access(directory, os.W_OK | os.X_OK) and not os.access(path, os.W_OK):
+        raise CliError(f"{option} {path}: permission denied: expected a path you can write")
 
 
 def no_puzzle_message(path: str) -> str:

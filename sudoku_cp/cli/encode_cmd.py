@@ -12,7 +12,10 @@ from ..model.cnf import (
     DEFAULT_AMO,
     DEFAULT_ENCODING,
     ENCODINGS,
+    FULL_RULES_MAX_SIZE,
+    LARGE_AMO,
     Cnf,
+    amo_for,
     encode_puzzle,
     encode_simplified,
     triad_count,
@@ -59,9 +62,11 @@ def add_encoding_options(parser, many: bool = False) -> None:
                         help=f"CNF encoding preset: {', '.join(ENCODINGS)} (default "
                              f"{DEFAULT_ENCODING if not many else 'all'}), or families joined by '+' "
                              f"such as cell-alo+unit-amo.{lists}")
-    parser.add_argument("--amo", default=None if many else DEFAULT_AMO, metavar="NAME",
+    parser.add_argument("--amo", default=None, metavar="NAME",
                         help=f"at-most-one encoding: {', '.join(AMO_CHOICES)} (default "
-                             f"{DEFAULT_AMO}).{lists}")
+                             f"{DEFAULT_AMO} up to {FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}, "
+                             f"{LARGE_AMO} above, where pairwise clauses explode: 33 million on "
+                             f"an empty 64x64).{lists}")
 
 
 def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
@@ -107,36 +112,47 @@ def cpsat_text(board) -> str:
 
 
 def run(args) -> int:
-    entries = list(read_entries(args))
-    if args.format != "stats" and len(entries) != 1:
-        bad = [entry for entry in entries if entry.board is None]
-        if bad:  # the input's own errors first: they name the place
-            return max(report_entry_error(entry, args, True) for entry in bad)
-        raise CliError(f"--format {args.format} writes one puzzle; the input holds {len(entries)} "
-                       f"(use --format stats for many)")
-    codes, outputs = [], []
-    for entry in entries:
-        if entry.board is None:
-            codes.append(report_entry_error(entry, args, len(entries) > 1))
-            continue
-        if args.format == "cpsat":
-            outputs.append(cpsat_text(entry.board))
-            continue
-        encode = encode_simplified if args.simplify else encode_puzzle
-        cnf = encode(entry.board, args.encoding, args.amo)
-        if args.format == "dimacs":
-            outputs.append(write_dimacs(cnf, args.encoding, args.amo,
-                                        [f"puzzle {format_puzzle(entry.board, args.symbols)}"]
-                                        + (["simplified by the givens"] if args.simplify else [])))
-        elif args.json:
-            record = stats(cnf, args.encoding, args.amo)
-            if len(entries) > 1:
-                record = {"index": entry.index, "line": entry.line, **record}
-            outputs.append(json.dumps(record, separators=(", ", ": ")))
-        else:
-            outputs.append(stats_text(stats(cnf, args.encoding, args.amo)))
-    if outputs:
-        text = "\n".join(o.rstrip("\n") for o in outputs) + "\n"
-        with output_file(args.output) as fh:  # all or nothing: no partial file on an error
-            fh.write(text)
+    entries = read_entries(args)
+    if args.format != "stats":  # one puzzle: the first good one is kept, the others counted
+        good, codes, total = [], [], 0
+        for entry in entries:
+            total += 1
+            if entry.board is None:
+                codes.append(report_entry_error(entry, args, True))
+            elif not good:
+                good.append(entry)
+        if codes:  # the input's own errors first: they name the place
+            return max(codes)
+        if total != 1:
+            raise CliError(f"--format {args.format} writes one puzzle; the input holds {total} "
+                           f"(use --format stats for many)")
+        entries = good
+    many = args.file is not None
+    codes = []
+    # Streamed: one puzzle at a time, each output written as it comes (into the all-or-nothing
+    # output file), so a file of a million puzzles costs no more memory than one.
+    with output_file(args.output) as fh:
+        for entry in entries:
+            if entry.board is None:
+                codes.append(report_entry_error(entry, args, many))
+                continue
+            fh.write(_output(entry, args, many).rstrip("\n") + "\n")
     return max(codes, default=0)
+
+
+def _output(entry, args, many: bool) -> str:
+    """The text ``encode`` writes for one puzzle."""
+    if args.format == "cpsat":
+        return cpsat_text(entry.board)
+    encode = encode_simplified if args.simplify else encode_puzzle
+    amo = amo_for(entry.board.size, args.amo)
+    cnf = encode(entry.board, args.encoding, amo)
+    if args.format == "dimacs":
+        return write_dimacs(cnf, args.encoding, amo, [f"puzzle {format_puzzle(entry.board, args.symbols)}"]
+                            + (["simplified by the givens"] if args.simplify else []))
+    if args.json:
+        record = stats(cnf, args.encoding, amo)
+        if many:
+            record = {"index": entry.index, "line": entry.line, **record}
+        return json.dumps(record, separators=(", ", ": "))
+    return stats_text(stats(cnf, args.encoding, amo))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -34,9 +33,12 @@ from .common import (
     add_solver_options,
     answer_each,
     box_arg,
+    check_output_path,
+    naming,
     output_file,
     positive_int,
     show_board,
+    symbols_arg,
     time_limit_arg,
 )
 
@@ -168,7 +170,7 @@ def add_parser(sub) -> None:
                    help="after each puzzle, a '# f-puzzles: LINK' line that opens it (with its "
                         "solution for answer checking) in f-puzzles; SudokuPad opens "
                         "https://sudokupad.app/fpuzzles + the same string")
-    g.add_argument("--symbols", metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
+    g.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
     g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                    help="stop after SECONDS in total (exit 4)")
@@ -206,11 +208,12 @@ def _count_text(result: Explanation) -> str:
 def run_explain(args) -> int:
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
+    check_output_path(args.svg, "--svg")
 
     stepwise = args.steps or args.next or args.html is not None
     pages: list = []  # puzzles whose page was written (FILE-1.html, FILE-2.html, ...)
     if args.html is not None:
-        check_output_path(args.html)
+        check_output_path(args.html, "--html")
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
@@ -234,15 +237,6 @@ def run_explain(args) -> int:
 
     provers = resolve(args.backend) if args.certify or args.proof else None
     return answer_each(args, compute, report, provers=provers)
-
-
-def check_output_path(path: str) -> None:
-    """Refuse an output path that cannot be written, before any work."""
-    if os.path.isdir(path):
-        raise CliError(f"{path}: is a directory: expected a file name to write")
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise CliError(f"{path}: no such directory {directory!r}: expected a path in an existing directory")
 
 
 def _add_steps(result: Explanation, board, args) -> None:
@@ -287,8 +281,9 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
     elif result.differences:
         title += f": {len(result.differences)} cells differ"
     solution = result.solutions[0] if result.solutions else result.solution
-    path.write_text(board_svg(result.puzzle, solution, result.marked(), symbols=args.symbols,
-                              title=title), encoding="utf-8")
+    with naming(str(path)):
+        path.write_text(board_svg(result.puzzle, solution, result.marked(), symbols=args.symbols,
+                                  title=title), encoding="utf-8")
     print(f"picture written to {path}")
 
 
@@ -360,6 +355,14 @@ def run_generate(args) -> int:
     if args.json and args.fpuzzles:
         raise CliError("--fpuzzles prints links as '#' lines of the text output: expected --json or "
                        "--fpuzzles, not both")
+    cells = shape.size * shape.size
+    if args.clues is not None and not 0 <= args.clues <= cells:
+        raise CliError(f"--clues {args.clues}: expected a number of clues from 0 to {cells} for a "
+                       f"{shape.size}x{shape.size}")
+    if args.symbols is not None and len(args.symbols) < shape.size:
+        raise CliError(f"--symbols has {len(args.symbols)} symbols: expected at least {shape.size} "
+                       f"for a {shape.size}x{shape.size}")
+    resolve(args.verify_backend)  # a bad backend name is a usage error before any work
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     deadline = Deadline(args.time_limit)
     try:

@@ -63,17 +63,45 @@ def _non_ascii_hint(ch: str) -> str:
     return ""
 
 
+SYNTAX_CHARS = SEPARATORS + ".#,[]{}"  # blank, separators, comments, integer rows, JSON
+
+
+def check_symbols(symbols: str, size: int | None = None) -> str:
+    """``symbols`` if it can be an alphabet (of at least ``size`` digits), else a :class:`PuzzleError`.
+
+    Symbols are distinct characters, none of them whitespace or syntax: the blank ``.``, the
+    separators ``|-+``, ``#`` (comments), ``,`` (integer rows), brackets (JSON).
+
+    >>> check_symbols("0123456789ABCDEF", 16)
+    '0123456789ABCDEF'
+    >>> check_symbols("#234")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.core.shape.PuzzleError: --symbols '#234': '#' cannot be a symbol (it is part of the syntax: blank '.', separators '|-+', '#', ',', brackets)
+    """
+    if not symbols:
+        raise PuzzleError("--symbols '': expected distinct characters, one per digit")
+    bad = next((s for s in symbols if s.isspace() or s in SYNTAX_CHARS), None)
+    if bad is not None:
+        raise PuzzleError(f"--symbols {_show(symbols)}: {bad!r} cannot be a symbol (it is part of the "
+                          f"syntax: blank '.', separators '|-+', '#', ',', brackets)")
+    if len(set(symbols)) != len(symbols):
+        twice = next(s for i, s in enumerate(symbols) if s in symbols[:i])
+        raise PuzzleError(f"--symbols {_show(symbols)}: {twice!r} appears twice: expected distinct "
+                          f"characters, one per digit")
+    if size is not None and len(symbols) < size:
+        raise PuzzleError(f"--symbols {_show(symbols)}: {len(symbols)} symbols: expected at least "
+                          f"{size} for a {size}x{size} grid")
+    return symbols
+
+
 def _alphabet(symbols: str | None) -> tuple[dict[str, int], str]:
     """Map symbol -> digit (0 for blank) and the blanks' description for messages."""
     if symbols is None:
         table = {s: i + 1 for i, s in enumerate(DEFAULT_SYMBOLS)}
         table["."] = table["0"] = 0
         return table, "'.' or '0'"
-    if len(set(symbols)) != len(symbols) or not symbols:
-        raise PuzzleError(f"--symbols {symbols!r}: expected distinct characters, one per digit")
-    bad = [s for s in symbols if s.isspace() or s in SEPARATORS + "."]
-    if bad:
-        raise PuzzleError(f"--symbols {symbols!r}: {bad[0]!r} cannot be a symbol (it is blank or a separator)")
+    check_symbols(symbols)
     table = {s: i + 1 for i, s in enumerate(symbols)}
     table["."] = 0
     blanks = "'.'"
@@ -179,6 +207,18 @@ def _parse_json(text: str, box, symbols, first_line: int = 1) -> Board:
 def _strip_row(line: str) -> list[tuple[int, str]]:
     """The (column, character) pairs of a grid row, separators and spaces dropped."""
     return [(i, ch) for i, ch in enumerate(line) if not ch.isspace() and ch not in SEPARATORS]
+
+
+_SIGNED = re.compile(r"(?<![^\s,])[-+]\d+(?![^\s,])")  # a whole token: a sign, then digits
+
+
+def _refuse_signed(line: str, lineno: int) -> None:
+    """A signed number (``-2``, ``+4``) is an error naming its place, not a separator and a digit."""
+    signed = _SIGNED.search(line)
+    if signed:
+        raise PuzzleError(f"line {lineno}, column {signed.start() + 1}: {_show(signed.group())} is a "
+                          f"signed number: expected a digit or an integer without a sign "
+                          f"(0 or '.' = blank)")
 
 
 def _int_tokens(line: str) -> list[tuple[int, str]]:
@@ -292,6 +332,8 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
         if len(line) > MAX_LINE_CHARS:
             raise PuzzleError(f"line {lineno} is longer than {MAX_LINE_CHARS} characters: expected a "
                               f"puzzle line of at most {MAX_LINE_CHARS}")
+    for lineno, line in numbered:
+        _refuse_signed(line, lineno)
     if len(numbered) == 2 and _cell_count(numbered[0][1]) >= MIN_SIZE * MIN_SIZE:
         (lineno, givens), (_, regions) = numbered  # a jigsaw: the givens, then the region labels
         return document.parse_two_lines(givens, regions, _read_givens, box, symbols, lineno)

@@ -72,6 +72,23 @@ NATIVE = "native"  # at-most-one as a solver's own cardinality constraint (not c
 AMO_CHOICES = AMO_ENCODINGS + (NATIVE,)
 DEFAULT_AMO = "pairwise"
 FULL_RULES_MAX_SIZE = 25  # above this, only a puzzle's simplified formula is practical to build
+LARGE_AMO = "seqcounter"  # the default above FULL_RULES_MAX_SIZE (see amo_for)
+
+
+def amo_for(size: int, amo: str | None = None) -> str:
+    """The at-most-one encoding of an N x N grid: ``amo`` when chosen, else the default for the size.
+
+    Pairwise (no auxiliary variables) up to 25x25; above, the sequential counter, since
+    pairwise clauses grow as N**4: on an empty simplified formula (encodings/README.md)
+    36x36 has 3.3 million clauses pairwise against 0.54 million, 49x49 11.3 million against
+    1.4 million, an empty 64x64 33 million (about 8 GB in Python) against 3.7 million.
+
+    >>> amo_for(9), amo_for(25), amo_for(36), amo_for(36, "pairwise")
+    ('pairwise', 'pairwise', 'seqcounter', 'pairwise')
+    """
+    if amo is not None:
+        return amo
+    return DEFAULT_AMO if size <= FULL_RULES_MAX_SIZE else LARGE_AMO
 
 
 def var(n: int, row: int, col: int, digit: int) -> int:
@@ -477,12 +494,14 @@ def _rules_cached(rules: Rules, encoding: str, amo: str) -> Cnf:
     return cnf
 
 
-def encode_rules(rules: Rules | Shape, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO) -> Cnf:
+def encode_rules(rules: Rules | Shape, encoding: str = DEFAULT_ENCODING, amo: str | None = None) -> Cnf:
     """The rules of an empty grid as CNF (no givens); a fresh copy the caller may extend.
 
-    ``rules`` may be a :class:`Shape`, meaning classic Sudoku on it.
+    ``rules`` may be a :class:`Shape`, meaning classic Sudoku on it; ``amo`` None is
+    :func:`amo_for` the size.
     """
-    return _rules_cached(as_rules(rules), encoding, amo).copy()
+    rules = as_rules(rules)
+    return _rules_cached(rules, encoding, amo_for(rules.size, amo)).copy()
 
 
 def given_literals(board: Board) -> list[int]:
@@ -491,7 +510,7 @@ def given_literals(board: Board) -> list[int]:
     return [var(n, r, c, d) for r, c, d in board.givens()]
 
 
-def encode_puzzle(board: Board, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO) -> Cnf:
+def encode_puzzle(board: Board, encoding: str = DEFAULT_ENCODING, amo: str | None = None) -> Cnf:
     """The rules plus one unit clause per given (family ``givens``), as exported to DIMACS."""
     cnf = encode_rules(board.rules, encoding, amo)
     cnf.add("givens", ([lit] for lit in given_literals(board)))
@@ -526,7 +545,7 @@ def eliminated(board: Board) -> tuple[set[int], set[int]]:
     return true_vars, false_vars
 
 
-def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str = DEFAULT_AMO,
+def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str | None = None,
                       stop: Callable[[], bool] | None = None) -> Cnf:
     """The puzzle's formula with what the givens settle removed: same numbering, far fewer clauses.
 
@@ -536,6 +555,7 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str =
     given, is called now and then and ends the work with :class:`EncodingStopped` when it says so
     (an empty 64x64 has 33 million pairwise clauses: a time limit must reach into encoding).
     """
+    amo = amo_for(board.size, amo)
     true_vars, false_vars = eliminated(board)
     cell_groups, unit_groups = _groups(board.rules)
 

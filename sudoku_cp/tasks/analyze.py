@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
-from ..backends import Backend, Deadline, make
+from ..backends import Backend, Deadline, Session, make
 from ..core.board import Board, Fact, Rules, Shape
 from ..core.check import is_solution
 from ..model.cnf import NATIVE, encode_rules
@@ -186,40 +186,102 @@ def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | N
     return total
 
 
-def analyse(boards: Sequence[Board], variants: Sequence[tuple[str, str]], probe: bool = False,
+class Analysis:
+    """Propagation and solve time over a stream of puzzles, one at a time, summed per variant.
+
+    :meth:`add` analyses one board under every variant ``(encoding, amo)`` and returns its
+    rows; :meth:`summaries` gives the totals so far. Only sessions (one per variant and set of
+    rules) and running sums are kept, never the boards: ``analyze -f`` on a million-line file
+    needs no more memory than on ten lines. Use it as a context manager (it closes the sessions).
+    """
+
+    def __init__(self, variants: Sequence[tuple[str, str]], probe: bool = False,
+                 measure_speed: bool = True, progress=None):
+        self.variants, self.probe, self.measure_speed, self.progress = list(variants), probe, measure_speed, progress
+        self.propagators: dict[tuple[int, Rules], Propagator] = {}
+        self.sessions: dict[tuple[int, Rules], Session] = {}
+        self.first: Rules | None = None
+        self.puzzles = 0
+        self.sums = [{"solved": 0, "contradictions": 0, "fixed": 0, "probed": 0, "solve_s": 0.0}
+                     for _ in self.variants]
+
+    def add(self, board: Board) -> list[Propagation]:
+        """The rows of one board, one per variant, added to the sums."""
+        if self.first is None:
+            self.first = board.rules
+        self.puzzles += 1
+        rows = []
+        for k, (encoding, amo) in enumerate(self.variants):
+            key = (k, board.rules)
+            if key not in self.propagators:
+                self.propagators[key] = Propagator(board.rules, encoding, amo)
+            row = self.propagators[key].analyse(board, self.probe)
+            rows.append(row)
+            sums = self.sums[k]
+            sums["solved"] += row.solved
+            sums["contradictions"] += row.contradiction
+            sums["fixed"] += row.fixed
+            sums["probed"] += row.probed_fixed or 0
+            self._tick()
+            if self.measure_speed:
+                sums["solve_s"] += self._solve_time(key, board, encoding, amo)
+                self._tick()
+        return rows
+
+    def _tick(self) -> None:
+        if self.progress is not None:
+            self.progress.update(1)
+
+    def _solve_time(self, key, board: Board, encoding: str, amo: str) -> float:
+        session = self.sessions.get(key)
+        if session is None:
+            solver = "minicard" if amo == NATIVE else None
+            backend = make("sat" if solver is None else f"sat:{solver}", encoding=encoding, amo=amo)
+            session = self.sessions[key] = backend.session(board.rules)
+        start = time.perf_counter()
+        session.count(board, 1, Deadline(None))
+        return time.perf_counter() - start
+
+    def summaries(self) -> list[Summary]:
+        """One summary per variant; sizes are those of the first puzzle's rules (no givens)."""
+        out = []
+        count = self.puzzles or 1
+        for (encoding, amo), sums in zip(self.variants, self.sums):
+            first = encode_rules(self.first, encoding, amo) if self.first is not None else None
+            out.append(Summary(
+                encoding, amo,
+                variables=first.nvars if first else 0,
+                clauses=first.num_clauses if first else 0,
+                native_atmosts=len(first.atmosts) if first else 0,
+                puzzles=self.puzzles, solved=sums["solved"], contradictions=sums["contradictions"],
+                mean_fixed=sums["fixed"] / count,
+                mean_probed_fixed=sums["probed"] / count if self.probe else None,
+                solve_s=sums["solve_s"] if self.measure_speed else None,
+            ))
+        return out
+
+    def close(self) -> None:
+        for p in self.propagators.values():
+            p.close()
+        for session in self.sessions.values():
+            session.close()
+        self.propagators, self.sessions = {}, {}
+
+    def __enter__(self) -> Analysis:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def analyse(boards: Iterable[Board], variants: Sequence[tuple[str, str]], probe: bool = False,
             measure_speed: bool = True, progress=None) -> tuple[list[list[Propagation]], list[Summary]]:
     """Propagation per puzzle per variant ``(encoding, amo)``, and one summary per variant.
 
     Sizes in the summary are those of the rules of the first puzzle's shape (no givens).
     ``progress`` (e.g. a tqdm bar) gets ``update(1)`` per puzzle propagated and per puzzle solved.
+    For a stream too long to keep the rows of, use :class:`Analysis` directly.
     """
-    per_puzzle: list[list[Propagation]] = [[] for _ in boards]
-    summaries = []
-    for encoding, amo in variants:
-        propagators: dict[Rules, Propagator] = {}
-        try:
-            for i, b in enumerate(boards):
-                if b.rules not in propagators:
-                    propagators[b.rules] = Propagator(b.rules, encoding, amo)
-                per_puzzle[i].append(propagators[b.rules].analyse(b, probe))
-                if progress is not None:
-                    progress.update(1)
-        finally:
-            for p in propagators.values():
-                p.close()
-        rows = [pp[-1] for pp in per_puzzle]
-        first = encode_rules(boards[0].rules, encoding, amo) if boards else None
-        count = len(rows) or 1
-        summaries.append(Summary(
-            encoding, amo,
-            variables=first.nvars if first else 0,
-            clauses=first.num_clauses if first else 0,
-            native_atmosts=len(first.atmosts) if first else 0,
-            puzzles=len(rows),
-            solved=sum(r.solved for r in rows),
-            contradictions=sum(r.contradiction for r in rows),
-            mean_fixed=sum(r.fixed for r in rows) / count,
-            mean_probed_fixed=(sum(r.probed_fixed for r in rows) / count) if probe else None,
-            solve_s=solve_time(boards, encoding, amo, progress=progress) if measure_speed else None,
-        ))
-    return per_puzzle, summaries
+    with Analysis(variants, probe, measure_speed, progress) as analysis:
+        per_puzzle = [analysis.add(b) for b in boards]
+        return per_puzzle, analysis.summaries()

@@ -17,10 +17,12 @@ the limit, never dropped), and statuses are compared across configurations.
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import math
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,10 +90,17 @@ def _config_name(worker: Worker, backend: str, encoding: str) -> str:
     return f"{worker.name}/{encoding}" if takes(backend, "encoding") else worker.name
 
 
-def run_bench(boards: list[Board], backends: list[str], encodings: tuple[str, ...] = (DEFAULT_ENCODING,),
-              unique: bool = True, time_limit: float | None = None, repeat: int = 1,
-              warmup: int = 20, progress=None) -> list[ConfigReport]:
-    """Run every configuration on ``boards`` in the same order; per-puzzle times are the best of ``repeat``."""
+def run_bench(boards: Sequence[Board] | Callable[[], Iterable[Board]], backends: list[str],
+              encodings: tuple[str, ...] = (DEFAULT_ENCODING,), unique: bool = True,
+              time_limit: float | None = None, repeat: int = 1, warmup: int = 20,
+              progress=None) -> list[ConfigReport]:
+    """Run every configuration on ``boards`` in the same order; per-puzzle times are the best of ``repeat``.
+
+    ``boards`` is a sequence, or a function that returns the same puzzles afresh each time it
+    is called (each configuration's warm-up and each repeat read them again): the CLI streams
+    them from the file so that no list of boards is held.
+    """
+    read = boards if callable(boards) else (lambda: iter(boards))
     reports = []
     for backend, encoding in configurations(backends, list(encodings)):
         options = BatchOptions(unique=unique, backend=backend,
@@ -99,18 +108,21 @@ def run_bench(boards: list[Board], backends: list[str], encodings: tuple[str, ..
                                time_limit=time_limit, stats=True)
         worker = Worker(options)
         report = ConfigReport(_config_name(worker, backend, encoding))
-        for board in boards[:warmup]:  # opens the sessions, warms caches; not timed
+        for board in itertools.islice(read(), warmup):  # opens the sessions, warms caches; not timed
             worker.answer(board)
-        best = [math.inf] * len(boards)
+        best: list[float] = []
         for _ in range(repeat):
-            for k, board in enumerate(boards):
+            for k, board in enumerate(read()):
                 start = time.perf_counter()
                 result = worker.answer(board, k, k + 1)
                 elapsed = time.perf_counter() - start
                 status = result.status.value
                 if status == "unknown" and time_limit is not None:
                     elapsed = max(elapsed, time_limit)  # a timeout costs the whole limit
-                best[k] = min(best[k], elapsed)
+                if k == len(best):
+                    best.append(elapsed)
+                else:
+                    best[k] = min(best[k], elapsed)
                 if len(report.statuses) <= k:
                     report.statuses.append(status)
                     report.counts[status] += 1

@@ -112,21 +112,29 @@ def minimal_core(board: Board, backend: Backend, deadline: Deadline | None = Non
         return shrink_core(lambda s: not decided(session, s, deadline), start, lambda s: solver_core())
 
 
-def core_problems(board: Board, core: Sequence[Given], backend: str | Backend) -> list[str]:
+def core_problems(board: Board, core: Sequence[Given], backend: str | Backend,
+                  deadline: Deadline | None = None) -> list[str]:
     """Why ``core`` is not a minimal unsat set of givens, checked by ``backend`` (empty when it is).
 
     The core alone (under ``board``'s rules) must have no solution; without any one of its givens
     it must have one (and that solution is checked by the independent checker).
+    :class:`TimeLimitReached` when ``deadline`` ends the re-check first.
     """
 
     core = list(core)
     name = backend if isinstance(backend, str) else backend.name
     problems = []
-    if solve(board.blank().with_givens(core), backend).status is not Status.UNSAT:
+
+    def status_of(givens) -> Status:
+        status = solve(board.blank().with_givens(givens), backend, time_limit=deadline).status
+        if status is Status.UNKNOWN:
+            raise TimeLimitReached(f"the time limit ended {name}'s re-check of the core")
+        return status
+
+    if status_of(core) is not Status.UNSAT:
         problems.append(f"{name}: the core {given_names(core)} has a solution")
     for i, given in enumerate(core):
-        rest = board.blank().with_givens(core[:i] + core[i + 1:])
-        status = solve(rest, backend).status
+        status = status_of(core[:i] + core[i + 1:])
         if status is not Status.SOLVED:
             problems.append(f"{name}: the core without {given_names([given])} is {status}, "
                             f"so {given_names([given])} is not needed")

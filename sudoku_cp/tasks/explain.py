@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..backends import Backend, Deadline, second_opinion
+from ..backends import Backend, Deadline, Unsupported, resolve, second_opinion
 from ..core.board import Board, Given
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
 from .cores import backend_for, core_problems, given_names, minimal_core
@@ -84,9 +84,13 @@ def checked_core(board: Board, backend: str | Sequence[str] | Backend = "sat",
     """
 
     finder = backend_for(backend, "core")
-    core = minimal_core(board, finder, deadline)
+    try:
+        core = minimal_core(board, finder, deadline)
+    except Unsupported:  # no session for rules this big (SAT above 25x25): another kind finds it
+        finder = second_opinion(finder)
+        core = minimal_core(board, finder, deadline)
     if core is not None and check:
-        problems = core_problems(board, core, second_opinion(finder))
+        problems = core_problems(board, core, second_opinion(finder), deadline)
         if problems:
             raise VerificationError("; ".join(problems))
     return core
@@ -104,12 +108,13 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
     if limit < 2:
         raise ValueError(f"limit {limit}: explain needs at least 2 to tell unique from multiple")
     start = time.perf_counter()
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_limit)  # the whole explanation's: the count, the core and its re-check
+    backend = resolve(backend)  # a bad backend name is an error even for a board with duplicates
     scan = validate(board)
     if scan.status is Status.INVALID:
         return Explanation(Status.INVALID, board, conflicts=scan.conflicts,
                            time_s=time.perf_counter() - start)
-    counted = count(board, limit, backend, time_limit=time_limit)
+    counted = count(board, limit, backend, time_limit=deadline)
     out = Explanation(counted.status, board, solution=counted.solution, count=counted.count,
                       complete=counted.complete, backend=counted.backend, stats=counted.stats,
                       solutions=counted.solutions)

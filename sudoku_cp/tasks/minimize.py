@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..backends import Backend, Deadline, resolve
+from ..backends import Backend, Deadline, Session, Unsupported, resolve
 from ..core.board import Board, Given
 from ..core.results import Status, TimeLimitReached
 from .cores import backend_for, checkers, recheck_unique
@@ -37,7 +37,9 @@ class UniquenessOracle:
 
     The session (``backend`` when it can ``exclude``, else the default SAT backend) holds the
     rules and the guarded constraint "differ from ``solution``"; each question assumes its givens
-    and the guard.
+    and the guard. Where the backend cannot hold the rules in a session (SAT above 25x25: the
+    full rules of a 64x64 take gigabytes), every question is a one-shot count of the board of
+    its givens (:meth:`unique_fresh`), whose formula the givens keep small.
 
     >>> from sudoku_cp import examples
     >>> from sudoku_cp.formats.text import parse_puzzle
@@ -54,13 +56,18 @@ class UniquenessOracle:
         self.backend = backend_for(backend, "exclude")
         self.backend.require("incremental")
         self.blank = solution.blank()
-        self.session = self.backend.session(solution.rules)
-        self.guard = self.session.exclude(solution, self.blank)
         self.calls = 0
         self.fresh_calls = 0
+        try:
+            self.session: Session | None = self.backend.session(solution.rules)
+        except Unsupported:  # too big to load whole: one-shot counts only
+            self.session = self.guard = None
+            return
+        self.guard = self.session.exclude(solution, self.blank)
 
     def close(self) -> None:
-        self.session.close()
+        if self.session is not None:
+            self.session.close()
 
     def __enter__(self):
         return self
@@ -77,6 +84,8 @@ class UniquenessOracle:
 
         The givens must agree with the solution (they are the solution's digits).
         """
+        if self.session is None:
+            return self._other_fresh(givens, deadline)
         found = self._ask(givens, deadline, None)
         if found is None:
             raise TimeLimitReached("the time limit ended the search")
@@ -93,14 +102,21 @@ class UniquenessOracle:
         The givens settle most of the formula, so it is far smaller than the loaded one; on the
         hard questions of large grids this wins despite the encoding cost.
         """
+        return self._other_fresh(givens, deadline) is None
+
+    def _other_fresh(self, givens: Sequence[Given], deadline: Deadline | None) -> Board | None:
+        """:meth:`other_solution` by a one-shot count of two solutions."""
         self.fresh_calls += 1
         deadline = deadline or Deadline(None)
+        if deadline.expired():
+            raise TimeLimitReached("the time limit ended the search")
         outcome = self.backend.count(self.blank.with_givens(list(givens)), 2, deadline.remaining())
-        if outcome.count >= 2:
-            return False
+        others = [s for s in outcome.solutions if s != self.solution]
+        if others:
+            return others[0]
         if not outcome.complete:
             raise TimeLimitReached("the time limit ended the search")
-        return outcome.count == 1
+        return None
 
     def unique_within(self, givens: Sequence[Given], budget: int | None,
                       deadline: Deadline | None = None) -> bool | None:
@@ -109,7 +125,7 @@ class UniquenessOracle:
         Some uniqueness questions about large grids (25x25 near half full) are very hard for CDCL;
         a budget lets the caller put them off instead of stalling on one of them.
         """
-        if budget is None:
+        if budget is None or self.session is None:
             return self.unique(givens, deadline)
         deadline = deadline or Deadline(None)
         result = self._ask(givens, deadline, budget)
@@ -171,7 +187,7 @@ def minimize(board: Board, backend: str | Backend | list = "sat", time_limit: fl
 
     start = time.perf_counter()
     deadline = Deadline(time_limit)
-    first = count(board, 2, backend, time_limit=time_limit)
+    first = count(board, 2, backend, time_limit=deadline)  # one deadline for the whole command
     out = Explanation(first.status, board, solution=first.solution, count=first.count,
                       complete=first.complete, conflicts=first.conflicts, backend=first.backend,
                       solutions=first.solutions)

@@ -80,7 +80,7 @@ def givens_to_add(board: Board, solution: Board, others: Sequence[Board] = (),
 
     with UniquenessOracle(solution, backend) as oracle:
         for _ in range(max_rounds):
-            chosen = hitting_set(sets) if sets else []
+            chosen = hitting_set(sets, deadline) if sets else []
             other = oracle.other_solution(givens + cells_as_givens(chosen), deadline)
             if other is None:
                 return cells_as_givens(chosen), True
@@ -123,7 +123,7 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
         first = None
         status = Status.INVALID
     else:
-        first = count(board, max(2, targets), chosen, time_limit=time_limit)
+        first = count(board, max(2, targets), chosen, time_limit=deadline)
         status = first.status
     out = Explanation(status, board, conflicts=find_conflicts(board),
                       backend=first.backend if first else None)

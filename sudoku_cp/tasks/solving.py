@@ -30,22 +30,34 @@ def validate(board: Board) -> Result:
     return Result(Status.INVALID if conflicts else Status.VALID, board, conflicts=conflicts)
 
 
-def verify(outcome: Outcome, board: Board, backend: str) -> None:
-    """Check every solution of an outcome independently; raise :class:`VerificationError` if one fails.
+ALWAYS_VERIFIED = 2  # solutions checked even after the deadline: enough to tell unique from multiple
+
+
+def verify(outcome: Outcome, board: Board, backend: str, deadline: Deadline | None = None) -> Outcome:
+    """Check the solutions of an outcome independently; raise :class:`VerificationError` if one fails.
 
     Each solution must be a solution of ``board`` (the rules' checker: every unit holds each digit
-    once, every given kept) and differ from the others.
+    once, every given kept) and differ from the others. Returns the outcome as verified: when
+    ``deadline`` passes during the check (a time-limited count may return thousands of
+    solutions), checking stops there, after at least :data:`ALWAYS_VERIFIED`, and the outcome
+    keeps only the solutions checked, as a count cut short by the time limit: a solution that
+    was not checked is never reported.
     """
     solutions = outcome.solutions
     if not solutions:
-        return
+        return outcome
     problems = checker(board.rules).problems
-    for solution in solutions:
+    for k, solution in enumerate(solutions):
+        if k >= ALWAYS_VERIFIED and deadline is not None and deadline.expired():
+            outcome = Outcome(solutions[:k], complete=False, timed_out=True, stats=outcome.stats)
+            solutions = outcome.solutions
+            break
         wrong = problems(solution, board)
         if wrong:
             raise VerificationError(f"{backend} returned a wrong solution: {'; '.join(wrong[:3])}")
     if len(solutions) > 1 and len({s.cells for s in solutions}) < len(solutions):
         raise VerificationError(f"{backend} returned the same solution twice")
+    return outcome
 
 
 class Sessions:
@@ -106,17 +118,15 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     """
     session = None if sessions is None else sessions.get(backend, board.rules)
     start = time.perf_counter()
-    if session is not None:
-        if time_limit is None:
-            deadline = NO_DEADLINE
-        else:
-            deadline = time_limit if isinstance(time_limit, Deadline) else Deadline(time_limit)
+    deadline = _deadline(time_limit) or NO_DEADLINE
+    if deadline.expired():  # an earlier backend or step used the time up: this one is not started
+        outcome = Outcome([], complete=False, timed_out=True)
+    elif session is not None:
         outcome = session.count(board, limit, deadline)
     else:
-        seconds = time_limit.remaining() if isinstance(time_limit, Deadline) else time_limit
-        outcome = backend.count(board, limit, seconds)
+        outcome = backend.count(board, limit, deadline.remaining())
     elapsed = time.perf_counter() - start
-    verify(outcome, board, backend.name)
+    outcome = verify(outcome, board, backend.name, deadline)
     solutions = outcome.solutions
     return Result(
         status_of(outcome, unique), board,
@@ -140,32 +150,62 @@ class CrossCheck:
 
     @property
     def result(self) -> Result:
-        """The common answer: the first decided one (all agree when :attr:`agreed`)."""
+        """The common answer (all agree when :attr:`agreed`): the decided one that knows most.
+
+        An exact count before one cut short, then the largest count, then the first.
+        """
         decided = [r for r in self.results if r.status is not Status.UNKNOWN]
-        return (decided or self.results)[0]
+        if not decided:
+            return self.results[0]
+        return max(decided, key=lambda r: (bool(r.complete), r.count or 0))
+
+
+def contradicts(a: Result, b: Result) -> bool:
+    """Whether two decided answers cannot both be true.
+
+    A count cut short (``complete`` false, by ``limit`` or a time limit) says only "at least
+    this many": it contradicts an exact count below it, never another count cut short. An exact
+    count k contradicts any count above k and any other exact count. Without counts (``solve``
+    without uniqueness) the statuses must be the same.
+
+    >>> from sudoku_cp.core.results import Result, Status
+    >>> def counted(n, complete):
+    ...     return Result(Status.MULTIPLE if n > 1 else Status.UNIQUE, None, count=n, complete=complete)
+    >>> contradicts(counted(830, False), counted(189, False)), contradicts(counted(2, False), counted(7, True))
+    (False, False)
+    >>> contradicts(counted(9, False), counted(7, True)), contradicts(counted(1, True), counted(2, False))
+    (True, True)
+    """
+    if a.count is None or b.count is None:
+        return a.status is not b.status
+    return (a.complete and b.count > a.count) or (b.complete and a.count > b.count)
 
 
 def _compare(results: list[Result], limit: int) -> list[str]:
+    """What is wrong with several backends' answers: errors and contradictions (empty: they agree).
+
+    ``unknown`` (a time limit) contradicts nothing; counts are compared by :func:`contradicts`.
+    """
     problems = []
     decided = [r for r in results if r.status not in (Status.UNKNOWN, Status.ERROR)]
     for r in results:
         if r.status is Status.ERROR:
             problems.append(f"{r.backend}: {r.error}")
-    if not decided:
-        return problems
-    first = decided[0]
-    for other in decided[1:]:
-        if other.status is not first.status:
-            problems.append(f"{first.backend} says {first.status}, {other.backend} says {other.status}")
-        elif first.count is not None and (first.count, first.complete) != (other.count, other.complete):
-            problems.append(f"{first.backend} counts {first.count} (complete={first.complete}), "
-                            f"{other.backend} counts {other.count} (complete={other.complete})")
-        elif first.status is Status.UNIQUE and first.solution != other.solution:
-            n = first.solution.size
-            diff = [cell_name(i // n, i % n) for i, (a, b) in
-                    enumerate(zip(first.solution.cells, other.solution.cells)) if a != b]
-            problems.append(f"{first.backend} and {other.backend} give different unique solutions "
-                            f"(cells {', '.join(diff[:6])})")
+    for i, first in enumerate(decided):
+        for other in decided[i + 1:]:
+            if contradicts(first, other):
+                if first.status is not other.status:
+                    problems.append(f"{first.backend} says {first.status}, {other.backend} says {other.status}")
+                else:
+                    problems.append(f"{first.backend} counts {first.count} (complete={first.complete}), "
+                                    f"{other.backend} counts {other.count} (complete={other.complete})")
+            elif first.status is Status.UNIQUE and other.status is Status.UNIQUE \
+                    and first.solution != other.solution:
+                n = first.solution.size
+                diff = [cell_name(i // n, i % n) for i, (a, b) in
+                        enumerate(zip(first.solution.cells, other.solution.cells)) if a != b]
+                problems.append(f"{first.backend} and {other.backend} give different unique solutions "
+                                f"(cells {', '.join(diff[:6])})")
     return problems
 
 
@@ -181,13 +221,20 @@ def _attempts(board: Board, backends: Sequence[Backend], limit: int, unique: boo
     return results
 
 
+def _deadline(time_limit: float | Deadline | None) -> Deadline | None:
+    """One deadline for every backend and step: ``--time-limit`` bounds the whole answer."""
+    if time_limit is None or isinstance(time_limit, Deadline):
+        return time_limit
+    return Deadline(time_limit)
+
+
 def cross_check(board: Board, backends: str | Sequence[str | Backend] = "all", limit: int = 2,
                 unique: bool = True, time_limit: float | None = None) -> CrossCheck:
     """Run several backends, verify every answer independently, and compare statuses and counts.
 
     A backend that fails verification or crashes is recorded as a problem, never dropped.
     """
-    results = _attempts(board, resolve(backends), limit, unique, time_limit, None, True)
+    results = _attempts(board, resolve(backends), limit, unique, _deadline(time_limit), None, True)
     return CrossCheck(results, _compare(results, limit))
 
 
@@ -210,13 +257,15 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
     was asked). With several backends their answers are compared: a disagreement, or one that
     failed verification, raises :class:`DisagreementError`; otherwise the agreed answer comes
     back with every backend's in :attr:`Result.backends`. A single backend's wrong answer raises
-    :class:`VerificationError`. ``stats=False`` leaves the solvers' counters out.
+    :class:`VerificationError`. ``stats=False`` leaves the solvers' counters out. ``time_limit``
+    (seconds or a :class:`Deadline`) is one deadline for all the backends, not one each.
 
     The duplicate scan (``invalid``) runs only when no solution came back: a solution that
     passed the checker keeps every given in units that hold each digit once, so the givens
     repeat nothing. A board with duplicates is ``invalid`` whatever the backends said or raised
     (SAT and CP-SAT answer "no solution" at once, backtracking checks its givens first).
     """
+    time_limit = _deadline(time_limit)
     try:
         if len(backends) == 1:
             result = run_backend(board, backends[0], limit, unique, time_limit, sessions, stats)
@@ -239,12 +288,12 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
                   time_s=sum(r.time_s or 0.0 for r in results), solutions=agreed.solutions, backends=results)
 
 
-def _answer(board: Board, backend, limit: int, unique: bool, time_limit: float | None) -> Result:
+def _answer(board: Board, backend, limit: int, unique: bool, time_limit: float | Deadline | None) -> Result:
     return answer(board, resolve(backend), limit, unique, time_limit)
 
 
 def solve(board: Board, backend: str | Sequence[str | Backend] | Backend = DEFAULT_BACKEND,
-          unique: bool = False, time_limit: float | None = None) -> Result:
+          unique: bool = False, time_limit: float | Deadline | None = None) -> Result:
     """Solve a puzzle: ``solved`` (or ``unique``/``multiple`` when ``unique``), ``unsat``, ``invalid`` or ``unknown``.
 
     Several backends (``"all"``, ``"sat,cpsat"``) are cross-checked; disagreement raises
@@ -254,7 +303,7 @@ def solve(board: Board, backend: str | Sequence[str | Backend] | Backend = DEFAU
 
 
 def count(board: Board, limit: int = 2, backend: str | Sequence[str | Backend] | Backend = DEFAULT_BACKEND,
-          time_limit: float | None = None) -> Result:
+          time_limit: float | Deadline | None = None) -> Result:
     """Count solutions up to ``limit``; ``complete`` says whether the count is exact.
 
     >>> from sudoku_cp.formats.text import parse_puzzle
@@ -267,5 +316,5 @@ def count(board: Board, limit: int = 2, backend: str | Sequence[str | Backend] |
     return _answer(board, backend, limit, True, time_limit)
 
 
-__all__ = ["CrossCheck", "DisagreementError", "Sessions", "VerificationError", "answer", "count",
+__all__ = ["ALWAYS_VERIFIED", "CrossCheck", "DisagreementError", "contradicts", "Sessions", "VerificationError", "answer", "count",
            "cross_check", "run_backend", "solve", "validate", "verify"]

@@ -8,10 +8,11 @@ the new one alternate, round after round (the order flips every round), on top14
 puzzles) and the first 10,000 of 17clue-half; the report gives every rate, the median per tree
 and the ratio new/old.
 
-    python bench/bench_refactor.py [--old /work/base] [--new .] [--rounds 3] [--clue17 10000]
+    python bench/bench_refactor.py [--old-commit d8c5dff] [--new .] [--rounds 3] [--clue17 10000]
 
-The old tree is commit d8c5dff (``sudoku_cp.batch``), the new one this checkout
-(``sudoku_cp.tasks.batch``). Timings on a shared machine are noisy: only the numbers of one run
+The old tree is commit d8c5dff (``sudoku_cp.batch``), the last one before the refactoring,
+extracted with ``git archive`` into a temporary directory; the new one is this checkout
+(``sudoku_cp.tasks.batch``). The puzzles come from the repository's data/. Timings on a shared machine are noisy: only the numbers of one run
 compare with each other.
 """
 
@@ -26,8 +27,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _data import puzzle_lines
+
 HERE = Path(__file__).resolve().parents[1]
-DATASETS = Path(os.environ.get("SUDOKU_CP_DATASETS", "/work/shared/datasets"))
 DATASET_SPECS = [("top1465.txt", None, "unique"), ("17clue-half.txt", "clue17", "unique")]
 
 CHILD = r"""
@@ -64,27 +66,35 @@ def measure(tree: Path, module: str, path: Path, limit: int, expected: str, cwd:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", default="/work/base", help="the tree before (default /work/base)")
+    parser.add_argument("--old-commit", default="d8c5dff",
+                        help="the commit before the refactoring (default d8c5dff)")
     parser.add_argument("--new", default=str(HERE), help="the tree after (default this checkout)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clue17", type=int, default=10_000, help="puzzles of 17clue-half (default 10000)")
     args = parser.parse_args()
-    trees = {"old": (Path(args.old).resolve(), "sudoku_cp.batch"),
-             "new": (Path(args.new).resolve(), "sudoku_cp.tasks.batch")}
     rates: dict[tuple[str, str], list[float]] = {}
-    with tempfile.TemporaryDirectory() as neutral:
+    with tempfile.TemporaryDirectory() as neutral, tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(["git", "-C", str(HERE), "archive", args.old_commit], capture_output=True,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
+        trees = {"old": (Path(old).resolve(), "sudoku_cp.batch"),
+                 "new": (Path(args.new).resolve(), "sudoku_cp.tasks.batch")}
+        files = {}
+        for name, _, _ in DATASET_SPECS:  # the children read plain text
+            files[name] = Path(neutral, name)
+            files[name].write_text("\n".join(puzzle_lines(name)) + "\n", encoding="utf-8")
         for rnd in range(args.rounds):
             order = ["old", "new"] if rnd % 2 == 0 else ["new", "old"]
             for name, limit_key, expected in DATASET_SPECS:
                 limit = getattr(args, limit_key) if limit_key else 10**9
                 for which in order:
                     tree, module = trees[which]
-                    got = measure(tree, module, DATASETS / name, limit, expected, neutral)
+                    got = measure(tree, module, files[name], limit, expected, neutral)
                     rates.setdefault((name, which), []).append(got["per_s"])
                     print(f"round {rnd + 1}: {name:16} {which}: {got['puzzles']:6} puzzles, "
                           f"{got['per_s']:8.1f} puzzles/s", flush=True)
     print()
-    print(f"old = {trees['old'][0]}, new = {trees['new'][0]}; {args.rounds} rounds, median puzzles/s")
+    print(f"old = {args.old_commit}, new = {args.new}; {args.rounds} rounds, median puzzles/s")
     for name, _, _ in DATASET_SPECS:
         old = statistics.median(rates[name, "old"])
         new = statistics.median(rates[name, "new"])

@@ -15,6 +15,7 @@ import operator
 import threading
 import time
 from collections.abc import Sequence
+from contextlib import contextmanager
 from itertools import compress
 
 from ..core.board import Board, Fact, Given, Rules
@@ -39,6 +40,22 @@ MAX_SLICE_CONFLICTS = 50_000
 COUNTERS = ("conflicts", "decisions", "propagations")
 
 
+@contextmanager
+def keyboard_interrupts():
+    """PySAT's ``pysolvers.error: Caught keyboard interrupt`` (Ctrl-C during a solve) as a KeyboardInterrupt.
+
+    PySAT turns a SIGINT that lands inside a solver call into an ordinary ``Exception``; callers
+    that make a record or a message of a solver's exceptions must never see a Ctrl-C as one.
+    Used as a decorator on every method that calls into a solver.
+    """
+    try:
+        yield
+    except Exception as exc:
+        if type(exc).__module__ == "pysolvers" and "interrupt" in str(exc).lower():
+            raise KeyboardInterrupt(str(exc)) from None
+        raise
+
+
 def solver_names() -> list[str]:
     """The SAT solvers PySAT ships (``sat:NAME``)."""
     from pysat.solvers import SolverNames
@@ -56,6 +73,7 @@ def new_solver(name: str, clauses):
     return Solver(name=name, bootstrap_with=clauses)
 
 
+@keyboard_interrupts()
 def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
     """An optimal model of ``hard`` satisfying as many ``soft`` clauses as possible (PySAT's RC2).
 
@@ -75,6 +93,7 @@ def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
         return rc2.compute()
 
 
+@keyboard_interrupts()
 def min_hitting_set(sets: Sequence[set[int]]) -> list[int]:
     """A smallest set of integers >= 0 meeting every set (RC2; integer i is variable i + 1)."""
     members = sorted(set().union(*sets)) if sets else []
@@ -131,6 +150,7 @@ class SatSession(Session):
               guards: Sequence[int] = ()) -> bool | None:
         return self.solve_literals([self.literal(f) for f in facts] + list(guards), deadline, budget)
 
+    @keyboard_interrupts()
     def solve_literals(self, assumptions: list[int], deadline: Deadline = NO_DEADLINE,
                        budget: int | None = None) -> bool | None:
         """Solve under assumed literals; None when the deadline or the conflict ``budget`` ran out.
@@ -221,6 +241,7 @@ class SatSession(Session):
     def core(self) -> list[Fact]:
         return [f for f in map(self.fact, self.solver.get_core() or []) if f is not None]
 
+    @keyboard_interrupts()
     def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
         ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts])
         return bool(ok), [f for f in map(self.fact, lits) if f is not None]
@@ -279,6 +300,9 @@ class SatSession(Session):
                     selector = self.top
                     assumptions = givens + [selector]
                 self.solver.add_clause([-selector] + block)
+        except BaseException:  # e.g. Ctrl-C: a solver stopped mid-search takes no more calls (CaDiCaL
+            selector = None    # aborts); an unretired guard is harmless, its selector is never assumed again
+            raise
         finally:
             if selector is not None:
                 self.solver.add_clause([-selector])  # retired: later questions never see it
@@ -289,6 +313,7 @@ class SatSession(Session):
             return {}
         return {k: v - before.get(k, 0) for k, v in self.counters().items()}
 
+    @keyboard_interrupts()
     def _settle(self, givens: list[int]) -> bool | tuple[int, ...]:
         """Unit propagation alone, no search: False (no solution), the digits of the one solution
         when every cell is settled, or True (search needed).

@@ -25,6 +25,7 @@ from .common import (
     no_puzzle_message,
     open_text,
     positive_int,
+    refuse_input_overwrite,
     time_limit_arg,
 )
 
@@ -80,6 +81,7 @@ def add_parser(sub) -> None:
 
 
 def run_bench_cmd(args) -> int:
+    refuse_input_overwrite({"--csv": args.csv, "--json": args.json, "--plot": args.plot}, [args.file])
     backends = [b.strip() for b in (args.backends or default_backends()).split(",") if b.strip()]
     encodings = [e.strip() for e in args.encodings.split(",") if e.strip()]
     for enc in encodings:

@@ -23,6 +23,7 @@ from .common import (
     add_input_options,
     output_file,
     read_entries,
+    refuse_input_overwrite,
     report_entry_error,
 )
 
@@ -107,6 +108,7 @@ def cpsat_text(board) -> str:
 
 
 def run(args) -> int:
+    refuse_input_overwrite({"-o": args.output}, [args.file])
     entries = list(read_entries(args))
     if args.format != "stats" and len(entries) != 1:
         bad = [entry for entry in entries if entry.board is None]

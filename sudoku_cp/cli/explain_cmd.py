@@ -29,6 +29,7 @@ from .common import (
     answer_each,
     box_arg,
     positive_int,
+    refuse_input_overwrite,
     show_board,
     time_limit_arg,
 )
@@ -172,6 +173,7 @@ def _count_text(result: Explanation) -> str:
 def run_explain(args) -> int:
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
+    refuse_input_overwrite({"--svg": args.svg}, [args.file])
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")

@@ -125,11 +125,11 @@ def test_encode_onto_a_fifo_writes_in_place(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     got = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()), daemon=True)
     reader.start()
     assert main(["encode", CLASSIC, "-o", str(fifo)]) == 0
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # (replaced, the reader would wait forever: a daemon)
     reader.join()
-    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert "p cnf" in got[0]
 
 

@@ -144,9 +144,12 @@ def test_encode_keeps_the_mode_of_a_file_it_replaces(tmp_path):
 # -- 2. Ctrl-C during batch: never a record; 130, then --resume finishes -------------------------
 
 
-def test_repeated_interrupts_of_batch_then_resume_give_the_uninterrupted_records(tmp_path, capsys):
+@pytest.mark.parametrize("jobs, puzzles", [([], 6000), (["--jobs", "2", "--force-jobs"], 20000)],
+                         ids=["one process", "two workers"])  # two workers write 1024 records at once
+def test_repeated_interrupts_of_batch_then_resume_give_the_uninterrupted_records(tmp_path, capsys, jobs,
+                                                                                 puzzles):
     src = tmp_path / "17clue.txt"
-    src.write_text("\n".join(dataset_lines("17clue-half.txt", limit=6000)) + "\n")
+    src.write_text("\n".join(dataset_lines("17clue-half.txt", limit=puzzles)) + "\n")
     whole = tmp_path / "whole.jsonl"
     assert main(["batch", str(src), "-o", str(whole), "--unique"]) == 0
     capsys.readouterr()
@@ -155,21 +158,24 @@ def test_repeated_interrupts_of_batch_then_resume_give_the_uninterrupted_records
     interrupted = 0
     for round_ in range(40):
         before = line_count(out)
-        proc = start(["batch", str(src), "-o", str(out), "--unique"] + (["--resume"] if round_ else []))
+        proc = start(["batch", str(src), "-o", str(out), "--unique", *jobs] + (["--resume"] if round_ else []))
+        workers = []
         wait_until(lambda: line_count(out) > before, proc)  # solving (and writing) has begun
         time.sleep(rng.uniform(0.0, 0.15))
         if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGINT)
+            workers = children(proc.pid)
+            os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the batch and its workers
         err = proc.communicate()[1].decode()
-        if proc.returncode == 0:
-            break
+        if proc.returncode == 0 or (proc.returncode == -signal.SIGINT and line_count(out) == puzzles):
+            break  # done before the signal (or signalled while exiting, its work complete)
         interrupted += 1
         assert proc.returncode == 130, err
         assert err == "sudoku-cp: interrupted\n"
         assert "interrupt" not in out.read_text().lower()  # never a record
         resume_point(out)  # a valid prefix: raises on a line that is not the next record
+        assert wait_until(lambda: not any(alive(w) for w in workers))
     else:
-        assert main(["batch", str(src), "-o", str(out), "--unique", "--resume"]) == 0
+        assert main(["batch", str(src), "-o", str(out), "--unique", "--resume", *jobs]) == 0
     assert interrupted >= 3
     assert without_times(out.read_text()) == without_times(whole.read_text())
 

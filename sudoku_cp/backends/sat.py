@@ -11,6 +11,7 @@ Cell variables are ``model.cnf.var``'s: cell i (row-major) holding digit d is ``
 
 from __future__ import annotations
 
+import functools
 import operator
 import threading
 import time
@@ -54,6 +55,21 @@ def keyboard_interrupts():
         if type(exc).__module__ == "pysolvers" and "interrupt" in str(exc).lower():
             raise KeyboardInterrupt(str(exc)) from None
         raise
+
+
+def abandon(solver) -> None:
+    """Disarm a PySAT solver that a Ctrl-C stopped mid-call: it is never called nor deleted again.
+
+    PySAT leaves such a solver by a long jump out of the C++ code; CaDiCaL then aborts the
+    process on any further call, its destructor included ("invalid API usage ... invalid
+    state"). Its native handle is dropped (a little memory is left to the exit).
+    """
+    inner = getattr(solver, "solver", None)
+    if inner is not None:
+        for name, value in list(vars(inner).items()):
+            if type(value).__name__ == "PyCapsule":
+                setattr(inner, name, None)
+    solver.solver = None
 
 
 def solver_names() -> list[str]:
@@ -102,6 +118,22 @@ def min_hitting_set(sets: Sequence[set[int]]) -> list[int]:
     return [i for i in members if i in chosen]
 
 
+def _solver_call(method):
+    """A session method that calls into the solver: a Ctrl-C in it is a KeyboardInterrupt and
+    leaves the session :attr:`~SatSession.interrupted` (its solver is then abandoned, not deleted)."""
+
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        try:
+            with keyboard_interrupts():
+                return method(self, *args, **kwargs)
+        except KeyboardInterrupt:
+            self._interrupted = True
+            raise
+
+    return call
+
+
 class SatSession(Session):
     """One PySAT solver loaded with a formula whose first N**3 variables are the cell variables."""
 
@@ -117,6 +149,7 @@ class SatSession(Session):
         self.offsets = [i * n for i in range(n * n)]  # var = offset + digit
         self.solver = new_solver(solver, cnf.clauses)
         self._interruptible: bool | None = None
+        self._interrupted = False
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -126,7 +159,15 @@ class SatSession(Session):
                                    f"choose sat:minicard or sat:gluecard4 for --amo native") from None
 
     def close(self) -> None:
-        self.solver.delete()
+        if self.interrupted:
+            abandon(self.solver)
+        else:
+            self.solver.delete()
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether a Ctrl-C (or SIGTERM) stopped a call into this session's solver."""
+        return self._interrupted
 
     # -- facts and literals ---------------------------------------------------------------------
 
@@ -150,7 +191,7 @@ class SatSession(Session):
               guards: Sequence[int] = ()) -> bool | None:
         return self.solve_literals([self.literal(f) for f in facts] + list(guards), deadline, budget)
 
-    @keyboard_interrupts()
+    @_solver_call
     def solve_literals(self, assumptions: list[int], deadline: Deadline = NO_DEADLINE,
                        budget: int | None = None) -> bool | None:
         """Solve under assumed literals; None when the deadline or the conflict ``budget`` ran out.
@@ -241,7 +282,7 @@ class SatSession(Session):
     def core(self) -> list[Fact]:
         return [f for f in map(self.fact, self.solver.get_core() or []) if f is not None]
 
-    @keyboard_interrupts()
+    @_solver_call
     def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
         ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts])
         return bool(ok), [f for f in map(self.fact, lits) if f is not None]
@@ -313,7 +354,7 @@ class SatSession(Session):
             return {}
         return {k: v - before.get(k, 0) for k, v in self.counters().items()}
 
-    @keyboard_interrupts()
+    @_solver_call
     def _settle(self, givens: list[int]) -> bool | tuple[int, ...]:
         """Unit propagation alone, no search: False (no solution), the digits of the one solution
         when every cell is settled, or True (search needed).

@@ -247,10 +247,13 @@ def die_with_parent(parent: int) -> None:
     Linux delivers SIGKILL to the worker when its parent dies (``PR_SET_PDEATHSIG``, also after
     ``kill -9``); a watchdog thread that looks at the parent every second is the fallback
     elsewhere and for a parent that is not the one that started the worker. Ctrl-C is the
-    parent's to handle (it reaches the whole foreground process group): a worker ignores SIGINT,
-    so an interrupt never kills a worker and turns into a "worker failed" record.
+    parent's to handle (it reaches the whole foreground process group): a worker blocks SIGINT
+    (ignoring it is not enough: PySAT installs its own handler during a solve), so an interrupt
+    never stops a worker's solver or turns into a "worker failed" record.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the CLI's handler, inherited by fork: SIGTERM ends a worker
     try:
         import ctypes
 
@@ -308,8 +311,16 @@ class _Pool:
         if self.factory is None:
             return
         if cancel:  # Ctrl-C, SIGTERM or a write error: nobody will write what the workers find
-            for process in list((getattr(self.executor, "_processes", None) or {}).values()):
-                process.terminate()
+            import multiprocessing
+
+            workers = multiprocessing.active_children()  # this pool's and any replaced one's
+            for process in workers:
+                process.terminate()  # else the exit waits for them (and a full result pipe hangs it)
+            for process in workers:
+                process.join(5.0)
+                if process.is_alive():
+                    process.kill()
+                    process.join()
         self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
 
 

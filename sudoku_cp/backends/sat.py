@@ -11,10 +11,12 @@ Cell variables are ``model.cnf.var``'s: cell i (row-major) holding digit d is ``
 
 from __future__ import annotations
 
+import functools
 import operator
 import threading
 import time
 from collections.abc import Sequence
+from contextlib import contextmanager
 from itertools import compress
 
 from ..core.board import Board, Fact, Given, Rules
@@ -42,6 +44,37 @@ COUNTERS = ("conflicts", "decisions", "propagations")
 NO_PROOF = frozenset({"kissat404", "mergesat3", "minicard", "minisat22", "minisatep"})  # PySAT logs none
 
 
+@contextmanager
+def keyboard_interrupts():
+    """PySAT's ``pysolvers.error: Caught keyboard interrupt`` (Ctrl-C during a solve) as a KeyboardInterrupt.
+
+    PySAT turns a SIGINT that lands inside a solver call into an ordinary ``Exception``; callers
+    that make a record or a message of a solver's exceptions must never see a Ctrl-C as one.
+    Used as a decorator on every method that calls into a solver.
+    """
+    try:
+        yield
+    except Exception as exc:
+        if type(exc).__module__ == "pysolvers" and "interrupt" in str(exc).lower():
+            raise KeyboardInterrupt(str(exc)) from None
+        raise
+
+
+def abandon(solver) -> None:
+    """Disarm a PySAT solver that a Ctrl-C stopped mid-call: it is never called nor deleted again.
+
+    PySAT leaves such a solver by a long jump out of the C++ code; CaDiCaL then aborts the
+    process on any further call, its destructor included ("invalid API usage ... invalid
+    state"). Its native handle is dropped (a little memory is left to the exit).
+    """
+    inner = getattr(solver, "solver", None)
+    if inner is not None:
+        for name, value in list(vars(inner).items()):
+            if type(value).__name__ == "PyCapsule":
+                setattr(inner, name, None)
+    solver.solver = None
+
+
 def solver_names() -> list[str]:
     """The SAT solvers PySAT ships (``sat:NAME``)."""
     from pysat.solvers import SolverNames
@@ -59,6 +92,7 @@ def new_solver(name: str, clauses):
     return Solver(name=name, bootstrap_with=clauses)
 
 
+@keyboard_interrupts()
 def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
     """An optimal model of ``hard`` satisfying as many ``soft`` clauses as possible (PySAT's RC2).
 
@@ -78,6 +112,7 @@ def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
         return rc2.compute()
 
 
+@keyboard_interrupts()
 def min_hitting_set(sets: Sequence[set[int]], deadline: Deadline | None = None) -> list[int]:
     """A smallest set of integers >= 0 meeting every set (RC2; integer i is variable i + 1).
 
@@ -105,6 +140,22 @@ def root_literals(cnf: Cnf, solver: str = DEFAULT_SOLVER) -> list[int]:
     return [lit for lit in lits if abs(lit) != guard]
 
 
+def _solver_call(method):
+    """A session method that calls into the solver: a Ctrl-C in it is a KeyboardInterrupt and
+    leaves the session :attr:`~SatSession.interrupted` (its solver is then abandoned, not deleted)."""
+
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        try:
+            with keyboard_interrupts():
+                return method(self, *args, **kwargs)
+        except KeyboardInterrupt:
+            self._interrupted = True
+            raise
+
+    return call
+
+
 class SatSession(Session):
     """One PySAT solver loaded with a formula whose first N**3 variables are the cell variables."""
 
@@ -124,6 +175,7 @@ class SatSession(Session):
         self._cnf = cnf if any(len(c) == 1 for c in cnf.clauses) else None
         self._root: list[int] | None = None if self._cnf is not None else []
         self._interruptible: bool | None = None
+        self._interrupted = False
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -133,7 +185,15 @@ class SatSession(Session):
                                    f"choose sat:minicard or sat:gluecard4 for --amo native") from None
 
     def close(self) -> None:
-        self.solver.delete()
+        if self.interrupted:
+            abandon(self.solver)
+        else:
+            self.solver.delete()
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether a Ctrl-C (or SIGTERM) stopped a call into this session's solver."""
+        return self._interrupted
 
     @property
     def root(self) -> list[int]:
@@ -165,6 +225,7 @@ class SatSession(Session):
               guards: Sequence[int] = ()) -> bool | None:
         return self.solve_literals([self.literal(f) for f in facts] + list(guards), deadline, budget)
 
+    @_solver_call
     def solve_literals(self, assumptions: list[int], deadline: Deadline = NO_DEADLINE,
                        budget: int | None = None) -> bool | None:
         """Solve under assumed literals; None when the deadline or the conflict ``budget`` ran out.
@@ -255,6 +316,7 @@ class SatSession(Session):
     def core(self) -> list[Fact]:
         return [f for f in map(self.fact, self.solver.get_core() or []) if f is not None]
 
+    @_solver_call
     def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
         ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts])
         lits = self.root + lits if self.root else lits
@@ -314,6 +376,9 @@ class SatSession(Session):
                     selector = self.top
                     assumptions = givens + [selector]
                 self.solver.add_clause([-selector] + block)
+        except BaseException:  # e.g. Ctrl-C: a solver stopped mid-search takes no more calls (CaDiCaL
+            selector = None    # aborts); an unretired guard is harmless, its selector is never assumed again
+            raise
         finally:
             if selector is not None:
                 self.solver.add_clause([-selector])  # retired: later questions never see it
@@ -324,6 +389,7 @@ class SatSession(Session):
             return {}
         return {k: v - before.get(k, 0) for k, v in self.counters().items()}
 
+    @_solver_call
     def _settle(self, givens: list[int]) -> bool | tuple[int, ...]:
         """Unit propagation alone, no search: False (no solution), the digits of the one solution
         when every cell is settled, or True (search needed).

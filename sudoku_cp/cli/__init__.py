@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 from .._version import __version__
@@ -28,6 +30,22 @@ exit codes: 0 positive answer (valid, solved, unique), 1 negative (duplicate giv
 not unique), 2 usage or input error, 3 backends disagree or an answer failed verification,
 4 a time limit ended the work. Over several puzzles the most serious code wins (3 > 2 > 4 > 1 > 0).
 """
+
+
+EXIT_TERMINATED = 128 + signal.SIGTERM  # 143, as a shell reports a process ended by SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program stands so that ``with`` and ``finally`` blocks unwind.
+
+    Temporary directories are removed, output files closed (``batch`` leaves a resumable file),
+    worker processes ended; a KeyboardInterrupt subclass, so every path that lets Ctrl-C
+    through lets it through too.
+    """
+
+
+def _terminate(signum, frame):
+    raise Terminated()
 
 
 class Parser(argparse.ArgumentParser):
@@ -60,7 +78,22 @@ def out_of_memory(args) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code.
+
+    SIGTERM unwinds like Ctrl-C (temporary files removed, outputs closed) and ends with 143.
+    """
+    previous = None
+    if threading.current_thread() is threading.main_thread() and \
+            signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = None
     try:
@@ -76,6 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_DISAGREE
     except MemoryError:
         return out_of_memory(args)
+    except Terminated:
+        print("sudoku-cp: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

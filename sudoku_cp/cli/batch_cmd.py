@@ -13,13 +13,16 @@ from ..tasks.batch import BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
 from .common import (
     CliError,
+    RecordFile,
     add_certify_options,
     box_arg,
+    jobs_arg_check,
     naming,
     no_puzzle_message,
     open_text,
     positive_int,
     proof_dir,
+    refuse_input_overwrite,
     symbols_arg,
     time_limit_arg,
 )
@@ -45,7 +48,8 @@ exception (where one falls depends on the machine).
 At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
 go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
 Exit 0 when every puzzle has its record, 3 when a solver failed, an answer failed verification
-or cross-checked backends disagreed on some puzzle, 2 on a usage or file error.
+or cross-checked backends disagreed on some puzzle, 2 on a usage or file error, 130 after Ctrl-C
+and 143 after SIGTERM (an interrupt never becomes a record: OUT is left ready for --resume).
 
 examples:
   sudoku-cp batch puzzles.txt -o answers.jsonl --unique
@@ -63,7 +67,9 @@ def add_parser(sub) -> None:
     p.add_argument("file", metavar="FILE", help="puzzle file ('-' for standard input): one puzzle "
                    "per line, or grids separated by blank lines; '#' lines are comments")
     p.add_argument("-o", "--output", metavar="OUT", default="-",
-                   help="write the JSON lines to OUT (default: standard output)")
+                   help="write the JSON lines to OUT (default: standard output). OUT is locked: a "
+                        "second batch on the same OUT is refused. An earlier OUT is emptied only "
+                        "when the first record is written; a device or FIFO is written in place")
     p.add_argument("--unique", action="store_true",
                    help="also prove each solution unique (status unique or multiple, count 1 or 2)")
     p.add_argument("--backend", default="sat", metavar="NAME",
@@ -78,7 +84,11 @@ def add_parser(sub) -> None:
     p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                    help="per puzzle; a puzzle that hits it is 'unknown'")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                   help="worker processes (default 1); the output order is the input order")
+                   help=f"worker processes (default 1), at most the number of CPUs "
+                        f"({os.cpu_count() or 1} here) unless --force-jobs; the output order is the "
+                        f"input order. Workers end with the batch (Ctrl-C, SIGTERM, even kill -9)")
+    p.add_argument("--force-jobs", action="store_true",
+                   help="allow --jobs above the number of CPUs (each worker holds its own solvers)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a dask.distributed cluster whose scheduler is at ADDRESS (e.g. "
                         "tcp://10.0.0.5:8786); needs the [dask] extra. The output is the same as "
@@ -126,12 +136,23 @@ def run_batch_cmd(args) -> int:
         resolve(args.backend, encoding=args.encoding, amo=args.amo)
     except BackendError as exc:
         raise CliError(str(exc)) from None
-    if args.output != "-" and args.file != "-" and os.path.exists(args.output) and \
-            os.path.samefile(args.output, args.file):
-        raise CliError(f"-o {args.output} is the input file: expected another file for the records")
+    refuse_input_overwrite({"-o": args.output}, [args.file])
     if args.resume and args.output == "-":
         raise CliError("--resume needs -o OUT: the records already written are read from OUT")
+    jobs_arg_check(args.jobs, args.force_jobs)
     proofs = proof_dir(args.proof)
+    to_stdout = args.output == "-"
+    out = sys.stdout if to_stdout else RecordFile(args.output, keep=args.resume)  # locked from here
+    try:
+        return _run(args, out, to_stdout, proofs)
+    finally:
+        if not to_stdout:
+            out.discard()  # a file this run created and left empty (no puzzle, an error) goes
+            with naming(args.output):
+                out.close()
+
+
+def _run(args, out, to_stdout: bool, proofs) -> int:
     certifying = args.certify or proofs is not None
     if certifying and prover(resolve(args.backend, encoding=args.encoding, amo=args.amo)) is None:
         print(f"sudoku-cp: batch: {args.backend} cannot give a checkable proof: 'unique' and 'unsat' "
@@ -141,7 +162,7 @@ def run_batch_cmd(args) -> int:
                            stats=args.stats, propagate=args.propagate, amo=args.amo,
                            certify=certifying, proof=None if proofs is None else os.path.abspath(proofs))
     skip, before = 0, {}
-    if args.resume:
+    if args.resume and (to_stdout or out.regular):
         try:
             skip, before = resume_point(args.output)
         except ValueError as exc:
@@ -151,12 +172,6 @@ def run_batch_cmd(args) -> int:
     if client is not None:
         jobs = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()))
     source = open_text(args.file)
-    to_stdout = args.output == "-"
-    try:
-        out = sys.stdout if to_stdout else open(args.output, "a" if args.resume else "w",
-                                                encoding="utf-8", newline="\n")
-    except OSError as exc:
-        raise CliError(f"{args.output}: cannot write it ({exc.strerror})") from None
     bar = _progress_bar(True)
     if bar is not None and skip:
         bar.update(skip)
@@ -171,12 +186,7 @@ def run_batch_cmd(args) -> int:
             bar.close()
         if source is not sys.stdin:
             source.close()
-        if not to_stdout:
-            with naming(args.output):
-                out.close()
     if summary.puzzles == 0:
-        if not to_stdout and not args.resume:
-            os.unlink(args.output)  # nothing was written: leave no empty output behind
         raise CliError(no_puzzle_message(args.file))
     for status, k in before.items():
         summary.counts[status] = summary.counts.get(status, 0) + k

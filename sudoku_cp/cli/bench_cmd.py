@@ -28,6 +28,7 @@ from .common import (
     no_puzzle_message,
     open_text,
     positive_int,
+    refuse_input_overwrite,
     symbols_arg,
     time_limit_arg,
 )
@@ -84,6 +85,7 @@ def add_parser(sub) -> None:
 
 
 def run_bench_cmd(args) -> int:
+    refuse_input_overwrite({"--csv": args.csv, "--json": args.json, "--plot": args.plot}, [args.file])
     try:
         backends = names(args.backends or default_backends())  # the registry reads backend names
     except BackendError as exc:

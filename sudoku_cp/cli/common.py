@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import fcntl
 import gzip
 import io
 import os
+import stat
 import sys
 import tempfile
 import zlib
@@ -74,6 +76,14 @@ def symbols_arg(text: str) -> str:
         return check_symbols(text)
     except PuzzleError as exc:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--symbols ")) from None
+
+
+def jobs_arg_check(jobs: int, force: bool) -> None:
+    """``--jobs`` above the number of CPUs is refused unless ``--force-jobs`` (each worker is a process)."""
+    cap = os.cpu_count() or 1
+    if jobs > cap and not force:
+        raise CliError(f"--jobs {jobs}: expected at most {cap}, the number of CPUs here "
+                       f"(--force-jobs allows more)")
 
 
 def box_arg(text: str) -> tuple[int, int]:
@@ -258,20 +268,62 @@ def read_lines(stream, path: str) -> Iterator[str]:
         raise CliError(f"{path}: line {lineno + 1}: cannot read it ({exc.strerror}): expected a readable file") from None
 
 
+def refuse_input_overwrite(outputs: dict[str, str | None], inputs) -> None:
+    """Refuse, before any work, an output path that is one of the command's input files.
+
+    ``outputs`` maps each option to its path (``{"-o": args.output, "--csv": args.csv}``);
+    ``inputs`` are the input paths (None and ``-`` are standard streams and skipped). Only an
+    output that is an existing regular file can be an input written over.
+    """
+    for option, out in outputs.items():
+        if out is None or out == "-":
+            continue
+        try:
+            if not stat.S_ISREG(os.stat(out).st_mode):
+                continue
+        except OSError:
+            continue
+        for source in inputs:
+            if source is None or source == "-":
+                continue
+            try:
+                same = os.path.samefile(out, source)
+            except OSError:
+                continue
+            if same:
+                raise CliError(f"{option} {out} is the input file {source}: expected another file "
+                               f"to write (no command writes over its input)")
+
+
 @contextmanager
 def output_file(path: str | None, binary: bool = False):
     """A file to write a command's output to, all or nothing (``None`` or ``-``: standard output).
 
-    The output goes to a temporary file beside ``path`` that replaces ``path`` only when the
-    block ends without an exception, so an error, a Ctrl-C or a full disk never leaves a partial
-    file. A path that cannot be written is a :class:`CliError` before any work is done.
+    A regular file (new, or reached through a symlink, which stays a symlink) is written to a
+    temporary file beside it that replaces it only when the block ends without an exception, so
+    an error, a Ctrl-C or a full disk never leaves a partial file. Anything else that exists (a
+    device such as /dev/null, a FIFO, a link to standard output) is written in place: never
+    removed or replaced. A path that cannot be written is a :class:`CliError` before any work.
     """
     if path is None or path == "-":
         yield sys.stdout.buffer if binary else sys.stdout
         return
     if os.path.isdir(path):
         raise CliError(f"{path}: is a directory: expected a file name to write")
-    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        existing = os.stat(path)  # through symlinks
+    except OSError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        try:
+            handle = open(path, "wb") if binary else open(path, "w", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
+        with handle:
+            yield handle
+        return
+    target = os.path.realpath(path)  # a symlink's target is replaced, the link itself stays
+    directory = os.path.dirname(target)
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sudoku-cp-", suffix=".part")
     except FileNotFoundError:
@@ -281,13 +333,17 @@ def output_file(path: str | None, binary: bool = False):
     except OSError as exc:
         raise CliError(f"{path}: cannot write there ({exc.strerror}): expected a writable path") from None
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual mode
+        if existing is not None:
+            mode = stat.S_IMODE(existing.st_mode)  # the file keeps its mode
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask  # mkstemp makes 0600; give a new file the usual mode
+        os.chmod(tmp, mode)
         with naming(path), (os.fdopen(fd, "wb") if binary else
                             os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as out:
             yield out
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
@@ -324,6 +380,68 @@ def check_output_path(path: str | None, option: str) -> None:
                        f"existing directory")
     if not os.access(directory, os.W_OK | os.X_OK) and not os.access(path, os.W_OK):
         raise CliError(f"{option} {path}: permission denied: expected a path you can write")
+
+
+class RecordFile:
+    """An output file written record by record (``batch -o``), locked against a second writer.
+
+    Opened for appending and locked (``flock``, not waiting): a second ``sudoku-cp`` on the same
+    file is refused before it writes anything. A regular file that existed is emptied only when
+    the first record is written, unless ``keep`` (``--resume``), so a run that finds no puzzle
+    leaves an earlier results file as it was; :meth:`discard` removes the file only when this
+    run created it and wrote nothing. Devices and FIFOs are written in place, never locked,
+    truncated or removed.
+    """
+
+    def __init__(self, path: str, keep: bool):
+        self.path = path
+        flags = os.O_WRONLY | os.O_APPEND
+        try:
+            try:
+                fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666)
+                self.created = True
+            except FileExistsError:
+                fd = os.open(path, flags)
+                self.created = False
+        except IsADirectoryError:
+            raise CliError(f"{path}: is a directory: expected a file name to write") from None
+        except OSError as exc:
+            raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
+        info = os.fstat(fd)
+        self.regular = stat.S_ISREG(info.st_mode)
+        self.identity = (info.st_dev, info.st_ino)
+        if self.regular:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise CliError(f"{path}: another sudoku-cp is writing to it: expected one writer per "
+                               f"output file (wait for the other run, or choose another -o)") from None
+        self.handle = os.fdopen(fd, "a", encoding="utf-8", newline="\n")
+        self.pending_truncate = self.regular and not keep and not self.created
+        self.written = False
+
+    def write(self, text: str) -> int:
+        if self.pending_truncate:
+            self.handle.truncate(0)
+            self.pending_truncate = False
+        self.written = True
+        return self.handle.write(text)
+
+    def flush(self) -> None:
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()  # also releases the lock
+
+    def discard(self) -> None:
+        """Remove the file if this run created it and wrote nothing to it (before :meth:`close`)."""
+        if not (self.created and self.regular and not self.written):
+            return
+        with suppress(OSError):
+            info = os.stat(self.path, follow_symlinks=False)
+            if (info.st_dev, info.st_ino) == self.identity and info.st_size == 0:
+                os.unlink(self.path)
 
 
 def no_puzzle_message(path: str) -> str:

@@ -26,6 +26,7 @@ from .common import (
     add_input_options,
     output_file,
     read_entries,
+    refuse_input_overwrite,
     report_entry_error,
 )
 
@@ -112,6 +113,7 @@ def cpsat_text(board) -> str:
 
 
 def run(args) -> int:
+    refuse_input_overwrite({"-o": args.output}, [args.file])
     entries = read_entries(args)
     if args.format != "stats":  # one puzzle: the first good one is kept, the others counted
         good, codes, total = [], [], 0

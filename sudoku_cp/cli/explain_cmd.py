@@ -37,6 +37,7 @@ from .common import (
     naming,
     output_file,
     positive_int,
+    refuse_input_overwrite,
     show_board,
     symbols_arg,
     time_limit_arg,
@@ -208,6 +209,7 @@ def _count_text(result: Explanation) -> str:
 def run_explain(args) -> int:
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
+    refuse_input_overwrite({"--svg": args.svg}, [args.file])
     check_output_path(args.svg, "--svg")
 
     stepwise = args.steps or args.next or args.html is not None

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import threading
 import time
 from collections import Counter, deque
@@ -256,6 +257,49 @@ def _chunks(texts: Iterator[tuple[int, str]], skip: int, size: int) -> Iterator[
         yield chunk
 
 
+def die_with_parent(parent: int) -> None:
+    """Process-pool initializer: the worker ends when the batch process ``parent`` ends, however.
+
+    Linux delivers SIGKILL to the worker when its parent dies (``PR_SET_PDEATHSIG``, also after
+    ``kill -9``); a watchdog thread that looks at the parent every second is the fallback
+    elsewhere and for a parent that is not the one that started the worker. Ctrl-C is the
+    parent's to handle (it reaches the whole foreground process group): a worker blocks SIGINT
+    (ignoring it is not enough: PySAT installs its own handler during a solve), so an interrupt
+    never stops a worker's solver or turns into a "worker failed" record.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the CLI's handler, inherited by fork: SIGTERM ends a worker
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the watchdog alone
+        pass
+    started_under = os.getppid()
+
+    def orphaned() -> bool:
+        if os.getppid() != started_under:
+            return True
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            pass
+        return False
+
+    def watch() -> None:
+        while not orphaned():
+            time.sleep(1.0)
+        os._exit(1)
+
+    if orphaned():
+        os._exit(1)
+    threading.Thread(target=watch, name="sudoku-cp-watchdog", daemon=True).start()
+
+
 class _Pool:
     """The executor a batch submits to; a process pool that broke (a worker died) is replaced."""
 
@@ -276,9 +320,24 @@ class _Pool:
             self.generation += 1
 
     def shutdown(self, cancel: bool = False) -> None:
-        """Close a pool this batch made (waiting for it, unless ``cancel``); a caller's pool stays open."""
-        if self.factory is not None:
-            self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
+        """Close a pool this batch made (waiting for it; with ``cancel`` its workers are ended at once).
+
+        A caller's pool stays open.
+        """
+        if self.factory is None:
+            return
+        if cancel:  # Ctrl-C, SIGTERM or a write error: nobody will write what the workers find
+            import multiprocessing
+
+            workers = multiprocessing.active_children()  # this pool's and any replaced one's
+            for process in workers:
+                process.terminate()  # else the exit waits for them (and a full result pipe hangs it)
+            for process in workers:
+                process.join(5.0)
+                if process.is_alive():
+                    process.kill()
+                    process.join()
+        self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
 
 
 def _failed_chunk(pool: _Pool, options: BatchOptions, chunk, error: BaseException) -> list[str]:
@@ -337,7 +396,9 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
     if executor is None and jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        factory = make_executor or (lambda: ProcessPoolExecutor(jobs))
+        parent = os.getpid()
+        factory = make_executor or (lambda: ProcessPoolExecutor(jobs, initializer=die_with_parent,
+                                                                initargs=(parent,)))
         executor = factory()
     if executor is None:
         for chunk in _chunks(texts, skip, size):
@@ -377,5 +438,5 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
     return summary
 
 
-__all__ = ["BatchOptions", "CHUNK", "Summary", "Worker", "resume_point", "run_batch", "solve_chunk",
+__all__ = ["BatchOptions", "CHUNK", "Summary", "Worker", "die_with_parent", "resume_point", "run_batch", "solve_chunk",
            "solve_items", "worker_for"]

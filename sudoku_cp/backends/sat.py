@@ -24,6 +24,7 @@ from ..core.check import solution_problems
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
     DEFAULT_ENCODING,
+    amo_for,
     FULL_RULES_MAX_SIZE,
     Cnf,
     EncodingStopped,
@@ -488,8 +489,8 @@ class SatBackend(Backend):
         self.require("proof")
         cnf = self.certified_formula(board, solution)
         what = "no other solution" if solution is not None else "no solution"
-        text = write_dimacs(cnf, self.encoding, self.amo, [f"claim: {what} ({board.size}x{board.size})",
-                                                            "simplified by the givens"])
+        text = write_dimacs(cnf, self.encoding, amo_for(board.size, self.amo),
+                            [f"claim: {what} ({board.size}x{board.size})", "simplified by the givens"])
         from pysat.solvers import Solver
 
         try:

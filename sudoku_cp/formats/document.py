@@ -35,7 +35,7 @@ from typing import Any
 
 from ..core.board import Board, PuzzleError, Rules, Shape, cell_name
 from ..core.variants import RELATIONS, WINDOW_CORNERS, build
-from .jsontext import MAX_JSON_DEPTH, json_depth, json_int, show
+from .jsontext import load_json, show
 
 # How the givens are read: (a string or JSON rows, box, symbols, first line) -> Board (text.py's reader)
 GivensReader = Callable[[Any, "tuple[int, int] | None", "str | None", int], Board]
@@ -53,14 +53,7 @@ def parse_document(text: str, read_givens: GivensReader, box: tuple[int, int] | 
     ``box`` (the ``--box`` option) is used when the document has no ``box`` of its own.
     """
     where = f"line {first_line}"
-    if json_depth(text) > MAX_JSON_DEPTH:
-        raise PuzzleError(f"{where}: JSON nested more than {MAX_JSON_DEPTH} deep: expected a "
-                          f"puzzle document (keys {', '.join(KEYS)})")
-    try:
-        data = json.loads(text, parse_int=json_int)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError(f"line {exc.lineno + first_line - 1}, column {exc.colno}: malformed JSON: "
-                          f"{exc.msg}: expected a puzzle document (keys {', '.join(KEYS)})") from None
+    data = load_json(text, first_line, f"a puzzle document (keys {', '.join(KEYS)})")
     if not isinstance(data, dict):
         raise PuzzleError(f"{where}: expected a puzzle document (a JSON object with keys {', '.join(KEYS)})")
     return board_from_document(data, read_givens, box, symbols, first_line)

@@ -6,6 +6,11 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from ..core.shape import PuzzleError
+
 MAX_JSON_DEPTH = 8  # a puzzle is 2 deep, a puzzle document 5; deeper is refused before json.loads recurses
 SHOWN_CHARS = 20  # how much of a bad token a message quotes
 
@@ -62,4 +67,16 @@ def json_int(text: str) -> int | str:
     return int(text) if len(text) <= 6 else BigInt(text)
 
 
-__all__ = ["MAX_JSON_DEPTH", "SHOWN_CHARS", "BigInt", "is_whole", "json_depth", "json_int", "show"]
+def load_json(text: str, first_line: int, expected: str) -> Any:
+    """``json.loads`` of a puzzle's text, refused (:class:`PuzzleError` naming the line and column,
+    and saying ``expected``) when it nests too deep or is not JSON."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise PuzzleError(f"line {first_line}: JSON nested more than {MAX_JSON_DEPTH} deep: expected {expected}")
+    try:
+        return json.loads(text, parse_int=json_int)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(f"line {exc.lineno + first_line - 1}, column {exc.colno}: malformed JSON: "
+                          f"{exc.msg}: expected {expected}") from None
+
+
+__all__ = ["MAX_JSON_DEPTH", "SHOWN_CHARS", "BigInt", "is_whole", "json_depth", "json_int", "load_json", "show"]

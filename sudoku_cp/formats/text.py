@@ -33,8 +33,7 @@ from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, c
 from . import document, fpuzzles
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
-from .jsontext import json_depth as _json_depth
-from .jsontext import json_int as _json_int
+from .jsontext import load_json
 from .jsontext import show as _show
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -164,14 +163,7 @@ def _shape(size: int, box: tuple[int, int] | None, where: str) -> Shape:
 
 
 def _parse_json(text: str, box, symbols, first_line: int = 1) -> Board:
-    if _json_depth(text) > MAX_JSON_DEPTH:
-        raise PuzzleError(f"line {first_line}: JSON nested more than {MAX_JSON_DEPTH} deep: "
-                          f"expected a list of rows, each a list of cells")
-    try:
-        data = json.loads(text, parse_int=_json_int)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError(f"line {exc.lineno + first_line - 1}, column {exc.colno}: malformed JSON: "
-                          f"{exc.msg}: expected a list of rows, each a list of cells") from None
+    data = load_json(text, first_line, "a list of rows, each a list of cells")
     if not isinstance(data, list) or not data or not all(isinstance(row, list) for row in data):
         raise PuzzleError(f"line {first_line}: JSON puzzle: expected a list of rows, each a list of cells")
     for r, row in enumerate(data):

@@ -1,8 +1,6 @@
 """``python -m sudoku_cp``: the same as the ``sudoku-cp`` command."""
 
-import sys
-
-from .cli import main
+from .cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

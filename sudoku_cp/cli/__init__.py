@@ -9,6 +9,7 @@ entry here. Exit codes are CONTRACT.md's (see
 from __future__ import annotations
 
 import argparse
+import os
 import importlib
 import signal
 import sys
@@ -75,6 +76,25 @@ def out_of_memory(args) -> int:
           f"smaller grid or input, or more memory (see --amo and --encoding for the formula's size)",
           file=sys.stderr)
     return EXIT_TIMEOUT if timed else EXIT_USAGE
+
+
+def run() -> None:
+    """The ``sudoku-cp`` command and ``python -m sudoku_cp``: :func:`main`, then exit with its code.
+
+    After Ctrl-C or SIGTERM (exit 130 or 143) the process leaves at once, its output flushed,
+    without joining helper threads: a process pool whose worker was stopped while sending a
+    result leaves the pool's manager thread reading a message that never ends, and the ordinary
+    exit would wait for that thread forever. Everything worth keeping is written and closed by then.
+    """
+    code = main()
+    if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -201,3 +201,28 @@ def test_a_deadline_stops_any_pysat_solver(solver):
     with SatSession(Cnf(0, 132, clauses), solver) as engine:
         assert engine.solve_literals([], Deadline(0.3)) is None
         assert engine.solve_literals([v(0, 0), -v(0, 0)], Deadline(0.3)) is False  # still usable after
+
+
+def test_ctrl_c_during_a_solver_import_comes_after_the_import(monkeypatch):
+    """A Ctrl-C inside a native extension's initialisation broke OR-Tools ("initialization failed",
+    a traceback instead of exit 130): import_solver holds it back until the import is done."""
+    import importlib
+    import os
+    import signal
+    import sys
+
+    from sudoku_cp.backends.base import import_solver
+
+    done = []
+
+    def slow_import(name):
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C arrives in the middle of the import
+        done.append(name)
+        return sys.modules["json"]
+
+    monkeypatch.setattr(importlib, "import_module", slow_import)
+    monkeypatch.delitem(sys.modules, "no_such_solver_package", raising=False)
+    with pytest.raises(KeyboardInterrupt):
+        import_solver("no_such_solver_package")
+    assert done == ["no_such_solver_package"]  # the import finished before the interrupt came
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

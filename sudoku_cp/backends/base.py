@@ -54,6 +54,35 @@ CAPABILITIES = {
 }
 
 
+def import_solver(name: str):
+    """Import a solver package (``ortools.sat.python.cp_model``), Ctrl-C held back until it is in.
+
+    A KeyboardInterrupt raised in the middle of a native extension's initialisation leaves it
+    half-made (OR-Tools then fails with "ImportError: initialization failed", a traceback instead
+    of exit 130), so a Ctrl-C during the import is delivered right after it.
+    """
+    import importlib
+    import sys
+
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return importlib.import_module(name)
+    pending: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    try:
+        module = importlib.import_module(name)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pending:
+        raise KeyboardInterrupt
+    return module
+
+
 class BackendError(ValueError):
     """An unknown backend name or option."""
 
@@ -304,5 +333,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+__all__ = ["import_solver", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
            "Unsupported"]

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from ..core.board import Board, Fact, Given, Rules
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
 from ..model.cpmodel import CpModelSpec, build_model
-from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session
+from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, import_solver
 
 
 def post_model(spec: CpModelSpec):
     """Post a model description to a fresh ``cp_model.CpModel``; returns (model, cell variables)."""
-    from ortools.sat.python import cp_model
+    cp_model = import_solver("ortools.sat.python.cp_model")
 
     model = cp_model.CpModel()
     cells = [
@@ -105,7 +105,7 @@ def run_model(model, deadline: Deadline | None = None, callback=None, workers: i
     answer (OPTIMAL), False when the search was cut short (FEASIBLE) or found nothing. A model
     CP-SAT rejects is a :class:`SolverFailure`.
     """
-    from ortools.sat.python import cp_model
+    cp_model = import_solver("ortools.sat.python.cp_model")
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
@@ -205,7 +205,7 @@ class CpSatBackend(Backend):
         self.name = "cpsat"
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
-        from ortools.sat.python import cp_model
+        cp_model = import_solver("ortools.sat.python.cp_model")
 
         deadline = Deadline(time_limit)
         model, cells = post_model(build_model(board))

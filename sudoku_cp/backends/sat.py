@@ -436,22 +436,22 @@ class SatBackend(Backend):
                                          f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
         return SatSession(encode_rules(rules, self.encoding, self.amo), self.solver, stats, settle)
 
-    def formula(self, board: Board, deadline: Deadline | None = None) -> tuple[Cnf, bool]:
-        """The formula loaded for ``board``, and whether its givens are still to be assumed.
+    def formula(self, board: Board, deadline: Deadline | None = None) -> Cnf:
+        """The formula loaded for ``board`` (its givens are assumed by the session either way).
 
         With a ``deadline``, building the simplified formula stops (:class:`EncodingStopped`)
         once it has passed.
         """
         if self.simplify:
             stop = deadline.expired if deadline is not None and deadline.end is not None else None
-            return encode_simplified(board, self.encoding, self.amo, stop=stop), False
-        return encode_rules(board.rules, self.encoding, self.amo), True
+            return encode_simplified(board, self.encoding, self.amo, stop=stop)
+        return encode_rules(board.rules, self.encoding, self.amo)
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         deadline = Deadline(time_limit)
         start = time.perf_counter()
         try:
-            cnf, _ = self.formula(board, deadline)
+            cnf = self.formula(board, deadline)
         except EncodingStopped:
             return Outcome([], False, True, {"encode_s": round(time.perf_counter() - start, 6)})
         encode_s = time.perf_counter() - start

@@ -160,32 +160,6 @@ def _grid(board: Board, fixed: dict[int, int]) -> Board:
     return board.with_givens([(i // n, i % n, d) for i, d in fixed.items()])
 
 
-def solve_time(boards: Sequence[Board], encoding: str, amo: str, solver: str | None = None,
-               progress=None) -> float:
-    """Seconds to solve every board with one loaded session per set of rules (givens assumed).
-
-    ``progress``, if given, is told ``update(1)`` after each board (a tqdm bar, say).
-    """
-    if not boards:
-        return 0.0
-    if solver is None and amo == NATIVE:
-        solver = "minicard"
-    backend = make("sat" if solver is None else f"sat:{solver}", encoding=encoding, amo=amo)
-    by_rules: dict[Rules, list[Board]] = {}
-    for b in boards:
-        by_rules.setdefault(b.rules, []).append(b)
-    total = 0.0
-    for rules, group in by_rules.items():
-        with backend.session(rules) as session:
-            for b in group:
-                start = time.perf_counter()
-                session.count(b, 1, Deadline(None))
-                total += time.perf_counter() - start
-                if progress is not None:
-                    progress.update(1)
-    return total
-
-
 class Analysis:
     """Propagation and solve time over a stream of puzzles, one at a time, summed per variant.
 

@@ -184,6 +184,22 @@ def test_ctrl_c_while_solving_exits_130_and_leaves_nothing_behind(tmp_path):
     assert list(Path(tmp_path).iterdir()) == []  # temporary directories are cleaned up
 
 
+def test_ctrl_c_inside_pysats_cardinality_encoder_is_an_interrupt(monkeypatch, capsys):
+    """pycard turns a SIGINT inside its C code into `pycard.error`; that is a Ctrl-C, not a failure."""
+    import pysat.card
+
+    error = type("error", (Exception,), {"__module__": "pycard"})
+
+    def interrupted(*args, **kwargs):
+        raise error("Caught keyboard interrupt")
+
+    monkeypatch.setattr(pysat.card.CardEnc, "atmost", interrupted)
+    code = main(["count", "--backend", "external:minisat", "--encoding", "natural",
+                 "--amo", "seqcounter", "--limit", "2", "0" * 81])
+    assert code == EXIT_INTERRUPTED
+    assert capsys.readouterr().err.strip() == "sudoku-cp: interrupted"
+
+
 @pytest.mark.parametrize("time_limit", [None, 0.001])
 def test_external_solver_runs_leave_no_temporary_files(time_limit, tmp_path, monkeypatch):
     import tempfile

@@ -225,7 +225,13 @@ def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[l
                          f"{', '.join(AMO_ENCODINGS)}")
     from pysat.card import CardEnc, EncType  # an encoding library, not a solver
 
-    enc = CardEnc.atmost(lits=list(lits), bound=1, top_id=cnf.nvars, encoding=getattr(EncType, amo))
+    try:
+        enc = CardEnc.atmost(lits=list(lits), bound=1, top_id=cnf.nvars,
+                             encoding=getattr(EncType, amo))
+    except Exception as exc:  # pycard turns a Ctrl-C inside its C code into `pycard.error`
+        if type(exc).__module__ == "pycard" and "interrupt" in str(exc).lower():
+            raise KeyboardInterrupt(str(exc)) from None
+        raise
     cnf.nvars = max(cnf.nvars, enc.nv)
     return [list(c) for c in enc.clauses]
 

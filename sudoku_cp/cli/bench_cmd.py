@@ -6,6 +6,7 @@ import argparse
 import itertools
 import shutil
 import sys
+from array import array
 
 from ..backends import REGISTRY, BackendError, make, names
 from ..core.results import EXIT_DISAGREE, EXIT_OK
@@ -126,7 +127,7 @@ def run_bench_cmd(args) -> int:
     # which cannot be read twice) from the one-line texts kept in memory, never a list of boards.
     texts: list[str] | None = [] if args.file == "-" else None
     found = 0
-    lines: list[int] = []  # each puzzle's line in the input, for the per-puzzle records
+    lines = array("q")  # each puzzle's line in the input, for the per-puzzle records (compact)
     for entry in entries():  # a benchmark runs every puzzle of its file, or none
         if entry.board is None:
             raise CliError(f"{where}: puzzle {entry.index + 1} (line {entry.line}): {entry.error} "

@@ -28,8 +28,9 @@ import json
 import math
 import os
 import time
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,9 +51,10 @@ UNANSWERED = ("unknown", "error")  # statuses that are no answer: PAR-2 charges 
 class ConfigReport:
     """One configuration's results: counts per status, per-puzzle times and records, summed counters.
 
-    ``records`` holds one dict per puzzle, in input order: ``index`` (0-based), ``line`` (1-based,
-    in the input), ``status``, ``time_s`` (the best of the repeats; a timeout's is the limit) and
-    ``stats`` (the solver's own counters for that puzzle, or None).
+    :meth:`records` gives one dict per puzzle, in input order: ``index`` (0-based), ``line``
+    (1-based, in the input), ``status``, ``time_s`` (the best of the repeats; a timeout's is the
+    limit) and ``stats`` (the solver's own counters for that puzzle, or None). They are kept as
+    compact arrays (``lines``, ``puzzle_counters``), so a bench over a big file stays small.
     """
 
     config: str
@@ -63,7 +65,25 @@ class ConfigReport:
     errors: list[str] = field(default_factory=list)
     disagreements: int = 0
     time_limit: float | None = None
-    records: list[dict[str, Any]] = field(default_factory=list)
+    lines: array = field(default_factory=lambda: array("q"))
+    puzzle_counters: dict[str, array] = field(default_factory=dict)  # name -> per puzzle, -1: not kept
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Each puzzle's record: ``index``, ``line``, ``status``, ``time_s``, ``stats`` (None: no counters)."""
+        for k, (status, t) in enumerate(zip(self.statuses, self.times)):
+            stats = {name: values[k] for name, values in self.puzzle_counters.items() if values[k] >= 0}
+            yield {"index": k, "line": self.lines[k] if k < len(self.lines) else k + 1, "status": status,
+                   "time_s": round(t, 6), "stats": stats or None}
+
+    def _keep_counters(self, k: int, counters: dict[str, int]) -> None:
+        for name, value in counters.items():
+            values = self.puzzle_counters.get(name)
+            if values is None:
+                values = self.puzzle_counters[name] = array("q", [-1] * k)
+            values.append(value)
+        for name, values in self.puzzle_counters.items():
+            if len(values) <= k:
+                values.append(-1)
 
     def quantile(self, q: float) -> float:
         """Nearest-rank quantile of the per-puzzle times (0 when there are none)."""
@@ -170,16 +190,14 @@ def run_bench(boards: Sequence[Board] | Callable[[], Iterable[Board]], backends:
                                 if name in COUNTERS and isinstance(value, int)}
                     for name, value in counters.items():
                         report.counters[name] += value
-                    report.records.append({"index": k, "line": line, "status": status, "time_s": None,
-                                           "stats": counters or None})
+                    report.lines.append(line)
+                    report._keep_counters(k, counters)
                     if status == "error":
                         report.errors.append(f"puzzle {k + 1} (line {line}): {result.error}")
                 if progress is not None:
                     progress.update(1)
             worker.close()  # each repeat starts from the same fresh state
         report.times = best
-        for rec, t in zip(report.records, best):
-            rec["time_s"] = round(t, 6)
         reports.append(report)
     _compare(reports)
     return reports
@@ -244,7 +262,7 @@ PAR2_NOTE = ("PAR-2: mean time per puzzle, a timeout, an error or an answer afte
 def write_json(reports: list[ConfigReport], path: str, meta: dict[str, Any]) -> None:
     """The table (``configurations``) and every puzzle's record per configuration (``records``)."""
     data = {"meta": {**meta, "par2": PAR2_NOTE}, "configurations": [r.row() for r in reports],
-            "records": {r.config: r.records for r in reports}}
+            "records": {r.config: list(r.records()) for r in reports}}
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=1)
 

@@ -32,7 +32,6 @@ from ..core.board import Board, Rules, Shape
 from ..core.check import solution_problems
 from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.records import record
-from ..formats.text import format_line
 from .cores import backend_for, recheck_unique
 from .explain import Explanation
 from .minimize import UniquenessOracle, minimal_givens

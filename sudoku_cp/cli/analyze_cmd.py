@@ -94,7 +94,7 @@ def run(args) -> int:
             tqdm(unit="puzzle", file=sys.stderr, disable=None, leave=False, desc="analyze") as bar:
         for entry in entries:
             if entry.board is None:
-                codes.append(report_entry_error(entry, args, True))
+                codes.append(report_entry_error(entry, args, True, PUZZLE_KEYS))
                 continue
             rows = analysis.add(entry.board)
             bar.update(1)
@@ -111,12 +111,18 @@ def run(args) -> int:
     return max(codes, default=0)
 
 
+# ``analyze --per-puzzle --json``: these keys in every puzzle's record, an ``error`` record included
+# (null where they do not apply; ``status`` is null: propagation decides nothing); the last line
+# is the summary, ``{"summary": [...]}``.
+PUZZLE_KEYS = ("index", "line", "size", "box", "rules", "puzzle", "status", "error", "propagation")
+
+
 def _print_puzzle(entry, rows, args) -> None:
     if args.json:
         print_json({"index": entry.index, "line": entry.line, "size": entry.board.size,
                     "box": list(entry.board.box) if entry.board.rules.box else None,
                     "rules": entry.board.rules.name,
-                    "puzzle": format_line(entry.board, args.symbols),
+                    "puzzle": format_line(entry.board, args.symbols), "status": None, "error": None,
                     "propagation": [r.to_json() for r in rows]})
     else:
         parts = [f"{r.encoding}/{r.amo}: {r.fixed} fixed"

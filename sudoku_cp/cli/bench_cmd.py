@@ -6,6 +6,7 @@ import argparse
 import itertools
 import shutil
 import sys
+from array import array
 
 from ..backends import REGISTRY, BackendError, make, names
 from ..core.results import EXIT_DISAGREE, EXIT_OK
@@ -13,8 +14,9 @@ from ..formats.text import iter_entries, parse_puzzle
 from ..model.cnf import DEFAULT_ENCODING, PRESETS
 from ..tasks.bench import (
     DEFAULT_BACKENDS,
-    ConfigReport,
+    configurations,
     format_table,
+    plot_title,
     run_bench,
     write_csv,
     write_json,
@@ -44,11 +46,17 @@ def default_backends() -> str:
 BENCH_HELP = """\
 Run every configuration (backend x encoding) on the same puzzles in the same order, after an
 untimed warm-up, checking every answer with the independent checker. Report per configuration:
-solved / multiple / unsat / timeouts / errors, puzzles per second, mean, median, p90, p99 and max
-time per puzzle, and the solvers' counters (conflicts, decisions, propagations; CP-SAT branches;
-dfs nodes). Timeouts count with the full time limit. 'disagree' counts puzzles whose status
-differs from the other configurations' majority. Exit 3 when an answer failed verification or
-configurations disagree.
+solved / multiple / unsat / invalid / timeouts / errors / disagree, puzzles per second, mean,
+median, p90, p99 and max time per puzzle, PAR-2, and the solvers' own counters (SAT conflicts,
+decisions, propagations; CP-SAT's conflicts and branches, often 0 on 9x9 because its presolve
+solves them; dfs nodes; '-' where a solver keeps no such count). Timeouts count with the full
+time limit. PAR-2 is the mean time per puzzle in which a timeout, an error or an answer that
+came after the limit counts twice the time limit; without --time-limit nothing can time out, so
+it is not defined and shown as '-'.
+'disagree' counts puzzles whose status differs from the other configurations' majority. The
+JSON file holds the table and one record per puzzle and configuration (index, line, status,
+time_s, stats). A progress bar with an ETA is shown on standard error when it is a terminal.
+Exit 3 when an answer failed verification or configurations disagree.
 
 SAT backends run as in 'batch': the rules are loaded once per grid size and each puzzle's givens
 are assumptions. --plot draws a cactus plot (needs matplotlib: the [plot] extra).
@@ -119,11 +127,13 @@ def run_bench_cmd(args) -> int:
     # which cannot be read twice) from the one-line texts kept in memory, never a list of boards.
     texts: list[str] | None = [] if args.file == "-" else None
     found = 0
+    lines = array("q")  # each puzzle's line in the input, for the per-puzzle records (compact)
     for entry in entries():  # a benchmark runs every puzzle of its file, or none
         if entry.board is None:
             raise CliError(f"{where}: puzzle {entry.index + 1} (line {entry.line}): {entry.error} "
                            f"(bench needs every puzzle readable: fix or remove it)")
         found += 1
+        lines.append(entry.line)
         if texts is not None:
             texts.append(entry.text)
     if not found:
@@ -134,13 +144,14 @@ def run_bench_cmd(args) -> int:
             return (parse_puzzle(text, args.box, args.symbols) for text in texts)
         return (entry.board for entry in entries())
 
-    def progress(report: ConfigReport) -> None:
-        if sys.stderr.isatty():
-            print(f"  {report.config}: done", file=sys.stderr)
+    from tqdm import tqdm
 
-    reports = run_bench(boards, backends, tuple(encodings), unique=not args.solve_only,
-                        time_limit=args.time_limit, repeat=args.repeat, warmup=max(0, args.warmup),
-                        progress=progress)
+    total = len(configurations(backends, encodings)) * args.repeat * found  # every timed answer
+    with tqdm(total=total, unit="puzzle", file=sys.stderr, disable=not sys.stderr.isatty(),
+              leave=False, desc="bench") as bar:  # on a terminal only: ETA from the total
+        reports = run_bench(boards, backends, tuple(encodings), unique=not args.solve_only,
+                            time_limit=args.time_limit, repeat=args.repeat, warmup=max(0, args.warmup),
+                            progress=bar, lines=lines)
     mode = "solve" if args.solve_only else "solve + uniqueness"
     print(f"{found} puzzles from {args.file}, {mode}, warm-up {args.warmup}, "
           f"repeat {args.repeat}, every answer verified")
@@ -158,6 +169,6 @@ def run_bench_cmd(args) -> int:
             write_json(reports, args.json, meta)
     if args.plot:
         with naming(args.plot):
-            write_plot(reports, args.plot, f"{args.file}: {found} puzzles, {mode}")
+            write_plot(reports, args.plot, plot_title(args.file, found, mode), args.time_limit)
     bad = any(r.counts["error"] or r.disagreements for r in reports)
     return EXIT_DISAGREE if bad else EXIT_OK

@@ -19,7 +19,7 @@ from ..backends.base import MAX_SECONDS
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
 from ..core.results import EXIT_DISAGREE, EXIT_USAGE, Result, Status, worst_exit
 from ..examples import classic
-from ..formats.records import dumps, record
+from ..formats.records import dumps, error_record, record
 from ..formats.text import (
     MAX_LINE_CHARS,
     MAX_PUZZLE_CHARS,
@@ -544,22 +544,59 @@ def print_json(obj) -> None:
     print(dumps(obj), flush=True)
 
 
-def print_record(result: Result, symbols: str | None = None) -> None:
+EXPLAINING = ("explain", "repair", "minimize")  # commands whose records carry the explanation keys
+
+
+def print_record(result: Result, symbols: str | None = None, explain: bool | None = None) -> None:
     """The record of one answer (the one writer: every key present, null where it does not apply)."""
-    print_json(record(result, symbols))
+    print_json(record(result, symbols, explain))
+
+
+def explaining(args) -> bool | None:
+    """True for a command whose every record has the explanation keys (CONTRACT.md), else None."""
+    return True if getattr(args, "command", None) in EXPLAINING else None
 
 
 def error_result(entry: Entry) -> Result:
     return Result(Status.ERROR, None, error=entry.error, index=entry.index, line=entry.line)
 
 
-def report_entry_error(entry: Entry, args, many: bool) -> int:
-    """A puzzle that did not parse: an ``error`` record in JSON, one stderr line otherwise."""
-    if args.json:
-        print_record(error_result(entry))
+def report_entry_error(entry: Entry, args, many: bool, keys: tuple[str, ...] | None = None) -> int:
+    """A puzzle that did not parse: an ``error`` record in JSON, one stderr line otherwise.
+
+    The record has the keys of the command's other records: ``keys`` for a command whose records
+    are not answers (``encode``, ``analyze``), else those of an answer or an explanation.
+    """
+    if args.json and keys is not None:
+        print_json(error_record(entry.error, entry.index, entry.line, keys))
+    elif args.json:
+        print_record(error_result(entry), explain=explaining(args))
     else:
         print(f"sudoku-cp: {label(entry, many)}error: {entry.error}", file=sys.stderr)
     return EXIT_USAGE
+
+
+def backend_lines(result: Result, indent: str = "  ") -> list[str]:
+    """One line per backend of a cross-check: its status, count, own time and own counters.
+
+    >>> from sudoku_cp.core.results import Result, Status
+    >>> a = Result(Status.MULTIPLE, None, count=2, complete=False, backend="sat", time_s=0.01,
+    ...            stats={"conflicts": 3})
+    >>> b = Result(Status.MULTIPLE, None, count=2, complete=False, backend="dfs", time_s=0.002)
+    >>> print("\\n".join(backend_lines(Result(Status.MULTIPLE, None, backends=[a, b]))))
+      sat  multiple  count >= 2  0.010 s  conflicts=3
+      dfs  multiple  count >= 2  0.002 s  (no counters)
+    """
+    width = max((len(r.backend or "") for r in result.backends), default=0)
+    lines = []
+    for r in result.backends:
+        count = "" if r.count is None else f"  count {'' if r.complete else '>= '}{r.count}"
+        took = "" if r.time_s is None else f"  {r.time_s:.3f} s"
+        counters = " ".join(f"{k}={v}" for k, v in (r.stats or {}).items()) or "(no counters)"
+        if r.status is Status.ERROR:
+            counters = f"error: {r.error}"
+        lines.append(f"{indent}{r.backend or '?':<{width}}  {r.status.value}{count}{took}  {counters}")
+    return lines
 
 
 def print_disagreement(exc, prefix: str, symbols) -> None:
@@ -597,6 +634,10 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
             done = certify(result, provers or ()) if certifying else None
         except DisagreementError as exc:
             print_disagreement(exc, prefix, args.symbols)
+            if args.json:  # one record per puzzle still: an error holding every backend's answer
+                print_record(Result(Status.ERROR, entry.board, error=f"backends disagree: {exc}",
+                                    backends=exc.check.results, index=entry.index if many else None,
+                                    line=entry.line if many else None), args.symbols, explaining(args))
             codes.append(EXIT_DISAGREE)
             continue
         except ProofRefused as exc:
@@ -605,6 +646,10 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
             continue
         except VerificationError as exc:
             print(f"{prefix}VERIFICATION FAILED: {exc}", file=sys.stderr)
+            if args.json:
+                print_record(Result(Status.ERROR, entry.board, error=f"solver failure: {exc}",
+                                    index=entry.index if many else None, line=entry.line if many else None),
+                             args.symbols, explaining(args))
             codes.append(EXIT_DISAGREE)
             continue
         if many:
@@ -616,7 +661,7 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
         if proofs is not None and done is not None and done.refutation is not None:
             write_proof(proofs, f"puzzle-{entry.line}-{result.status.value}", done.refutation)
         if args.json:
-            print_record(result, args.symbols)
+            print_record(result, args.symbols, explaining(args))
         else:
             report(result, prefix, many, entry.index)
             if certifying:

@@ -91,6 +91,19 @@ def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
     }
 
 
+STATS_KEYS = ("size", "box", "encoding", "amo", "variables", "cell_variables", "triad_variables",
+              "aux_variables", "clauses", "literals", "native_atmosts", "families")
+# ``encode --format stats --json``: one record per puzzle, these keys in every one (null where they
+# do not apply: ``index``/``line`` for a single puzzle, the sizes in an ``error`` record).
+RECORD_KEYS = ("index", "line", *STATS_KEYS, "status", "error")
+
+
+def stats_record(entry, many: bool, sizes: dict) -> dict:
+    """The JSON record of one puzzle's formula sizes; ``status`` is null (nothing was decided)."""
+    return {"index": entry.index if many else None, "line": entry.line if many else None, **sizes,
+            "status": None, "error": None}
+
+
 def stats_text(s: dict) -> str:
     lines = [
         f"{s['size']}x{s['size']} ({s['box'][0]}x{s['box'][1]} boxes), encoding {s['encoding']}, "
@@ -120,7 +133,7 @@ def run(args) -> int:
         for entry in entries:
             total += 1
             if entry.board is None:
-                codes.append(report_entry_error(entry, args, True))
+                codes.append(report_entry_error(entry, args, True, RECORD_KEYS))
             elif not good:
                 good.append(entry)
         if codes:  # the input's own errors first: they name the place
@@ -136,7 +149,7 @@ def run(args) -> int:
     with output_file(args.output) as fh:
         for entry in entries:
             if entry.board is None:
-                codes.append(report_entry_error(entry, args, many))
+                codes.append(report_entry_error(entry, args, many, RECORD_KEYS))
                 continue
             fh.write(_output(entry, args, many).rstrip("\n") + "\n")
     return max(codes, default=0)
@@ -153,8 +166,5 @@ def _output(entry, args, many: bool) -> str:
         return write_dimacs(cnf, args.encoding, amo, [f"puzzle {format_puzzle(entry.board, args.symbols)}"]
                             + (["simplified by the givens"] if args.simplify else []))
     if args.json:
-        record = stats(cnf, args.encoding, amo)
-        if many:
-            record = {"index": entry.index, "line": entry.line, **record}
-        return json.dumps(record, separators=(", ", ": "))
+        return json.dumps(stats_record(entry, many, stats(cnf, args.encoding, amo)), separators=(", ", ": "))
     return stats_text(stats(cnf, args.encoding, amo))

@@ -32,6 +32,7 @@ from .common import (
     add_input_options,
     add_solver_options,
     answer_each,
+    backend_lines,
     box_arg,
     check_output_path,
     naming,
@@ -219,6 +220,8 @@ def run_explain(args) -> int:
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
+        if result.backends:  # a cross-checked count: each backend's own status, time and counters
+            print("\n".join(backend_lines(result, "    " if many else "  ")))
         if result.steps is not None:
             _print_steps(result, args)
         if not stepwise or result.status is not Status.UNIQUE:
@@ -327,6 +330,8 @@ def run_minimize(args) -> int:
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
+        if result.backends:  # a cross-checked count: each backend's own status, time and counters
+            print("\n".join(backend_lines(result, "    " if many else "  ")))
         if result.status is not Status.UNIQUE:
             _print_extras(result, args, prefix, many)
             print("nothing to minimize: the puzzle must have exactly one solution")
@@ -372,11 +377,7 @@ def run_generate(args) -> int:
                              verify_backend=args.verify_backend, deadline=deadline,
                              with_difficulty=args.difficulty, rules=rules):
             if args.json:
-                rec = generated_record(made, args.symbols)
-                rec = {"size": rec.pop("size"),
-                       "box": rec.pop("box") if made.puzzle.rules.box else None,
-                       "rules": made.puzzle.rules.name, **rec}
-                print(dumps(rec), flush=True)
+                print(dumps(generated_record(made, args.symbols)), flush=True)
                 continue
             what = "minimal" if made.minimal else "stopped at --clues"
             extra = ""

@@ -13,6 +13,7 @@ from .common import (
     add_input_options,
     add_solver_options,
     answer_each,
+    backend_lines,
     positive_int,
     show_board,
 )
@@ -89,6 +90,8 @@ def run(args) -> int:
         checked = " (backends agree; every answer verified)" if several and \
             result.status is not Status.INVALID else ""
         print(f"{prefix}{describe(result)}{checked}")
+        if result.backends:  # a cross-check: each backend's own status, time and counters
+            print("\n".join(backend_lines(result, "    " if many else "  ")))
         if not many and result.status is not Status.INVALID:
             print(show_board(result.puzzle, result.solution, symbols=args.symbols))
             if result.status is Status.MULTIPLE and len(result.solutions) > 1:

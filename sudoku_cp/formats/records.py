@@ -32,8 +32,13 @@ EXPLAIN_KEYS = ("solutions", "differences", "core", "remove", "add", "redundant"
 GIVEN_LISTS = ("core", "remove", "add", "redundant")  # lists of [row, col, digit]
 
 
-def record(result: Result, symbols: str | None = None) -> dict[str, Any]:
-    """The JSON object of one answer: :data:`RESULT_KEYS`, plus :data:`EXPLAIN_KEYS` for an explanation."""
+def record(result: Result, symbols: str | None = None, explain: bool | None = None) -> dict[str, Any]:
+    """The JSON object of one answer: :data:`RESULT_KEYS`, plus :data:`EXPLAIN_KEYS` for an explanation.
+
+    ``explain`` True gives the explanation keys (null) to a plain result too (an ``explain``,
+    ``repair`` or ``minimize`` record about a puzzle that did not parse, or whose backends
+    disagreed), so that every record of one command has the same keys; None decides by the result.
+    """
     puzzle = result.puzzle
     solution = result.solution
     out: dict[str, Any] = {
@@ -55,18 +60,19 @@ def record(result: Result, symbols: str | None = None) -> dict[str, Any]:
         "backends": [_backend_entry(r) for r in result.backends] if result.backends else None,
         "certificate": None if result.certificate is None else result.certificate.to_json(),
     }
-    if hasattr(result, "core"):  # an explanation
+    if explain or (explain is None and hasattr(result, "core")):  # an explanation
         out["solutions"] = ([format_line(s, symbols) for s in result.solutions]
                             if len(result.solutions) >= 2 else None)
-        out["differences"] = None if result.differences is None else [list(c) for c in result.differences]
+        differences = getattr(result, "differences", None)
+        out["differences"] = None if differences is None else [list(c) for c in differences]
         for key in GIVEN_LISTS:
-            value = getattr(result, key)
+            value = getattr(result, key, None)
             out[key] = None if value is None else [list(g) for g in value]
-        for key in ("repaired", "minimal"):
-            board = getattr(result, key)
+        for key in ("repaired", "minimal"):  # one-line puzzles; ``minimal``: a minimal puzzle, or null
+            board = getattr(result, key, None)
             out[key] = None if board is None else format_line(board, symbols)
-        out["difficulty"] = result.difficulty
-        out["notes"] = list(result.notes)
+        out["difficulty"] = getattr(result, "difficulty", None) or None
+        out["notes"] = list(getattr(result, "notes", ()))
         steps = getattr(result, "steps", None)  # explain --steps: the steps' own JSON (CONTRACT.md)
         out["steps"] = None if steps is None else steps.to_json()
     return out
@@ -78,6 +84,18 @@ def _backend_entry(result: Result) -> dict[str, Any]:
             "complete": result.complete,
             "time_s": None if result.time_s is None else round(result.time_s, 6),
             "stats": result.stats or None, "error": result.error}
+
+
+def error_record(error: str, index: int | None, line: int | None, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The ``error`` record of a command whose records have ``keys`` (not answers): every key null but
+    ``index``, ``line``, ``status`` and ``error`` (``encode --format stats``, ``analyze --per-puzzle``).
+
+    >>> error_record("line 3: bad", 2, 3, ("index", "line", "size", "status", "error", "clauses"))
+    {'index': 2, 'line': 3, 'size': None, 'status': 'error', 'error': 'line 3: bad', 'clauses': None}
+    """
+    out: dict[str, Any] = dict.fromkeys(keys)
+    out.update({"index": index, "line": line, "status": Status.ERROR.value, "error": error})
+    return out
 
 
 def dumps(obj: dict[str, Any]) -> str:
@@ -144,4 +162,4 @@ def _quoted(board) -> str:
     return f'"{bytes(board.cells).translate(_LINE_TABLE).decode("ascii")}"'
 
 
-__all__ = ["EXPLAIN_KEYS", "RESULT_KEYS", "dumps", "record", "record_line"]
+__all__ = ["EXPLAIN_KEYS", "RESULT_KEYS", "dumps", "error_record", "record", "record_line"]

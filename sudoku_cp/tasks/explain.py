@@ -117,7 +117,7 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
     counted = count(board, limit, backend, time_limit=deadline)
     out = Explanation(counted.status, board, solution=counted.solution, count=counted.count,
                       complete=counted.complete, backend=counted.backend, stats=counted.stats,
-                      solutions=counted.solutions)
+                      solutions=counted.solutions, backends=counted.backends)
     if counted.status is Status.UNSAT:
         try:
             out.core = checked_core(board, backend, deadline, check)

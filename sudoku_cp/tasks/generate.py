@@ -31,8 +31,9 @@ from ..backends import DEFAULT, Backend, Deadline, make
 from ..core.board import Board, Rules, Shape
 from ..core.check import solution_problems
 from ..core.results import SolverFailure, Status, TimeLimitReached
-from ..formats.text import format_line
+from ..formats.records import record
 from .cores import backend_for, recheck_unique
+from .explain import Explanation
 from .minimize import UniquenessOracle, minimal_givens
 
 SYMMETRIES = ("none", "rotational", "diagonal")
@@ -61,12 +62,18 @@ class Generated:
 
 
 def generated_record(made: Generated, symbols: str | None = None) -> dict[str, Any]:
-    """The JSON object of one generated puzzle (``generate --json``)."""
-    return {"size": made.puzzle.size, "box": list(made.puzzle.box),
-            "puzzle": format_line(made.puzzle, symbols), "status": Status.UNIQUE.value,
-            "solution": format_line(made.solution, symbols), "clues": made.clues,
-            "minimal": made.minimal, "seed": made.seed, "backend": made.verified_by,
-            "time_s": round(made.time_s, 6), "difficulty": made.difficulty}
+    """The JSON object of one generated puzzle (``generate --json``): an explanation's record, then
+    ``clues`` and ``seed``.
+
+    Keys and types are those of ``minimize``'s records: ``status`` ``unique`` (count 1, complete),
+    ``backend`` the one that re-checked uniqueness, ``minimal`` the puzzle itself when no clue can
+    be dropped, null when it was not made minimal (``--clues``), ``difficulty`` null without
+    ``--difficulty``.
+    """
+    answer = Explanation(Status.UNIQUE, made.puzzle, solution=made.solution, count=1, complete=True,
+                         backend=made.verified_by, time_s=made.time_s,
+                         minimal=made.puzzle if made.minimal else None, difficulty=made.difficulty or None)
+    return {**record(answer, symbols, explain=True), "clues": made.clues, "seed": made.seed}
 
 
 def pattern_grid(shape: Shape) -> Board:

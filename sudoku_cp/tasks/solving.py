@@ -256,7 +256,10 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
     (distinct ones too), and the outcome becomes a status (``unique`` says whether uniqueness
     was asked). With several backends their answers are compared: a disagreement, or one that
     failed verification, raises :class:`DisagreementError`; otherwise the agreed answer comes
-    back with every backend's in :attr:`Result.backends`. A single backend's wrong answer raises
+    back with every backend's in :attr:`Result.backends` (each with its own status, count, time
+    and counters); its ``time_s`` is the wall time of the whole cross-check and its ``stats`` are
+    empty (JSON ``null``: counters belong to one solver, so they are only in ``backends``). A
+    single backend's wrong answer raises
     :class:`VerificationError`. ``stats=False`` leaves the solvers' counters out. ``time_limit``
     (seconds or a :class:`Deadline`) is one deadline for all the backends, not one each.
 
@@ -266,6 +269,7 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
     (SAT and CP-SAT answer "no solution" at once, backtracking checks its givens first).
     """
     time_limit = _deadline(time_limit)
+    start = time.perf_counter()
     try:
         if len(backends) == 1:
             result = run_backend(board, backends[0], limit, unique, time_limit, sessions, stats)
@@ -285,7 +289,7 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
     agreed = CrossCheck(results).result
     return Result(agreed.status, board, solution=agreed.solution, count=agreed.count,
                   complete=agreed.complete, backend=",".join(r.backend for r in results),
-                  time_s=sum(r.time_s or 0.0 for r in results), solutions=agreed.solutions, backends=results)
+                  time_s=time.perf_counter() - start, solutions=agreed.solutions, backends=results)
 
 
 def _answer(board: Board, backend, limit: int, unique: bool, time_limit: float | Deadline | None) -> Result:

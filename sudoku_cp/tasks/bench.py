@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from ..backends import takes
 from ..core.board import Board
@@ -189,9 +189,14 @@ def write_csv(reports: list[ConfigReport], path: str) -> None:
         writer.writerows(rows)
 
 
-def write_json(reports: list[ConfigReport], path: str, meta: dict[str, Any]) -> None:
+def write_json(reports: list[ConfigReport], path: str | IO[str], meta: dict[str, Any]) -> None:
+    """The JSON document to ``path``, a file name or an open text stream (``bench --json``)."""
     data = {"meta": meta, "configurations": [r.row() for r in reports],
             "times_s": {r.config: [round(t, 6) for t in r.times] for r in reports}}
+    if not isinstance(path, str):
+        json.dump(data, path, indent=1)
+        path.write("\n")
+        return
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=1)
 

@@ -160,7 +160,7 @@ def renamed(parser: argparse.ArgumentParser, old: str, new: str, message: str | 
 
 def now_a_switch(parser: argparse.ArgumentParser, option: str, message: str) -> None:
     """``option`` (a switch now) followed by a value it once took is a usage error saying ``message``."""
-    parser.former_values = {**getattr(parser, "former_values", {}), option: message}
+    setattr(parser, "former_values", {**getattr(parser, "former_values", {}), option: message})
 
 
 def no_comma_list(value: str | None, option: str, command: str, instead: str) -> None:

@@ -270,3 +270,12 @@ def test_help_examples_use_the_new_flags(command, capsys):
         build_parser().parse_args([command, "--help"])
     examples = capsys.readouterr().out.split("\nexample")[-1]
     assert any(flag in examples for flag in ("--first", "--backend", "--encoding", "-f ", " - "))
+
+
+def test_bench_takes_family_combinations_as_solve_does(puzzles, capsys):
+    assert main(["bench", str(puzzles), "--first", "4", "--backend", "sat", "--warmup", "0",
+                 "--encoding", "minimal,cell-alo+unit-amo", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = {row["config"]: row for row in data["configurations"]}
+    assert sorted(rows) == ["sat:cadical195/cell-alo+unit-amo", "sat:cadical195/minimal"]
+    assert all(row["solved"] == 4 and row["errors"] == 0 for row in rows.values())

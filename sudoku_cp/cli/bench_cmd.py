@@ -10,7 +10,7 @@ import sys
 from ..backends import REGISTRY, BackendError, make, names
 from ..core.results import EXIT_DISAGREE, EXIT_OK
 from ..formats.text import iter_entries, parse_puzzle
-from ..model.cnf import DEFAULT_ENCODING, PRESETS
+from ..model.cnf import DEFAULT_ENCODING, PRESETS, families_of
 from ..tasks.bench import (
     DEFAULT_BACKENDS,
     ConfigReport,
@@ -77,8 +77,9 @@ def add_parser(sub) -> None:
                    help=f"the backends to compare, a comma list (default {DEFAULT_BACKENDS}, plus "
                         f"external:minisat when installed)")
     p.add_argument("--encoding", metavar="NAME[,NAME...]", default=DEFAULT_ENCODING,
-                   help=f"CNF encodings for the sat backends, a comma list ({', '.join(PRESETS)}; "
-                        f"default {DEFAULT_ENCODING}); each backend runs once per encoding")
+                   help=f"CNF encodings for the sat backends, a comma list ({', '.join(PRESETS)}, or "
+                        f"families joined by '+' as in solve, e.g. cell-alo+unit-amo; default "
+                        f"{DEFAULT_ENCODING}); each backend runs once per encoding")
     p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help="per puzzle")
     p.add_argument("--repeat", type=positive_int, default=1, metavar="R",
                    help="run each configuration R times; each puzzle's best time counts")
@@ -114,8 +115,10 @@ def run_bench_cmd(args) -> int:
     if not encodings:
         raise CliError(f"--encoding {args.encoding!r}: expected a comma list of {', '.join(PRESETS)}")
     for enc in encodings:
-        if enc not in PRESETS:
-            raise CliError(f"unknown encoding {enc!r}: expected one of {', '.join(PRESETS)}")
+        try:
+            families_of(enc)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
     for backend in backends:
         try:
             make(backend)

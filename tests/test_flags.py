@@ -279,3 +279,12 @@ def test_bench_takes_family_combinations_as_solve_does(puzzles, capsys):
     rows = {row["config"]: row for row in data["configurations"]}
     assert sorted(rows) == ["sat:cadical195/cell-alo+unit-amo", "sat:cadical195/minimal"]
     assert all(row["solved"] == 4 and row["errors"] == 0 for row in rows.values())
+
+
+def test_encode_checks_its_output_path_before_reading(monkeypatch, capsys):
+    def unread(*args, **kwargs):
+        raise AssertionError("the input was read before the output path was checked")
+
+    monkeypatch.setattr("sudoku_cp.cli.encode_cmd.read_entries", unread)
+    assert main(["encode", UNIQUE_4[0], "-o", "/no/such/dir/x.cnf"]) == EXIT_USAGE
+    assert "-o /no/such/dir/x.cnf: no such directory" in one_line_error(capsys)[1]

@@ -25,6 +25,7 @@ from .common import (
     CliError,
     Help,
     add_input_options,
+    check_output_path,
     output_file,
     read_entries,
     input_paths,
@@ -123,6 +124,7 @@ def run(args) -> int:
                   "encodings use analyze or --format stats once per encoding")
     no_comma_list(args.amo, "--amo", "encode", "it writes one formula")
     refuse_input_overwrite({"-o": args.output}, input_paths(args))
+    check_output_path(args.output, "-o")  # before any work
     entries = read_entries(args)
     if args.format != "stats":  # one puzzle: the first good one is kept, the others counted
         good, codes, total = [], [], 0

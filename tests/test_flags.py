@@ -288,3 +288,26 @@ def test_encode_checks_its_output_path_before_reading(monkeypatch, capsys):
     monkeypatch.setattr("sudoku_cp.cli.encode_cmd.read_entries", unread)
     assert main(["encode", UNIQUE_4[0], "-o", "/no/such/dir/x.cnf"]) == EXIT_USAGE
     assert "-o /no/such/dir/x.cnf: no such directory" in one_line_error(capsys)[1]
+
+
+UNSAT_9 = "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+@pytest.mark.parametrize("command, puzzle, status, key", [
+    ("explain", UNSAT_9, "unsat", "core"), ("repair", UNSAT_9, "unsat", "remove"),
+    ("minimize", CLASSIC, "unique", "minimal"),
+])
+def test_explain_repair_minimize_take_encoding_and_amo_as_solve_does(command, puzzle, status, key, capsys):
+    main([command, puzzle, "--json"])
+    plain = json.loads(capsys.readouterr().out)
+    main([command, puzzle, "--encoding", "cell-alo+unit-amo", "--amo", "bitwise", "--json"])
+    other = json.loads(capsys.readouterr().out)
+    assert plain["status"] == other["status"] == status
+    assert other[key] and plain[key]
+    if key == "remove":  # a smallest set, proved: its size does not depend on the encoding
+        assert len(other[key]) == len(plain[key]) == 1
+    assert main([command, puzzle, "--encoding", "minimal,complete"]) == EXIT_USAGE
+    assert f"{command} takes one name here" in one_line_error(capsys)[1]
+    assert main([command, puzzle, "--backend", "cpsat", "--encoding", "minimal"]) == EXIT_USAGE
+    assert "--encoding applies to the sat and external backends only" in one_line_error(capsys)[1]

@@ -39,6 +39,7 @@ from .common import (
     output_file,
     positive_int,
     input_paths,
+    no_comma_list,
     refuse_input_overwrite,
     renamed,
     show_board,
@@ -77,7 +78,7 @@ def add_parser(sub) -> None:
         formatter_class=Help,
     )
     add_input_options(e)
-    add_solver_options(e, several="A comma list (sat,cpsat) cross-checks the count; the core "
+    add_solver_options(e, encoding=True, several="A comma list (sat,cpsat) cross-checks the count; the core "
                                   "comes from the first that can give one, and another re-checks it")
     e.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT, metavar="K",
                    help=f"count solutions up to K (default {DEFAULT_LIMIT}, at least 2); the "
@@ -127,7 +128,7 @@ def add_parser(sub) -> None:
         formatter_class=Help,
     )
     add_input_options(r)
-    add_solver_options(r, several="A comma list (sat,cpsat) cross-checks the count; the first "
+    add_solver_options(r, encoding=True, several="A comma list (sat,cpsat) cross-checks the count; the first "
                                   "that can does the repair and another re-checks it")
     r.add_argument("--targets", type=positive_int, default=20, metavar="K",
                    help="try the first K solutions as the one to keep (default 20)")
@@ -150,7 +151,7 @@ def add_parser(sub) -> None:
         formatter_class=Help,
     )
     add_input_options(m)
-    add_solver_options(m, several="A comma list (sat,cpsat): the first that can does the work, "
+    add_solver_options(m, encoding=True, several="A comma list (sat,cpsat): the first that can does the work, "
                                   "another re-checks the minimal puzzle")
     m.add_argument("--seed", type=int, metavar="S", help="try the givens in a shuffled order")
     m.set_defaults(run=run_minimize)
@@ -203,6 +204,13 @@ def add_parser(sub) -> None:
     g.set_defaults(run=run_generate)
 
 
+def chosen(args) -> list:
+    """The backends of --backend, with --encoding and --amo (one name each: one formula is built)."""
+    no_comma_list(args.encoding, "--encoding", args.command, "to compare encodings use bench or analyze")
+    no_comma_list(args.amo, "--amo", args.command, "to compare at-most-one encodings use bench or analyze")
+    return resolve(args.backend, encoding=args.encoding, amo=args.amo)
+
+
 def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
     if result.conflicts:
         print("conflicts: " + "; ".join(c.describe() for c in result.conflicts))
@@ -234,6 +242,7 @@ def _count_text(result: Explanation) -> str:
 def run_explain(args) -> int:
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
+    backends = chosen(args)  # a bad name or option is a usage error before any work
     refuse_input_overwrite({"--svg": args.svg, "--html": args.html}, input_paths(args))
     check_output_path(args.svg, "--svg")
 
@@ -252,7 +261,7 @@ def run_explain(args) -> int:
             _write_svg(result, args, many, index)
 
     def compute(board):
-        result = explain(board, args.limit, args.backend, args.time_limit, args.check)
+        result = explain(board, args.limit, backends, args.time_limit, args.check)
         if stepwise and result.status is Status.UNIQUE:
             _add_steps(result, board, args)
         elif stepwise:
@@ -262,14 +271,14 @@ def run_explain(args) -> int:
             _write_html(result, args, args.file is not None, len(pages) - 1)
         return result, result.exit_code
 
-    provers = resolve(args.backend) if args.certify or args.proof else None
+    provers = backends if args.certify or args.proof else None
     return answer_each(args, compute, report, provers=provers)
 
 
 def _add_steps(result: Explanation, board, args) -> None:
     started = time.perf_counter()
     try:
-        result.steps = explain_steps(board, backend_for(args.backend, "propagate"),
+        result.steps = explain_steps(board, backend_for(chosen(args), "propagate"),
                                      time_limit=args.time_limit, limit=1 if args.next else None)
     except TimeLimitReached as exc:
         result.status = Status.UNKNOWN
@@ -317,8 +326,10 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
 
 
 def run_repair(args) -> int:
+    backends = chosen(args)
+
     def compute(board):
-        result = repair(board, args.backend, args.time_limit, args.max_rounds, targets=args.targets)
+        result = repair(board, backends, args.time_limit, args.max_rounds, targets=args.targets)
         return result, EXIT_TIMEOUT if result.status is Status.UNKNOWN else EXIT_OK
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
@@ -347,8 +358,10 @@ def run_repair(args) -> int:
 
 
 def run_minimize(args) -> int:
+    backends = chosen(args)
+
     def compute(board):
-        result = minimize(board, args.backend, args.time_limit, args.seed)
+        result = minimize(board, backends, args.time_limit, args.seed)
         code = {Status.UNIQUE: EXIT_OK, Status.UNKNOWN: EXIT_TIMEOUT}.get(result.status, EXIT_NEGATIVE)
         return result, code
 

@@ -28,9 +28,9 @@ def sample(tmp_path):
 
 def test_bench_writes_table_csv_json_and_png(sample, tmp_path, capsys):
     csv_path, json_path, png = tmp_path / "b.csv", tmp_path / "b.json", tmp_path / "b.png"
-    code = main(["bench", str(sample), "--backends", "sat,sat:glucose4,cpsat,dfs",
-                 "--encodings", "complete,minimal", "--warmup", "2", "--repeat", "2",
-                 "--csv", str(csv_path), "--json", str(json_path), "--plot", str(png)])
+    code = main(["bench", str(sample), "--backend", "sat,sat:glucose4,cpsat,dfs",
+                 "--encoding", "complete,minimal", "--warmup", "2", "--repeat", "2",
+                 "--csv", str(csv_path), "--json", "-o", str(json_path), "--plot", str(png)])
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("10 puzzles") and "solve + uniqueness" in lines[0]
@@ -64,7 +64,7 @@ def test_bench_writes_table_csv_json_and_png(sample, tmp_path, capsys):
 
 def test_bench_svg_plot_parses_and_solve_only(sample, tmp_path, capsys):
     svg = tmp_path / "cactus.svg"
-    assert main(["bench", str(sample), "--backends", "sat,dfs", "--solve-only", "--limit", "4",
+    assert main(["bench", str(sample), "--backend", "sat,dfs", "--solve-only", "--first", "4",
                  "--plot", str(svg)]) == 0
     root = ET.parse(svg).getroot()
     assert root.tag.endswith("svg")
@@ -82,7 +82,7 @@ def test_bench_counts_timeouts_with_the_full_limit():
 
 def test_a_lying_backend_is_an_error_and_exit_3(sample, monkeypatch, capsys):
     monkeypatch.setitem(REGISTRY, "liar", Entry("fakes:LiarBackend", "test only"))
-    assert main(["bench", str(sample), "--backends", "dfs,liar", "--limit", "3"]) == 3
+    assert main(["bench", str(sample), "--backend", "dfs,liar", "--first", "3"]) == 3
     out, err = capsys.readouterr()
     assert "wrong solution" in err
     liar = [line for line in out.splitlines() if line.startswith("liar")][0].split()
@@ -109,14 +109,14 @@ def test_quantiles_and_configurations():
 def test_bench_refuses_a_file_with_an_unreadable_puzzle(tmp_path, capsys):
     path = tmp_path / "bad.txt"
     path.write_text(UNSAT_4 + "\n\n1 2 3\n")
-    assert main(["bench", str(path), "--backends", "dfs"]) == 2
+    assert main(["bench", str(path), "--backend", "dfs"]) == 2
     err = capsys.readouterr().err
     assert "puzzle 2 (line 3)" in err and "expected" in err
 
 
 def test_bench_usage_errors(sample, capsys):
-    assert main(["bench", str(sample), "--backends", "nope"]) == 2
-    assert main(["bench", str(sample), "--encodings", "fancy"]) == 2
+    assert main(["bench", str(sample), "--backend", "nope"]) == 2
+    assert main(["bench", str(sample), "--encoding", "fancy"]) == 2
     assert main(["bench", str(sample), "--plot", "x.gif"]) == 2
     err = capsys.readouterr().err
     assert "unknown backend" in err and "unknown encoding" in err and ".png, .svg or .pdf" in err
@@ -134,8 +134,8 @@ def test_every_status_column_in_table_csv_and_json(tmp_path, capsys):
     path = tmp_path / "mixed.txt"
     path.write_text("\n".join(["11" + "." * 14, UNSAT_4, "." * 16, "1.3....2.1..4..."]) + "\n")
     csv_path, json_path = tmp_path / "b.csv", tmp_path / "b.json"
-    assert main(["bench", str(path), "--backends", "sat,cpsat", "--warmup", "0", "--time-limit", "30",
-                 "--csv", str(csv_path), "--json", str(json_path)]) == 0
+    assert main(["bench", str(path), "--backend", "sat,cpsat", "--warmup", "0", "--time-limit", "30",
+                 "--csv", str(csv_path), "--json", "-o", str(json_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     header = lines[1].replace("mean ms", "mean").split()
     want = {"solved": "1", "multiple": "1", "unsat": "1", "invalid": "1", "timeouts": "0", "errors": "0",
@@ -162,7 +162,7 @@ def test_plot_names_the_file_lists_every_configuration_and_draws_the_limit(tmp_p
     deep.parent.mkdir()
     deep.write_text("\n".join(lines) + "\n")
     svg = tmp_path / "cactus.svg"
-    assert main(["bench", str(deep), "--backends", "dfs,dfs:plain", "--time-limit", "0.001", "--warmup", "0",
+    assert main(["bench", str(deep), "--backend", "dfs,dfs:plain", "--time-limit", "0.001", "--warmup", "0",
                  "--plot", str(svg)]) == 0
     texts = ["".join(t.itertext()) for t in ET.parse(svg).getroot().iter() if t.tag.endswith("text")]
     assert "hard-puzzles.txt: 3 puzzles, solve + uniqueness" in texts  # the name, not the whole path
@@ -190,5 +190,5 @@ def test_progress_is_told_of_every_timed_puzzle_and_each_configuration():
 
 
 def test_no_progress_bar_when_standard_error_is_not_a_terminal(sample, capsys):
-    assert main(["bench", str(sample), "--backends", "dfs", "--limit", "2", "--warmup", "0"]) == 0
+    assert main(["bench", str(sample), "--backend", "dfs", "--first", "2", "--warmup", "0"]) == 0
     assert capsys.readouterr().err == ""

@@ -45,7 +45,7 @@ def test_validate_reads_the_repository_data(monkeypatch, capsys):
 COMMANDS = {
     "solve": lambda path, tmp: ["solve", "-f", path],
     "batch": lambda path, tmp: ["batch", path, "-o", str(tmp / "out.jsonl")],
-    "bench": lambda path, tmp: ["bench", path, "--backends", "dfs"],
+    "bench": lambda path, tmp: ["bench", path, "--backend", "dfs"],
 }
 
 

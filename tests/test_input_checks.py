@@ -79,7 +79,7 @@ def test_good_symbols_still_read():
     ["generate", "--size", "4", "--clues", "17"],
     ["generate", "--size", "4", "--symbols", "11"],
     ["generate", "--size", "9", "--symbols", "1234"],
-    ["generate", "--size", "4", "--verify-backend", "sat:bogus"],
+    ["generate", "--size", "4", "--backend", "sat:bogus"],
 ])
 def test_generate_bad_options_exit_2(argv, capsys):
     assert main(argv) == EXIT_USAGE
@@ -105,9 +105,9 @@ def puzzle_file(tmp_path):
     return path
 
 
-@pytest.mark.parametrize("option, name", [("--csv", "x.csv"), ("--json", "x.json"), ("--plot", "x.png")])
+@pytest.mark.parametrize("option, name", [("--csv", "x.csv"), ("-o", "x.json"), ("--plot", "x.png")])
 def test_bench_checks_output_paths_before_any_work(option, name, puzzle_file, capsys):
-    code = main(["bench", str(puzzle_file), "--backends", "dfs", option, f"/no/such/dir/{name}"])
+    code = main(["bench", str(puzzle_file), "--backend", "dfs", option, f"/no/such/dir/{name}"])
     captured = capsys.readouterr()
     assert code == EXIT_USAGE
     assert captured.out == ""  # no table: nothing ran
@@ -116,7 +116,7 @@ def test_bench_checks_output_paths_before_any_work(option, name, puzzle_file, ca
 
 
 def test_bench_refuses_an_output_path_that_is_a_directory(puzzle_file, tmp_path, capsys):
-    assert main(["bench", str(puzzle_file), "--backends", "dfs", "--csv", str(tmp_path)]) == EXIT_USAGE
+    assert main(["bench", str(puzzle_file), "--backend", "dfs", "--csv", str(tmp_path)]) == EXIT_USAGE
     assert capsys.readouterr().out == ""
 
 
@@ -126,8 +126,8 @@ def test_explain_checks_svg_path_before_any_work(capsys):
     assert captured.out == "" and "--svg /no/such/dir/x.svg" in captured.err
 
 
-@pytest.mark.parametrize("option, value", [("--backends", ","), ("--backend", ","), ("--backends", "sat,,dfs"),
-                                           ("--encodings", ",")])
+@pytest.mark.parametrize("option, value", [("--backend", ","), ("--backend", "sat,,dfs"),
+                                           ("--encoding", ",")])
 def test_bench_refuses_empty_lists(option, value, puzzle_file, capsys):
     assert main(["bench", str(puzzle_file), option, value]) == EXIT_USAGE
     assert capsys.readouterr().out == ""
@@ -150,7 +150,7 @@ def test_a_huge_bad_backend_option_gives_a_short_message(capsys):
 
 def test_a_full_disk_names_the_file(puzzle_file, capsys):
     # /dev/full answers every write with ENOSPC; --csv writes in place (never replaces the device)
-    code = main(["bench", str(puzzle_file), "--backends", "dfs", "--csv", "/dev/full"])
+    code = main(["bench", str(puzzle_file), "--backend", "dfs", "--csv", "/dev/full"])
     assert code == EXIT_USAGE
     assert "sudoku-cp: error: /dev/full: No space left on device" in capsys.readouterr().err
 

@@ -103,7 +103,7 @@ def test_cli_minimize(toy, capsys):
 
 
 def test_cli_generate_verified_by_the_toy(toy, capsys):
-    code, out, _ = run(capsys, "generate", "--size", "4", "--seed", "3", "--verify-backend", "toy", "--json")
+    code, out, _ = run(capsys, "generate", "--size", "4", "--seed", "3", "--backend", "toy", "--json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "unique" and data["backend"] == "toy"
     assert api.count(parse_puzzle(data["puzzle"]), 2, "cpsat").status is Status.UNIQUE
@@ -140,7 +140,7 @@ def test_cli_batch_and_bench(toy, capsys, tmp_path):
     assert [b["backend"] for b in records[0]["backends"]] == ["toy", "sat:cadical195"]
     good = tmp_path / "good.txt"
     good.write_text(f"{CLASSIC}\n{UNSAT}\n")
-    code, out_text, _ = run(capsys, "bench", str(good), "--backends", "toy,dfs", "--warmup", "0")
+    code, out_text, _ = run(capsys, "bench", str(good), "--backend", "toy,dfs", "--warmup", "0")
     rows = {line.split()[0]: line.split() for line in out_text.splitlines()[2:]}
     assert code == 0 and set(rows) == {"toy", "dfs"}
     assert rows["toy"][1:5] == rows["dfs"][1:5] == ["2", "1", "0", "1"]  # puzzles, solved, multiple, unsat

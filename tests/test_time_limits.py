@@ -157,7 +157,7 @@ def test_a_real_out_of_memory_under_rlimit_as_is_one_line():
 @pytest.mark.parametrize("command", [
     ["analyze", "--no-speed", "--encoding", "minimal", "-f"],
     ["encode", "--format", "stats", "--json", "-f"],
-    ["bench", "--backends", "dfs", "--warmup", "0"],
+    ["bench", "--backend", "dfs", "--warmup", "0"],
 ])
 def test_commands_over_a_file_stream_it(command, tmp_path):
     from test_limits import peak_kb  # VmHWM of a fresh interpreter
@@ -177,7 +177,7 @@ def test_bench_reads_standard_input_once_and_keeps_texts(monkeypatch, capsys):
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("1234341221434321\n12.4...2....4..1\n"))
-    assert main(["bench", "-", "--backends", "dfs,sat", "--repeat", "2", "--warmup", "1"]) == 0
+    assert main(["bench", "-", "--backend", "dfs,sat", "--repeat", "2", "--warmup", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("2 puzzles from -")
     assert [line.split()[1:3] for line in out.splitlines()[2:]] == [["2", "2"], ["2", "2"]]

@@ -55,6 +55,20 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):  # noqa: D401 - argparse's hook
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
+    def parse_known_args(self, args=None, namespace=None):
+        """argparse's, plus: a switch that once took a value, given one, is an error naming the new form.
+
+        (``bench FILE --json OUT``: argparse alone would call OUT an unrecognized argument.)
+        """
+        namespace, extras = super().parse_known_args(args, namespace)
+        given = list(args) if args is not None else sys.argv[1:]
+        for option, message in getattr(self, "former_values", {}).items():
+            if extras and option in given:
+                after = given[given.index(option) + 1:][:1]
+                if after and (after[0] == "-" or not after[0].startswith("-")):
+                    self.error(message)
+        return namespace, extras
+
 
 
 

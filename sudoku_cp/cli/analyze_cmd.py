@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import sys
-from itertools import islice
 
 from ..formats.text import format_line
 from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, check_amo, families_of
 from ..tasks.analyze import Analysis
 from .common import (
     CliError,
+    Help,
     add_input_options,
-    positive_int,
     print_json,
     read_entries,
     report_entry_error,
+    renamed,
 )
 from .encode_cmd import add_encoding_options
 
@@ -31,7 +31,10 @@ def add_parser(sub) -> None:
                     "speed of solving every puzzle with one loaded solver. minimal and natural "
                     "propagate naked singles only, complete adds hidden singles, augmented adds "
                     "locked candidates (see encodings/presets.md).",
-        epilog="example: sudoku-cp analyze -f top1465.txt --encoding minimal,complete,augmented",
+        epilog="examples:\n"
+               "  sudoku-cp analyze -f data/top1465.txt.gz --first 200 --encoding minimal,complete,augmented\n"
+               "  sudoku-cp analyze -f puzzles.txt --encoding complete --amo pairwise,bitwise --json",
+        formatter_class=Help,
     )
     add_input_options(p)
     add_encoding_options(p, many=True)
@@ -39,7 +42,7 @@ def add_parser(sub) -> None:
                    help="also run failed-literal probing (slower: one propagation per open literal)")
     p.add_argument("--no-speed", dest="speed", action="store_false",
                    help="skip the timed SAT solving of every puzzle")
-    p.add_argument("--limit", type=positive_int, metavar="K", help="analyse the first K puzzles only")
+    renamed(p, "--limit", "--first", "--limit counts solutions; use --first N for the first N puzzles")
     p.add_argument("--per-puzzle", action="store_true",
                    help="also report every puzzle (with --json: one object per puzzle, then the "
                         "summary object)")
@@ -83,8 +86,6 @@ def summary_table(summaries) -> str:
 def run(args) -> int:
     chosen = variants(args.encoding, args.amo)
     entries = read_entries(args)
-    if args.limit:
-        entries = islice(entries, args.limit)
     from tqdm import tqdm
 
     codes = []

@@ -8,20 +8,24 @@ import sys
 
 from ..backends import BackendError, backend_help, resolve
 from ..core.results import EXIT_DISAGREE, EXIT_OK
-from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, PRESETS
+from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, ENCODINGS, check_amo, families_of
 from ..tasks.batch import BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
 from .common import (
     CliError,
     RecordFile,
     add_certify_options,
+    add_file_input,
     box_arg,
+    input_file,
     jobs_arg_check,
     naming,
     no_puzzle_message,
     open_text,
+    no_comma_list,
     positive_int,
     proof_dir,
+    input_paths,
     refuse_input_overwrite,
     symbols_arg,
     time_limit_arg,
@@ -51,8 +55,12 @@ Exit 0 when every puzzle has its record, 3 when a solver failed, an answer faile
 or cross-checked backends disagreed on some puzzle, 2 on a usage or file error, 130 after Ctrl-C
 and 143 after SIGTERM (an interrupt never becomes a record: OUT is left ready for --resume).
 
+--first N answers the first N puzzles only (one record each); the rest of the input is not read.
+
 examples:
   sudoku-cp batch puzzles.txt -o answers.jsonl --unique
+  sudoku-cp batch -f data/top1465.txt.gz --first 100 --encoding cell-alo+unit-amo --amo bitwise --json
+  sudoku-cp batch - --backend sat,cpsat < puzzles.txt > answers.jsonl
   sudoku-cp batch big.txt -o answers.jsonl --unique --jobs 2 --resume
   sudoku-cp batch huge.txt -o answers.jsonl --unique --dask tcp://scheduler:8786
 """
@@ -64,8 +72,7 @@ def add_parser(sub) -> None:
 
     p = sub.add_parser("batch", help="solve a whole file fast: one verified JSON line per puzzle",
                        description=BATCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="puzzle file ('-' for standard input): one puzzle "
-                   "per line, or grids separated by blank lines; '#' lines are comments")
+    add_file_input(p)
     p.add_argument("-o", "--output", metavar="OUT", default="-",
                    help="write the JSON lines to OUT (default: standard output). OUT is locked: a "
                         "second batch on the same OUT is refused. An earlier OUT is emptied only "
@@ -76,11 +83,15 @@ def add_parser(sub) -> None:
                    help=f"who solves (default sat): {backend_help()}. 'all' runs sat, cpsat and dfs "
                         "on every puzzle and cross-checks them; a comma list (sat,cpsat) cross-checks "
                         "those. A disagreement is an 'error' record (exit 3)")
-    p.add_argument("--encoding", choices=sorted(PRESETS),
-                   help=f"CNF encoding for the sat and external backends (default {DEFAULT_ENCODING})")
-    p.add_argument("--amo", choices=AMO_CHOICES,
-                   help="at-most-one encoding for the sat and external backends (default pairwise; "
-                        "native needs sat:minicard)")
+    p.add_argument("--encoding", metavar="NAME",
+                   help=f"CNF encoding for the sat and external backends, as in solve: "
+                        f"{', '.join(ENCODINGS)} (default {DEFAULT_ENCODING}), or families joined "
+                        f"by '+' such as cell-alo+unit-amo or natural+cage-pb. One name: to compare "
+                        f"encodings use bench or analyze")
+    p.add_argument("--amo", metavar="NAME",
+                   help=f"at-most-one encoding for the sat and external backends, as in solve: "
+                        f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, seqcounter above; "
+                        f"native needs sat:minicard)")
     p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                    help="per puzzle; a puzzle that hits it is 'unknown'")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
@@ -132,15 +143,25 @@ def _dask_client(address: str):
 
 
 def run_batch_cmd(args) -> int:
+    args.file = input_file(args)
+    no_comma_list(args.encoding, "--encoding", "batch", "to compare encodings use bench or analyze")
+    no_comma_list(args.amo, "--amo", "batch", "to compare at-most-one encodings use bench or analyze")
+    try:  # the names solve takes, checked before anything is written
+        if args.encoding is not None:
+            families_of(args.encoding)
+        if args.amo is not None:
+            check_amo(args.amo)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     try:  # a bad name or option is a usage error before anything is written
         resolve(args.backend, encoding=args.encoding, amo=args.amo)
     except BackendError as exc:
         raise CliError(str(exc)) from None
-    refuse_input_overwrite({"-o": args.output}, [args.file])
+    refuse_input_overwrite({"-o": args.output}, input_paths(args))
     if args.resume and args.output == "-":
         raise CliError("--resume needs -o OUT: the records already written are read from OUT")
     jobs_arg_check(args.jobs, args.force_jobs)
-    proofs = proof_dir(args.proof)
+    proofs = proof_dir(args.proof, input_paths(args))
     to_stdout = args.output == "-"
     out = sys.stdout if to_stdout else RecordFile(args.output, keep=args.resume)  # locked from here
     try:
@@ -178,7 +199,7 @@ def _run(args, out, to_stdout: bool, proofs) -> int:
     try:
         with naming("standard output" if to_stdout else args.output):  # a full disk names the file
             summary = run_batch(source, out, options, jobs=jobs, skip=skip, executor=client,
-                                progress=bar.update if bar is not None else None)
+                                progress=bar.update if bar is not None else None, first=args.first)
     finally:
         if client is not None:
             client.close()
@@ -196,6 +217,8 @@ def _run(args, out, to_stdout: bool, proofs) -> int:
     else:
         counts = ", ".join(f"{k} {s}" for s, k in sorted(summary.counts.items()))
         resumed = f" ({summary.resumed} kept from before)" if summary.resumed else ""
-        print(f"{summary.puzzles} puzzles{resumed}: {counts or 'none'}; "
+        taken = (f" (--first {args.first}: the rest of the input was not read)"
+                 if args.first is not None and summary.puzzles == args.first else "")
+        print(f"{summary.puzzles} puzzles{resumed}{taken}: {counts or 'none'}; "
               f"{summary.per_second:,.0f} puzzles/s", file=report)
     return EXIT_DISAGREE if summary.failures else EXIT_OK

@@ -11,7 +11,7 @@ from array import array
 from ..backends import REGISTRY, BackendError, make, names
 from ..core.results import EXIT_DISAGREE, EXIT_OK
 from ..formats.text import iter_entries, parse_puzzle
-from ..model.cnf import DEFAULT_ENCODING, PRESETS
+from ..model.cnf import DEFAULT_ENCODING, PRESETS, families_of
 from ..tasks.bench import (
     DEFAULT_BACKENDS,
     configurations,
@@ -24,13 +24,19 @@ from ..tasks.bench import (
 )
 from .common import (
     CliError,
+    add_file_input,
     box_arg,
     check_output_path,
+    input_file,
     naming,
     no_puzzle_message,
+    now_a_switch,
     open_text,
+    output_file,
     positive_int,
+    input_paths,
     refuse_input_overwrite,
+    renamed,
     symbols_arg,
     time_limit_arg,
 )
@@ -61,22 +67,27 @@ Exit 3 when an answer failed verification or configurations disagree.
 SAT backends run as in 'batch': the rules are loaded once per grid size and each puzzle's givens
 are assumptions. --plot draws a cactus plot (needs matplotlib: the [plot] extra).
 
-example:
-  sudoku-cp bench top1465.txt --limit 200 --backends sat,sat:glucose4,cpsat,dfs --plot cactus.png
+The main output (the table, or with --json the JSON document: the table and every per-puzzle
+time) goes to standard output, or to -o FILE; with --json on standard output the table goes to
+stderr. --csv, --plot name the other files. No output may be the puzzle file itself.
+
+examples:
+  sudoku-cp bench data/top1465.txt.gz --first 200 --backend sat,sat:glucose4,cpsat,dfs --plot cactus.png
+  sudoku-cp bench -f puzzles.txt --encoding minimal,complete --json -o bench.json --csv bench.csv
 """
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bench", help="compare backends and encodings on the same puzzles, fairly",
                        description=BENCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", metavar="FILE", help="puzzle file ('-' for standard input)")
-    p.add_argument("--backends", metavar="LIST", default=None,
-                   help=f"comma list of backends (default {DEFAULT_BACKENDS}, plus "
+    add_file_input(p)
+    p.add_argument("--backend", metavar="NAME[,NAME...]", default=None,
+                   help=f"the backends to compare, a comma list (default {DEFAULT_BACKENDS}, plus "
                         f"external:minisat when installed)")
-    p.add_argument("--encodings", metavar="LIST", default=DEFAULT_ENCODING,
-                   help=f"comma list of CNF encodings for the sat backends ({', '.join(PRESETS)}; "
-                        f"default {DEFAULT_ENCODING})")
-    p.add_argument("--limit", type=positive_int, metavar="K", help="only the first K puzzles")
+    p.add_argument("--encoding", metavar="NAME[,NAME...]", default=DEFAULT_ENCODING,
+                   help=f"CNF encodings for the sat backends, a comma list ({', '.join(PRESETS)}, or "
+                        f"families joined by '+' as in solve, e.g. cell-alo+unit-amo; default "
+                        f"{DEFAULT_ENCODING}); each backend runs once per encoding")
     p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help="per puzzle")
     p.add_argument("--repeat", type=positive_int, default=1, metavar="R",
                    help="run each configuration R times; each puzzle's best time counts")
@@ -86,24 +97,36 @@ def add_parser(sub) -> None:
                    help="find one solution (default: also prove it unique)")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
     p.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet, digit 1 first")
-    p.add_argument("--csv", metavar="F", help="write the table as CSV to F")
-    p.add_argument("--json", metavar="F", help="write the table and every per-puzzle time as JSON to F")
-    p.add_argument("--plot", metavar="F", help="write a cactus plot to F (.png, .svg or .pdf)")
+    p.add_argument("--json", action="store_true",
+                   help="the main output is one JSON document (the table and every per-puzzle time)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write the main output (the table, or the JSON document) to FILE")
+    p.add_argument("--csv", metavar="FILE", help="write the table as CSV to FILE")
+    p.add_argument("--plot", metavar="FILE", help="write a cactus plot to FILE (.png, .svg or .pdf)")
+    renamed(p, "--backends", "--backend")
+    renamed(p, "--encodings", "--encoding")
+    renamed(p, "--limit", "--first", "--limit counts solutions; use --first N for the first N puzzles")
+    now_a_switch(p, "--json", "--json is a switch now (the JSON document on standard output): "
+                              "use --json -o FILE to write it to FILE")
     p.set_defaults(run=run_bench_cmd)
 
 
 def run_bench_cmd(args) -> int:
-    refuse_input_overwrite({"--csv": args.csv, "--json": args.json, "--plot": args.plot}, [args.file])
+    args.file = input_file(args)
+    outputs = {"-o": args.output, "--csv": args.csv, "--plot": args.plot}
+    refuse_input_overwrite(outputs, input_paths(args))
     try:
-        backends = names(args.backends or default_backends())  # the registry reads backend names
+        backends = names(args.backend or default_backends())  # the registry reads backend names
     except BackendError as exc:
-        raise CliError(f"--backends: {exc}") from None
-    encodings = [e.strip() for e in args.encodings.split(",") if e.strip()]
+        raise CliError(f"--backend: {exc}") from None
+    encodings = [e.strip() for e in args.encoding.split(",") if e.strip()]
     if not encodings:
-        raise CliError(f"--encodings {args.encodings!r}: expected a comma list of {', '.join(PRESETS)}")
+        raise CliError(f"--encoding {args.encoding!r}: expected a comma list of {', '.join(PRESETS)}")
     for enc in encodings:
-        if enc not in PRESETS:
-            raise CliError(f"unknown encoding {enc!r}: expected one of {', '.join(PRESETS)}")
+        try:
+            families_of(enc)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
     for backend in backends:
         try:
             make(backend)
@@ -111,14 +134,14 @@ def run_bench_cmd(args) -> int:
             raise CliError(str(exc)) from None
     if args.plot and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
         raise CliError(f"--plot {args.plot}: expected a file name ending in .png, .svg or .pdf")
-    for option, path in (("--csv", args.csv), ("--json", args.json), ("--plot", args.plot)):
+    for option, path in outputs.items():
         check_output_path(path, option)  # before any work, not after the whole run
     where = "standard input" if args.file == "-" else args.file
 
     def entries():
         source = open_text(args.file)
         try:
-            yield from itertools.islice(iter_entries(source, args.box, args.symbols), args.limit)
+            yield from itertools.islice(iter_entries(source, args.box, args.symbols), args.first)
         finally:
             if source is not sys.stdin:
                 source.close()
@@ -153,20 +176,26 @@ def run_bench_cmd(args) -> int:
                             time_limit=args.time_limit, repeat=args.repeat, warmup=max(0, args.warmup),
                             progress=bar, lines=lines)
     mode = "solve" if args.solve_only else "solve + uniqueness"
-    print(f"{found} puzzles from {args.file}, {mode}, warm-up {args.warmup}, "
-          f"repeat {args.repeat}, every answer verified")
-    print(format_table(reports))
+    text = (f"{found} puzzles from {args.file}, {mode}, warm-up {args.warmup}, "
+            f"repeat {args.repeat}, every answer verified\n{format_table(reports)}\n")
+    to_stdout = args.output in (None, "-")
+    if args.json:  # the table is still shown to people, on stderr when stdout carries the JSON
+        print(text, end="", file=sys.stderr if to_stdout else sys.stdout)
     for report in reports:
         for error in report.errors[:3]:
             print(f"{report.config}: {error}", file=sys.stderr)
     meta = {"file": args.file, "puzzles": found, "mode": mode, "warmup": args.warmup,
             "repeat": args.repeat, "time_limit": args.time_limit}
+    with output_file(args.output) as out:
+        if args.json:
+            write_json(reports, out, meta)
+        else:
+            out.write(text)
+    if not to_stdout:
+        print(f"{'JSON' if args.json else 'table'} written to {args.output}", file=sys.stderr)
     if args.csv:
         with naming(args.csv):
             write_csv(reports, args.csv)
-    if args.json:
-        with naming(args.json):
-            write_json(reports, args.json, meta)
     if args.plot:
         with naming(args.plot):
             write_plot(reports, args.plot, plot_title(args.file, found, mode), args.time_limit)

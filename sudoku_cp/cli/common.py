@@ -7,6 +7,7 @@ import fcntl
 import gzip
 import io
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -117,26 +118,103 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                              "0123456789ABCDEF for hexadoku, where only '.' is blank")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per puzzle (keys as in CONTRACT.md)")
+    add_first_option(parser)
+
+
+class Help(argparse.HelpFormatter):
+    """--help text: a description or epilog with line breaks is kept as written (examples), others wrapped."""
+
+    def _fill_text(self, text, width, indent):
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def add_first_option(parser: argparse.ArgumentParser) -> None:
+    """``--first N``: only the first N puzzles of the input (``--limit`` counts solutions)."""
+    parser.add_argument("--first", type=positive_int, metavar="N",
+                        help="only the first N puzzles of the input (a puzzle that does not parse "
+                             "counts as one); the rest of the input is not read")
+
+
+class _Renamed(argparse.Action):
+    """An option's old spelling: using it is a one-line usage error naming the new one (exit 2)."""
+
+    def __init__(self, option_strings, dest, message: str = "", **kwargs):
+        super().__init__(option_strings, dest, nargs="?", help=argparse.SUPPRESS, **kwargs)
+        self.message = message
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.error(self.message)
+
+
+def renamed(parser: argparse.ArgumentParser, old: str, new: str, message: str | None = None) -> None:
+    """Make the old spelling ``old`` of an option an error that names ``new`` (hidden from --help).
+
+    ``message`` replaces the default "``old`` is now ``new``" when the old option meant something
+    else (``--limit`` for puzzles: "--limit counts solutions; use --first N ...").
+    """
+    parser.add_argument(old, dest=f"renamed_{old.lstrip('-').replace('-', '_')}", action=_Renamed,
+                        message=message or f"{old} is now {new}")
+
+
+def now_a_switch(parser: argparse.ArgumentParser, option: str, message: str) -> None:
+    """``option`` (a switch now) followed by a value it once took is a usage error saying ``message``."""
+    setattr(parser, "former_values", {**getattr(parser, "former_values", {}), option: message})
+
+
+def no_comma_list(value: str | None, option: str, command: str, instead: str) -> None:
+    """A :class:`CliError` when an option that takes one name here was given a comma list."""
+    if value is not None and "," in value:
+        raise CliError(f"{option} {value}: {command} takes one name here, not a comma list "
+                       f"({instead})")
+
+
+def add_file_input(parser: argparse.ArgumentParser) -> None:
+    """The input of a command that reads a file of puzzles: FILE, ``-f FILE``, ``-`` (stdin)."""
+    parser.add_argument("puzzle_file", nargs="?", metavar="FILE",
+                        help="the puzzle file ('-' for standard input; .gz read transparently): one "
+                             "puzzle per line, or grids separated by blank lines; '#' lines are "
+                             "comments")
+    parser.add_argument("-f", "--file", metavar="FILE", help="the same, as an option")
+    add_first_option(parser)
+
+
+def input_file(args) -> str:
+    """The one puzzle file named by FILE or ``-f FILE`` (``-`` is standard input)."""
+    if args.puzzle_file is not None and args.file is not None:
+        raise CliError(f"give FILE or -f FILE, not both (got {args.puzzle_file} and -f {args.file})")
+    path = args.file if args.file is not None else args.puzzle_file
+    if path is None:
+        raise CliError("no puzzle file given: expected FILE, -f FILE or '-' for standard input")
+    return path
+
+
+CROSS_CHECKS = ("'all' runs sat, cpsat and dfs and cross-checks them; a comma list (sat,cpsat) "
+                "cross-checks those")
 
 
 def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
-                       encoding: bool = False) -> None:
-    """--backend and --time-limit (and --encoding, --amo for the CNF backends when ``encoding``)."""
+                       encoding: bool = False, several: str = CROSS_CHECKS) -> None:
+    """--backend and --time-limit (and --encoding, --amo for the CNF backends when ``encoding``).
+
+    ``several`` says what a comma list of backends does in this command.
+    """
 
     if encoding:
         parser.add_argument("--encoding", metavar="NAME",
                             help=f"CNF encoding for the sat and external backends: {', '.join(ENCODINGS)} "
-                                 "(default complete; see encodings/README.md)")
+                                 "(default complete), or families joined by '+' such as "
+                                 "cell-alo+unit-amo (see encodings/README.md). One name: to compare "
+                                 "encodings use bench or analyze")
         parser.add_argument("--amo", metavar="NAME",
                             help=f"at-most-one encoding for the sat and external backends: "
                                  f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, "
                                  "seqcounter above, where pairwise clauses explode: 33 million on "
                                  "an empty 64x64; native needs sat:minicard)")
 
-    parser.add_argument("--backend", default=default, metavar="NAME",
-                        help=f"who solves (default {default}): {backend_help()}. 'all' runs sat, "
-                             "cpsat and dfs and cross-checks them; a comma list (sat,cpsat) "
-                             "cross-checks those")
+    parser.add_argument("--backend", default=default, metavar="NAME[,NAME...]",
+                        help=f"who solves (default {default}): {backend_help()}. {several}")
     parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                         help="bound the whole command: every backend and step shares these SECONDS "
                              "(with a file, each puzzle gets them); past them the answer is "
@@ -160,12 +238,22 @@ def add_certify_options(parser: argparse.ArgumentParser) -> None:
                              "and a README.txt on re-checking them with another checker")
 
 
-def proof_dir(path: str | None) -> str | None:
-    """``--proof DIR``, checked (made when missing) before any work."""
+def proof_dir(path: str | None, inputs=()) -> str | None:
+    """``--proof DIR``, checked (made when missing) before any work.
+
+    An input file that a proof could write over (``DIR/README.txt``, ``DIR/puzzle-LINE-STATUS.cnf``
+    or ``.drat``) is refused.
+    """
     if path is None:
         return None
     if os.path.exists(path) and not os.path.isdir(path):
         raise CliError(f"--proof {path}: is a file: expected a directory for the proof files")
+    for source in inputs:
+        if source in (None, "-") or not os.path.isdir(path):
+            continue
+        name = os.path.basename(os.path.realpath(source))
+        if name == "README.txt" or re.fullmatch(r"puzzle-\d+-[a-z]+\.(cnf|drat)", name):
+            refuse_input_overwrite({"--proof": os.path.join(path, name)}, [source])
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as exc:
@@ -268,31 +356,47 @@ def read_lines(stream, path: str) -> Iterator[str]:
         raise CliError(f"{path}: line {lineno + 1}: cannot read it ({exc.strerror}): expected a readable file") from None
 
 
+def input_paths(args) -> list[str]:
+    """The input files of a command's arguments: ``-f FILE`` (or batch's FILE), and ``-`` for stdin."""
+    paths = [getattr(args, "file", None)] + (["-"] if getattr(args, "puzzle", None) == "-" else [])
+    return [path for path in paths if path is not None]
+
+
+def _identity(source: str) -> tuple[int, int] | None:
+    """(device, inode) of an input file, standard input's (``-``) when it is a redirected file."""
+    try:
+        if source == "-":
+            info = os.fstat(sys.stdin.fileno())
+            return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+        info = os.stat(source)
+    except (OSError, ValueError, AttributeError):  # no such file; a stdin without a file number
+        return None
+    return info.st_dev, info.st_ino
+
+
 def refuse_input_overwrite(outputs: dict[str, str | None], inputs) -> None:
     """Refuse, before any work, an output path that is one of the command's input files.
 
     ``outputs`` maps each option to its path (``{"-o": args.output, "--csv": args.csv}``);
-    ``inputs`` are the input paths (None and ``-`` are standard streams and skipped). Only an
-    output that is an existing regular file can be an input written over.
+    ``inputs`` are the input paths (None skipped; ``-`` is standard input, caught when it is a
+    redirected file). Paths are compared by what they lead to (device and inode), so ``./x``,
+    ``x``, a symlink or a hard link to the input are all the input. Only an output that is an
+    existing regular file can be an input written over.
     """
     for option, out in outputs.items():
         if out is None or out == "-":
             continue
         try:
-            if not stat.S_ISREG(os.stat(out).st_mode):
-                continue
+            info = os.stat(out)
         except OSError:
             continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
         for source in inputs:
-            if source is None or source == "-":
-                continue
-            try:
-                same = os.path.samefile(out, source)
-            except OSError:
-                continue
-            if same:
-                raise CliError(f"{option} {out} is the input file {source}: expected another file "
-                               f"to write (no command writes over its input)")
+            if source is not None and _identity(source) == (info.st_dev, info.st_ino):
+                what = "standard input" if source == "-" else f"the input file {source}"
+                raise CliError(f"{option} {out} is {what}: expected another file to write (no "
+                               f"command writes over its input)")
 
 
 @contextmanager
@@ -457,14 +561,17 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
     """
     if args.file is not None and args.puzzle is not None:
         raise CliError("give a PUZZLE or -f FILE, not both")
+    first = getattr(args, "first", None)
     if args.file is not None:
         stream = open_text(args.file)
         name = "standard input" if args.file == "-" else args.file
-        found = False
+        found = 0
         try:
             for entry in iter_entries(read_lines(stream, name), args.box, args.symbols):
-                found = True
+                found += 1
                 yield entry
+                if found == first:  # --first N: the rest is not read
+                    return
         finally:
             if stream is not sys.stdin:
                 stream.close()
@@ -620,7 +727,7 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
     """
 
     certifying = bool(getattr(args, "certify", False) or getattr(args, "proof", None))
-    proofs = proof_dir(getattr(args, "proof", None))
+    proofs = proof_dir(getattr(args, "proof", None), input_paths(args))
     noted = False
     codes = []
     many = args.file is not None

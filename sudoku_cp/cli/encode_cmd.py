@@ -23,9 +23,13 @@ from ..model.cnf import (
 from ..model.dimacs import write_dimacs
 from .common import (
     CliError,
+    Help,
     add_input_options,
+    check_output_path,
     output_file,
     read_entries,
+    input_paths,
+    no_comma_list,
     refuse_input_overwrite,
     report_entry_error,
 )
@@ -42,8 +46,11 @@ def add_parser(sub) -> None:
                     "clauses and literals per family (text, or JSON with --json; one record per "
                     "puzzle). cpsat: the CP-SAT model (one integer per cell, AllDifferent per "
                     "unit) in protobuf text form. The encoding guide is in encodings/README.md.",
-        epilog="example: sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && "
-               "minisat 4x4.cnf out.txt",
+        epilog="examples:\n"
+               "  sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && minisat 4x4.cnf out.txt\n"
+               "  sudoku-cp encode -f data/top1465.txt.gz --first 1 --amo bitwise -o top1.cnf\n"
+               "  sudoku-cp encode -f puzzles.txt --first 10 --format stats --json",
+        formatter_class=Help,
     )
     add_input_options(p)
     add_encoding_options(p)
@@ -126,7 +133,11 @@ def cpsat_text(board) -> str:
 
 
 def run(args) -> int:
-    refuse_input_overwrite({"-o": args.output}, [args.file])
+    no_comma_list(args.encoding, "--encoding", "encode", "it writes one formula; to compare "
+                  "encodings use analyze or --format stats once per encoding")
+    no_comma_list(args.amo, "--amo", "encode", "it writes one formula")
+    refuse_input_overwrite({"-o": args.output}, input_paths(args))
+    check_output_path(args.output, "-o")  # before any work
     entries = read_entries(args)
     if args.format != "stats":  # one puzzle: the first good one is kept, the others counted
         good, codes, total = [], [], 0
@@ -140,7 +151,7 @@ def run(args) -> int:
             return max(codes)
         if total != 1:
             raise CliError(f"--format {args.format} writes one puzzle; the input holds {total} "
-                           f"(use --format stats for many)")
+                           f"(use --first 1 for the first, or --format stats for many)")
         entries = good
     many = args.file is not None
     codes = []

@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..backends import Deadline, resolve
+from ..backends import Deadline, backend_help, resolve
 from ..core.board import PuzzleError, Shape
 from ..core.results import (
     EXIT_NEGATIVE,
@@ -28,6 +28,7 @@ from ..tasks.repair import repair
 from ..tasks.steps import explain_steps
 from .common import (
     CliError,
+    Help,
     add_certify_options,
     add_input_options,
     add_solver_options,
@@ -38,7 +39,10 @@ from .common import (
     naming,
     output_file,
     positive_int,
+    input_paths,
+    no_comma_list,
     refuse_input_overwrite,
+    renamed,
     show_board,
     symbols_arg,
     time_limit_arg,
@@ -68,9 +72,15 @@ def add_parser(sub) -> None:
                     "differ, and the count up to --limit. unique: the solution. The involved cells "
                     "are highlighted in the grid and listed. Exit 0 unique, 1 invalid/unsat/"
                     "multiple, 3 a solver's answer failed its check, 4 time limit.",
+        epilog="examples:\n"
+               "  sudoku-cp explain 12..34....12....\n"
+               "  sudoku-cp explain -f puzzles.txt --first 3 --limit 100 --backend sat,cpsat --json\n"
+               "  sudoku-cp explain PUZZLE --steps --html steps.html --svg grid.svg",
+        formatter_class=Help,
     )
     add_input_options(e)
-    add_solver_options(e)
+    add_solver_options(e, encoding=True, several="A comma list (sat,cpsat) cross-checks the count; the core "
+                                  "comes from the first that can give one, and another re-checks it")
     e.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT, metavar="K",
                    help=f"count solutions up to K (default {DEFAULT_LIMIT}, at least 2); the "
                         "count is exact when the search finishes below K")
@@ -113,9 +123,14 @@ def add_parser(sub) -> None:
                     "the chosen backend when it did not do the work). "
                     "Exit 0 repaired (or nothing to repair), 3 a check failed, 4 time limit "
                     "(the MaxSAT step itself is not interrupted).",
+        epilog="examples:\n"
+               "  sudoku-cp repair 11..............\n"
+               "  sudoku-cp repair -f puzzles.txt --first 5 --backend cpsat --json",
+        formatter_class=Help,
     )
     add_input_options(r)
-    add_solver_options(r)
+    add_solver_options(r, encoding=True, several="A comma list (sat,cpsat) cross-checks the count; the first "
+                                  "that can does the repair and another re-checks it")
     r.add_argument("--targets", type=positive_int, default=20, metavar="K",
                    help="try the first K solutions as the one to keep (default 20)")
     r.add_argument("--max-rounds", type=positive_int, default=300, metavar="R",
@@ -131,9 +146,14 @@ def add_parser(sub) -> None:
                     "backend (CP-SAT, SAT, or the chosen one when it did not do the work). --seed shuffles the order (other "
                     "seeds may give other minimal puzzles). Exit 0 done, 1 the puzzle is not "
                     "unique (invalid, unsat or multiple: nothing to minimize), 4 time limit.",
+        epilog="examples:\n"
+               "  sudoku-cp minimize 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+               "  sudoku-cp minimize -f puzzles.txt --first 2 --backend sat,cpsat --seed 7 --json",
+        formatter_class=Help,
     )
     add_input_options(m)
-    add_solver_options(m)
+    add_solver_options(m, encoding=True, several="A comma list (sat,cpsat): the first that can does the work, "
+                                  "another re-checks the minimal puzzle")
     m.add_argument("--seed", type=int, metavar="S", help="try the givens in a shuffled order")
     m.set_defaults(run=run_minimize)
 
@@ -144,10 +164,14 @@ def add_parser(sub) -> None:
                     "random order while one incremental SAT solver proves the puzzle unique. "
                     "--minimal (the default) removes every clue it can (no clue, or symmetric pair, "
                     "can go); --clues C stops at C clues (retrying other grids). Every puzzle is "
-                    "re-checked unique by --verify-backend before it is printed. The same --seed "
+                    "re-checked unique by --backend before it is printed. The same --seed "
                     "gives the same puzzles (puzzle k uses seed S+k). Output: a '#' comment line "
                     "and the puzzle on one line, so the output is a puzzle file. Exit 0 done, "
                     "1 the requested clue count was not reached, 2 bad options, 4 time limit.",
+        epilog="examples:\n"
+               "  sudoku-cp generate --size 4 --seed 3\n"
+               "  sudoku-cp generate --size 9 --count 5 --seed 1 --backend cpsat,dfs --json",
+        formatter_class=Help,
     )
     g.add_argument("--size", type=int, default=9, metavar="N", help="grid size N (default 9)")
     g.add_argument("--box", type=box_arg, metavar="RxC", help="box shape (default: square, else squarest)")
@@ -158,8 +182,10 @@ def add_parser(sub) -> None:
     how.add_argument("--clues", type=int, metavar="C", help="stop at exactly C clues")
     g.add_argument("--symmetry", choices=("none", "rotational", "diagonal"), default="none",
                    help="remove cells in symmetric pairs: 180-degree rotation or main-diagonal mirror")
-    g.add_argument("--verify-backend", default="cpsat", metavar="NAME",
-                   help="backend that re-checks uniqueness (default cpsat; dfs for small sizes)")
+    g.add_argument("--backend", default="cpsat", metavar="NAME[,NAME...]",
+                   help=f"who re-checks each puzzle's uniqueness (default cpsat; dfs for small "
+                        f"sizes): {backend_help()}. A comma list (cpsat,dfs): every one re-checks")
+    renamed(g, "--verify-backend", "--backend")
     g.add_argument("--difficulty", action="store_true",
                    help="add difficulty signals: unit propagation alone solves it or not, SAT "
                         "conflicts/decisions, dfs nodes (up to 16x16)")
@@ -177,6 +203,13 @@ def add_parser(sub) -> None:
     g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                    help="stop after SECONDS in total (exit 4)")
     g.set_defaults(run=run_generate)
+
+
+def chosen(args) -> list:
+    """The backends of --backend, with --encoding and --amo (one name each: one formula is built)."""
+    no_comma_list(args.encoding, "--encoding", args.command, "to compare encodings use bench or analyze")
+    no_comma_list(args.amo, "--amo", args.command, "to compare at-most-one encodings use bench or analyze")
+    return resolve(args.backend, encoding=args.encoding, amo=args.amo)
 
 
 def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
@@ -210,7 +243,8 @@ def _count_text(result: Explanation) -> str:
 def run_explain(args) -> int:
     if args.limit < 2:
         raise CliError(f"--limit {args.limit}: explain needs at least 2 to tell unique from multiple")
-    refuse_input_overwrite({"--svg": args.svg}, [args.file])
+    backends = chosen(args)  # a bad name or option is a usage error before any work
+    refuse_input_overwrite({"--svg": args.svg, "--html": args.html}, input_paths(args))
     check_output_path(args.svg, "--svg")
 
     stepwise = args.steps or args.next or args.html is not None
@@ -230,7 +264,7 @@ def run_explain(args) -> int:
             _write_svg(result, args, many, index)
 
     def compute(board):
-        result = explain(board, args.limit, args.backend, args.time_limit, args.check)
+        result = explain(board, args.limit, backends, args.time_limit, args.check)
         if stepwise and result.status is Status.UNIQUE:
             _add_steps(result, board, args)
         elif stepwise:
@@ -240,14 +274,14 @@ def run_explain(args) -> int:
             _write_html(result, args, args.file is not None, len(pages) - 1)
         return result, result.exit_code
 
-    provers = resolve(args.backend) if args.certify or args.proof else None
+    provers = backends if args.certify or args.proof else None
     return answer_each(args, compute, report, provers=provers)
 
 
 def _add_steps(result: Explanation, board, args) -> None:
     started = time.perf_counter()
     try:
-        result.steps = explain_steps(board, backend_for(args.backend, "propagate"),
+        result.steps = explain_steps(board, backend_for(chosen(args), "propagate"),
                                      time_limit=args.time_limit, limit=1 if args.next else None)
     except TimeLimitReached as exc:
         result.status = Status.UNKNOWN
@@ -271,6 +305,7 @@ def _write_html(result: Explanation, args, many: bool, index: int) -> None:
     path = Path(args.html)
     if many:
         path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.html'}")
+        refuse_input_overwrite({"--html": str(path)}, input_paths(args))
     with output_file(str(path)) as out:
         out.write(steps_page(result.steps, title="sudoku-cp: step by step"))
     print(f"page written to {path}", file=sys.stderr if args.json else sys.stdout)
@@ -280,6 +315,7 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
     path = Path(args.svg)
     if many:
         path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.svg'}")
+        refuse_input_overwrite({"--svg": str(path)}, input_paths(args))
     title = WORDS.get(result.status, result.status.value).split(":")[0]
     if result.core:
         title += f": core of {len(result.core)} givens"
@@ -293,8 +329,10 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
 
 
 def run_repair(args) -> int:
+    backends = chosen(args)
+
     def compute(board):
-        result = repair(board, args.backend, args.time_limit, args.max_rounds, targets=args.targets)
+        result = repair(board, backends, args.time_limit, args.max_rounds, targets=args.targets)
         return result, EXIT_TIMEOUT if result.status is Status.UNKNOWN else EXIT_OK
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
@@ -323,8 +361,10 @@ def run_repair(args) -> int:
 
 
 def run_minimize(args) -> int:
+    backends = chosen(args)
+
     def compute(board):
-        result = minimize(board, args.backend, args.time_limit, args.seed)
+        result = minimize(board, backends, args.time_limit, args.seed)
         code = {Status.UNIQUE: EXIT_OK, Status.UNKNOWN: EXIT_TIMEOUT}.get(result.status, EXIT_NEGATIVE)
         return result, code
 
@@ -369,12 +409,12 @@ def run_generate(args) -> int:
     if args.symbols is not None and len(args.symbols) < shape.size:
         raise CliError(f"--symbols has {len(args.symbols)} symbols: expected at least {shape.size} "
                        f"for a {shape.size}x{shape.size}")
-    resolve(args.verify_backend)  # a bad backend name is a usage error before any work
+    resolve(args.backend)  # a bad backend name is a usage error before any work
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     deadline = Deadline(args.time_limit)
     try:
         for made in generate(shape, args.count, seed, clues=args.clues, symmetry=args.symmetry,
-                             verify_backend=args.verify_backend, deadline=deadline,
+                             verify_backend=args.backend, deadline=deadline,
                              with_difficulty=args.difficulty, rules=rules):
             if args.json:
                 print(dumps(generated_record(made, args.symbols)), flush=True)

@@ -9,11 +9,13 @@ from ..formats.text import format_line
 from ..tasks.solving import count, solve
 from .common import (
     CliError,
+    Help,
     add_certify_options,
     add_input_options,
     add_solver_options,
     answer_each,
     backend_lines,
+    no_comma_list,
     positive_int,
     show_board,
 )
@@ -32,6 +34,11 @@ def add_parser(sub) -> None:
                     "--backend all (or a comma list) the backends' statuses, counts and solutions "
                     "are compared and any disagreement is exit 3 with every answer shown. "
                     "Exit 0 solved (unique with --unique), 1 unsat/invalid/multiple, 4 time limit.",
+        epilog="examples:\n"
+               "  sudoku-cp solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+               "  sudoku-cp solve -f data/top1465.txt.gz --first 10 --backend sat,cpsat --json\n"
+               "  sudoku-cp solve - --encoding cell-alo+unit-amo --amo bitwise --unique < puzzle.txt",
+        formatter_class=Help,
     )
     add_input_options(p, example=True)
     add_solver_options(p, encoding=True)
@@ -48,12 +55,18 @@ def add_parser(sub) -> None:
         "count", help="count solutions up to a limit (is it unique?)",
         description="Count solutions up to --limit (default 2, which answers 'is it unique?'). "
                     "'complete' says whether the count is exact: false when the limit (or a time "
-                    "limit) stopped the search. Solutions are blocked on cell literals only.",
+                    "limit) stopped the search. Solutions are blocked on cell literals only. "
+                    "--limit counts solutions; --first takes puzzles.",
+        epilog="examples:\n"
+               "  sudoku-cp count ................ --limit 300 --backend all\n"
+               "  sudoku-cp count -f data/17clue-half.txt.gz --first 5 --limit 2 --json",
+        formatter_class=Help,
     )
     add_input_options(c, example=True)
     add_solver_options(c, encoding=True)
     c.add_argument("--limit", type=positive_int, default=2, metavar="K",
-                   help="stop after K solutions (default 2)")
+                   help="count solutions up to K (default 2): always a number of solutions, never "
+                        "of puzzles (see --first)")
     add_certify_options(c)
     c.set_defaults(run=run, unique=True, fpuzzles=False)
 
@@ -74,6 +87,8 @@ def run(args) -> int:
     if args.fpuzzles and args.json:
         raise CliError("--fpuzzles prints links in the text output: expected --json or --fpuzzles, "
                        "not both")
+    no_comma_list(args.encoding, "--encoding", args.command, "to compare encodings use bench or analyze")
+    no_comma_list(args.amo, "--amo", args.command, "to compare at-most-one encodings use bench or analyze")
     backends = resolve(args.backend, encoding=args.encoding, amo=args.amo)
     several = len(backends) > 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.results import worst_exit
 from ..tasks.solving import validate
 from .common import (
+    Help,
     add_input_options,
     label,
     print_record,
@@ -21,6 +22,11 @@ def add_parser(sub) -> None:
                     "twice is reported with its unit and cells; for variants, every broken rule "
                     "(diagonal, region, window, cage, knight or king move, consecutive neighbours). "
                     "No solver runs; a valid board may still have no solution (use solve). Exit 0 valid, 1 invalid, 2 bad input.",
+        epilog="examples:\n"
+               "  sudoku-cp validate 11..............\n"
+               "  sudoku-cp validate -f data/top1465.txt.gz --first 100 --json\n"
+               "  sudoku-cp validate - < board.txt",
+        formatter_class=Help,
     )
     add_input_options(p, example=True)
     p.set_defaults(run=run)

@@ -51,6 +51,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import IO, Any
 
 from ..backends import Backend, resolve
@@ -362,7 +363,7 @@ def _failed(text: str) -> bool:
 
 def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs: int = 1,
               executor=None, skip: int = 0, progress: Callable[[int], None] | None = None,
-              make_executor: Callable[[], Any] | None = None) -> Summary:
+              make_executor: Callable[[], Any] | None = None, first: int | None = None) -> Summary:
     """Answer every puzzle of ``lines``, writing one JSON line per puzzle to ``out``, in order.
 
     ``skip`` puzzles are passed over (``--resume``). With ``executor`` (anything with
@@ -371,6 +372,7 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
     ``make_executor`` builds the process pool for ``jobs > 1`` (default ``ProcessPoolExecutor``)
     and replaces it when a worker dies; the dead worker's puzzles are retried one by one, so only
     the culprit gets an ``error`` record. ``progress(k)`` is called as k more puzzles are written.
+    ``first``: only the first puzzles of ``lines`` (``--first N``); the rest is not read.
     """
     summary = Summary(puzzles=skip, resumed=skip)
     counts: Counter = Counter()
@@ -390,7 +392,7 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
         if progress is not None:
             progress(len(lines_out))
 
-    texts = iter_blocks(lines)
+    texts = iter_blocks(lines) if first is None else islice(iter_blocks(lines), first)
     size = CHUNK
     factory = None
     if executor is None and jobs > 1:

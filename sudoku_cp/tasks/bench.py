@@ -32,7 +32,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from ..backends import takes
 from ..core.board import Board
@@ -259,10 +259,17 @@ PAR2_NOTE = ("PAR-2: mean time per puzzle, a timeout, an error or an answer afte
              "2 x time_limit; null without a time limit")
 
 
-def write_json(reports: list[ConfigReport], path: str, meta: dict[str, Any]) -> None:
-    """The table (``configurations``) and every puzzle's record per configuration (``records``)."""
+def write_json(reports: list[ConfigReport], path: str | IO[str], meta: dict[str, Any]) -> None:
+    """The table (``configurations``) and every puzzle's record per configuration (``records``).
+
+    ``path`` is a file name or an open text stream (``bench --json`` on standard output).
+    """
     data = {"meta": {**meta, "par2": PAR2_NOTE}, "configurations": [r.row() for r in reports],
             "records": {r.config: list(r.records()) for r in reports}}
+    if not isinstance(path, str):
+        json.dump(data, path, indent=1)
+        path.write("\n")
+        return
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=1)
 

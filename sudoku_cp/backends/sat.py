@@ -200,7 +200,7 @@ class SatSession(Session):
     def root(self) -> list[int]:
         """What the formula's own unit clauses propagate to (reported with every propagation)."""
         if self._root is None:
-            self._root = root_literals(self._cnf, self.solver_name)
+            self._root = root_literals(self._cnf, self.solver_name) if self._cnf is not None else []
             self._cnf = None
         return self._root
 
@@ -300,7 +300,7 @@ class SatSession(Session):
                 if min(digits) >= 1 and max(digits) <= n:  # increasing, one per cell: a grid
                     return digits
         true_set = {lit for lit in model if lit > 0}  # a variable the model leaves out is false
-        digits = list(board.cells)
+        filled = list(board.cells)
         for i, given in enumerate(board.cells):
             if given:
                 continue
@@ -308,8 +308,8 @@ class SatSession(Session):
             if len(found) != 1:
                 raise SolverFailure(f"{self.backend}'s model gives cell r{i // n + 1}c{i % n + 1} "
                                     f"{len(found)} digits: expected exactly one")
-            digits[i] = found[0]
-        return tuple(digits)
+            filled[i] = found[0]
+        return tuple(filled)
 
     def solution(self, board: Board) -> Board:
         return Board.unchecked(board.shape, self._digits(board), board.rules)

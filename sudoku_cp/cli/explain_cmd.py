@@ -327,7 +327,7 @@ def run_minimize(args) -> int:
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
-        if result.status is not Status.UNIQUE:
+        if result.status is not Status.UNIQUE or result.redundant is None or result.minimal is None:
             _print_extras(result, args, prefix, many)
             print("nothing to minimize: the puzzle must have exactly one solution")
             return

@@ -89,7 +89,7 @@ def run(args) -> int:
         checked = " (backends agree; every answer verified)" if several and \
             result.status is not Status.INVALID else ""
         print(f"{prefix}{describe(result)}{checked}")
-        if not many and result.status is not Status.INVALID:
+        if not many and result.status is not Status.INVALID and result.puzzle is not None:
             print(show_board(result.puzzle, result.solution, symbols=args.symbols))
             if result.status is Status.MULTIPLE and len(result.solutions) > 1:
                 print("another solution:")

@@ -58,15 +58,16 @@ def record(result: Result, symbols: str | None = None) -> dict[str, Any]:
     if hasattr(result, "core"):  # an explanation
         out["solutions"] = ([format_line(s, symbols) for s in result.solutions]
                             if len(result.solutions) >= 2 else None)
-        out["differences"] = None if result.differences is None else [list(c) for c in result.differences]
+        differences = getattr(result, "differences")
+        out["differences"] = None if differences is None else [list(c) for c in differences]
         for key in GIVEN_LISTS:
             value = getattr(result, key)
             out[key] = None if value is None else [list(g) for g in value]
         for key in ("repaired", "minimal"):
             board = getattr(result, key)
             out[key] = None if board is None else format_line(board, symbols)
-        out["difficulty"] = result.difficulty
-        out["notes"] = list(result.notes)
+        out["difficulty"] = getattr(result, "difficulty")
+        out["notes"] = list(getattr(result, "notes"))
         steps = getattr(result, "steps", None)  # explain --steps: the steps' own JSON (CONTRACT.md)
         out["steps"] = None if steps is None else steps.to_json()
     return out

@@ -227,7 +227,7 @@ class Analysis:
                 variables=first.nvars if first else 0,
                 clauses=first.num_clauses if first else 0,
                 native_atmosts=len(first.atmosts) if first else 0,
-                puzzles=self.puzzles, solved=sums["solved"], contradictions=sums["contradictions"],
+                puzzles=self.puzzles, solved=int(sums["solved"]), contradictions=int(sums["contradictions"]),
                 mean_fixed=sums["fixed"] / count,
                 mean_probed_fixed=sums["probed"] / count if self.probe else None,
                 solve_s=sums["solve_s"] if self.measure_speed else None,

@@ -178,7 +178,7 @@ def contradicts(a: Result, b: Result) -> bool:
     """
     if a.count is None or b.count is None:
         return a.status is not b.status
-    return (a.complete and b.count > a.count) or (b.complete and a.count > b.count)
+    return bool(a.complete and b.count > a.count) or bool(b.complete and a.count > b.count)
 
 
 def _compare(results: list[Result], limit: int) -> list[str]:
@@ -200,6 +200,7 @@ def _compare(results: list[Result], limit: int) -> list[str]:
                     problems.append(f"{first.backend} counts {first.count} (complete={first.complete}), "
                                     f"{other.backend} counts {other.count} (complete={other.complete})")
             elif first.status is Status.UNIQUE and other.status is Status.UNIQUE \
+                    and first.solution is not None and other.solution is not None \
                     and first.solution != other.solution:
                 n = first.solution.size
                 diff = [cell_name(i // n, i % n) for i, (a, b) in
@@ -284,7 +285,7 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
         raise DisagreementError(CrossCheck(results, problems))
     agreed = CrossCheck(results).result
     return Result(agreed.status, board, solution=agreed.solution, count=agreed.count,
-                  complete=agreed.complete, backend=",".join(r.backend for r in results),
+                  complete=agreed.complete, backend=",".join(r.backend or "" for r in results),
                   time_s=sum(r.time_s or 0.0 for r in results), solutions=agreed.solutions, backends=results)
 
 

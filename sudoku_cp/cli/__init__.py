@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..core.board import PuzzleError
+from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
 from .common import CliError
 
@@ -127,6 +128,13 @@ def _main(argv: Sequence[str] | None) -> int:
     except SolverFailure as exc:
         print(f"sudoku-cp: solver failure: {exc}", file=sys.stderr)
         return EXIT_DISAGREE
+    except ImportError as exc:  # a package missing or broken: which one, and how to install it
+        top = (exc.name or "").partition(".")[0]
+        if not isinstance(exc, MissingPackage) and top not in PACKAGES:
+            raise  # not a third-party package: a bug, shown as one
+        print(f"sudoku-cp: error: {exc if isinstance(exc, MissingPackage) else MissingPackage(exc.name or top, exc)}",
+              file=sys.stderr)
+        return EXIT_USAGE
     except MemoryError:
         return out_of_memory(args)
     except Terminated:

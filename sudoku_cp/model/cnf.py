@@ -51,6 +51,7 @@ from itertools import combinations
 from typing import cast
 
 from ..core.board import Board, Rules, Shape
+from ..core.packages import import_package
 from ..core.results import SolverFailure
 from ..core.variants import RELATIONS, pairs, partners
 
@@ -224,7 +225,8 @@ def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[l
         hint = " (native constraints are not clauses: use Cnf.add_atmost)" if amo == NATIVE else ""
         raise ValueError(f"unknown at-most-one encoding {amo!r}{hint}: expected one of "
                          f"{', '.join(AMO_ENCODINGS)}")
-    from pysat.card import CardEnc, EncType  # an encoding library, not a solver
+    card = import_package("pysat.card")  # an encoding library, not a solver
+    CardEnc, EncType = card.CardEnc, card.EncType
 
     try:
         enc = CardEnc.atmost(lits=list(lits), bound=1, top_id=cnf.nvars,

@@ -11,11 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from html import escape
 
 from ..backends import NO_DEADLINE, Backend, Deadline, Session, Unsupported, resolve
 from ..core.board import Board, Rules, cell_name
 from ..core.check import checker, find_conflicts
 from ..core.results import Outcome, Result, SolverFailure, Status, status_of
+from ..formats.notebook import records_table
 
 DEFAULT_BACKEND = "sat"
 
@@ -147,6 +149,15 @@ class CrossCheck:
     @property
     def agreed(self) -> bool:
         return not self.problems
+
+    def _repr_html_(self) -> str:
+        """One row per backend (status, count, time, counters), then any problem, for a notebook."""
+        rows = [(r.backend, r.status.value, r.count, r.complete,
+                 None if r.time_s is None else f"{r.time_s:.3f}",
+                 ", ".join(f"{k} {v}" for k, v in r.stats.items()) or None) for r in self.results]
+        verdict = "backends agree" if self.agreed else "backends disagree: " + "; ".join(self.problems)
+        return (records_table(("backend", "status", "count", "complete", "time (s)", "counters"), rows)
+                + f"<p>{escape(verdict)}</p>")
 
     @property
     def result(self) -> Result:

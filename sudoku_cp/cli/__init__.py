@@ -20,6 +20,7 @@ from .._version import __version__
 from ..core.board import PuzzleError
 from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
+from . import completion
 from .common import CliError
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd"]  # solve_cmd registers solve and count
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="sudoku-cp", description=DESCRIPTION,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sudoku-cp {__version__}")
+    completion.add_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name in MODULES:

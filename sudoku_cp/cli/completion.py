@@ -35,10 +35,10 @@ def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
     shtab = import_package("shtab")
     for p in _parsers(parser):
         for action in p._actions:
-            if action.metavar in FILE_METAVARS:
-                action.complete = shtab.FILE  # type: ignore[attr-defined]  # shtab reads this attribute
+            if action.metavar in FILE_METAVARS:  # shtab reads an action's ``complete`` attribute
+                setattr(action, "complete", shtab.FILE)
             elif action.metavar in DIR_METAVARS:
-                action.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
+                setattr(action, "complete", shtab.DIRECTORY)
     return shtab.complete(parser, shell=shell)
 
 

@@ -1,29 +1,77 @@
 """sudoku-cp: validate Sudoku boards and solve them with real constraint solvers, cross-checked.
 
+One function per command: ``validate``, ``solve``, ``count``, ``cross_check``, ``explain``,
+``repair``, ``minimize``, ``generate``, ``analyze``; each returns a typed result (a
+:class:`Result`, an :class:`Explanation`, a list of :class:`Generated`, an :class:`Analyzed`),
+shown as a table and grid in a notebook. Importing the package loads no solver: PySAT and
+OR-Tools load on first use, and a missing one raises :class:`MissingPackage`.
+
 >>> from sudoku_cp import parse_puzzle, solve, is_solution
 >>> board = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 >>> result = solve(board, backend="dfs")
 >>> result.status.value, is_solution(result.solution, board)
 ('solved', True)
+>>> from sudoku_cp import explain
+>>> explain(parse_puzzle("11" + "." * 14)).status.value
+'invalid'
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ._version import __version__ as __version__  # noqa: E402
 from .core.board import Board, PuzzleError, Rules, Shape, Unit, cell_name
 from .core.check import Conflict, find_conflicts, is_solution
-from .core.results import Outcome, Result, Status
+from .core.packages import MissingPackage
+from .core.results import Outcome, Result, SolverFailure, Status, TimeLimitReached
+from .formats.notebook import result_html
 from .formats.svg import board_svg
 from .formats.text import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
 from .tasks.solving import (CrossCheck, DisagreementError, VerificationError,
     count, cross_check, solve, validate)
 
-# print(board) shows the grid and Jupyter shows the picture. The hooks are set here, at the top
-# of the package, so that core/ never imports the formats that are built on it.
+if TYPE_CHECKING:  # loaded on first use (module __getattr__ below); named here for type checkers
+    from .api import Analyzed, analyze, generate
+    from .tasks.explain import Explanation, explain
+    from .tasks.generate import GenerateError, Generated
+    from .tasks.minimize import minimize
+    from .tasks.repair import repair
+
+# print(board) shows the grid and Jupyter shows the picture; a result shows as a table and grid.
+# The hooks are set here, at the top of the package, so that core/ never imports the formats
+# that are built on it.
 Board.__str__ = format_grid  # type: ignore[method-assign,assignment]
 Board._repr_svg_ = board_svg  # type: ignore[attr-defined]
+Result._repr_html_ = result_html  # type: ignore[attr-defined]
+
+# name -> module: the commands beyond solving load their modules when first asked for
+_LAZY = {
+    "explain": "sudoku_cp.tasks.explain", "Explanation": "sudoku_cp.tasks.explain",
+    "repair": "sudoku_cp.tasks.repair", "minimize": "sudoku_cp.tasks.minimize",
+    "generate": "sudoku_cp.api", "GenerateError": "sudoku_cp.tasks.generate",
+    "Generated": "sudoku_cp.tasks.generate", "analyze": "sudoku_cp.api", "Analyzed": "sudoku_cp.api",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # once loaded, an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
-    "Board", "Conflict", "CrossCheck", "DisagreementError", "Outcome", "PuzzleError", "Result",
-    "Rules", "Shape", "Status", "Unit", "VerificationError", "cell_name", "count", "cross_check",
-    "find_conflicts", "format_grid", "format_json_rows", "format_line", "is_solution",
-    "iter_entries", "parse_puzzle", "solve", "validate",
+    "Analyzed", "Board", "Conflict", "CrossCheck", "DisagreementError", "Explanation", "GenerateError",
+    "Generated", "MissingPackage", "Outcome", "PuzzleError", "Result", "Rules", "Shape", "SolverFailure",
+    "Status", "TimeLimitReached", "Unit", "VerificationError", "analyze", "cell_name", "count",
+    "cross_check", "explain", "find_conflicts", "format_grid", "format_json_rows", "format_line",
+    "generate", "is_solution", "iter_entries", "minimize", "parse_puzzle", "repair", "solve", "validate",
 ]

@@ -120,7 +120,7 @@ def test_python_api(toy):
     assert repaired.status is Status.MULTIPLE and repaired.stats["verified_by"] == "toy"
     minimized = api.minimize(board, backend="toy")
     assert minimized.status is Status.UNIQUE and minimized.minimal is not None
-    made = next(api.generate(Shape(2, 2), seed=4, verify_backend="toy"))
+    [made] = api.generate(Shape(2, 2), seed=4, verify_backend="toy")
     assert made.verified_by == "toy" and is_solution(made.solution, made.puzzle)
     # and a backend object, not a name, works too
     assert api.explain(board, backend=make("toy")).status is Status.UNIQUE

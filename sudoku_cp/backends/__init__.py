@@ -144,7 +144,7 @@ def make(spec: str, **options) -> Backend:
     entry = _entry(name)
     if option and entry.suboptions is not None:  # checked now, not at the first solve
         choices = entry.choices()
-        if option not in choices:
+        if choices is not None and option not in choices:
             listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
             raise BackendError(f"backend {name}: {option[:20]!r} is not available: expected "
                                f"{listed} ({name}:NAME)")
@@ -167,7 +167,8 @@ def resolve(spec: str | Sequence[str | Backend] | Backend, **options) -> list[Ba
     else:
         items = [s for item in spec for s in ([item] if isinstance(item, Backend) else names(item))]
     options = {k: v for k, v in options.items() if v is not None}
-    made, used = [], set()
+    made: list[Backend] = []
+    used: set[str] = set()
     for item in items:
         if isinstance(item, Backend):
             made.append(item)
@@ -178,8 +179,8 @@ def resolve(spec: str | Sequence[str | Backend] | Backend, **options) -> list[Ba
     unused = sorted(set(options) - used)
     if unused:
         takers = [n for n, e in REGISTRY.items() if unused[0] in e.options] or ["no"]
-        takers = " and ".join([", ".join(takers[:-1]), takers[-1]] if len(takers) > 1 else takers)
-        raise BackendError(f"--{unused[0]} applies to the {takers} backends only, not to {spec}")
+        who = " and ".join([", ".join(takers[:-1]), takers[-1]] if len(takers) > 1 else takers)
+        raise BackendError(f"--{unused[0]} applies to the {who} backends only, not to {spec}")
     return made
 
 

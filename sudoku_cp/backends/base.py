@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 
 
 from ..core.board import Board, Fact, Rules
+from ..core.packages import import_package
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
 
 T = TypeVar("T")
@@ -54,33 +55,7 @@ CAPABILITIES = {
 }
 
 
-def import_solver(name: str):
-    """Import a solver package (``ortools.sat.python.cp_model``), Ctrl-C held back until it is in.
-
-    A KeyboardInterrupt raised in the middle of a native extension's initialisation leaves it
-    half-made (OR-Tools then fails with "ImportError: initialization failed", a traceback instead
-    of exit 130), so a Ctrl-C during the import is delivered right after it.
-    """
-    import importlib
-    import sys
-
-    module = sys.modules.get(name)
-    if module is not None:
-        return module
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return importlib.import_module(name)
-    pending: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
-    try:
-        module = importlib.import_module(name)
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if pending:
-        raise KeyboardInterrupt
-    return module
+import_solver = import_package  # a solver package, Ctrl-C held back; missing or broken: MissingPackage
 
 
 class BackendError(ValueError):

@@ -11,6 +11,7 @@ the search once ``limit`` solutions are in.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.board import Board, Fact, Given, Rules
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
@@ -140,9 +141,9 @@ class CpSatSession(Session):
         self.backend = name
         self.n = rules.size
         self.model, self.cells = post_model(build_model(Board.empty(rules.shape, rules)))
-        self.bools: dict[tuple[int, int], object] = {}
+        self.bools: dict[tuple[int, int], Any] = {}  # OR-Tools' BoolVars (no stubs: Any)
         self.by_index: dict[int, Fact] = {}
-        self.last = None
+        self.last: Any = None  # the CpSolver of the last question
         self.totals = {"conflicts": 0, "branches": 0}
 
     def _bool(self, fact: Fact):
@@ -211,7 +212,9 @@ class CpSatBackend(Backend):
         model, cells = post_model(build_model(board))
         solutions: list[Board] = []
 
-        class Collector(cp_model.CpSolverSolutionCallback):
+        base: Any = cp_model.CpSolverSolutionCallback  # a module found at run time: no static type
+
+        class Collector(base):
             def on_solution_callback(self) -> None:  # under the board's rules, checked above us
                 solutions.append(board.with_cells(tuple(int(self.value(x)) for x in cells)))
                 if len(solutions) >= limit:

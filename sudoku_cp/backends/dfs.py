@@ -65,7 +65,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     forbid = {gaps: [0] + [sum(1 << (d + g - 1) for g in gaps if 1 <= d + g <= n) for d in range(1, n + 1)]
               for gaps in {g for cell in near for _j, g in cell}}
     related = [[(j, forbid[gaps]) for j, gaps in cell] for cell in near] or [[] for _ in cells]
-    summed = [None] * (n * n)  # for a cell in a cage with a sum: (its cells, the sum)
+    summed: list[tuple[list[int], int] | None] = [None] * (n * n)  # for a cell in a cage with a sum: (its cells, the sum)
     for idx, total in cages:
         if total is not None:
             for i in idx:

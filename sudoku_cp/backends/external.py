@@ -109,11 +109,12 @@ class ExternalBackend(Backend):
         self.solver = solver or DEFAULT_SOLVER
         if amo == NATIVE:
             raise BackendError("external solvers read plain DIMACS: --amo native needs sat:minicard")
-        self.binary = shutil.which(self.solver)
-        if self.binary is None:
+        binary = shutil.which(self.solver)
+        if binary is None:
             raise BackendError(f"no SAT solver binary {self.solver!r} on PATH: install one (Debian: "
                                f"apt-get install -y minisat picosat cadical) or name another, "
                                f"e.g. external:picosat")
+        self.binary: str = binary
         self.recipe = RECIPES.get(Path(self.solver).name, GENERIC)
         self.encoding, self.amo, self.simplify, self.tmpdir = encoding, amo, simplify, tmpdir
         self.name = f"external:{self.solver}"

@@ -36,7 +36,7 @@ from ..model.cnf import (
 )
 from ..model.dimacs import write_dimacs
 from .base import (NO_DEADLINE, Backend, BackendError, Deadline, Refutation, Session, Unsupported,
-                   run_until)
+                   import_solver, run_until)
 
 DEFAULT_SOLVER = "cadical195"
 SLICE_CONFLICTS = 500  # first slice of a solver that cannot be interrupted; slices double
@@ -78,14 +78,14 @@ def abandon(solver) -> None:
 
 def solver_names() -> list[str]:
     """The SAT solvers PySAT ships (``sat:NAME``)."""
-    from pysat.solvers import SolverNames
+    SolverNames = import_solver("pysat.solvers").SolverNames
 
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
 def new_solver(name: str, clauses):
     """A PySAT solver loaded with ``clauses``; an unknown name is a clear error."""
-    from pysat.solvers import Solver
+    Solver = import_solver("pysat.solvers").Solver
 
     names = solver_names()
     if name not in names:
@@ -102,8 +102,8 @@ def maxsat(hard: list[list[int]], soft: list[list[int]]) -> list[int] | None:
     >>> sorted(maxsat([[1, 2], [-1, -2]], [[1], [2], [1]]))
     [-2, 1]
     """
-    from pysat.examples.rc2 import RC2
-    from pysat.formula import WCNF
+    RC2 = import_solver("pysat.examples.rc2").RC2
+    WCNF = import_solver("pysat.formula").WCNF
 
     wcnf = WCNF()
     wcnf.extend(hard)
@@ -200,7 +200,7 @@ class SatSession(Session):
     def root(self) -> list[int]:
         """What the formula's own unit clauses propagate to (reported with every propagation)."""
         if self._root is None:
-            self._root = root_literals(self._cnf, self.solver_name)
+            self._root = root_literals(self._cnf, self.solver_name) if self._cnf is not None else []
             self._cnf = None
         return self._root
 
@@ -300,7 +300,7 @@ class SatSession(Session):
                 if min(digits) >= 1 and max(digits) <= n:  # increasing, one per cell: a grid
                     return digits
         true_set = {lit for lit in model if lit > 0}  # a variable the model leaves out is false
-        digits = list(board.cells)
+        filled = list(board.cells)
         for i, given in enumerate(board.cells):
             if given:
                 continue
@@ -308,8 +308,8 @@ class SatSession(Session):
             if len(found) != 1:
                 raise SolverFailure(f"{self.backend}'s model gives cell r{i // n + 1}c{i % n + 1} "
                                     f"{len(found)} digits: expected exactly one")
-            digits[i] = found[0]
-        return tuple(digits)
+            filled[i] = found[0]
+        return tuple(filled)
 
     def solution(self, board: Board) -> Board:
         return Board.unchecked(board.shape, self._digits(board), board.rules)
@@ -491,7 +491,7 @@ class SatBackend(Backend):
         what = "no other solution" if solution is not None else "no solution"
         text = write_dimacs(cnf, self.encoding, amo_for(board.size, self.amo),
                             [f"claim: {what} ({board.size}x{board.size})", "simplified by the givens"])
-        from pysat.solvers import Solver
+        Solver = import_solver("pysat.solvers").Solver
 
         try:
             solver = Solver(name=self.solver, bootstrap_with=cnf.clauses, with_proof=True)

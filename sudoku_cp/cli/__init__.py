@@ -18,7 +18,9 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..core.board import PuzzleError
+from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
+from . import completion
 from .common import CliError
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd"]  # solve_cmd registers solve and count
@@ -76,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="sudoku-cp", description=DESCRIPTION,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sudoku-cp {__version__}")
+    completion.add_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name in MODULES:
@@ -141,6 +144,13 @@ def _main(argv: Sequence[str] | None) -> int:
     except SolverFailure as exc:
         print(f"sudoku-cp: solver failure: {exc}", file=sys.stderr)
         return EXIT_DISAGREE
+    except ImportError as exc:  # a package missing or broken: which one, and how to install it
+        top = (exc.name or "").partition(".")[0]
+        if not isinstance(exc, MissingPackage) and top not in PACKAGES:
+            raise  # not a third-party package: a bug, shown as one
+        print(f"sudoku-cp: error: {exc if isinstance(exc, MissingPackage) else MissingPackage(exc.name or top, exc)}",
+              file=sys.stderr)
+        return EXIT_USAGE
     except MemoryError:
         return out_of_memory(args)
     except Terminated:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..formats.text import format_line
-from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, check_amo, families_of
-from ..tasks.analyze import Analysis
+from ..tasks.analyze import Analysis, variants
 from .common import (
     CliError,
     Help,
@@ -47,22 +46,6 @@ def add_parser(sub) -> None:
                    help="also report every puzzle (with --json: one object per puzzle, then the "
                         "summary object)")
     p.set_defaults(run=run)
-
-
-def variants(encodings: str | None, amos: str | None) -> list[tuple[str, str]]:
-    """The (encoding, amo) pairs named by two comma lists ('all' = every one).
-
-    >>> variants("minimal,complete", None)
-    [('minimal', 'pairwise'), ('complete', 'pairwise')]
-    """
-    encs = list(ENCODINGS) if encodings in (None, "all") else [e.strip() for e in encodings.split(",")]
-    amo_list = [DEFAULT_AMO] if amos is None else \
-        list(AMO_CHOICES) if amos == "all" else [a.strip() for a in amos.split(",")]
-    for e in encs:
-        families_of(e)
-    for a in amo_list:
-        check_amo(a)
-    return [(e, a) for e in encs for a in amo_list]
 
 
 def summary_table(summaries) -> str:

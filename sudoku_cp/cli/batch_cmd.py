@@ -167,7 +167,7 @@ def run_batch_cmd(args) -> int:
     try:
         return _run(args, out, to_stdout, proofs)
     finally:
-        if not to_stdout:
+        if isinstance(out, RecordFile):
             out.discard()  # a file this run created and left empty (no puzzle, an error) goes
             with naming(args.output):
                 out.close()
@@ -182,7 +182,7 @@ def _run(args, out, to_stdout: bool, proofs) -> int:
                            time_limit=args.time_limit, box=args.box, symbols=args.symbols,
                            stats=args.stats, propagate=args.propagate, amo=args.amo,
                            certify=certifying, proof=None if proofs is None else os.path.abspath(proofs))
-    skip, before = 0, {}
+    skip, before = 0, dict[str, int]()
     if args.resume and (to_stdout or out.regular):
         try:
             skip, before = resume_point(args.output)

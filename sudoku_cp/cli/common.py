@@ -675,7 +675,7 @@ def report_entry_error(entry: Entry, args, many: bool, keys: tuple[str, ...] | N
     are not answers (``encode``, ``analyze``), else those of an answer or an explanation.
     """
     if args.json and keys is not None:
-        print_json(error_record(entry.error, entry.index, entry.line, keys))
+        print_json(error_record(entry.error or "", entry.index, entry.line, keys))
     elif args.json:
         print_record(error_result(entry), explain=explaining(args))
     else:

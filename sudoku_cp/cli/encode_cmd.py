@@ -27,6 +27,7 @@ from .common import (
     add_input_options,
     check_output_path,
     output_file,
+    Entry,
     read_entries,
     input_paths,
     no_comma_list,
@@ -79,14 +80,15 @@ def add_encoding_options(parser, many: bool = False) -> None:
 
 def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
     """Sizes of a formula, overall and per family."""
-
+    assert cnf.box is not None, "a puzzle's formula knows its box shape"
     shape = Shape(*cnf.box)
     triads = triad_count(shape) if any(f.name.startswith("triad-") for f in cnf.families) else 0
     families = []
     for f in cnf.families:
-        rows = cnf.atmosts[f.start:f.start + f.count] if f.kind == "atmost" else \
-            cnf.clauses[f.start:f.start + f.count]
-        lits = sum(len(r[0]) if f.kind == "atmost" else len(r) for r in rows)
+        if f.kind == "atmost":
+            lits = sum(len(lits_) for lits_, _bound in cnf.atmosts[f.start:f.start + f.count])
+        else:
+            lits = sum(len(clause) for clause in cnf.clauses[f.start:f.start + f.count])
         families.append({"name": f.name, "kind": f.kind, "first": f.start + 1, "count": f.count,
                          "literals": lits})
     return {
@@ -140,7 +142,9 @@ def run(args) -> int:
     check_output_path(args.output, "-o")  # before any work
     entries = read_entries(args)
     if args.format != "stats":  # one puzzle: the first good one is kept, the others counted
-        good, codes, total = [], [], 0
+        good: list[Entry] = []
+        codes: list[int] = []
+        total = 0
         for entry in entries:
             total += 1
             if entry.board is None:
@@ -152,7 +156,7 @@ def run(args) -> int:
         if total != 1:
             raise CliError(f"--format {args.format} writes one puzzle; the input holds {total} "
                            f"(use --first 1 for the first, or --format stats for many)")
-        entries = good
+        entries = iter(good)
     many = args.file is not None
     codes = []
     # Streamed: one puzzle at a time, each output written as it comes (into the all-or-nothing

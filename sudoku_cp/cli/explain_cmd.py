@@ -372,7 +372,7 @@ def run_minimize(args) -> int:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
         if result.backends:  # a cross-checked count: each backend's own status, time and counters
             print("\n".join(backend_lines(result, "    " if many else "  ")))
-        if result.status is not Status.UNIQUE:
+        if result.status is not Status.UNIQUE or result.redundant is None or result.minimal is None:
             _print_extras(result, args, prefix, many)
             print("nothing to minimize: the puzzle must have exactly one solution")
             return

@@ -107,7 +107,7 @@ def run(args) -> int:
         print(f"{prefix}{describe(result)}{checked}")
         if result.backends:  # a cross-check: each backend's own status, time and counters
             print("\n".join(backend_lines(result, "    " if many else "  ")))
-        if not many and result.status is not Status.INVALID:
+        if not many and result.status is not Status.INVALID and result.puzzle is not None:
             print(show_board(result.puzzle, result.solution, symbols=args.symbols))
             if result.status is Status.MULTIPLE and len(result.solutions) > 1:
                 print("another solution:")

@@ -63,7 +63,7 @@ class Board:
 
     @staticmethod
     def empty(shape: Shape, rules: Rules | None = None) -> "Board":
-        return Board(shape, (0,) * (shape.size**2), rules)
+        return Board(shape, (0,) * (shape.size**2), Rules.classic(shape) if rules is None else rules)
 
     def blank(self) -> "Board":
         """The empty board under the same rules."""

@@ -246,9 +246,10 @@ def parse_symbol_line(text: str, box: tuple[int, int] | None = None) -> Board | 
     if max(cells) > n:  # a character that is not a symbol, or a digit above N
         return None
     if box is not None:
-        box = tuple(box)
+        rows, cols = box
+        box = (rows, cols)
     known = _FAST_SHAPES.get((n, box), False)
-    if known is False:
+    if isinstance(known, bool):  # not seen yet
         try:
             shape = Shape.for_size(n, box)
             known = (shape, Rules.classic(shape))
@@ -299,10 +300,10 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     bad = _NOT_TEXT.search(text)
     if bad:
         at = bad.start()
-        line = text.count("\n", 0, at) + first_line
+        bad_line = text.count("\n", 0, at) + first_line
         col = at - (text.rfind("\n", 0, at) + 1) + 1
         what = "a NUL byte" if bad.group() == "\x00" else f"byte 0x{ord(bad.group()) - 0xDC00:02X}, not UTF-8,"
-        raise PuzzleError(f"line {line}, column {col}: {what} in the input: expected UTF-8 text")
+        raise PuzzleError(f"line {bad_line}, column {col}: {what} in the input: expected UTF-8 text")
     if not text.strip():
         raise PuzzleError(f"line {first_line}: empty input: expected a puzzle (81 symbols for a 9x9, "
                           f"or a grid, or JSON rows)")
@@ -356,17 +357,17 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
         raise PuzzleError(f"lines {numbered[0][0]}-{numbered[-1][0]}: only separators ({SEPARATORS!r}): "
                           f"expected a puzzle")
     n = len(rows)
-    shape = _shape(n, box, f"lines {rows[0][0]}-{rows[-1][0]}") if MIN_SIZE <= n <= MAX_SIZE else None
-    if shape is None:
+    if not MIN_SIZE <= n <= MAX_SIZE:
         raise PuzzleError(
             f"a grid of {n} rows (lines {rows[0][0]}-{rows[-1][0]}): expected N rows for N from "
             f"{MIN_SIZE} to {MAX_SIZE}, or one puzzle per line"
         )
+    shape = _shape(n, box, f"lines {rows[0][0]}-{rows[-1][0]}")
     integer_rows = any("," in line for _, line in rows) or any(
         len(toks) == n and any(len(tok) > 1 and tok.isdigit() for _, tok in toks)
         for toks in (_int_tokens(line) for _, line in rows)
     )
-    cells: list[int] = []
+    cells = []
     for r, (lineno, line) in enumerate(rows):
         tokens = _int_tokens(line) if integer_rows else _strip_row(line)
         if len(tokens) != n:

@@ -48,8 +48,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from typing import cast
 
 from ..core.board import Board, Rules, Shape
+from ..core.packages import import_package
 from ..core.results import SolverFailure
 from ..core.variants import RELATIONS, pairs, partners
 
@@ -223,7 +225,8 @@ def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[l
         hint = " (native constraints are not clauses: use Cnf.add_atmost)" if amo == NATIVE else ""
         raise ValueError(f"unknown at-most-one encoding {amo!r}{hint}: expected one of "
                          f"{', '.join(AMO_ENCODINGS)}")
-    from pysat.card import CardEnc, EncType  # an encoding library, not a solver
+    card = import_package("pysat.card")  # an encoding library, not a solver
+    CardEnc, EncType = card.CardEnc, card.EncType
 
     try:
         enc = CardEnc.atmost(lits=list(lits), bound=1, top_id=cnf.nvars,
@@ -330,7 +333,7 @@ def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf:
     else:
         selectors = list(range(cnf.nvars + 1, cnf.nvars + 1 + len(combos)))
         cnf.nvars += len(combos)
-    out = [] if selectors[0] is None else [list(selectors)]
+    out: list[list[int]] = [] if selectors[0] is None else [[y for y in selectors if y is not None]]
     for y, combo in zip(selectors, combos):
         for d in combo:
             lits = [var(n, r, c, d) for r, c in cells]
@@ -341,7 +344,7 @@ def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf:
             if not having:
                 out.append([-var(n, r, c, d)])
             elif having[0] is not None:
-                out.append([-var(n, r, c, d)] + having)
+                out.append([-var(n, r, c, d)] + [y for y in having if y is not None])
     return out
 
 
@@ -376,8 +379,10 @@ def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -
         else:  # a cage with too many digit sets (big grids, big cages) gets the counter instead
             by_sets = [c for c in summed if count_combinations(n, len(c.cells), c.value) <= MAX_CAGE_SETS]
             by_pb = [c for c in summed if c not in by_sets]
-        cnf.add("cage-sum", (cl for cage in by_sets for cl in _cage_sum_clauses(n, cage.cells, cage.value, cnf)))
-        cnf.add("cage-pb", (cl for cage in by_pb for cl in _cage_pb_clauses(n, cage.cells, cage.value, cnf)))
+        cnf.add("cage-sum", (cl for cage in by_sets
+                             for cl in _cage_sum_clauses(n, cage.cells, cast(int, cage.value), cnf)))
+        cnf.add("cage-pb", (cl for cage in by_pb
+                            for cl in _cage_pb_clauses(n, cage.cells, cast(int, cage.value), cnf)))
     for kind in RELATIONS:
         bound = pairs(rules, kind)
         if not bound:
@@ -394,7 +399,7 @@ def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -
 
 
 @lru_cache(maxsize=32)
-def _groups(rules: Rules):
+def _groups(rules: Rules) -> tuple[list[list[int]], list[list[int]]]:
     """The exactly-one groups: each cell's N digit variables, each (unit, digit)'s N cell variables."""
     n = rules.size
     cell_groups = [[var(n, r, c, d) for d in range(1, n + 1)] for r in range(n) for c in range(n)]
@@ -531,7 +536,8 @@ def eliminated(board: Board) -> tuple[set[int], set[int]]:
     there. With duplicate givens the two sets overlap, which makes the formula unsat.
     """
     n = board.size
-    true_vars, false_vars = set(), set()
+    true_vars: set[int] = set()
+    false_vars: set[int] = set()
     rules = board.rules
     peer_table = rules.peers
     mates: dict[int, list[int]] = {}
@@ -585,9 +591,9 @@ def encode_simplified(board: Board, encoding: str = DEFAULT_ENCODING, amo: str |
     if _uses_triads(families_of(encoding)):
         # Triad clauses keep their triad literals; only cell literals the givens settle go.
         defs, groups = triads(board.rules)
-        defs = [(t, None) if any(x in true_vars for x in cells)
+        kept = [(t, None) if any(x in true_vars for x in cells)
                 else (t, [x for x in cells if x not in false_vars]) for t, cells in defs]
-        parts = (defs, groups)
+        parts = (kept, groups)
     _emit(cnf, encoding, amo, list(open_groups(cell_groups)), list(open_groups(unit_groups)), parts)
     # Constraints are not simplified: their full clauses, with every literal the givens settle
     # stated below (a given cell's other digits too, which the clauses of a cage mention).

@@ -36,7 +36,7 @@ def _triads_present(cnf: Cnf) -> bool:
 def numbering_comments(cnf: Cnf) -> list[str]:
     """The comment lines (without ``c ``) that explain a formula's variables."""
     n = cnf.size
-    rows, cols = cnf.box or (None, None)
+    rows, cols = cnf.box or (0, 0)
     box = f" ({rows}x{cols} boxes)" if rows else ""
     lines = [
         f"grid {n}x{n}{box}; rows, columns 0-based, digits 1..{n}",

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from ..backends import Backend, Deadline, Session, make
 from ..core.board import Board, Fact, Rules, Shape
 from ..core.check import is_solution
-from ..model.cnf import NATIVE, encode_rules
+from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, NATIVE, check_amo, encode_rules, families_of
 
 PROPAGATOR = "glucose4"  # any PySAT solver with propagate(); native constraints need minicard
 
@@ -160,6 +160,22 @@ def _grid(board: Board, fixed: dict[int, int]) -> Board:
     return board.with_givens([(i // n, i % n, d) for i, d in fixed.items()])
 
 
+def variants(encodings: str | None, amos: str | None) -> list[tuple[str, str]]:
+    """The (encoding, amo) pairs named by two comma lists ('all' = every one).
+
+    >>> variants("minimal,complete", None)
+    [('minimal', 'pairwise'), ('complete', 'pairwise')]
+    """
+    encs = list(ENCODINGS) if encodings in (None, "all") else [e.strip() for e in encodings.split(",")]
+    amo_list = [DEFAULT_AMO] if amos is None else \
+        list(AMO_CHOICES) if amos == "all" else [a.strip() for a in amos.split(",")]
+    for e in encs:
+        families_of(e)
+    for a in amo_list:
+        check_amo(a)
+    return [(e, a) for e in encs for a in amo_list]
+
+
 class Analysis:
     """Propagation and solve time over a stream of puzzles, one at a time, summed per variant.
 
@@ -227,7 +243,7 @@ class Analysis:
                 variables=first.nvars if first else 0,
                 clauses=first.num_clauses if first else 0,
                 native_atmosts=len(first.atmosts) if first else 0,
-                puzzles=self.puzzles, solved=sums["solved"], contradictions=sums["contradictions"],
+                puzzles=self.puzzles, solved=int(sums["solved"]), contradictions=int(sums["contradictions"]),
                 mean_fixed=sums["fixed"] / count,
                 mean_probed_fixed=sums["probed"] / count if self.probe else None,
                 solve_s=sums["solve_s"] if self.measure_speed else None,

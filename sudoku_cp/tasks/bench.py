@@ -131,7 +131,7 @@ class ConfigReport:
 
 def configurations(backends: list[str], encodings: list[str]) -> list[tuple[str, str]]:
     """(backend, encoding) pairs: every encoding for backends that take one, the default for the others."""
-    out = []
+    out: list[tuple[str, str]] = []
     for backend in backends:
         if takes(backend, "encoding"):
             out.extend((backend, enc) for enc in encodings)

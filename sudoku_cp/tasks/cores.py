@@ -45,7 +45,7 @@ def given_names(givens) -> str:
     return ", ".join(f"{cell_name(r, c)}={d}" for r, c, d in givens)
 
 
-def backend_for(backend: str | Sequence[str] | Backend | None, capability: str) -> Backend:
+def backend_for(backend: str | Sequence[str | Backend] | Backend | None, capability: str) -> Backend:
     """The chosen backend when it has ``capability``, else the default one (:func:`backends.capable`)."""
     return capable(resolve(DEFAULT if backend is None else backend), capability)
 

@@ -47,6 +47,7 @@ class Explanation(Result):
     honest difficulty signals of :func:`sudoku_cp.tasks.generate.difficulty`.
     """
 
+    puzzle: Board  # always the puzzle explained (a Result's may be None: an input error)
     core: list[Given] | None = None
     remove: list[Given] | None = None
     add: list[Given] | None = None
@@ -75,7 +76,7 @@ def differing_cells(a: Board, b: Board) -> list[tuple[int, int]]:
     return [divmod(i, n) for i, (x, y) in enumerate(zip(a.cells, b.cells)) if x != y]
 
 
-def checked_core(board: Board, backend: str | Sequence[str] | Backend = "sat",
+def checked_core(board: Board, backend: str | Sequence[str | Backend] | Backend = "sat",
                  deadline: Deadline | None = None, check: bool = True) -> list[Given] | None:
     """A minimal core by the chosen backend if it can give cores (else the default), re-checked by
     a backend of another kind when ``check`` (sat <-> cpsat: :func:`~sudoku_cp.backends.second_opinion`).
@@ -96,7 +97,7 @@ def checked_core(board: Board, backend: str | Sequence[str] | Backend = "sat",
     return core
 
 
-def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[str] | Backend = "sat",
+def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[str | Backend] | Backend = "sat",
             time_limit: float | None = None, check: bool = True) -> Explanation:
     """Explain a puzzle: ``invalid`` + conflicts, ``unsat`` + core, ``multiple`` + two solutions, ``unique``.
 

@@ -32,6 +32,7 @@ from ..core.board import Board, Rules, Shape
 from ..core.check import solution_problems
 from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.records import record
+from ..formats.notebook import facts_table, grid_html
 from .cores import backend_for, recheck_unique
 from .explain import Explanation
 from .minimize import UniquenessOracle, minimal_givens
@@ -59,6 +60,14 @@ class Generated:
     @property
     def clues(self) -> int:
         return len(self.puzzle.givens())
+
+    def _repr_html_(self) -> str:
+        """The puzzle and its solution side by side, with the facts, for a notebook."""
+        facts = facts_table([("seed", self.seed), ("clues", self.clues), ("minimal", self.minimal),
+                             ("unique, re-checked by", self.verified_by), ("time", f"{self.time_s:.3f} s")]
+                            + [(k, v) for k, v in self.difficulty.items()])
+        return (f'<div class="sudoku-cp-generated">{facts}<table><tr><td>{grid_html(self.puzzle)}</td>'
+                f'<td>{grid_html(self.puzzle, self.solution)}</td></tr></table></div>')
 
 
 def generated_record(made: Generated, symbols: str | None = None) -> dict[str, Any]:

@@ -77,6 +77,7 @@ class UniquenessOracle:
 
     def _ask(self, givens: Sequence[Given], deadline: Deadline | None, budget: int | None) -> bool | None:
         self.calls += 1
+        assert self.session is not None, "without a session the oracle asks one-shot counts"
         return self.session.solve(list(givens), deadline or Deadline(None), budget, guards=[self.guard])
 
     def other_solution(self, givens: Sequence[Given], deadline: Deadline | None = None) -> Board | None:
@@ -191,7 +192,7 @@ def minimize(board: Board, backend: str | Backend | list = "sat", time_limit: fl
     out = Explanation(first.status, board, solution=first.solution, count=first.count,
                       complete=first.complete, conflicts=first.conflicts, backend=first.backend,
                       solutions=first.solutions)
-    if first.status is not Status.UNIQUE:
+    if first.status is not Status.UNIQUE or first.solution is None:
         out.time_s = time.perf_counter() - start
         return out
     givens = board.givens()

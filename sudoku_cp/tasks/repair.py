@@ -34,7 +34,7 @@ from ..core.results import SolverFailure, Status, TimeLimitReached
 from .cores import backend_for, checkers, recheck_unique
 from .explain import Explanation, differing_cells
 from .minimize import UniquenessOracle
-from .solving import count
+from .solving import count, validate
 
 MAX_ROUNDS = 300  # hitting-set rounds before falling back to the greedy choice
 TARGETS = 20  # solutions tried as the one an ``add`` repair keeps
@@ -120,7 +120,7 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
     deadline = Deadline(time_limit)
     chosen = resolve(backend)
     if find_conflicts(board):
-        first = None
+        first = validate(board)  # the duplicate scan: no solver runs
         status = Status.INVALID
     else:
         first = count(board, max(2, targets), chosen, time_limit=deadline)
@@ -143,6 +143,7 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
                 added, optimal = givens_to_add(board, target, others, max_rounds, deadline, worker)
                 if best is None or (len(added), not optimal) < (len(best[0]), not best[1]):
                     best = (added, optimal, target)
+            assert best is not None, "a multiple puzzle has solutions to try"
             out.add, optimal, out.solution = best
             out.repaired = board.with_givens(out.add)
             check = recheck_unique(out.repaired, out.solution, verify_backend or checkers(chosen, worker),

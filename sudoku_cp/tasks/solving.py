@@ -11,11 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from html import escape
 
 from ..backends import NO_DEADLINE, Backend, Deadline, Session, Unsupported, resolve
 from ..core.board import Board, Rules, cell_name
 from ..core.check import checker, find_conflicts
 from ..core.results import Outcome, Result, SolverFailure, Status, status_of
+from ..formats.notebook import records_table
 
 DEFAULT_BACKEND = "sat"
 
@@ -148,6 +150,15 @@ class CrossCheck:
     def agreed(self) -> bool:
         return not self.problems
 
+    def _repr_html_(self) -> str:
+        """One row per backend (status, count, time, counters), then any problem, for a notebook."""
+        rows = [(r.backend, r.status.value, r.count, r.complete,
+                 None if r.time_s is None else f"{r.time_s:.3f}",
+                 ", ".join(f"{k} {v}" for k, v in r.stats.items()) or None) for r in self.results]
+        verdict = "backends agree" if self.agreed else "backends disagree: " + "; ".join(self.problems)
+        return (records_table(("backend", "status", "count", "complete", "time (s)", "counters"), rows)
+                + f"<p>{escape(verdict)}</p>")
+
     @property
     def result(self) -> Result:
         """The common answer (all agree when :attr:`agreed`): the decided one that knows most.
@@ -178,7 +189,7 @@ def contradicts(a: Result, b: Result) -> bool:
     """
     if a.count is None or b.count is None:
         return a.status is not b.status
-    return (a.complete and b.count > a.count) or (b.complete and a.count > b.count)
+    return bool(a.complete and b.count > a.count) or bool(b.complete and a.count > b.count)
 
 
 def _compare(results: list[Result], limit: int) -> list[str]:
@@ -200,6 +211,7 @@ def _compare(results: list[Result], limit: int) -> list[str]:
                     problems.append(f"{first.backend} counts {first.count} (complete={first.complete}), "
                                     f"{other.backend} counts {other.count} (complete={other.complete})")
             elif first.status is Status.UNIQUE and other.status is Status.UNIQUE \
+                    and first.solution is not None and other.solution is not None \
                     and first.solution != other.solution:
                 n = first.solution.size
                 diff = [cell_name(i // n, i % n) for i, (a, b) in
@@ -288,7 +300,7 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
         raise DisagreementError(CrossCheck(results, problems))
     agreed = CrossCheck(results).result
     return Result(agreed.status, board, solution=agreed.solution, count=agreed.count,
-                  complete=agreed.complete, backend=",".join(r.backend for r in results),
+                  complete=agreed.complete, backend=",".join(r.backend or "" for r in results),
                   time_s=time.perf_counter() - start, solutions=agreed.solutions, backends=results)
 
 

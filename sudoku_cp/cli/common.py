@@ -126,7 +126,9 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
     if encoding:
         parser.add_argument("--encoding", metavar="NAME",
                             help=f"CNF encoding for the sat and external backends: {', '.join(ENCODINGS)} "
-                                 "(default complete; see encodings/README.md)")
+                                 "(default complete; Lynce and Ouaknine's minimal, efficient and "
+                                 "extended encodings are minimal, natural and complete; see "
+                                 "encodings/presets.md)")
         parser.add_argument("--amo", metavar="NAME",
                             help=f"at-most-one encoding for the sat and external backends: "
                                  f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, "

@@ -62,7 +62,9 @@ def add_encoding_options(parser, many: bool = False) -> None:
     parser.add_argument("--encoding", default=None if many else DEFAULT_ENCODING, metavar="NAME",
                         help=f"CNF encoding preset: {', '.join(ENCODINGS)} (default "
                              f"{DEFAULT_ENCODING if not many else 'all'}), or families joined by '+' "
-                             f"such as cell-alo+unit-amo.{lists}")
+                             f"such as cell-alo+unit-amo. Lynce and Ouaknine's minimal, "
+                             f"efficient and extended encodings are minimal, natural and complete "
+                             f"(encodings/presets.md).{lists}")
     parser.add_argument("--amo", default=None, metavar="NAME",
                         help=f"at-most-one encoding: {', '.join(AMO_CHOICES)} (default "
                              f"{DEFAULT_AMO} up to {FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}, "

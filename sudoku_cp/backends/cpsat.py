@@ -14,23 +14,26 @@ from collections.abc import Sequence
 
 from ..core.board import Board, Fact, Given, Rules
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
+from ..core.shape import cell_name
 from ..model.cpmodel import CpModelSpec, build_model
 from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, import_solver
 
 
 def post_model(spec: CpModelSpec):
-    """Post a model description to a fresh ``cp_model.CpModel``; returns (model, cell variables)."""
+    """Post a model description to a fresh ``cp_model.CpModel``; returns (model, cell variables).
+
+    Every cell variable is named as people name the cell (``r1c1``, 1-based; a given is a
+    variable with a one-digit domain, named too), and each AllDifferent and sum constraint by
+    its unit or cage (``row 1``, ``box 9``, ``cage at r1c1``), so an export reads without a key.
+    """
     cp_model = import_solver("ortools.sat.python.cp_model")
 
     model = cp_model.CpModel()
-    cells = [
-        model.new_constant(lo) if lo == hi else model.new_int_var(lo, hi, f"x{i // spec.size + 1}_{i % spec.size + 1}")
-        for i, (lo, hi) in enumerate(spec.domains)
-    ]
-    for _name, group in spec.all_different:
-        model.add_all_different([cells[i] for i in group])
-    for _name, group, total in spec.sums:
-        model.add(sum(cells[i] for i in group) == total)
+    cells = [model.new_int_var(lo, hi, spec.cell_names[i]) for i, (lo, hi) in enumerate(spec.domains)]
+    for name, group in spec.all_different:
+        model.add_all_different([cells[i] for i in group]).with_name(name)
+    for name, group, total in spec.sums:
+        model.add(sum(cells[i] for i in group) == total).with_name(f"{name} sum")
     for a, b in spec.different:
         model.add(cells[a] != cells[b])
     if spec.apart:
@@ -151,7 +154,7 @@ class CpSatSession(Session):
         b = self.bools.get(key)
         if b is None:
             x = self.cells[key[0]]
-            b = self.bools[key] = self.model.new_bool_var(f"x{r + 1}_{c + 1}_is_{abs(d)}")
+            b = self.bools[key] = self.model.new_bool_var(f"{cell_name(r, c)}_is_{abs(d)}")
             self.model.add(x == abs(d)).only_enforce_if(b)
             self.model.add(x != abs(d)).only_enforce_if(b.Not())
         return b if d > 0 else b.Not()

@@ -16,6 +16,7 @@ from .common import (
     positive_int,
     show_board,
 )
+from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 WORDS = {
     Status.SOLVED: "solved", Status.UNIQUE: "unique: exactly one solution",
@@ -41,6 +42,9 @@ def add_parser(sub) -> None:
                    help="also print an f-puzzles link of each puzzle (with the solution found, "
                         "for answer checking): 'f-puzzles: LINK'; SudokuPad opens "
                         "https://sudokupad.app/fpuzzles + the same string. Not with --json")
+    add_view_options(p, "the solution, givens in bold (with --candidates: the puzzle with its "
+                        "pencil marks)")
+    p.epilog = "example: sudoku-cp solve --candidates --svg solved.svg   (the built-in example)"
     p.set_defaults(run=run, limit=None)
 
     c = sub.add_parser(
@@ -54,7 +58,7 @@ def add_parser(sub) -> None:
     c.add_argument("--limit", type=positive_int, default=2, metavar="K",
                    help="stop after K solutions (default 2)")
     add_certify_options(c)
-    c.set_defaults(run=run, unique=True, fpuzzles=False)
+    c.set_defaults(run=run, unique=True, fpuzzles=False, candidates=False, svg=None)
 
 
 def describe(result: Result) -> str:
@@ -74,6 +78,7 @@ def run(args) -> int:
         raise CliError("--fpuzzles prints links in the text output: expected --json or --fpuzzles, "
                        "not both")
     backends = resolve(args.backend, encoding=args.encoding, amo=args.amo)
+    check_view_options(args)
     several = len(backends) > 1
 
     def compute(board) -> tuple[Result, int]:
@@ -89,6 +94,14 @@ def run(args) -> int:
         checked = " (backends agree; every answer verified)" if several and \
             result.status is not Status.INVALID else ""
         print(f"{prefix}{describe(result)}{checked}")
+        if args.candidates and result.puzzle is not None:
+            print_candidates(result.puzzle, args.symbols, "  " if many else "")
+        if args.svg and result.puzzle is not None:
+            conflicts = [cell for c in result.conflicts for cell in c.cells]
+            write_svg(numbered(args.svg, many, index), result.puzzle,
+                      solution=None if args.candidates else result.solution, marked=conflicts,
+                      symbols=args.symbols, pencil=args.candidates,
+                      title=WORDS.get(result.status, result.status.value).split(":")[0])
         if not many and result.status is not Status.INVALID:
             print(show_board(result.puzzle, result.solution, symbols=args.symbols))
             if result.status is Status.MULTIPLE and len(result.solutions) > 1:

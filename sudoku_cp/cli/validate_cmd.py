@@ -12,6 +12,7 @@ from .common import (
     report_entry_error,
     show_board,
 )
+from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 
 def add_parser(sub) -> None:
@@ -23,10 +24,14 @@ def add_parser(sub) -> None:
                     "No solver runs; a valid board may still have no solution (use solve). Exit 0 valid, 1 invalid, 2 bad input.",
     )
     add_input_options(p, example=True)
+    add_view_options(p, "the board, conflicting cells marked")
+    p.epilog = ("example: sudoku-cp validate 53..7....6..195....98....6.8...6...34..8.3..17...2...6"
+                ".6....28....419..5....8..79 --candidates --svg marks.svg")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    check_view_options(args)
     codes = []
     entries = read_entries(args, example=True)
     many = args.file is not None
@@ -52,7 +57,13 @@ def run(args) -> int:
                   f"{'s' if len(result.conflicts) > 1 else ''}")
             for conflict in result.conflicts:
                 print(f"  {conflict.describe()}")
-        if not many:
-            cells = [cell for c in result.conflicts for cell in c.cells]
+        cells = [cell for c in result.conflicts for cell in c.cells]
+        if args.candidates:  # the pencil-mark grid shows the board too
+            print_candidates(entry.board, args.symbols, "  " if many else "")
+        elif not many:
             print(show_board(entry.board, marked=cells, symbols=args.symbols))
+        if args.svg:
+            write_svg(numbered(args.svg, many, entry.index), entry.board, marked=cells,
+                      symbols=args.symbols, pencil=args.candidates,
+                      title="invalid: duplicate givens marked" if cells else None)
     return worst_exit(codes)

@@ -26,8 +26,7 @@ from ..core.board import Board
 from ..core.shape import Cell
 from .text import DEFAULT_SYMBOLS
 
-LEGEND = ("pencil marks: each blank cell lists the digits no filled peer rules out (row, column, "
-          "box and the variant's rules); =D is a filled cell, - a blank with no digit left")
+LEGEND = "pencil marks (the digits no filled peer rules out; =D a filled cell, - no digit left)"
 
 
 def _cell_text(board: Board, marks: Mapping[Cell, Sequence[int]], r: int, c: int,

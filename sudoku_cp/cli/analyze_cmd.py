@@ -6,7 +6,7 @@ import sys
 from itertools import islice
 
 from ..formats.text import format_line
-from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, check_amo, families_of
+from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, DEFAULT_ENCODING, ENCODINGS, check_amo, families_of
 from ..tasks.analyze import Analysis
 from .common import (
     CliError,
@@ -43,6 +43,19 @@ def add_parser(sub) -> None:
     p.add_argument("--per-puzzle", action="store_true",
                    help="also report every puzzle (with --json: one object per puzzle, then the "
                         "summary object)")
+    show = p.add_argument_group(
+        "one puzzle after propagation",
+        "example: sudoku-cp analyze --show .................1.....2.3......3.2...1.4......5....6..3"
+        "......4.7..8...962...7... --encoding minimal,complete,augmented --svg after.svg")
+    show.add_argument("--show", action="store_true",
+                      help="instead of measuring, show ONE puzzle (PUZZLE or '-') after unit "
+                           "propagation under each --encoding (default complete): the digits it "
+                           "places ('+D'), the candidates it leaves in each blank cell, and the "
+                           "counts; with --probe after failed-literal probing too")
+    show.add_argument("--svg", metavar="FILE",
+                      help="with --show: draw the grid after propagation, placed digits in blue "
+                           "and the candidates left small in each blank cell (several encodings: "
+                           "FILE-ENCODING.svg)")
     p.set_defaults(run=run)
 
 
@@ -81,6 +94,10 @@ def summary_table(summaries) -> str:
 
 
 def run(args) -> int:
+    if args.show or args.svg:
+        from .views import run_show
+
+        return run_show(args, variants(args.encoding or DEFAULT_ENCODING, args.amo))
     chosen = variants(args.encoding, args.amo)
     entries = read_entries(args)
     if args.limit:

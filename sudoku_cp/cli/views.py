@@ -9,7 +9,7 @@ from ..core.board import Board
 from ..core.candidates import candidates
 from ..formats.pencil import LEGEND, format_candidates
 from ..formats.svg import board_svg
-from .common import CliError, check_output_path, output_file, refuse_input_overwrite
+from .common import CliError, check_output_path, output_file, read_entries, refuse_input_overwrite
 
 
 def add_view_options(parser, what: str) -> None:
@@ -62,3 +62,48 @@ def write_svg(path: Path, board: Board, *, solution: Board | None = None, marked
         out.write(board_svg(board, solution, marked, symbols=symbols, title=title,
                             candidates=marks if pencil else None))
     print(f"picture written to {path}", file=sys.stderr if quiet else sys.stdout)
+
+
+def run_show(args, chosen: list[tuple[str, str]]) -> int:
+    """``analyze --show``: one puzzle after propagation under each (encoding, amo) in ``chosen``."""
+    if not args.show:
+        raise CliError("--svg draws the grid of --show: expected --show with --svg")
+    if args.file is not None:
+        raise CliError("--show draws one puzzle: expected PUZZLE or '-', not -f FILE")
+    if args.json:
+        raise CliError("--show prints a grid for people: expected --json (the measurements) or "
+                       "--show, not both")
+    refuse_input_overwrite({"--svg": args.svg}, [args.puzzle])
+    check_output_path(args.svg, "--svg")
+    from ..tasks.show import propagated
+
+    entry = next(iter(read_entries(args)))
+    board = entry.board
+    start = candidates(board)
+    print(f"givens: {len(board.givens())}; pencil marks from the givens alone: "
+          f"{sum(len(d) for d in start.values())} candidates in {len(start)} blank cells")
+    several_amos = len({amo for _, amo in chosen}) > 1
+    for encoding, amo in chosen:
+        view = propagated(board, encoding, amo, probe=args.probe)
+        how = "unit propagation" + (" and failed-literal probing" if view.probed else "")
+        print(f"\n{encoding}/{view.amo}: ", end="")
+        if view.contradiction:
+            print(f"{how} derives a contradiction: the givens have no solution")
+            continue
+        verdict = (" (the grid is full and checked: a solution)" if view.solved else
+                   " (the grid is full but NOT a solution)" if view.after.is_full() else "")
+        print(f"{how} places {len(view.placed)} digit{'s' if len(view.placed) != 1 else ''} and "
+              f"leaves {view.left} candidates in {len(view.candidates)} blank cells{verdict}")
+        print("the candidates propagation leaves in each blank cell (=D a given, +D placed by "
+              "propagation, - no digit left):")
+        grid = format_candidates(view.after, view.candidates, args.symbols, placed=view.placed)
+        print(grid)
+        if args.svg:
+            path = Path(args.svg)
+            if len(chosen) > 1:
+                name = f"{path.stem}-{encoding}" + (f"-{view.amo}" if several_amos else "")
+                path = path.with_name(name + (path.suffix or ".svg"))
+            write_svg(path, board, solution=view.after, symbols=args.symbols, pencil=True,
+                      marks=view.candidates,
+                      title=f"{encoding}: {len(view.placed)} placed, {view.left} candidates left")
+    return 0

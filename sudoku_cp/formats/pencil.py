@@ -30,28 +30,31 @@ LEGEND = "pencil marks (the digits no filled peer rules out; =D a filled cell, -
 
 
 def _cell_text(board: Board, marks: Mapping[Cell, Sequence[int]], r: int, c: int,
-               alphabet: str | None) -> str:
+               alphabet: str | None, placed: Mapping[Cell, int]) -> str:
     def sym(d: int) -> str:
         return alphabet[d - 1] if alphabet is not None else str(d)
 
     if board[r, c]:
-        return "=" + sym(board[r, c])
+        return ("+" if (r, c) in placed else "=") + sym(board[r, c])
     digits = marks.get((r, c), ())
     if not digits:
         return "-"
     return ("" if alphabet is not None else ",").join(sym(d) for d in digits)
 
 
-def format_candidates(board: Board, marks: Mapping[Cell, Sequence[int]], symbols: str | None = None) -> str:
+def format_candidates(board: Board, marks: Mapping[Cell, Sequence[int]], symbols: str | None = None,
+                      placed: Mapping[Cell, int] | None = None) -> str:
     """The grid of ``board``'s filled cells and the candidates ``marks`` gives its blank cells.
 
     ``marks`` maps ``(row, col)`` (0-based) to digits, e.g. :func:`~sudoku_cp.core.candidates.candidates`
-    or what propagation leaves (``analyze --show``).
+    or what propagation leaves (``analyze --show``); filled cells in ``placed`` (digits a
+    reasoning step placed, not givens) show ``+D`` instead of ``=D``.
     """
+    placed = placed or {}
     n = board.size
     alphabet = symbols or DEFAULT_SYMBOLS
     alphabet = alphabet if len(alphabet) >= n else None
-    texts = [[_cell_text(board, marks, r, c, alphabet) for c in range(n)] for r in range(n)]
+    texts = [[_cell_text(board, marks, r, c, alphabet, placed) for c in range(n)] for r in range(n)]
     widths = [max(len(texts[r][c]) for r in range(n)) for c in range(n)]
     box_r, box_c = board.box if board.rules.box else (n, n)
     groups = [range(k, min(k + box_c, n)) for k in range(0, n, box_c)]

@@ -133,6 +133,8 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     left = int(label_font * 0.62 * (1 + len(str(n)))) + 6 if labels else 0
     above = label_font + 5 if labels else 0
     width, height = side + 2 * pad + left, side + 2 * pad + top + above
+    if title:  # a title wider than the grid widens the picture instead of being cut off
+        width = max(width, int(len(title) * 15 * 0.58) + 2 * pad)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" '
              f'font-family="sans-serif">']

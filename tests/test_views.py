@@ -304,3 +304,23 @@ def test_help_and_guide_do_not_call_natural_extended(capsys):
     assert "also called extended" not in guide
     assert "| `natural` | + cell-amo | efficient encoding |" in guide
     assert "| `complete` (the default) | + unit-alo | extended encoding |" in guide
+
+
+def test_analyze_show_with_probe_goes_further(capsys):
+    board = parse_puzzle(HARD17)
+    probed = propagated(board, "complete", probe=True)
+    assert probed.solved and probed.after == make("dfs").solve(board).solutions[0]
+    assert main(["analyze", "--show", HARD17, "--probe"]) == 0
+    out = capsys.readouterr().out
+    assert ("complete/pairwise: unit propagation and failed-literal probing places 64 digits and "
+            "leaves 0 candidates in 0 blank cells (the grid is full and checked: a solution)") in out
+
+
+def test_cage_sum_cells_keep_their_pencil_marks_clear_of_the_sum():
+    s9 = Shape(3, 3)
+    board = Board.unchecked(s9, (0,) * 81, build(s9, cages=[([(4, 4), (4, 5)], 9)]))
+    svg = board_svg(board, candidates=candidates(board))
+    ys = [float(e.get("y")) for e in ET.fromstring(svg).iter(f"{NS}text")
+          if e.get("class") == "candidate" and 4 * 36 <= float(e.get("x")) < 5 * 36
+          and 4 * 36 <= float(e.get("y")) < 5 * 36]
+    assert len(ys) == 9 and min(ys) > 4 * 36 + 36 * 0.3  # all below the sum in the corner (sums are not used)

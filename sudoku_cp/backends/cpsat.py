@@ -34,13 +34,15 @@ def post_model(spec: CpModelSpec):
         model.add_all_different([cells[i] for i in group]).with_name(name)
     for name, group, total in spec.sums:
         model.add(sum(cells[i] for i in group) == total).with_name(f"{name} sum")
+    names = spec.cell_names
     for a, b in spec.different:
-        model.add(cells[a] != cells[b])
+        model.add(cells[a] != cells[b]).with_name(f"{names[a]} != {names[b]}")
     if spec.apart:
         n = spec.size
         not_one = cp_model.Domain.from_intervals([[-n, -2], [0, 0], [2, n]])
         for a, b in spec.apart:
-            model.add_linear_expression_in_domain(cells[a] - cells[b], not_one)
+            model.add_linear_expression_in_domain(cells[a] - cells[b], not_one).with_name(
+                f"{names[a]} - {names[b]} not +-1")
     return model, cells
 
 

@@ -45,8 +45,9 @@ def add_parser(sub) -> None:
                         "summary object)")
     show = p.add_argument_group(
         "one puzzle after propagation",
-        "example: sudoku-cp analyze --show .................1.....2.3......3.2...1.4......5....6..3"
-        "......4.7..8...962...7... --encoding minimal,complete,augmented --svg after.svg")
+        "example: sudoku-cp analyze --show PUZZLE --encoding minimal,complete,augmented --svg "
+        "after.svg (writes after-minimal.svg, after-complete.svg, after-augmented.svg; the README "
+        "shows it on a 17-clue puzzle)")
     show.add_argument("--show", action="store_true",
                       help="instead of measuring, show ONE puzzle (PUZZLE or '-') after unit "
                            "propagation under each --encoding (default complete): the digits it "

@@ -205,14 +205,15 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
             parts.append(f'<text x="{c * cell + cell / 2:g}" y="{baseline:g}" '
                          f'font-size="{font}" text-anchor="middle" {style}>{escape(text)}</text>')
     if candidates:
-        parts += _pencil_marks(shown, candidates, alphabet, cell)
+        parts += _pencil_marks(shown, candidates, alphabet, cell, summed)
     parts.append("</g></svg>")
     return "\n".join(parts)
 
 
 def _pencil_marks(shown: Board, candidates: Mapping[Cell, Sequence[int]], alphabet: str,
-                  cell: int) -> list[str]:
-    """Small grey digits in the blank cells, digit d in slot d - 1 of a k x k layout (k*k >= N)."""
+                  cell: int, summed: set[Cell] = frozenset()) -> list[str]:
+    """Small grey digits in the blank cells, digit d in slot d - 1 of a k x k layout (k*k >= N);
+    in a cell holding a cage's sum the layout is squeezed below the sum."""
     n = shown.size
     k = isqrt(n - 1) + 1
     step = cell / k
@@ -221,11 +222,13 @@ def _pencil_marks(shown: Board, candidates: Mapping[Cell, Sequence[int]], alphab
     for (r, c), digits in sorted(candidates.items()):
         if shown[r, c]:
             continue
+        top, rise = (cell * 0.3, (cell * 0.7) / k) if (r, c) in summed else (0, step)
+        size = min(small, max(5, int(rise * 0.85)))
         for d in digits:
             row, col = divmod(d - 1, k)
             text = alphabet[d - 1] if n <= len(alphabet) else str(d)
             x = c * cell + (col + 0.5) * step
-            y = r * cell + (row + 0.5) * step + 0.35 * small
-            out.append(f'<text class="candidate" x="{x:g}" y="{y:.2f}" font-size="{small}" '
+            y = r * cell + top + (row + 0.5) * rise + 0.35 * size
+            out.append(f'<text class="candidate" x="{x:g}" y="{y:.2f}" font-size="{size}" '
                        f'text-anchor="middle" fill="#555">{escape(text)}</text>')
     return out

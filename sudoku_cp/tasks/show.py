@@ -7,10 +7,10 @@ forces are read back: a positive fact places a digit, a negative one removes a c
 ``probe``, failed-literal probing runs to a fixpoint first. A placed grid is not trusted: when
 propagation fills every cell, the independent checker says whether it is a solution.
 
->>> from sudoku_cp.formats.text import parse_puzzle
->>> view = propagated(parse_puzzle("12..34....12...."), "complete")
->>> view.contradiction, len(view.placed), view.solved, view.after.is_full()
-(False, 10, True, True)
+>>> from sudoku_cp.examples import classic
+>>> view = propagated(classic(), "minimal")   # naked singles solve the classic board
+>>> view.contradiction, len(view.placed), view.left, view.solved
+(False, 51, 0, True)
 """
 
 from __future__ import annotations

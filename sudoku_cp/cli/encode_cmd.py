@@ -38,10 +38,11 @@ def add_parser(sub) -> None:
         "encode", help="export the CNF (DIMACS), its statistics, or the CP-SAT model",
         description="Write the formula of a puzzle. dimacs: the CNF with 'c' comment lines that "
                     "give the variable numbering, its inverse and where each clause family "
-                    "starts (CNF+ with 'l1 l2 ... <= 1' lines for --amo native). stats: variables, "
+                    "starts, cells named rRcC (1-based) (CNF+ with 'l1 l2 ... <= 1' lines for --amo native). stats: variables, "
                     "clauses and literals per family (text, or JSON with --json; one record per "
-                    "puzzle). cpsat: the CP-SAT model (one integer per cell, AllDifferent per "
-                    "unit) in protobuf text form. The encoding guide is in encodings/README.md.",
+                    "puzzle). cpsat: the CP-SAT model (one integer per cell, named r1c1..rNcN, givens "
+                    "included; AllDifferent per unit, named 'row 1', 'box 9', ...) in protobuf text "
+                    "form. Comments and names count rows and columns from 1, as people name cells. The encoding guide is in encodings/README.md.",
         epilog="example: sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && "
                "minisat 4x4.cnf out.txt",
     )

@@ -78,6 +78,8 @@ def run_show(args, chosen: list[tuple[str, str]]) -> int:
     from ..tasks.show import propagated
 
     entry = next(iter(read_entries(args)))
+    if entry.board is None:  # one puzzle that does not parse is refused by read_entries already
+        raise CliError(entry.error or "the puzzle does not parse")
     board = entry.board
     start = candidates(board)
     print(f"givens: {len(board.givens())}; pencil marks from the givens alone: "

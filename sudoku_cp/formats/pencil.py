@@ -52,8 +52,8 @@ def format_candidates(board: Board, marks: Mapping[Cell, Sequence[int]], symbols
     """
     placed = placed or {}
     n = board.size
-    alphabet = symbols or DEFAULT_SYMBOLS
-    alphabet = alphabet if len(alphabet) >= n else None
+    chosen = symbols or DEFAULT_SYMBOLS
+    alphabet = chosen if len(chosen) >= n else None
     texts = [[_cell_text(board, marks, r, c, alphabet, placed) for c in range(n)] for r in range(n)]
     widths = [max(len(texts[r][c]) for r in range(n)) for c in range(n)]
     box_r, box_c = board.box if board.rules.box else (n, n)

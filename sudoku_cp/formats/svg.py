@@ -18,7 +18,7 @@ digits in the blank cells. Jupyter shows a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 from html import escape
 from math import isqrt
 
@@ -211,7 +211,7 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
 
 
 def _pencil_marks(shown: Board, candidates: Mapping[Cell, Sequence[int]], alphabet: str,
-                  cell: int, summed: set[Cell] = frozenset()) -> list[str]:
+                  cell: int, summed: AbstractSet[Cell] = frozenset()) -> list[str]:
     """Small grey digits in the blank cells, digit d in slot d - 1 of a k x k layout (k*k >= N);
     in a cell holding a cage's sum the layout is squeezed below the sum."""
     n = shown.size

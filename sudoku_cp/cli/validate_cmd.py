@@ -24,9 +24,8 @@ def add_parser(sub) -> None:
                     "No solver runs; a valid board may still have no solution (use solve). Exit 0 valid, 1 invalid, 2 bad input.",
     )
     add_input_options(p, example=True)
-    add_view_options(p, "the board, conflicting cells marked")
-    p.epilog = ("example: sudoku-cp validate 53..7....6..195....98....6.8...6...34..8.3..17...2...6"
-                ".6....28....419..5....8..79 --candidates --svg marks.svg")
+    add_view_options(p, "the board (conflicting cells marked)")
+    p.epilog = "example: sudoku-cp validate --candidates --svg marks.svg   (the built-in example)"
     p.set_defaults(run=run)
 
 

@@ -15,10 +15,10 @@ from .common import CliError, check_output_path, output_file, read_entries, refu
 def add_view_options(parser, what: str) -> None:
     """``--candidates`` and ``--svg FILE``; ``what`` says what the picture shows."""
     parser.add_argument("--candidates", action="store_true",
-                        help="also print the pencil marks: each blank cell with the digits that no "
-                             "filled cell in its row, column, box (or variant rule) rules out, "
-                             "e.g. '1249'; filled cells as '=5' (with --svg: small digits in each "
-                             "blank cell). Not with --json")
+                        help="print the pencil marks (validate: in place of the plain board): "
+                             "each blank cell with the digits that no filled cell in its row, "
+                             "column, box (or variant rule) rules out, e.g. '1249'; filled cells "
+                             "as '=5' (with --svg: small digits in each blank cell). Not with --json")
     parser.add_argument("--svg", metavar="FILE",
                         help=f"also draw {what} as an SVG picture, rows labelled r1..rN and columns "
                              "c1..cN (with several puzzles: FILE-1.svg, FILE-2.svg, ...)")

@@ -324,3 +324,20 @@ def test_cage_sum_cells_keep_their_pencil_marks_clear_of_the_sum():
           if e.get("class") == "candidate" and 4 * 36 <= float(e.get("x")) < 5 * 36
           and 4 * 36 <= float(e.get("y")) < 5 * 36]
     assert len(ys) == 9 and min(ys) > 4 * 36 + 36 * 0.3  # all below the sum in the corner (sums are not used)
+
+
+def test_validate_json_with_svg_keeps_stdout_json(tmp_path, capsys):
+    import json
+
+    out = tmp_path / "v.svg"
+    assert main(["validate", "11..............", "--json", "--svg", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["status"] == "invalid" and "picture written" in captured.err
+    assert out.read_text().count('class="mark"') == 2
+
+
+def test_solve_json_with_svg_is_refused_before_work(tmp_path, capsys):
+    out = tmp_path / "s.svg"
+    assert main(["solve", "--json", "--svg", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--svg" in err[0] and not out.exists()

@@ -43,7 +43,7 @@ def add_parser(sub) -> None:
                         "for answer checking): 'f-puzzles: LINK'; SudokuPad opens "
                         "https://sudokupad.app/fpuzzles + the same string. Not with --json")
     add_view_options(p, "the solution, givens in bold (with --candidates: the puzzle with its "
-                        "pencil marks)")
+                        "pencil marks; not with --json)")
     p.epilog = "example: sudoku-cp solve --candidates --svg solved.svg   (the built-in example)"
     p.set_defaults(run=run, limit=None)
 
@@ -79,6 +79,9 @@ def run(args) -> int:
                        "not both")
     backends = resolve(args.backend, encoding=args.encoding, amo=args.amo)
     check_view_options(args)
+    if args.svg and args.json:
+        raise CliError("--svg draws each answer of the text output: expected --json or --svg, not "
+                       "both (validate --svg works with --json)")
     several = len(backends) > 1
 
     def compute(board) -> tuple[Result, int]:

@@ -42,6 +42,11 @@ def run(args) -> int:
         if many:
             result.index, result.line = entry.index, entry.line
         codes.append(result.exit_code)
+        cells = [cell for c in result.conflicts for cell in c.cells]
+        if args.svg:  # with --json the message goes to stderr: stdout stays JSON
+            write_svg(numbered(args.svg, many, entry.index), entry.board, marked=cells,
+                      symbols=args.symbols, pencil=args.candidates, quiet=args.json,
+                      title="invalid: duplicate givens marked" if cells else None)
         if args.json:
             print_record(result, args.symbols)
             continue
@@ -56,13 +61,8 @@ def run(args) -> int:
                   f"{'s' if len(result.conflicts) > 1 else ''}")
             for conflict in result.conflicts:
                 print(f"  {conflict.describe()}")
-        cells = [cell for c in result.conflicts for cell in c.cells]
         if args.candidates:  # the pencil-mark grid shows the board too
             print_candidates(entry.board, args.symbols, "  " if many else "")
         elif not many:
             print(show_board(entry.board, marked=cells, symbols=args.symbols))
-        if args.svg:
-            write_svg(numbered(args.svg, many, entry.index), entry.board, marked=cells,
-                      symbols=args.symbols, pencil=args.candidates,
-                      title="invalid: duplicate givens marked" if cells else None)
     return worst_exit(codes)

@@ -27,16 +27,18 @@ def test_dimacs_export_reads_back_to_the_same_clauses(tmp_path):
         line = next(c for c in parsed.comments if c.startswith(family.name + " "))
         first = int(line.split("clauses ")[1].split("..")[0])
         assert parsed.clauses[first - 1] == cnf.clauses[family.start]
-    assert "cell variable: v = (row*9 + col)*9 + digit, for v in 1..729" in parsed.comments
+    assert 'cell variable "rRcC holds d": v = ((R-1)*9 + (C-1))*9 + d, for v in 1..729' in parsed.comments
 
 
 def test_numbering_comment_is_a_working_formula():
     text = write_dimacs(encode_puzzle(parse_puzzle("." * 36, box=(2, 3))), "complete", "pairwise")
-    assert "cell variable: v = (row*6 + col)*6 + digit, for v in 1..216" in text
-    assert "inverse: digit = (v-1) % 6 + 1, col = (v-1) // 6 % 6, row = (v-1) // 36" in text
-    for v in (1, 77, 216):
-        row, col, digit = (v - 1) // 36, (v - 1) // 6 % 6, (v - 1) % 6 + 1
-        assert var(6, row, col, digit) == v
+    assert 'cell variable "rRcC holds d": v = ((R-1)*6 + (C-1))*6 + d, for v in 1..216' in text
+    assert "inverse: d = (v-1) % 6 + 1, C = (v-1) // 6 % 6 + 1, R = (v-1) // 36 + 1" in text
+    for v in (1, 77, 216):  # the comment's formulas, evaluated; R, C are 1-based, var() 0-based
+        d, C, R = (v - 1) % 6 + 1, (v - 1) // 6 % 6 + 1, (v - 1) // 36 + 1
+        assert ((R - 1) * 6 + (C - 1)) * 6 + d == v
+        assert var(6, R - 1, C - 1, d) == v
+    assert "e.g. v = 1 is r1c1 holds 1, v = 9 is r1c2 holds 3, v = 216 is r6c6 holds 6" in text
 
 
 def test_native_export_is_cnf_plus(tmp_path):

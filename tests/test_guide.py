@@ -187,7 +187,25 @@ def render_variant_propagation() -> str:
                   "candidates removed"), rows)
 
 
+def render_literature_names() -> str:
+    from sudoku_cp.model.cnf import LITERATURE_NAMES
+
+    why = {"minimal": "naked singles", "natural": "naked singles",
+           "complete": "naked and hidden singles", "augmented": "singles and locked candidates"}
+    rows, before = [], ()
+    for name, families in PRESETS.items():
+        added = [f for f in families if f not in before]
+        rows.append((f"`{name}`" + (" (the default)" if name == "complete" else ""),
+                     ", ".join(added) if not before else "+ " + ", ".join(added),
+                     f"{LITERATURE_NAMES[name]} encoding" if name in LITERATURE_NAMES
+                     else "(tdoku's name; beyond their three)", why[name]))
+        before = families
+    return table(("preset", "families", "Lynce and Ouaknine (2006)",
+                  "unit propagation from the givens performs"), rows)
+
+
 RENDERERS = {
+    "literature-names": render_literature_names,
     "variant-families": render_variant_families,
     "variant-propagation": render_variant_propagation,
     "counts": render_counts,

@@ -14,7 +14,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def parts(svg: str):
     root = ET.fromstring(svg)
-    texts = [e.text for e in root.iter(f"{NS}text")]
+    texts = [e.text for e in root.iter(f"{NS}text") if e.get("class") not in ("label", "candidate")]
     marks = [e for e in root.iter(f"{NS}rect") if e.get("class") == "mark"]
     seconds = [e for e in root.iter(f"{NS}rect") if e.get("class") == "mark2"]
     return texts, marks, seconds

@@ -15,30 +15,44 @@ from typing import Any
 
 from ..core.board import Board, Fact, Given, Rules
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
+from ..core.shape import cell_name
 from ..model.cpmodel import CpModelSpec, build_model
 from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, import_solver
 
 
-def post_model(spec: CpModelSpec):
-    """Post a model description to a fresh ``cp_model.CpModel``; returns (model, cell variables)."""
+def post_model(spec: CpModelSpec, named: bool = False):
+    """Post a model description to a fresh ``cp_model.CpModel``; returns (model, cell variables).
+
+    Blank cells' variables are named as people name the cells (``r1c1``, 1-based). ``named``
+    (the export) also makes each given a named variable with a one-digit domain and names each
+    constraint by its unit, cage or cells (``row 1``, ``box 9``, ``cage at r1c1``, ``r1c1 !=
+    r2c3``), so the text reads without a key. Solving keeps givens as shared constants and
+    constraints unnamed, as before names: ``bench/bench_cpsat_names.py`` measured the named
+    form at 0.94 to 0.99 times the speed of that (noise of a shared 2-core machine included).
+    """
     cp_model = import_solver("ortools.sat.python.cp_model")
 
     model = cp_model.CpModel()
-    cells = [
-        model.new_constant(lo) if lo == hi else model.new_int_var(lo, hi, f"x{i // spec.size + 1}_{i % spec.size + 1}")
-        for i, (lo, hi) in enumerate(spec.domains)
-    ]
-    for _name, group in spec.all_different:
-        model.add_all_different([cells[i] for i in group])
-    for _name, group, total in spec.sums:
-        model.add(sum(cells[i] for i in group) == total)
+    names = spec.cell_names
+    cells = [model.new_constant(lo) if lo == hi and not named else model.new_int_var(lo, hi, names[i])
+             for i, (lo, hi) in enumerate(spec.domains)]
+
+    def label(constraint, name: str) -> None:
+        if named:
+            constraint.with_name(name)
+
+    for name, group in spec.all_different:
+        label(model.add_all_different([cells[i] for i in group]), name)
+    for name, group, total in spec.sums:
+        label(model.add(sum(cells[i] for i in group) == total), f"{name} sum")
     for a, b in spec.different:
-        model.add(cells[a] != cells[b])
+        label(model.add(cells[a] != cells[b]), f"{names[a]} != {names[b]}")
     if spec.apart:
         n = spec.size
         not_one = cp_model.Domain.from_intervals([[-n, -2], [0, 0], [2, n]])
         for a, b in spec.apart:
-            model.add_linear_expression_in_domain(cells[a] - cells[b], not_one)
+            label(model.add_linear_expression_in_domain(cells[a] - cells[b], not_one),
+                  f"{names[a]} - {names[b]} not +-1")
     return model, cells
 
 
@@ -152,7 +166,7 @@ class CpSatSession(Session):
         b = self.bools.get(key)
         if b is None:
             x = self.cells[key[0]]
-            b = self.bools[key] = self.model.new_bool_var(f"x{r + 1}_{c + 1}_is_{abs(d)}")
+            b = self.bools[key] = self.model.new_bool_var(f"{cell_name(r, c)}_is_{abs(d)}")
             self.model.add(x == abs(d)).only_enforce_if(b)
             self.model.add(x != abs(d)).only_enforce_if(b.Not())
         return b if d > 0 else b.Not()
@@ -242,7 +256,7 @@ class CpSatBackend(Backend):
 
     def export(self, board: Board) -> str:
         """The CP-SAT model of a puzzle in protobuf text form (``encode --format cpsat``)."""
-        model, _cells = post_model(build_model(board))
+        model, _cells = post_model(build_model(board), named=True)
         return str(model.proto)
 
     def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list[Given], Board | None, bool]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..formats.text import format_line
+from ..model.cnf import DEFAULT_ENCODING
 from ..tasks.analyze import Analysis, variants
 from .common import (
     CliError,
@@ -32,7 +33,8 @@ def add_parser(sub) -> None:
                     "locked candidates (see encodings/presets.md).",
         epilog="examples:\n"
                "  sudoku-cp analyze -f data/top1465.txt.gz --first 200 --encoding minimal,complete,augmented\n"
-               "  sudoku-cp analyze -f puzzles.txt --encoding complete --amo pairwise,bitwise --json",
+               "  sudoku-cp analyze -f puzzles.txt --encoding complete --amo pairwise,bitwise --json\n"
+               "  sudoku-cp analyze --show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --encoding minimal,complete",
         formatter_class=Help,
     )
     add_input_options(p)
@@ -45,6 +47,20 @@ def add_parser(sub) -> None:
     p.add_argument("--per-puzzle", action="store_true",
                    help="also report every puzzle (with --json: one object per puzzle, then the "
                         "summary object)")
+    show = p.add_argument_group(
+        "one puzzle after propagation",
+        "example: sudoku-cp analyze --show PUZZLE --encoding minimal,complete,augmented --svg "
+        "after.svg (writes after-minimal.svg, after-complete.svg, after-augmented.svg; the README "
+        "shows it on a 17-clue puzzle)")
+    show.add_argument("--show", action="store_true",
+                      help="instead of measuring, show ONE puzzle (PUZZLE or '-') after unit "
+                           "propagation under each --encoding (default complete): the digits it "
+                           "places ('+D'), the candidates it leaves in each blank cell, and the "
+                           "counts; with --probe after failed-literal probing too")
+    show.add_argument("--svg", metavar="FILE",
+                      help="with --show: draw the grid after propagation, placed digits in blue "
+                           "and the candidates left small in each blank cell (several encodings: "
+                           "FILE-ENCODING.svg)")
     p.set_defaults(run=run)
 
 
@@ -67,6 +83,10 @@ def summary_table(summaries) -> str:
 
 
 def run(args) -> int:
+    if args.show or args.svg:
+        from .views import run_show
+
+        return run_show(args, variants(args.encoding or DEFAULT_ENCODING, args.amo))
     chosen = variants(args.encoding, args.amo)
     entries = read_entries(args)
     from tqdm import tqdm

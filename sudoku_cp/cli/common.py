@@ -204,7 +204,9 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
     if encoding:
         parser.add_argument("--encoding", metavar="NAME",
                             help=f"CNF encoding for the sat and external backends: {', '.join(ENCODINGS)} "
-                                 "(default complete), or families joined by '+' such as "
+                                 "(default complete; Lynce and Ouaknine's minimal, efficient and "
+                                 "extended encodings are minimal, natural and complete; see "
+                                 "encodings/presets.md), or families joined by '+' such as "
                                  "cell-alo+unit-amo (see encodings/README.md). One name: to compare "
                                  "encodings use bench or analyze")
         parser.add_argument("--amo", metavar="NAME",

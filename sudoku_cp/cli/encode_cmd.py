@@ -43,10 +43,11 @@ def add_parser(sub) -> None:
         "encode", help="export the CNF (DIMACS), its statistics, or the CP-SAT model",
         description="Write the formula of a puzzle. dimacs: the CNF with 'c' comment lines that "
                     "give the variable numbering, its inverse and where each clause family "
-                    "starts (CNF+ with 'l1 l2 ... <= 1' lines for --amo native). stats: variables, "
+                    "starts, cells named rRcC (1-based) (CNF+ with 'l1 l2 ... <= 1' lines for --amo native). stats: variables, "
                     "clauses and literals per family (text, or JSON with --json; one record per "
-                    "puzzle). cpsat: the CP-SAT model (one integer per cell, AllDifferent per "
-                    "unit) in protobuf text form. The encoding guide is in encodings/README.md.",
+                    "puzzle). cpsat: the CP-SAT model (one integer per cell, named r1c1..rNcN, givens "
+                    "included; AllDifferent per unit, named 'row 1', 'box 9', ...) in protobuf text "
+                    "form. Comments and names count rows and columns from 1, as people name cells. The encoding guide is in encodings/README.md.",
         epilog="examples:\n"
                "  sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && minisat 4x4.cnf out.txt\n"
                "  sudoku-cp encode -f data/top1465.txt.gz --first 1 --amo bitwise -o top1.cnf\n"
@@ -70,7 +71,9 @@ def add_encoding_options(parser, many: bool = False) -> None:
     parser.add_argument("--encoding", default=None if many else DEFAULT_ENCODING, metavar="NAME",
                         help=f"CNF encoding preset: {', '.join(ENCODINGS)} (default "
                              f"{DEFAULT_ENCODING if not many else 'all'}), or families joined by '+' "
-                             f"such as cell-alo+unit-amo.{lists}")
+                             f"such as cell-alo+unit-amo. Lynce and Ouaknine's minimal, "
+                             f"efficient and extended encodings are minimal, natural and complete "
+                             f"(encodings/presets.md).{lists}")
     parser.add_argument("--amo", default=None, metavar="NAME",
                         help=f"at-most-one encoding: {', '.join(AMO_CHOICES)} (default "
                              f"{DEFAULT_AMO} up to {FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}, "

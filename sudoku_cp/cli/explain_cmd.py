@@ -47,6 +47,7 @@ from .common import (
     symbols_arg,
     time_limit_arg,
 )
+from .views import numbered, write_svg
 
 WORDS = {
     Status.UNIQUE: "unique: exactly one solution",
@@ -202,6 +203,11 @@ def add_parser(sub) -> None:
     g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
                    help="stop after SECONDS in total (exit 4)")
+    g.add_argument("--svg", metavar="FILE",
+                   help="also draw each puzzle as an SVG picture, rows labelled r1..rN and columns "
+                        "c1..cN; with --count K > 1 one file per puzzle, FILE-1.svg .. FILE-K.svg "
+                        "(the message naming each file goes to standard error, so standard output "
+                        "stays a puzzle file). e.g. sudoku-cp generate --count 2 --seed 7 --svg new.svg")
     g.set_defaults(run=run_generate)
 
 
@@ -410,12 +416,19 @@ def run_generate(args) -> int:
         raise CliError(f"--symbols has {len(args.symbols)} symbols: expected at least {shape.size} "
                        f"for a {shape.size}x{shape.size}")
     resolve(args.backend)  # a bad backend name is a usage error before any work
+    check_output_path(args.svg, "--svg")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     deadline = Deadline(args.time_limit)
+    made_count = 0
     try:
         for made in generate(shape, args.count, seed, clues=args.clues, symmetry=args.symmetry,
                              verify_backend=args.backend, deadline=deadline,
                              with_difficulty=args.difficulty, rules=rules):
+            if args.svg:
+                write_svg(numbered(args.svg, args.count > 1, made_count), made.puzzle,
+                          symbols=args.symbols, quiet=True,
+                          title=f"seed {made.seed}: {made.clues} clues, unique")
+            made_count += 1
             if args.json:
                 print(dumps(generated_record(made, args.symbols)), flush=True)
                 continue

@@ -19,6 +19,7 @@ from .common import (
     positive_int,
     show_board,
 )
+from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 WORDS = {
     Status.SOLVED: "solved", Status.UNIQUE: "unique: exactly one solution",
@@ -49,6 +50,9 @@ def add_parser(sub) -> None:
                    help="also print an f-puzzles link of each puzzle (with the solution found, "
                         "for answer checking): 'f-puzzles: LINK'; SudokuPad opens "
                         "https://sudokupad.app/fpuzzles + the same string. Not with --json")
+    add_view_options(p, "the solution, givens in bold (with --candidates: the puzzle with its "
+                        "pencil marks; not with --json)")
+    p.epilog += "\n  sudoku-cp solve --candidates --svg solved.svg   (the built-in example)"
     p.set_defaults(run=run, limit=None)
 
     c = sub.add_parser(
@@ -68,7 +72,7 @@ def add_parser(sub) -> None:
                    help="count solutions up to K (default 2): always a number of solutions, never "
                         "of puzzles (see --first)")
     add_certify_options(c)
-    c.set_defaults(run=run, unique=True, fpuzzles=False)
+    c.set_defaults(run=run, unique=True, fpuzzles=False, candidates=False, svg=None)
 
 
 def describe(result: Result) -> str:
@@ -90,6 +94,10 @@ def run(args) -> int:
     no_comma_list(args.encoding, "--encoding", args.command, "to compare encodings use bench or analyze")
     no_comma_list(args.amo, "--amo", args.command, "to compare at-most-one encodings use bench or analyze")
     backends = resolve(args.backend, encoding=args.encoding, amo=args.amo)
+    check_view_options(args)
+    if args.svg and args.json:
+        raise CliError("--svg draws each answer of the text output: expected --json or --svg, not "
+                       "both (validate --svg works with --json)")
     several = len(backends) > 1
 
     def compute(board) -> tuple[Result, int]:
@@ -107,6 +115,14 @@ def run(args) -> int:
         print(f"{prefix}{describe(result)}{checked}")
         if result.backends:  # a cross-check: each backend's own status, time and counters
             print("\n".join(backend_lines(result, "    " if many else "  ")))
+        if args.candidates and result.puzzle is not None:
+            print_candidates(result.puzzle, args.symbols, "  " if many else "")
+        if args.svg and result.puzzle is not None:
+            conflicts = [cell for c in result.conflicts for cell in c.cells]
+            write_svg(numbered(args.svg, many, index), result.puzzle,
+                      solution=None if args.candidates else result.solution, marked=conflicts,
+                      symbols=args.symbols, pencil=args.candidates,
+                      title=WORDS.get(result.status, result.status.value).split(":")[0])
         if not many and result.status is not Status.INVALID and result.puzzle is not None:
             print(show_board(result.puzzle, result.solution, symbols=args.symbols))
             if result.status is Status.MULTIPLE and len(result.solutions) > 1:

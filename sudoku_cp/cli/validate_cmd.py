@@ -13,6 +13,7 @@ from .common import (
     report_entry_error,
     show_board,
 )
+from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 
 def add_parser(sub) -> None:
@@ -29,10 +30,13 @@ def add_parser(sub) -> None:
         formatter_class=Help,
     )
     add_input_options(p, example=True)
+    add_view_options(p, "the board (conflicting cells marked)")
+    p.epilog += "\n  sudoku-cp validate --candidates --svg marks.svg   (the built-in example)"
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    check_view_options(args)
     codes = []
     entries = read_entries(args, example=True)
     many = args.file is not None
@@ -44,6 +48,11 @@ def run(args) -> int:
         if many:
             result.index, result.line = entry.index, entry.line
         codes.append(result.exit_code)
+        cells = [cell for c in result.conflicts for cell in c.cells]
+        if args.svg:  # with --json the message goes to stderr: stdout stays JSON
+            write_svg(numbered(args.svg, many, entry.index), entry.board, marked=cells,
+                      symbols=args.symbols, pencil=args.candidates, quiet=args.json,
+                      title="invalid: duplicate givens marked" if cells else None)
         if args.json:
             print_record(result, args.symbols)
             continue
@@ -58,7 +67,8 @@ def run(args) -> int:
                   f"{'s' if len(result.conflicts) > 1 else ''}")
             for conflict in result.conflicts:
                 print(f"  {conflict.describe()}")
-        if not many:
-            cells = [cell for c in result.conflicts for cell in c.cells]
+        if args.candidates:  # the pencil-mark grid shows the board too
+            print_candidates(entry.board, args.symbols, "  " if many else "")
+        elif not many:
             print(show_board(entry.board, marked=cells, symbols=args.symbols))
     return worst_exit(codes)

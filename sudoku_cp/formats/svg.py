@@ -5,21 +5,25 @@ highlight colour, thick lines around the grid and wherever the rules' region cha
 neighbouring cells (boxes, or a jigsaw's regions: ``Rules.region_of``). Variants: diagonals are
 thin dashed lines, windoku's windows are shaded, killer cages are dashed outlines inside their
 cells with the sum in the top-left corner, and the rules that hold everywhere (anti-knight,
-anti-king, non-consecutive) are named in the title. Jupyter shows a
+anti-king, non-consecutive) are named in the title. Rows are labelled r1..rN on the left and
+columns c1..cN above, as the text names cells (``r5c3``); pencil marks, when given, are small
+digits in the blank cells. Jupyter shows a
 :class:`~sudoku_cp.core.board.Board` this way (``Board._repr_svg_``).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> svg = board_svg(parse_puzzle("12..34....12...."), marked=[(0, 0)])
->>> svg.startswith("<svg") and svg.count('class="mark"'), svg.count("<text")
-(1, 6)
+>>> svg.startswith("<svg") and svg.count('class="mark"'), svg.count("<text"), svg.count('class="label"')
+(1, 14, 8)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 from html import escape
+from math import isqrt
 
 from ..core.board import Board
+from ..core.shape import Cell
 from .text import DEFAULT_SYMBOLS
 
 MARK_FILL = "#ffb3b3"
@@ -103,11 +107,16 @@ def region_borders(board: Board) -> list[tuple[int, int, int, int]]:
 
 def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tuple[int, int]] = (),
               secondary: Iterable[tuple[int, int]] = (), symbols: str | None = None,
-              cell: int = 36, title: str | None = None) -> str:
+              cell: int = 36, title: str | None = None,
+              candidates: Mapping[Cell, Sequence[int]] | None = None, labels: bool = True) -> str:
     """An SVG string of ``board`` (or of ``solution`` with ``board``'s givens in bold).
 
     ``marked`` cells are filled red-ish (class ``mark``), ``secondary`` cells blue-ish (class
     ``mark2``), e.g. core givens and differing cells; ``title`` goes above the grid.
+    ``candidates`` (pencil marks: ``(row, col)`` -> digits) are drawn small in the blank cells,
+    digit d at its place in a k x k layout (3 x 3 on a 9x9: 1 top left, 9 bottom right; class
+    ``candidate``). ``labels`` puts the row names r1..rN left of the grid and the column names
+    c1..cN above it (class ``label``), so ``r5c3`` in the text is found at a glance.
     """
 
     n = board.size
@@ -120,12 +129,26 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     pad = 2
     side = n * cell
     font = max(8, int(cell * (0.6 if (n <= len(alphabet)) else 0.42)))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2 * pad}" '
-             f'height="{side + 2 * pad + top}" viewBox="0 0 {side + 2 * pad} {side + 2 * pad + top}" '
+    label_font = max(8, min(13, int(cell * 0.34)))
+    left = int(label_font * 0.62 * (1 + len(str(n)))) + 6 if labels else 0
+    above = label_font + 5 if labels else 0
+    width, height = side + 2 * pad + left, side + 2 * pad + top + above
+    if title:  # a title wider than the grid widens the picture instead of being cut off
+        width = max(width, int(len(title) * 15 * 0.58) + 2 * pad)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" '
              f'font-family="sans-serif">']
     if title:
         parts.append(f'<text x="{pad}" y="17" font-size="15">{escape(title)}</text>')
-    parts.append(f'<g transform="translate({pad},{pad + top})">')
+    if labels:
+        for k in range(n):
+            parts.append(f'<text class="label" x="{pad + left + k * cell + cell / 2:g}" '
+                         f'y="{pad + top + label_font:g}" font-size="{label_font}" fill="#666" '
+                         f'text-anchor="middle">c{k + 1}</text>')
+            parts.append(f'<text class="label" x="{pad + left - 4:g}" '
+                         f'y="{pad + top + above + k * cell + cell / 2 + 0.35 * label_font:g}" '
+                         f'font-size="{label_font}" fill="#666" text-anchor="end">r{k + 1}</text>')
+    parts.append(f'<g transform="translate({pad + left},{pad + top + above})">')
     parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>')
     for unit in board.rules.units:
         if unit.kind == "window":
@@ -181,5 +204,31 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
             baseline = r * cell + cell / 2 + low + 0.35 * font
             parts.append(f'<text x="{c * cell + cell / 2:g}" y="{baseline:g}" '
                          f'font-size="{font}" text-anchor="middle" {style}>{escape(text)}</text>')
+    if candidates:
+        parts += _pencil_marks(shown, candidates, alphabet, cell, summed)
     parts.append("</g></svg>")
     return "\n".join(parts)
+
+
+def _pencil_marks(shown: Board, candidates: Mapping[Cell, Sequence[int]], alphabet: str,
+                  cell: int, summed: AbstractSet[Cell] = frozenset()) -> list[str]:
+    """Small grey digits in the blank cells, digit d in slot d - 1 of a k x k layout (k*k >= N);
+    in a cell holding a cage's sum the layout is squeezed below the sum."""
+    n = shown.size
+    k = isqrt(n - 1) + 1
+    step = cell / k
+    small = max(5, int(step * 0.8))
+    out = []
+    for (r, c), digits in sorted(candidates.items()):
+        if shown[r, c]:
+            continue
+        top, rise = (cell * 0.3, (cell * 0.7) / k) if (r, c) in summed else (0, step)
+        size = min(small, max(5, int(rise * 0.85)))
+        for d in digits:
+            row, col = divmod(d - 1, k)
+            text = alphabet[d - 1] if n <= len(alphabet) else str(d)
+            x = c * cell + (col + 0.5) * step
+            y = r * cell + top + (row + 0.5) * rise + 0.35 * size
+            out.append(f'<text class="candidate" x="{x:g}" y="{y:.2f}" font-size="{size}" '
+                       f'text-anchor="middle" fill="#555">{escape(text)}</text>')
+    return out

@@ -5,7 +5,9 @@ and digit 1..N, so the N**3 cell variables are 1..N**3; :func:`unvar` is the inv
 ``augmented`` preset numbers its triad variables next (:func:`triad_var`), and auxiliary variables
 of the at-most-one encodings come last, in the order their constraints are emitted.
 
-Clause families (each selectable; the presets name the combinations of the SAT literature):
+Clause families (each selectable; the presets name the combinations of the SAT literature:
+``minimal``, ``natural`` and ``complete`` are Lynce and Ouaknine's *minimal*, *efficient* and
+*extended* encodings, :data:`LITERATURE_NAMES`; the preset names are tdoku's):
 
 ========== ================================== ===========================================
 family     meaning                            presets
@@ -67,6 +69,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
                   "triad-amo"),
 }
 ENCODINGS = tuple(PRESETS)
+# Lynce and Ouaknine, "Sudoku as a SAT Problem" (2006), name three encodings by these families:
+# minimal (cell-alo, unit-amo), efficient (+ cell-amo) and extended (every exactly-one in full).
+LITERATURE_NAMES = {"minimal": "minimal", "natural": "efficient", "complete": "extended"}
 DEFAULT_ENCODING = "complete"
 AMO_ENCODINGS = ("pairwise", "seqcounter", "ladder", "bitwise", "totalizer", "sortnetwrk",
                  "cardnetwrk", "mtotalizer", "kmtotalizer")

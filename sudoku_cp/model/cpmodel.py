@@ -2,7 +2,8 @@
 
 Variants add: per killer cage an AllDifferent over its cells (named ``cage at r1c1``) and, when
 it has a sum, a linear equality; per relation pair x_a != x_b (antiknight, antiking) or
-x_a - x_b not in {-1, 1} (nonconsecutive).
+x_a - x_b not in {-1, 1} (nonconsecutive). Cells are named ``r1c1`` .. ``rNcN`` (1-based, as in
+the text output), units ``row 1``, ``column 1``, ``box 1``, so an export reads without a key.
 
 A backend posts this description to a CP solver (``backends/cpsat.py``), so the model is
 written once and read by tests and exports without importing OR-Tools.
@@ -34,6 +35,16 @@ class CpModelSpec:
     sums: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)
     different: list[tuple[int, int]] = field(default_factory=list)
     apart: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def cell_names(self) -> list[str]:
+        """The cells' names in row-major order, 1-based as people write them: ``r1c1`` .. ``rNcN``.
+
+        >>> CpModelSpec(4, [(1, 4)] * 16, []).cell_names[:5]
+        ['r1c1', 'r1c2', 'r1c3', 'r1c4', 'r2c1']
+        """
+        n = self.size
+        return [cell_name(i // n, i % n) for i in range(len(self.domains))]
 
 
 def build_model(board: Board) -> CpModelSpec:

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.board import Shape
-from .cnf import Cnf, triad_count
+from ..core.shape import cell_name
+from .cnf import Cnf, triad_count, unvar
 
 
 class DimacsError(ValueError):
@@ -34,28 +35,48 @@ def _triads_present(cnf: Cnf) -> bool:
 
 
 def numbering_comments(cnf: Cnf) -> list[str]:
-    """The comment lines (without ``c ``) that explain a formula's variables."""
+    """The comment lines (without ``c ``) that explain a formula's variables.
+
+    Rows and columns are 1-based, as in the names ``r1c1`` that people (and the text output)
+    use; code and JSON count from 0 (:func:`~sudoku_cp.model.cnf.var`).
+
+    >>> from sudoku_cp.model.cnf import encode_rules
+    >>> numbering_comments(encode_rules(Shape(2, 2), "minimal"))[1:4]  # doctest: +NORMALIZE_WHITESPACE
+    ['cell variable "rRcC holds d": v = ((R-1)*4 + (C-1))*4 + d, for v in 1..64',
+     'inverse: d = (v-1) % 4 + 1, C = (v-1) // 4 % 4 + 1, R = (v-1) // 16 + 1',
+     'e.g. v = 1 is r1c1 holds 1, v = 7 is r1c2 holds 3, v = 64 is r4c4 holds 4']
+    """
     n = cnf.size
     rows, cols = cnf.box or (0, 0)
     box = f" ({rows}x{cols} boxes)" if rows else ""
+    example = min(n**3, n + 3)
     lines = [
-        f"grid {n}x{n}{box}; rows, columns 0-based, digits 1..{n}",
-        f"cell variable: v = (row*{n} + col)*{n} + digit, for v in 1..{n**3}",
-        f"inverse: digit = (v-1) % {n} + 1, col = (v-1) // {n} % {n}, row = (v-1) // {n * n}",
+        f"grid {n}x{n}{box}; rows R and columns C 1..{n}, named rRcC (r1c1 is the top left), "
+        f"digits d 1..{n}",
+        f'cell variable "rRcC holds d": v = ((R-1)*{n} + (C-1))*{n} + d, for v in 1..{n**3}',
+        f"inverse: d = (v-1) % {n} + 1, C = (v-1) // {n} % {n} + 1, R = (v-1) // {n * n} + 1",
+        f"e.g. v = 1 is r1c1 holds 1, v = {example} is {_cell_literal(n, example)}, "
+        f"v = {n**3} is {_cell_literal(n, n**3)}",
     ]
     top = n**3
     if _triads_present(cnf) and rows:
         shape = Shape(rows, cols)
         lines += [
-            f"row triad (row, box b of its band 0..{rows - 1}, digit): v = {n**3} + (row*{rows} + b)*{n}"
-            f" + digit, v in {n**3 + 1}..{n**3 + n * n * rows}",
-            f"column triad (col, box b of its stack 0..{cols - 1}, digit): v = {n**3 + n * n * rows} + "
-            f"(col*{cols} + b)*{n} + digit, v in {n**3 + n * n * rows + 1}..{n**3 + triad_count(shape)}",
+            f"row triad (row R, box b 1..{rows} of its band, digit d): v = {n**3} + ((R-1)*{rows} + "
+            f"(b-1))*{n} + d, v in {n**3 + 1}..{n**3 + n * n * rows}",
+            f"column triad (column C, box b 1..{cols} of its stack, digit d): v = {n**3 + n * n * rows} + "
+            f"((C-1)*{cols} + (b-1))*{n} + d, v in {n**3 + n * n * rows + 1}..{n**3 + triad_count(shape)}",
         ]
         top += triad_count(shape)
     if cnf.nvars > top:
         lines.append(f"auxiliary variables of the at-most-one encoding: {top + 1}..{cnf.nvars}")
     return lines
+
+
+def _cell_literal(n: int, v: int) -> str:
+    """``rRcC holds d`` for a cell variable, 1-based as people name cells."""
+    row, col, digit = unvar(n, v)
+    return f"{cell_name(row, col)} holds {digit}"
 
 
 def family_comments(cnf: Cnf) -> list[str]:

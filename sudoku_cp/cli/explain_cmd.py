@@ -26,6 +26,7 @@ from ..tasks.generate import GenerateError, generate, generated_record
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
 from ..tasks.steps import explain_steps
+from .progress import Progress
 from .common import (
     CliError,
     add_certify_options,
@@ -102,11 +103,16 @@ def add_parser(sub) -> None:
         "repair", help="fewest givens to remove (no solution) or givens to add (several solutions)",
         description="Repair a puzzle. invalid or unsat: a SMALLEST set of givens to remove so that "
                     "a solution exists (MaxSAT, PySAT's RC2: rules hard, each given a soft clause; "
-                    "proved optimal; with --backend cpsat, CP-SAT maximising the kept givens). multiple: givens to add, each the digit of one solution S, "
+                    "proved optimal; with --backend cpsat, CP-SAT maximising the kept givens). "
+                    "multiple: first every single added given is tried (solutions found along the "
+                    "way rule most out unasked); one that leaves exactly one solution is the answer, "
+                    "'add 1 given', proved fewest. Otherwise at least 2 are needed, and "
+                    "givens to add are found, each the digit of one solution S, "
                     "so that S becomes the only solution; the number is the MINIMUM for S (implicit "
                     "hitting sets over the other solutions' difference sets), the best S among the "
-                    "first --targets solutions wins; it is the minimum over all solutions only when "
-                    "all were counted ('global_minimum'). If --max-rounds ends the hitting-set loop, "
+                    "first --targets solutions wins; it is proved fewest when it is 2, or when "
+                    "all solutions were counted ('global_minimum'); otherwise it is an upper bound "
+                    "and says so. If --max-rounds ends the hitting-set loop, "
                     "a greedy set pruned to LOCALLY minimal is given ('optimal': false). The repaired "
                     "puzzle and its solution are printed and checked (uniqueness by CP-SAT, or by "
                     "the chosen backend when it did not do the work). "
@@ -116,7 +122,10 @@ def add_parser(sub) -> None:
     add_input_options(r)
     add_solver_options(r)
     r.add_argument("--targets", type=positive_int, default=20, metavar="K",
-                   help="try the first K solutions as the one to keep (default 20)")
+                   help="multiple: when no single given makes the puzzle unique, each of the first K "
+                        "solutions found is tried as the solution to keep (the fewest givens for it "
+                        "are found), and the best wins (default 20). More targets can only lower "
+                        "the number, at the cost of time; e.g. --targets 200")
     r.add_argument("--max-rounds", type=positive_int, default=300, metavar="R",
                    help="hitting-set rounds per target before the greedy fallback (default 300)")
     r.set_defaults(run=run_repair)
@@ -194,9 +203,12 @@ def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
     if result.status is Status.MULTIPLE and len(result.solutions) >= 2:
         for k, sol in enumerate(result.solutions[:2], 1):
             print(f"solution {k} (differing cells marked):")
-            print(show_board(result.puzzle, sol, marked, args.symbols))
+            print(show_board(result.puzzle, sol, marked, args.symbols,
+                             meaning="differs between the two solutions", legend=k == 2))
     else:
-        print(show_board(result.puzzle, result.solution, marked, args.symbols))
+        meaning = ("a given in the core" if result.core else
+                   "a given in a conflict" if result.conflicts else None)
+        print(show_board(result.puzzle, result.solution, marked, args.symbols, meaning=meaning))
 
 
 def _count_text(result: Explanation) -> str:
@@ -289,9 +301,25 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
     print(f"picture written to {path}")
 
 
+def _add_kind(result: Explanation) -> str:
+    """How good an ``add`` repair is, in words: proved fewest, or an upper bound."""
+    stats, k = result.stats, len(result.add)
+    if stats.get("method") == "single given":
+        return "proved fewest: one given is the least any repair adds"
+    if stats.get("global_minimum"):
+        why = "no single given makes it unique, so 2 is the fewest" if k == 2 else \
+              "the fewest over all solutions, every one tried"
+        return f"proved fewest: {why}"
+    kept = "the fewest for the solution kept" if stats.get("optimal") else "locally minimal"
+    return (f"an upper bound: no single given makes it unique, so the fewest is between 2 and {k} "
+            f"({k} is {kept})")
+
+
 def run_repair(args) -> int:
     def compute(board):
-        result = repair(board, args.backend, args.time_limit, args.max_rounds, targets=args.targets)
+        with Progress("steps") as bar:
+            result = repair(board, args.backend, args.time_limit, args.max_rounds, targets=args.targets,
+                            progress=bar)
         return result, EXIT_TIMEOUT if result.status is Status.UNKNOWN else EXIT_OK
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
@@ -302,11 +330,8 @@ def run_repair(args) -> int:
             print(f"remove {len(result.remove)} given{'s' if len(result.remove) != 1 else ''} "
                   f"({how}): {given_names(result.remove)}")
         if result.add:
-            kind = ("the minimum over all solutions" if result.stats.get("global_minimum") else
-                    "the minimum for the solution kept" if result.stats.get("optimal") else
-                    "locally minimal")
-            print(f"add {len(result.add)} given{'s' if len(result.add) != 1 else ''} ({kind}; "
-                  f"uniqueness re-checked by {result.stats.get('verified_by')}): {given_names(result.add)}")
+            print(f"add {len(result.add)} given{'s' if len(result.add) != 1 else ''}: {given_names(result.add)}")
+            print(f"  {_add_kind(result)}; uniqueness re-checked by {result.stats.get('verified_by')}")
         if result.status is Status.UNIQUE:
             print("nothing to repair")
         for note in result.notes:
@@ -314,14 +339,18 @@ def run_repair(args) -> int:
         if result.repaired is not None:
             print(f"repaired puzzle: {format_puzzle(result.repaired, args.symbols)}")
             if not many:
-                print(show_board(result.repaired, result.solution, result.marked(), args.symbols))
+                changed, meaning = ((result.add, "an added given") if result.add else
+                                    (result.remove, "a removed given, its cell filled in by the solver"))
+                print(show_board(result.repaired, result.solution, [(r, c) for r, c, _ in changed or ()],
+                                 args.symbols, meaning=meaning))
 
     return answer_each(args, compute, report)
 
 
 def run_minimize(args) -> int:
     def compute(board):
-        result = minimize(board, args.backend, args.time_limit, args.seed)
+        with Progress("steps") as bar:
+            result = minimize(board, args.backend, args.time_limit, args.seed, progress=bar)
         code = {Status.UNIQUE: EXIT_OK, Status.UNKNOWN: EXIT_TIMEOUT}.get(result.status, EXIT_NEGATIVE)
         return result, code
 
@@ -336,7 +365,10 @@ def run_minimize(args) -> int:
         print(f"minimal puzzle ({len(result.minimal.givens())} givens, same solution, no given can "
               f"be dropped): {format_puzzle(result.minimal, args.symbols)}")
         if not many:
-            print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols))
+            print(show_board(result.minimal, symbols=args.symbols))
+            print("the puzzle given, redundant givens marked:")
+            print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols,
+                             meaning="redundant: dropping it alone keeps the puzzle unique"))
 
     return answer_each(args, compute, report)
 
@@ -367,10 +399,12 @@ def run_generate(args) -> int:
     resolve(args.verify_backend)  # a bad backend name is a usage error before any work
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     deadline = Deadline(args.time_limit)
+    bar = Progress("steps")
     try:
         for made in generate(shape, args.count, seed, clues=args.clues, symmetry=args.symmetry,
                              verify_backend=args.verify_backend, deadline=deadline,
-                             with_difficulty=args.difficulty, rules=rules):
+                             with_difficulty=args.difficulty, rules=rules, progress=bar):
+            bar.close()  # the bar line goes before the puzzle is printed
             if args.json:
                 rec = generated_record(made, args.symbols)
                 rec = {"size": rec.pop("size"),
@@ -391,9 +425,13 @@ def run_generate(args) -> int:
             if args.fpuzzles:
                 print(f"# f-puzzles: {share_link(made.puzzle, made.solution)}", flush=True)
     except GenerateError as exc:
+        bar.close()
         print(f"sudoku-cp: generate: {exc}", file=sys.stderr)
         return EXIT_NEGATIVE
     except TimeLimitReached as exc:
+        bar.close()
         print(f"sudoku-cp: generate: {exc}", file=sys.stderr)
         return EXIT_TIMEOUT
+    finally:
+        bar.close()
     return EXIT_OK

@@ -54,5 +54,5 @@ def run(args) -> int:
                 print(f"  {conflict.describe()}")
         if not many:
             cells = [cell for c in result.conflicts for cell in c.cells]
-            print(show_board(entry.board, marked=cells, symbols=args.symbols))
+            print(show_board(entry.board, marked=cells, symbols=args.symbols, meaning="a given in a conflict"))
     return worst_exit(codes)

@@ -5,8 +5,10 @@
   with PySAT's RC2 (the rules of the empty grid hard, each given a soft unit clause of weight 1;
   an optimum falsifies the fewest givens, which is a *smallest* set to remove); CP-SAT finds the
   same optimum by maximising the kept givens (:func:`fewest_removals`).
-- **add** (multi-solution puzzles): cells fixed to the digits of one solution S (each of the first
-  ``targets`` solutions found is tried as S, and the fewest additions win).
+- **add** (multi-solution puzzles): first every single added given is tried
+  (:func:`single_given`): one that leaves exactly one solution is the answer, proved fewest.
+  When none does, at least 2 are needed, and cells are fixed to the digits of one solution S
+  (each of the first ``targets`` solutions found is tried as S, and the fewest additions win).
   Implicit hitting sets: every other solution found differs from S on a set of cells, and the
   added cells must hit each such set; RC2 finds a smallest hitting set (``backends.hitting_set``),
   the uniqueness oracle
@@ -28,12 +30,12 @@ import time
 from collections.abc import Sequence
 
 from ..backends import Backend, Deadline, hitting_set, resolve
-from ..core.board import Board, Given
+from ..core.board import Board, Fact, Given
 from ..core.check import find_conflicts, solution_problems
 from ..core.results import SolverFailure, Status, TimeLimitReached
-from .cores import backend_for, checkers, recheck_unique
+from .cores import backend_for, checkers, decided, recheck_unique
 from .explain import Explanation, differing_cells
-from .minimize import UniquenessOracle
+from .minimize import Progress, UniquenessOracle
 from .solving import count
 
 MAX_ROUNDS = 300  # hitting-set rounds before falling back to the greedy choice
@@ -60,6 +62,60 @@ def fewest_removals(board: Board, backend: str | Backend = "sat",
     if problems:
         raise SolverFailure(f"{finder.name}'s optimum is not a solution: {'; '.join(problems[:3])}")
     return removed, solution, proved
+
+
+def single_given(board: Board, known: Sequence[Board], backend: Backend,
+                 deadline: Deadline | None = None,
+                 progress: Progress | None = None) -> tuple[Given, Board] | None:
+    """One given whose addition leaves ``board`` exactly one solution, with that solution; ``None``
+    when no single given does (so a repair needs at least 2).
+
+    Every blank cell and digit is tried, in one session of ``backend`` (``exclude`` capability).
+    Solutions found along the way prune the trials: a given held by two known solutions keeps
+    both, so it is skipped unasked; a given held by exactly one known solution S is unique when
+    "differ from S" (a guarded :meth:`~sudoku_cp.backends.Session.exclude`) is then unsat; a
+    given no known solution holds is first asked for a solution at all. Each new solution joins
+    the known ones. ``progress(stage, done, total)`` is told how many trials are done.
+
+    >>> from sudoku_cp.backends import make
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> board = parse_puzzle("12..34....12....")   # two solutions
+    >>> (r, c, d), solution = single_given(board, [], make("sat"))
+    >>> board[r, c] == 0 and solution[r, c] == d
+    True
+    """
+    n = board.size
+    deadline = deadline or Deadline(None)
+    givens = board.givens()
+    known = [s for s in known if s.is_full()]
+    peers = board.rules.peers
+    trials = [(i, d) for i, v in enumerate(board.cells) if v == 0
+              for d in sorted(set(range(1, n + 1)) - {board.cells[j] for j in peers[i]})]
+    with backend.session(board.rules) as session:
+        guards: dict[tuple[int, ...], object] = {}
+        for done, (i, d) in enumerate(trials):
+            if progress is not None and done % 16 == 0:
+                progress("trying single givens", done, len(trials))
+            holding = [s for s in known if s.cells[i] == d]
+            if len(holding) >= 2:
+                continue
+            fact: Fact = (i // n, i % n, d)
+            if not holding:
+                if not decided(session, givens + [fact], deadline):
+                    continue  # no solution holds this digit here
+                holding = [session.solution(board)]
+                known.append(holding[0])
+            kept = holding[0]
+            key = tuple(kept.cells)
+            if key not in guards:
+                guards[key] = session.exclude(kept, board)
+            found = session.solve(givens + [fact], deadline, guards=[guards[key]])
+            if found is None:
+                raise TimeLimitReached("the time limit ended the search")
+            if not found:
+                return fact, kept
+            known.append(session.solution(board))
+    return None
 
 
 def givens_to_add(board: Board, solution: Board, others: Sequence[Board] = (),
@@ -102,7 +158,8 @@ def givens_to_add(board: Board, solution: Board, others: Sequence[Board] = (),
 
 def repair(board: Board, backend: str | Backend | list = "sat", time_limit: float | None = None,
            max_rounds: int = MAX_ROUNDS, verify_backend: str | None = None,
-           targets: int = TARGETS) -> Explanation:
+           targets: int = TARGETS,
+           progress: Progress | None = None) -> Explanation:
     """Repair a puzzle: ``remove`` for invalid/unsat, ``add`` for multiple, nothing for unique.
 
     ``backend`` counts; removals come from it when it can ``optimize`` and additions from its
@@ -113,7 +170,10 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
     cpsat). For ``add``, up to ``targets`` solutions are each tried as the one to
     keep and the fewest additions win; ``stats["optimal"]`` says the number is the minimum for the
     kept solution, ``stats["global_minimum"]`` that it is the minimum over all solutions (true when
-    every solution was among the targets).
+    every solution was among the targets, or when 2 givens suffice and no single one does);
+    ``stats["lower_bound"]`` is the fewest additions proved necessary (1, or 2 when every
+    single given was tried and none made the puzzle unique). ``progress(stage, done, total)``
+    hears how far the add search is.
     """
 
     start = time.perf_counter()
@@ -136,22 +196,34 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
         elif status is Status.MULTIPLE:
             out.solutions = first.solutions[:2]
             out.differences = differing_cells(*first.solutions[:2])
-            best = None
             worker = backend_for(chosen, "exclude")
-            for k, target in enumerate(first.solutions[:targets]):  # each solution found is a candidate
-                others = first.solutions[:k] + first.solutions[k + 1:]
-                added, optimal = givens_to_add(board, target, others, max_rounds, deadline, worker)
-                if best is None or (len(added), not optimal) < (len(best[0]), not best[1]):
-                    best = (added, optimal, target)
-            out.add, optimal, out.solution = best
+            single = single_given(board, first.solutions, worker, deadline, progress)
+            if single is not None:
+                out.add, out.solution = [single[0]], single[1]
+                optimal = global_minimum = True
+                method = "single given"
+            else:
+                best = None
+                tried = first.solutions[:targets]
+                for k, target in enumerate(tried):  # each solution found is a candidate
+                    if progress is not None:
+                        progress("fewest givens per kept solution", k, len(tried))
+                    others = first.solutions[:k] + first.solutions[k + 1:]
+                    added, optimal = givens_to_add(board, target, others, max_rounds, deadline, worker)
+                    if best is None or (len(added), not optimal) < (len(best[0]), not best[1]):
+                        best = (added, optimal, target)
+                out.add, optimal, out.solution = best
+                # no single given works, so 2 is a lower bound: reaching it proves the fewest
+                global_minimum = len(out.add) == 2 or (optimal and bool(first.complete)
+                                                       and len(first.solutions) <= targets)
+                method = "implicit-hitting-set" if optimal else "greedy, locally minimal"
             out.repaired = board.with_givens(out.add)
             check = recheck_unique(out.repaired, out.solution, verify_backend or checkers(chosen, worker),
                                    deadline.remaining(), "repaired puzzle")
-            out.stats = {"optimal": optimal, "global_minimum": optimal and bool(first.complete)
-                         and len(first.solutions) <= targets,
+            out.stats = {"optimal": optimal, "global_minimum": global_minimum,
+                         "lower_bound": 1 if single is not None else 2,
                          "targets": min(targets, len(first.solutions)),
-                         "method": "implicit-hitting-set" if optimal else "greedy, locally minimal",
-                         "verified_by": check.backend}
+                         "method": method, "verified_by": check.backend}
         elif status is Status.UNIQUE:
             out.solution, out.remove, out.add, out.repaired = first.solution, [], [], board
         else:

@@ -104,13 +104,13 @@ def add_parser(sub) -> None:
         description="Repair a puzzle. invalid or unsat: a SMALLEST set of givens to remove so that "
                     "a solution exists (MaxSAT, PySAT's RC2: rules hard, each given a soft clause; "
                     "proved optimal; with --backend cpsat, CP-SAT maximising the kept givens). "
-                    "multiple: first every single added given is tried (solutions found along the "
-                    "way rule most out unasked); one that leaves exactly one solution is the answer, "
-                    "'add 1 given', proved fewest. Otherwise at least 2 are needed, and "
-                    "givens to add are found, each the digit of one solution S, "
+                    "multiple: first every single added given is tried, then every pair (solutions "
+                    "found along the way rule most out unasked); the first that leaves exactly one "
+                    "solution is the answer ('add 1 given', 'add 2 givens'), proved fewest. "
+                    "Otherwise at least 3 are needed, and givens to add are found, each the digit of one solution S, "
                     "so that S becomes the only solution; the number is the MINIMUM for S (implicit "
                     "hitting sets over the other solutions' difference sets), the best S among the "
-                    "first --targets solutions wins; it is proved fewest when it is 2, or when "
+                    "first --targets solutions wins; it is proved fewest when it is 3, or when "
                     "all solutions were counted ('global_minimum'); otherwise it is an upper bound "
                     "and says so. If --max-rounds ends the hitting-set loop, "
                     "a greedy set pruned to LOCALLY minimal is given ('optimal': false). The repaired "
@@ -304,15 +304,15 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
 def _add_kind(result: Explanation) -> str:
     """How good an ``add`` repair is, in words: proved fewest, or an upper bound."""
     stats, k = result.stats, len(result.add)
-    if stats.get("method") == "single given":
-        return "proved fewest: one given is the least any repair adds"
+    lower = stats.get("lower_bound", 1)
+    tried = {1: "", 2: "no single given makes it unique, so ",
+             3: "no single given and no pair makes it unique, so "}.get(lower, "")
     if stats.get("global_minimum"):
-        why = "no single given makes it unique, so 2 is the fewest" if k == 2 else \
-              "the fewest over all solutions, every one tried"
-        return f"proved fewest: {why}"
+        why = (f"{tried}{k} is the fewest" if k <= lower else
+               "the fewest over all solutions, every one tried")
+        return f"proved fewest: {why}" if k > 1 else "proved fewest: one given is the least any repair adds"
     kept = "the fewest for the solution kept" if stats.get("optimal") else "locally minimal"
-    return (f"an upper bound: no single given makes it unique, so the fewest is between 2 and {k} "
-            f"({k} is {kept})")
+    return f"an upper bound: {tried}the fewest is between {lower} and {k} ({k} is {kept})"
 
 
 def run_repair(args) -> int:

@@ -5,9 +5,9 @@
   with PySAT's RC2 (the rules of the empty grid hard, each given a soft unit clause of weight 1;
   an optimum falsifies the fewest givens, which is a *smallest* set to remove); CP-SAT finds the
   same optimum by maximising the kept givens (:func:`fewest_removals`).
-- **add** (multi-solution puzzles): first every single added given is tried
-  (:func:`single_given`): one that leaves exactly one solution is the answer, proved fewest.
-  When none does, at least 2 are needed, and cells are fixed to the digits of one solution S
+- **add** (multi-solution puzzles): first every single added given is tried, then every pair
+  (:class:`FewGivens`): the first that leaves exactly one solution is the answer, proved fewest.
+  When none does, at least 3 are needed, and cells are fixed to the digits of one solution S
   (each of the first ``targets`` solutions found is tried as S, and the fewest additions win).
   Implicit hitting sets: every other solution found differs from S on a set of cells, and the
   added cells must hit each such set; RC2 finds a smallest hitting set (``backends.hitting_set``),
@@ -40,6 +40,7 @@ from .solving import count
 
 MAX_ROUNDS = 300  # hitting-set rounds before falling back to the greedy choice
 TARGETS = 20  # solutions tried as the one an ``add`` repair keeps
+PAIR_CALLS = 50_000  # solver calls the search for two added givens may make before giving up
 
 
 def fewest_removals(board: Board, backend: str | Backend = "sat",
@@ -64,18 +65,131 @@ def fewest_removals(board: Board, backend: str | Backend = "sat",
     return removed, solution, proved
 
 
-def single_given(board: Board, known: Sequence[Board], backend: Backend,
-                 deadline: Deadline | None = None,
-                 progress: Progress | None = None) -> tuple[Given, Board] | None:
-    """One given whose addition leaves ``board`` exactly one solution, with that solution; ``None``
-    when no single given does (so a repair needs at least 2).
+class FewGivens:
+    """Search for one or two givens whose addition leaves ``board`` exactly one solution.
 
-    Every blank cell and digit is tried, in one session of ``backend`` (``exclude`` capability).
-    Solutions found along the way prune the trials: a given held by two known solutions keeps
-    both, so it is skipped unasked; a given held by exactly one known solution S is unique when
-    "differ from S" (a guarded :meth:`~sudoku_cp.backends.Session.exclude`) is then unsat; a
-    given no known solution holds is first asked for a solution at all. Each new solution joins
-    the known ones. ``progress(stage, done, total)`` is told how many trials are done.
+    One session of ``backend`` (``exclude`` capability) answers every question. The solutions
+    found along the way (``known``, seeded by the caller) prune the trials without asking the
+    solver: a set of added givens held by two known solutions keeps both, so it cannot work. A
+    set held by exactly one known solution S works exactly when "differ from S" (a guarded
+    :meth:`~sudoku_cp.backends.Session.exclude`) is then unsat; a set no known solution holds is
+    first asked for a solution at all. Each new solution joins the known ones (a bit per
+    solution in a mask per candidate given, so a pair is judged by one AND).
+
+    >>> from sudoku_cp.backends import make
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> board = parse_puzzle("12..34....12....")   # two solutions
+    >>> with FewGivens(board, [], make("sat")) as search:
+    ...     (r, c, d), = search.single()[0]
+    >>> board[r, c] == 0
+    True
+    """
+
+    def __init__(self, board: Board, known: Sequence[Board], backend: Backend,
+                 deadline: Deadline | None = None, progress: Progress | None = None):
+        self.board, self.deadline, self.progress = board, deadline or Deadline(None), progress
+        n = board.size
+        self.givens = board.givens()
+        peers = board.rules.peers
+        self.trials: list[Fact] = [(i // n, i % n, d) for i, v in enumerate(board.cells) if v == 0
+                                   for d in sorted(set(range(1, n + 1)) - {board.cells[j] for j in peers[i]})]
+        self.slot = {(r * n + c, d): t for t, (r, c, d) in enumerate(self.trials)}
+        self.masks = [0] * len(self.trials)
+        self.known: list[Board] = []
+        self.guards: dict[int, object] = {}
+        self.session = backend.session(board.rules)
+        self.calls = 0
+        for solution in known:
+            if solution.is_full():
+                self._learn(solution)
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> FewGivens:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _learn(self, solution: Board) -> None:
+        bit = 1 << len(self.known)
+        self.known.append(solution)
+        for i, v in enumerate(self.board.cells):
+            if v == 0:
+                self.masks[self.slot[i, solution.cells[i]]] |= bit
+
+    def _ask(self, facts: list[Fact], guard=None) -> bool:
+        self.calls += 1
+        found = self.session.solve(self.givens + facts, self.deadline,
+                                   guards=[] if guard is None else [guard])
+        if found is None:
+            raise TimeLimitReached("the time limit ended the search")
+        return found
+
+    def _settle(self, ts: Sequence[int]) -> Board | None:
+        """The one solution holding the trials ``ts`` when there is exactly one, else ``None``."""
+        facts = [self.trials[t] for t in ts]
+        while True:
+            held = self.masks[ts[0]]
+            for t in ts[1:]:
+                held &= self.masks[t]
+            if held & (held - 1):  # two known solutions hold them all
+                return None
+            if not held:
+                if not self._ask(facts):
+                    return None  # no solution holds them all
+                self._learn(self.session.solution(self.board))
+                continue
+            k = held.bit_length() - 1
+            if k not in self.guards:
+                self.guards[k] = self.session.exclude(self.known[k], self.board)
+            if not self._ask(facts, self.guards[k]):
+                return self.known[k]
+            self._learn(self.session.solution(self.board))
+
+    def single(self) -> tuple[list[Given], Board] | None:
+        """One given that makes the puzzle unique, with its solution; ``None`` when none does."""
+        for t in range(len(self.trials)):
+            if self.progress is not None and t % 16 == 0:
+                self.progress("trying each single given", t, len(self.trials))
+            solution = self._settle([t])
+            if solution is not None:
+                return [self.trials[t]], solution
+        return None
+
+    def pair(self, max_calls: int | None = None) -> tuple[list[Given], Board] | None | bool:
+        """Two givens that make the puzzle unique, with its solution; ``None`` when no two do
+        (when no single one does either, 3 is then the fewest); ``False`` when ``max_calls``
+        solver calls did not settle it."""
+        trials, masks, n = self.trials, self.masks, self.board.size
+        peers = self.board.rules.peers
+        limit = None if max_calls is None else self.calls + max_calls
+        for t1, (r1, c1, d1) in enumerate(trials):
+            if self.progress is not None:
+                self.progress("trying each pair of givens", t1, len(trials))
+            if self.deadline.expired():
+                raise TimeLimitReached("the time limit ended the search")
+            near = peers[r1 * n + c1]
+            for t2 in range(t1 + 1, len(trials)):
+                r2, c2, d2 = trials[t2]
+                if (r2, c2) == (r1, c1) or (d2 == d1 and r2 * n + c2 in near):
+                    continue
+                held = masks[t1] & masks[t2]
+                if held & (held - 1):
+                    continue
+                if limit is not None and self.calls >= limit:
+                    return False
+                solution = self._settle([t1, t2])
+                if solution is not None:
+                    return [trials[t1], trials[t2]], solution
+        return None
+
+
+def single_given(board: Board, known: Sequence[Board], backend: Backend,
+                 deadline: Deadline | None = None, progress: Progress | None = None) -> tuple[Given, Board] | None:
+    """One given whose addition leaves ``board`` exactly one solution, with that solution; ``None``
+    when no single given does (so a repair needs at least 2). See :class:`FewGivens`.
 
     >>> from sudoku_cp.backends import make
     >>> from sudoku_cp.formats.text import parse_puzzle
@@ -84,38 +198,9 @@ def single_given(board: Board, known: Sequence[Board], backend: Backend,
     >>> board[r, c] == 0 and solution[r, c] == d
     True
     """
-    n = board.size
-    deadline = deadline or Deadline(None)
-    givens = board.givens()
-    known = [s for s in known if s.is_full()]
-    peers = board.rules.peers
-    trials = [(i, d) for i, v in enumerate(board.cells) if v == 0
-              for d in sorted(set(range(1, n + 1)) - {board.cells[j] for j in peers[i]})]
-    with backend.session(board.rules) as session:
-        guards: dict[tuple[int, ...], object] = {}
-        for done, (i, d) in enumerate(trials):
-            if progress is not None and done % 16 == 0:
-                progress("trying single givens", done, len(trials))
-            holding = [s for s in known if s.cells[i] == d]
-            if len(holding) >= 2:
-                continue
-            fact: Fact = (i // n, i % n, d)
-            if not holding:
-                if not decided(session, givens + [fact], deadline):
-                    continue  # no solution holds this digit here
-                holding = [session.solution(board)]
-                known.append(holding[0])
-            kept = holding[0]
-            key = tuple(kept.cells)
-            if key not in guards:
-                guards[key] = session.exclude(kept, board)
-            found = session.solve(givens + [fact], deadline, guards=[guards[key]])
-            if found is None:
-                raise TimeLimitReached("the time limit ended the search")
-            if not found:
-                return fact, kept
-            known.append(session.solution(board))
-    return None
+    with FewGivens(board, known, backend, deadline, progress) as search:
+        found = search.single()
+    return None if found is None else (found[0][0], found[1])
 
 
 def givens_to_add(board: Board, solution: Board, others: Sequence[Board] = (),
@@ -158,7 +243,7 @@ def givens_to_add(board: Board, solution: Board, others: Sequence[Board] = (),
 
 def repair(board: Board, backend: str | Backend | list = "sat", time_limit: float | None = None,
            max_rounds: int = MAX_ROUNDS, verify_backend: str | None = None,
-           targets: int = TARGETS,
+           targets: int = TARGETS, pair_calls: int | None = PAIR_CALLS,
            progress: Progress | None = None) -> Explanation:
     """Repair a puzzle: ``remove`` for invalid/unsat, ``add`` for multiple, nothing for unique.
 
@@ -171,8 +256,9 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
     keep and the fewest additions win; ``stats["optimal"]`` says the number is the minimum for the
     kept solution, ``stats["global_minimum"]`` that it is the minimum over all solutions (true when
     every solution was among the targets, or when 2 givens suffice and no single one does);
-    ``stats["lower_bound"]`` is the fewest additions proved necessary (1, or 2 when every
-    single given was tried and none made the puzzle unique). ``progress(stage, done, total)``
+    ``stats["lower_bound"]`` is the fewest additions proved necessary: 1; 2 when every single
+    given was tried and none made the puzzle unique; 3 when every pair was tried too (the pair
+    search gives up after ``pair_calls`` solver calls, leaving 2). ``progress(stage, done, total)``
     hears how far the add search is.
     """
 
@@ -197,11 +283,18 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
             out.solutions = first.solutions[:2]
             out.differences = differing_cells(*first.solutions[:2])
             worker = backend_for(chosen, "exclude")
-            single = single_given(board, first.solutions, worker, deadline, progress)
-            if single is not None:
-                out.add, out.solution = [single[0]], single[1]
+            with FewGivens(board, first.solutions, worker, deadline, progress) as search:
+                few = search.single()
+                lower = 1 if few is not None else 2
+                if few is None:
+                    few = search.pair(pair_calls)
+                    if few is None:
+                        lower = 3
+                    few = few or None
+            if few is not None:
+                out.add, out.solution = few
                 optimal = global_minimum = True
-                method = "single given"
+                method = "single given" if lower == 1 else "pair of givens"
             else:
                 best = None
                 tried = first.solutions[:targets]
@@ -213,15 +306,15 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
                     if best is None or (len(added), not optimal) < (len(best[0]), not best[1]):
                         best = (added, optimal, target)
                 out.add, optimal, out.solution = best
-                # no single given works, so 2 is a lower bound: reaching it proves the fewest
-                global_minimum = len(out.add) == 2 or (optimal and bool(first.complete)
-                                                       and len(first.solutions) <= targets)
+                # fewer than ``lower`` givens cannot work: reaching it proves the fewest
+                global_minimum = len(out.add) <= lower or (optimal and bool(first.complete)
+                                                           and len(first.solutions) <= targets)
                 method = "implicit-hitting-set" if optimal else "greedy, locally minimal"
             out.repaired = board.with_givens(out.add)
             check = recheck_unique(out.repaired, out.solution, verify_backend or checkers(chosen, worker),
                                    deadline.remaining(), "repaired puzzle")
             out.stats = {"optimal": optimal, "global_minimum": global_minimum,
-                         "lower_bound": 1 if single is not None else 2,
+                         "lower_bound": lower,
                          "targets": min(targets, len(first.solutions)),
                          "method": method, "verified_by": check.backend}
         elif status is Status.UNIQUE:

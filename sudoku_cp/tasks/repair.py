@@ -33,7 +33,7 @@ from ..backends import Backend, Deadline, hitting_set, resolve
 from ..core.board import Board, Fact, Given
 from ..core.check import find_conflicts, solution_problems
 from ..core.results import SolverFailure, Status, TimeLimitReached
-from .cores import backend_for, checkers, decided, recheck_unique
+from .cores import backend_for, checkers, recheck_unique
 from .explain import Explanation, differing_cells
 from .minimize import Progress, UniquenessOracle
 from .solving import count
@@ -184,23 +184,6 @@ class FewGivens:
                 if solution is not None:
                     return [trials[t1], trials[t2]], solution
         return None
-
-
-def single_given(board: Board, known: Sequence[Board], backend: Backend,
-                 deadline: Deadline | None = None, progress: Progress | None = None) -> tuple[Given, Board] | None:
-    """One given whose addition leaves ``board`` exactly one solution, with that solution; ``None``
-    when no single given does (so a repair needs at least 2). See :class:`FewGivens`.
-
-    >>> from sudoku_cp.backends import make
-    >>> from sudoku_cp.formats.text import parse_puzzle
-    >>> board = parse_puzzle("12..34....12....")   # two solutions
-    >>> (r, c, d), solution = single_given(board, [], make("sat"))
-    >>> board[r, c] == 0 and solution[r, c] == d
-    True
-    """
-    with FewGivens(board, known, backend, deadline, progress) as search:
-        found = search.single()
-    return None if found is None else (found[0][0], found[1])
 
 
 def givens_to_add(board: Board, solution: Board, others: Sequence[Board] = (),

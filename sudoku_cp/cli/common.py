@@ -569,11 +569,11 @@ def _marked_grid(board: Board, texts, marked: set, starred: bool, solved: bool, 
                 slot, ansi = f" {text}*", "1"
             else:
                 slot, ansi = f" {text} ", "36" if solved else "1"
-            slot = slot.rjust(width)
+            slot = slot.rjust(width) if c < n - 1 else slot.rjust(width).rstrip()
             if c and c % box_c == 0:
                 row += "|"
             row += f"\x1b[{ansi}m{slot}\x1b[0m" if color else slot
-        lines.append(row.rstrip())
+        lines.append(row)
     return "\n".join(lines)
 
 

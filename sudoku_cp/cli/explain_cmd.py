@@ -366,9 +366,12 @@ def run_minimize(args) -> int:
               f"be dropped): {format_puzzle(result.minimal, args.symbols)}")
         if not many:
             print(show_board(result.minimal, symbols=args.symbols))
-            print("the puzzle given, redundant givens marked:")
-            print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols,
-                             meaning="redundant: dropping it alone keeps the puzzle unique"))
+            if result.redundant:
+                print("the puzzle given, redundant givens marked:")
+                print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols,
+                                 meaning="redundant: dropping it alone keeps the puzzle unique"))
+            else:
+                print("no given is redundant: the puzzle given is already minimal")
 
     return answer_each(args, compute, report)
 

@@ -4,7 +4,8 @@ Every long command uses this one helper (batch, analyze, generate, repair, minim
 see tqdm: they take a plain callback ``progress(stage, done, total)`` (total ``None`` when not
 known), and :class:`Progress` is such a callback. Piped, redirected or captured (tests), nothing
 is drawn and tqdm is not even imported, so the output files and standard output are the same
-byte for byte with and without a terminal.
+byte for byte with and without a terminal. A bar appears only after half a second
+(``SUDOKU_CP_PROGRESS_DELAY`` sets other seconds), so quick runs look as they did.
 
 >>> import io
 >>> with Progress("puzzles", stream=io.StringIO()) as bar:   # not a terminal: silent
@@ -16,6 +17,7 @@ False
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -24,6 +26,14 @@ from typing import Any
 
 
 DELAY = 0.5  # seconds before a bar appears: quick runs stay as they were, long ones say what they do
+
+
+def delay() -> float:
+    """:data:`DELAY`, or the seconds in ``SUDOKU_CP_PROGRESS_DELAY`` (0: at once, as the tests use)."""
+    try:
+        return max(0.0, float(os.environ.get("SUDOKU_CP_PROGRESS_DELAY", DELAY)))
+    except ValueError:
+        return DELAY
 
 
 def on_terminal(stream=None) -> bool:
@@ -59,8 +69,14 @@ class Progress:
         if self._bar is not None:
             self._bar.close()
         self.stage = stage
-        self._bar = tqdm(total=total, desc=stage, unit=f" {self.unit}", file=self.stream,
-                         dynamic_ncols=True, leave=False, mininterval=0.2, delay=DELAY)
+        try:  # a terminal that does not know its width (0 columns: some ptys) gets 80
+            columns = os.get_terminal_size(self.stream.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+        # tqdm gets a plain writer: given the terminal itself, some tqdm versions draw nothing
+        # on a pseudo-terminal; whether to draw at all was decided above (on_terminal)
+        self._bar = tqdm(total=total, desc=stage, unit=f" {self.unit}", file=_Writer(self.stream),
+                         ncols=columns, leave=False, mininterval=0.2, delay=delay())
 
     def __call__(self, stage: str, done: int, total: int | None = None) -> None:
         if not self.shown:
@@ -110,6 +126,19 @@ class Progress:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class _Writer:
+    """``write`` and ``flush`` of a stream, nothing else."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> None:
+        self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
 
 
 def total_later(bar: Progress, count: Callable[[], int]) -> None:

@@ -76,7 +76,7 @@ class Progress:
         # tqdm gets a plain writer: given the terminal itself, some tqdm versions draw nothing
         # on a pseudo-terminal; whether to draw at all was decided above (on_terminal)
         self._bar = tqdm(total=total, desc=stage, unit=f" {self.unit}", file=_Writer(self.stream),
-                         ncols=columns, leave=False, mininterval=0.2, delay=delay())
+                         ncols=columns, leave=False, mininterval=0.2, miniters=1, delay=delay())
 
     def __call__(self, stage: str, done: int, total: int | None = None) -> None:
         if not self.shown:

@@ -158,10 +158,10 @@ class FewGivens:
                 return [self.trials[t]], solution
         return None
 
-    def pair(self, max_calls: int | None = None) -> tuple[list[Given], Board] | None | bool:
-        """Two givens that make the puzzle unique, with its solution; ``None`` when no two do
-        (when no single one does either, 3 is then the fewest); ``False`` when ``max_calls``
-        solver calls did not settle it."""
+    def pair(self, max_calls: int | None = None) -> tuple[tuple[list[Given], Board] | None, bool]:
+        """Two givens that make the puzzle unique with their solution (or ``None``), and whether
+        the search was complete: ``(None, True)`` proves no two givens do (when no single one
+        does either, 3 is the fewest); ``max_calls`` solver calls end it early."""
         trials, masks, n = self.trials, self.masks, self.board.size
         peers = self.board.rules.peers
         limit = None if max_calls is None else self.calls + max_calls
@@ -179,11 +179,11 @@ class FewGivens:
                 if held & (held - 1):
                     continue
                 if limit is not None and self.calls >= limit:
-                    return False
+                    return None, False
                 solution = self._settle([t1, t2])
                 if solution is not None:
-                    return [trials[t1], trials[t2]], solution
-        return None
+                    return ([trials[t1], trials[t2]], solution), True
+        return None, True
 
 
 def givens_to_add(board: Board, solution: Board, others: Sequence[Board] = (),
@@ -267,13 +267,10 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
             out.differences = differing_cells(*first.solutions[:2])
             worker = backend_for(chosen, "exclude")
             with FewGivens(board, first.solutions, worker, deadline, progress) as search:
-                few = search.single()
-                lower = 1 if few is not None else 2
+                few, lower = search.single(), 1
                 if few is None:
-                    few = search.pair(pair_calls)
-                    if few is None:
-                        lower = 3
-                    few = few or None
+                    few, complete = search.pair(pair_calls)
+                    lower = 3 if few is None and complete else 2
             if few is not None:
                 out.add, out.solution = few
                 optimal = global_minimum = True

@@ -33,7 +33,9 @@ def test_solve_with_no_puzzle_uses_the_example_and_cross_checks(capsys):
     assert code == 0
     assert "built-in example" in err
     assert "backends agree" in out
-    assert out.count("|") == 18 and "------+-------+------" in out  # the grid with box lines
+    # the grid with box lines; each cell a slot of 3 so that givens can be starred (5*)
+    assert out.count("|") == 18 and "---------+---------+---------" in out
+    assert out.count("*") == 30 + 1 and "5* = given" in out  # the 30 givens, then the legend
 
 
 def test_solve_json_has_contract_keys(capsys):

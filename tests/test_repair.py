@@ -13,8 +13,9 @@ from sudoku_cp.cli import main
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import find_conflicts, is_solution
 from sudoku_cp.core.results import Status
-from sudoku_cp.formats.text import parse_puzzle
-from sudoku_cp.tasks.repair import fewest_removals, repair
+from sudoku_cp.formats.text import format_line, parse_puzzle
+from sudoku_cp.backends import make
+from sudoku_cp.tasks.repair import FewGivens, fewest_removals, repair
 from sudoku_cp.tasks.solving import count, solve
 
 
@@ -72,7 +73,9 @@ def test_17_clue_minus_one_is_multiple_and_add_restores_uniqueness(k, line):
 def test_add_is_the_minimum_for_the_kept_solution_by_brute_force():
     board = parse_puzzle("1..............." )  # a 4x4 with many solutions
     result = repair(board, targets=1)
-    assert result.stats["optimal"] and not result.stats["global_minimum"]
+    # no single given nor pair works (a 4x4 needs 4 givens), so 3 is proved fewest over all
+    assert result.stats["optimal"] and result.stats["global_minimum"] and result.stats["lower_bound"] == 3
+    assert len(result.add) == 3
     blanks = [(i // 4, i % 4) for i in range(16) if board.cells[i] == 0]
     sol = result.solution
     smaller = len(result.add) - 1
@@ -107,3 +110,75 @@ def test_cli_repair_remove_and_add(capsys):
     code = main(["repair", "12..34....12...."])
     out = capsys.readouterr().out
     assert code == 0 and "add 1 given" in out and "repaired puzzle" in out
+
+
+def unique_with(board: Board, added) -> bool:
+    return count(board.with_givens(list(added)), 2, "dfs").status is Status.UNIQUE
+
+
+def every_addition(board: Board):
+    n = board.size
+    return [(i // n, i % n, d) for i, v in enumerate(board.cells) if not v for d in range(1, n + 1)]
+
+
+TOP1 = parse_puzzle(dataset_lines("top1465.txt", limit=1)[0])  # a minimal puzzle: every given needed
+
+
+@pytest.mark.parametrize("k", [0, 7, 16])
+def test_top1465_first_with_one_given_removed_adds_one_given(k, capsys):
+    """The issue's case: 7,128 solutions, and putting the removed given back makes it unique."""
+    r, c, _ = TOP1.givens()[k]
+    board = TOP1.with_givens([(r, c, 0)])
+    assert count(board, 2, "dfs").status is Status.MULTIPLE
+    code = main(["repair", format_line(board)])
+    out = capsys.readouterr().out
+    assert code == 0 and "add 1 given:" in out and "proved fewest" in out
+    main(["repair", format_line(board), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["add"]) == 1 and data["stats"]["lower_bound"] == 1 and data["stats"]["global_minimum"]
+    assert unique_with(board, [tuple(data["add"][0])])
+
+
+def test_two_removed_givens_add_two_proved_fewest(capsys):
+    gone = TOP1.givens()[:2]
+    board = TOP1.with_givens([(r, c, 0) for r, c, _ in gone])
+    code = main(["repair", format_line(board)])
+    out = capsys.readouterr().out
+    assert code == 0 and "add 2 givens:" in out
+    assert "no single given makes it unique, so 2 is the fewest" in out
+    # the claim, checked by brute force with another backend: no single given makes it unique
+    assert not any(unique_with(board, [g]) for g in every_addition(board))
+    result = repair(board)
+    assert len(result.add) == 2 and unique_with(board, result.add)
+
+
+def small_multiple_boards(count_wanted: int, seed: int) -> list[Board]:
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count_wanted:
+        solution = solve(parse_puzzle("." * 16), "dfs").solution
+        rows = [[solution[r, c] for c in range(4)] for r in range(4)]
+        digits = rng.sample(range(1, 5), 4)
+        keep = rng.choice((0.1, 0.2, 0.3))
+        cells = "".join(str(digits[rows[i // 4][i % 4] - 1]) if rng.random() < keep else "." for i in range(16))
+        board = parse_puzzle(cells)
+        if count(board, 2, "dfs").status is Status.MULTIPLE:
+            boards.append(board)
+    return boards
+
+
+@pytest.mark.parametrize("board", small_multiple_boards(12, 5))
+def test_single_and_pair_search_match_brute_force(board):
+    additions = every_addition(board)
+    singles = [g for g in additions if unique_with(board, [g])]
+    pairs = [p for p in combinations(additions, 2) if p[0][:2] != p[1][:2] and unique_with(board, p)]
+    with FewGivens(board, [], make("sat")) as search:
+        one = search.single()
+        assert (one is None) == (not singles)
+        if one is not None:
+            assert tuple(one[0]) in {(g,) for g in singles} and unique_with(board, one[0])
+            return
+        two, complete = search.pair()
+        assert complete and (two is None) == (not pairs)
+        if two is not None:
+            assert unique_with(board, two[0]) and is_solution(two[1], board.with_givens(two[0]))

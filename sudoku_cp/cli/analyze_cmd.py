@@ -17,6 +17,7 @@ from .common import (
     renamed,
 )
 from .encode_cmd import add_encoding_options
+from .progress import Progress, count_puzzles, total_later
 
 
 def add_parser(sub) -> None:
@@ -89,13 +90,12 @@ def run(args) -> int:
         return run_show(args, variants(args.encoding or DEFAULT_ENCODING, args.amo))
     chosen = variants(args.encoding, args.amo)
     entries = read_entries(args)
-    from tqdm import tqdm
-
+    bar = Progress("puzzles", stage="analyze")
+    total_later(bar, count_puzzles(args.file, args.box, args.symbols, args.first or None))
     codes = []
     # Streamed: each puzzle is analysed (and, with --per-puzzle, printed) as it is read; only the
     # running sums are kept, so the memory does not grow with the file.
-    with Analysis(chosen, probe=args.probe, measure_speed=args.speed) as analysis, \
-            tqdm(unit="puzzle", file=sys.stderr, disable=None, leave=False, desc="analyze") as bar:
+    with Analysis(chosen, probe=args.probe, measure_speed=args.speed) as analysis, bar:
         for entry in entries:
             if entry.board is None:
                 codes.append(report_entry_error(entry, args, True, PUZZLE_KEYS))

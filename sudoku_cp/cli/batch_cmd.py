@@ -11,6 +11,7 @@ from ..core.results import EXIT_DISAGREE, EXIT_OK
 from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, ENCODINGS, check_amo, families_of
 from ..tasks.batch import BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
+from .progress import Progress, count_puzzles, total_later
 from .common import (
     CliError,
     RecordFile,
@@ -119,17 +120,6 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run_batch_cmd)
 
 
-def _progress_bar(enabled: bool):
-    """A tqdm bar on stderr when it is a terminal, else nothing."""
-    if not enabled or not sys.stderr.isatty():
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:  # the bar is a nicety; the batch runs without it
-        return None
-    return tqdm(unit=" puzzles", file=sys.stderr, dynamic_ncols=True)
-
-
 def _dask_client(address: str):
     """A dask.distributed Client connected to ``address`` (a usage error when dask is missing)."""
     try:
@@ -193,18 +183,18 @@ def _run(args, out, to_stdout: bool, proofs) -> int:
     if client is not None:
         jobs = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()))
     source = open_text(args.file)
-    bar = _progress_bar(True)
-    if bar is not None and skip:
+    bar = Progress("puzzles", stage="batch")
+    total_later(bar, count_puzzles(args.file, args.box, args.symbols, args.first))
+    if skip:
         bar.update(skip)
     try:
         with naming("standard output" if to_stdout else args.output):  # a full disk names the file
             summary = run_batch(source, out, options, jobs=jobs, skip=skip, executor=client,
-                                progress=bar.update if bar is not None else None, first=args.first)
+                                progress=bar.update if bar.shown else None, first=args.first)
     finally:
         if client is not None:
             client.close()
-        if bar is not None:
-            bar.close()
+        bar.close()
         if source is not sys.stdin:
             source.close()
     if summary.puzzles == 0:

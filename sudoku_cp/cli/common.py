@@ -614,34 +614,76 @@ def use_color(stream=None) -> bool:
 
 
 def show_board(board: Board, solution: Board | None = None, marked=(), symbols: str | None = None,
-               color: bool | None = None) -> str:
-    """A board for people: solved cells (not givens) in colour, ``marked`` cells highlighted.
+               color: bool | None = None, meaning: str | None = None, legend: bool = True) -> str:
+    """A board for people, with marks that do not need colour: ``[5]`` for the ``marked`` cells
+    and, when a ``solution`` is shown, ``5*`` for the givens (the other digits were filled in).
 
-    Without colour, marked cells are listed by the caller; the grid stays parseable either way.
-    A jigsaw's regions follow as a grid of labels (the grid itself has no box lines then).
+    Colour (on a terminal, unless ``NO_COLOR``) adds to the marks, never replaces them: marked
+    cells red, filled cells cyan, givens bold. With ``legend`` a line after the grid explains the
+    marks, ``meaning`` saying what a marked cell is (``"[5] = differs between the two
+    solutions"``); print it once when several grids share the marks. A grid with no marks at all
+    is the plain printed board, which parses back. A jigsaw's regions follow as a grid of labels
+    (the grid itself has no box lines then).
+
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> print(show_board(parse_puzzle("1.3...4.3.4.2.1."), marked=[(0, 0)], color=False,
+    ...                  meaning="a given in a conflict"))
+    [1] . | 3  .
+     .  . | 4  .
+    ------+------
+     3  . | 4  .
+     2  . | 1  .
+    marks: [1] = a given in a conflict
     """
+    texts: dict[tuple[int, int], str] = {}
+    plain = format_grid(solution or board, symbols, lambda r, c, text: texts.setdefault((r, c), text))
+    marked = list(dict.fromkeys(marked))
+    starred = solution is not None and any(board.cells) and not all(board.cells)
+    color = use_color() if color is None else color
+    if marked or starred:
+        grid = _marked_grid(board, texts, set(marked), starred, solution is not None, color)
+    elif color:
+        grid = format_grid(solution or board, symbols, lambda r, c, text: f"\x1b[1m{text}\x1b[0m")
+    else:
+        grid = plain
     regions = format_regions(board)
     if regions is not None:
-        return f"{_show_grid(board, solution, marked, symbols, color)}\nregions:\n{regions}"
-    return _show_grid(board, solution, marked, symbols, color)
+        grid = f"{grid}\nregions:\n{regions}"
+    if not legend:
+        return grid
+    parts = []
+    if marked:
+        parts.append(f"[{texts[marked[0]].strip()}] = {meaning or 'a cell this answer is about'}")
+    if starred:
+        first = next(divmod(i, board.size) for i, d in enumerate(board.cells) if d)
+        parts.append(f"{texts[first].strip()}* = given (the other digits were filled in)")
+    return f"{grid}\nmarks: {'; '.join(parts)}" if parts else grid
 
 
-def _show_grid(board: Board, solution: Board | None, marked, symbols: str | None,
-               color: bool | None) -> str:
-    color = use_color() if color is None else color
-    shown = solution or board
-    marked = set(marked)
-    if not color:
-        return format_grid(shown, symbols)
-
-    def style(r, c, text):
-        if (r, c) in marked:
-            return f"\x1b[1;31m{text}\x1b[0m"
-        if solution is not None and board[r, c] == 0:
-            return f"\x1b[36m{text}\x1b[0m"
-        return f"\x1b[1m{text}\x1b[0m"
-
-    return format_grid(shown, symbols, style)
+def _marked_grid(board: Board, texts, marked: set, starred: bool, solved: bool, color: bool) -> str:
+    """The grid with each cell in a slot two wider than its text: ``[5]``, `` 5*`` or `` 5 ``."""
+    n = board.size
+    box_r, box_c = board.box if board.rules.box else (n, n)
+    width = max(len(t) for t in texts.values()) + 2
+    lines = []
+    for r in range(n):
+        if r and r % box_r == 0:
+            lines.append("+".join(["-" * (width * box_c)] * (n // box_c)))
+        row = ""
+        for c in range(n):
+            text = texts[r, c].strip()
+            if (r, c) in marked:
+                slot, ansi = f"[{text}]", "1;31"
+            elif starred and board[r, c]:
+                slot, ansi = f" {text}*", "1"
+            else:
+                slot, ansi = f" {text} ", "36" if solved else "1"
+            slot = slot.rjust(width) if c < n - 1 else slot.rjust(width).rstrip()
+            if c and c % box_c == 0:
+                row += "|"
+            row += f"\x1b[{ansi}m{slot}\x1b[0m" if color else slot
+        lines.append(row)
+    return "\n".join(lines)
 
 
 def label(entry: Entry, many: bool) -> str:

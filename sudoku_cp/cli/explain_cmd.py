@@ -26,6 +26,7 @@ from ..tasks.generate import GenerateError, generate, generated_record
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
 from ..tasks.steps import explain_steps
+from .progress import Progress
 from .common import (
     CliError,
     Help,
@@ -114,11 +115,16 @@ def add_parser(sub) -> None:
         "repair", help="fewest givens to remove (no solution) or givens to add (several solutions)",
         description="Repair a puzzle. invalid or unsat: a SMALLEST set of givens to remove so that "
                     "a solution exists (MaxSAT, PySAT's RC2: rules hard, each given a soft clause; "
-                    "proved optimal; with --backend cpsat, CP-SAT maximising the kept givens). multiple: givens to add, each the digit of one solution S, "
+                    "proved optimal; with --backend cpsat, CP-SAT maximising the kept givens). "
+                    "multiple: first every single added given is tried, then every pair (solutions "
+                    "found along the way rule most out unasked); the first that leaves exactly one "
+                    "solution is the answer ('add 1 given', 'add 2 givens'), proved fewest. "
+                    "Otherwise at least 3 are needed, and givens to add are found, each the digit of one solution S, "
                     "so that S becomes the only solution; the number is the MINIMUM for S (implicit "
                     "hitting sets over the other solutions' difference sets), the best S among the "
-                    "first --targets solutions wins; it is the minimum over all solutions only when "
-                    "all were counted ('global_minimum'). If --max-rounds ends the hitting-set loop, "
+                    "first --targets solutions wins; it is proved fewest when it is 3, or when "
+                    "all solutions were counted ('global_minimum'); otherwise it is an upper bound "
+                    "and says so. If --max-rounds ends the hitting-set loop, "
                     "a greedy set pruned to LOCALLY minimal is given ('optimal': false). The repaired "
                     "puzzle and its solution are printed and checked (uniqueness by CP-SAT, or by "
                     "the chosen backend when it did not do the work). "
@@ -133,7 +139,10 @@ def add_parser(sub) -> None:
     add_solver_options(r, encoding=True, several="A comma list (sat,cpsat) cross-checks the count; the first "
                                   "that can does the repair and another re-checks it")
     r.add_argument("--targets", type=positive_int, default=20, metavar="K",
-                   help="try the first K solutions as the one to keep (default 20)")
+                   help="multiple: when no single given makes the puzzle unique, each of the first K "
+                        "solutions found is tried as the solution to keep (the fewest givens for it "
+                        "are found), and the best wins (default 20). More targets can only lower "
+                        "the number, at the cost of time; e.g. --targets 200")
     r.add_argument("--max-rounds", type=positive_int, default=300, metavar="R",
                    help="hitting-set rounds per target before the greedy fallback (default 300)")
     r.set_defaults(run=run_repair)
@@ -234,9 +243,12 @@ def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
     if result.status is Status.MULTIPLE and len(result.solutions) >= 2:
         for k, sol in enumerate(result.solutions[:2], 1):
             print(f"solution {k} (differing cells marked):")
-            print(show_board(result.puzzle, sol, marked, args.symbols))
+            print(show_board(result.puzzle, sol, marked, args.symbols,
+                             meaning="differs between the two solutions", legend=k == 2))
     else:
-        print(show_board(result.puzzle, result.solution, marked, args.symbols))
+        meaning = ("a given in the core" if result.core else
+                   "a given in a conflict" if result.conflicts else None)
+        print(show_board(result.puzzle, result.solution, marked, args.symbols, meaning=meaning))
 
 
 def _count_text(result: Explanation) -> str:
@@ -334,11 +346,27 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
     print(f"picture written to {path}")
 
 
+def _add_kind(result: Explanation) -> str:
+    """How good an ``add`` repair is, in words: proved fewest, or an upper bound."""
+    stats, k = result.stats, len(result.add or ())
+    lower = stats.get("lower_bound", 1)
+    tried = {1: "", 2: "no single given makes it unique, so ",
+             3: "no single given and no pair makes it unique, so "}.get(lower, "")
+    if stats.get("global_minimum"):
+        why = (f"{tried}{k} is the fewest" if k <= lower else
+               "the fewest over all solutions, every one tried")
+        return f"proved fewest: {why}" if k > 1 else "proved fewest: one given is the least any repair adds"
+    kept = "the fewest for the solution kept" if stats.get("optimal") else "locally minimal"
+    return f"an upper bound: {tried}the fewest is between {lower} and {k} ({k} is {kept})"
+
+
 def run_repair(args) -> int:
     backends = chosen(args)
 
     def compute(board):
-        result = repair(board, backends, args.time_limit, args.max_rounds, targets=args.targets)
+        with Progress("steps") as bar:
+            result = repair(board, backends, args.time_limit, args.max_rounds, targets=args.targets,
+                            progress=bar)
         return result, EXIT_TIMEOUT if result.status is Status.UNKNOWN else EXIT_OK
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
@@ -349,11 +377,8 @@ def run_repair(args) -> int:
             print(f"remove {len(result.remove)} given{'s' if len(result.remove) != 1 else ''} "
                   f"({how}): {given_names(result.remove)}")
         if result.add:
-            kind = ("the minimum over all solutions" if result.stats.get("global_minimum") else
-                    "the minimum for the solution kept" if result.stats.get("optimal") else
-                    "locally minimal")
-            print(f"add {len(result.add)} given{'s' if len(result.add) != 1 else ''} ({kind}; "
-                  f"uniqueness re-checked by {result.stats.get('verified_by')}): {given_names(result.add)}")
+            print(f"add {len(result.add)} given{'s' if len(result.add) != 1 else ''}: {given_names(result.add)}")
+            print(f"  {_add_kind(result)}; uniqueness re-checked by {result.stats.get('verified_by')}")
         if result.status is Status.UNIQUE:
             print("nothing to repair")
         for note in result.notes:
@@ -361,7 +386,10 @@ def run_repair(args) -> int:
         if result.repaired is not None:
             print(f"repaired puzzle: {format_puzzle(result.repaired, args.symbols)}")
             if not many:
-                print(show_board(result.repaired, result.solution, result.marked(), args.symbols))
+                changed, meaning = ((result.add, "an added given") if result.add else
+                                    (result.remove, "a removed given, its cell filled in by the solver"))
+                print(show_board(result.repaired, result.solution, [(r, c) for r, c, _ in changed or ()],
+                                 args.symbols, meaning=meaning))
 
     return answer_each(args, compute, report)
 
@@ -370,7 +398,8 @@ def run_minimize(args) -> int:
     backends = chosen(args)
 
     def compute(board):
-        result = minimize(board, backends, args.time_limit, args.seed)
+        with Progress("steps") as bar:
+            result = minimize(board, backends, args.time_limit, args.seed, progress=bar)
         code = {Status.UNIQUE: EXIT_OK, Status.UNKNOWN: EXIT_TIMEOUT}.get(result.status, EXIT_NEGATIVE)
         return result, code
 
@@ -387,7 +416,13 @@ def run_minimize(args) -> int:
         print(f"minimal puzzle ({len(result.minimal.givens())} givens, same solution, no given can "
               f"be dropped): {format_puzzle(result.minimal, args.symbols)}")
         if not many:
-            print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols))
+            print(show_board(result.minimal, symbols=args.symbols))
+            if result.redundant:
+                print("the puzzle given, redundant givens marked:")
+                print(show_board(result.puzzle, None, [(r, c) for r, c, _ in result.redundant], args.symbols,
+                                 meaning="redundant: dropping it alone keeps the puzzle unique"))
+            else:
+                print("no given is redundant: the puzzle given is already minimal")
 
     return answer_each(args, compute, report)
 
@@ -420,10 +455,12 @@ def run_generate(args) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     deadline = Deadline(args.time_limit)
     made_count = 0
+    bar = Progress("steps")
     try:
         for made in generate(shape, args.count, seed, clues=args.clues, symmetry=args.symmetry,
                              verify_backend=args.backend, deadline=deadline,
-                             with_difficulty=args.difficulty, rules=rules):
+                             with_difficulty=args.difficulty, rules=rules, progress=bar):
+            bar.close()  # the bar line goes before the puzzle is printed
             if args.svg:
                 write_svg(numbered(args.svg, args.count > 1, made_count), made.puzzle,
                           symbols=args.symbols, quiet=True,
@@ -445,9 +482,13 @@ def run_generate(args) -> int:
             if args.fpuzzles:
                 print(f"# f-puzzles: {share_link(made.puzzle, made.solution)}", flush=True)
     except GenerateError as exc:
+        bar.close()
         print(f"sudoku-cp: generate: {exc}", file=sys.stderr)
         return EXIT_NEGATIVE
     except TimeLimitReached as exc:
+        bar.close()
         print(f"sudoku-cp: generate: {exc}", file=sys.stderr)
         return EXIT_TIMEOUT
+    finally:
+        bar.close()
     return EXIT_OK

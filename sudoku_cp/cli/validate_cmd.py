@@ -70,5 +70,6 @@ def run(args) -> int:
         if args.candidates:  # the pencil-mark grid shows the board too
             print_candidates(entry.board, args.symbols, "  " if many else "")
         elif not many:
-            print(show_board(entry.board, marked=cells, symbols=args.symbols))
+            print(show_board(entry.board, marked=cells, symbols=args.symbols,
+                             meaning="a given in a conflict"))
     return worst_exit(codes)

@@ -35,7 +35,7 @@ from ..formats.records import record
 from ..formats.notebook import facts_table, grid_html
 from .cores import backend_for, recheck_unique
 from .explain import Explanation
-from .minimize import UniquenessOracle, minimal_givens
+from .minimize import Progress, UniquenessOracle, minimal_givens
 
 SYMMETRIES = ("none", "rotational", "diagonal")
 SAT_FILL_MAX = 16  # up to this size the solved grid comes from a SAT solver with random phases
@@ -202,13 +202,17 @@ def orbits(n: int, symmetry: str) -> list[list[int]]:
 
 
 def carve(solution: Board, rng: random.Random, symmetry: str = "none", clues: int | None = None,
-          deadline: Deadline | None = None, backend: str | Backend | None = None) -> Board:
-    """Remove clues from a solved grid while the puzzle stays unique (one incremental session)."""
+          deadline: Deadline | None = None, backend: str | Backend | None = None,
+          progress: Progress | None = None) -> Board:
+    """Remove clues from a solved grid while the puzzle stays unique (one incremental session).
+
+    ``progress(stage, done, total)`` hears each clue (or symmetric pair) tried.
+    """
     groups = orbits(solution.size, symmetry)
     rng.shuffle(groups)
     givens = solution.givens()  # row-major, so index i is cell i
     with UniquenessOracle(solution, backend) as oracle:
-        kept = minimal_givens(givens, oracle, groups, deadline, keep_at_least=clues or 0)
+        kept = minimal_givens(givens, oracle, groups, deadline, keep_at_least=clues or 0, progress=progress)
     return solution.blank().with_givens(kept)
 
 
@@ -245,13 +249,16 @@ def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | Non
 def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | None = None,
                  symmetry: str = "none", verify_backend: str | Backend = "cpsat", attempts: int = 20,
                  deadline: Deadline | None = None, backend: str | Backend | None = None,
-                 with_difficulty: bool = False, rules: Rules | None = None) -> Generated:
+                 with_difficulty: bool = False, rules: Rules | None = None,
+                 progress: Progress | None = None) -> Generated:
     """One unique puzzle made from ``seed`` (the same seed gives the same puzzle), verified by ``verify_backend``.
 
     With ``clues`` the removal stops at that many clues; a grid whose removal gets stuck above it
     is replaced by a new one, up to ``attempts`` times, then :class:`GenerateError`. Without
     ``clues`` the puzzle is minimal (among puzzles with the chosen symmetry). ``rules`` (default:
     classic Sudoku on ``shape``) may be a variant's; ``backend`` fills and carves (default sat).
+    ``progress(stage, done, total)`` hears each stage: the solved grid, the clues removed, the
+    re-check.
     """
     rules = Rules.classic(shape) if rules is None else rules
     if rules.shape != shape:
@@ -262,9 +269,12 @@ def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | Non
     rng = random.Random(seed)
     deadline = deadline or Deadline(None)
     fewest = None
+    say = progress or (lambda stage, done, total: None)
     for _ in range(attempts if clues is not None else 1):
+        say(f"seed {seed}: making a solved grid", 0, None)
         solution = solved_grid(rules, rng)
-        puzzle = carve(solution, rng, symmetry, clues, deadline, backend)
+        puzzle = carve(solution, rng, symmetry, clues, deadline, backend,
+                       lambda stage, done, total: say(f"seed {seed}: {stage}", done, total))
         given_count = len(puzzle.givens())
         fewest = given_count if fewest is None else min(fewest, given_count)
         if clues is None or given_count == clues:
@@ -274,10 +284,12 @@ def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | Non
     else:
         raise GenerateError(f"no unique {shape.size}x{shape.size} puzzle with {clues} clues found in "
                             f"{attempts} attempts (fewest reached: {fewest}); ask for more clues")
+    say(f"seed {seed}: re-checking uniqueness with {getattr(verify_backend, 'name', verify_backend)}", 0, None)
     check = recheck_unique(puzzle, solution, verify_backend, deadline.remaining(), "generated puzzle")
     made = Generated(puzzle, solution, seed, clues is None, check.backend or str(verify_backend),
                      time.perf_counter() - start)
     if with_difficulty:
+        say(f"seed {seed}: measuring difficulty", 0, None)
         made.difficulty = difficulty(puzzle)
     return made
 
@@ -285,9 +297,15 @@ def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | Non
 def generate(shape: Shape, count: int = 1, seed: int | None = None, **options) -> Iterator[Generated]:
     """``count`` puzzles; puzzle k uses seed ``seed + k`` (a random seed when ``seed`` is None).
 
-    Options are those of :func:`generate_one`.
+    Options are those of :func:`generate_one`; with several puzzles, the stages ``progress``
+    hears start with ``puzzle k/count``.
     """
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    progress = options.pop("progress", None)
     for k in range(count):
-        yield generate_one(shape, seed + k, **options)
+        say = progress
+        if progress is not None and count > 1:
+            def say(stage, done, total, k=k):
+                progress(f"puzzle {k + 1}/{count}, {stage}", done, total)
+        yield generate_one(shape, seed + k, progress=say, **options)

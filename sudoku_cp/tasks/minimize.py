@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..backends import Backend, Deadline, Session, Unsupported, resolve
 from ..core.board import Board, Given
@@ -30,6 +30,8 @@ from ..core.results import Status, TimeLimitReached
 from .cores import backend_for, checkers, recheck_unique
 from .explain import Explanation
 from .solving import count
+
+Progress = Callable[[str, int, "int | None"], None]  # progress(stage, done, total): how far a long task is
 
 
 class UniquenessOracle:
@@ -135,11 +137,20 @@ class UniquenessOracle:
         return None if result is None else not result
 
 
-def redundant_givens(board: Board, oracle: UniquenessOracle,
-                     deadline: Deadline | None = None) -> list[Given]:
-    """The givens of a unique puzzle that can each be dropped alone without losing uniqueness."""
+def redundant_givens(board: Board, oracle: UniquenessOracle, deadline: Deadline | None = None,
+                     progress: Progress | None = None) -> list[Given]:
+    """The givens of a unique puzzle that can each be dropped alone without losing uniqueness.
+
+    ``progress(stage, done, total)`` hears each given tried.
+    """
     givens = board.givens()
-    return [g for i, g in enumerate(givens) if oracle.unique(givens[:i] + givens[i + 1:], deadline)]
+    out = []
+    for i, g in enumerate(givens):
+        if progress is not None:
+            progress("finding redundant givens", i, len(givens))
+        if oracle.unique(givens[:i] + givens[i + 1:], deadline):
+            out.append(g)
+    return out
 
 
 BUDGET = 300  # conflicts the loaded solver may spend on one question before a fresh solver takes it
@@ -147,7 +158,8 @@ BUDGET = 300  # conflicts the loaded solver may spend on one question before a f
 
 def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
                    groups: Sequence[Sequence[int]] | None = None, deadline: Deadline | None = None,
-                   keep_at_least: int = 0, budget: int | None = BUDGET) -> list[Given]:
+                   keep_at_least: int = 0, budget: int | None = BUDGET,
+                   progress: Progress | None = None) -> list[Given]:
     """Drop givens group by group (each group is a list of indices into ``givens``) while unique.
 
     Groups default to one given each, tried in order; a group is dropped whole or not at all (the
@@ -157,11 +169,13 @@ def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
     Each question goes to the loaded solver with ``budget`` conflicts; if that does not settle it,
     to a one-shot count (:meth:`UniquenessOracle.unique_fresh`), which is much faster on the
     hard questions of large grids. Every question is decided, so the
-    result is minimal.
+    result is minimal. ``progress(stage, done, total)`` hears each group tried.
     """
     groups = [[i] for i in range(len(givens))] if groups is None else groups
     kept = set(range(len(givens)))
-    for group in groups:
+    for done, group in enumerate(groups):
+        if progress is not None:
+            progress("removing givens", done, len(groups))
         members = [i for i in group if i in kept]
         if not members or len(kept) - len(members) < keep_at_least:
             continue
@@ -176,14 +190,15 @@ def minimal_givens(givens: Sequence[Given], oracle: UniquenessOracle,
 
 
 def minimize(board: Board, backend: str | Backend | list = "sat", time_limit: float | None = None,
-             seed: int | None = None) -> Explanation:
+             seed: int | None = None, progress: Progress | None = None) -> Explanation:
     """The ``redundant`` givens of a unique puzzle and a minimal puzzle with the same solution.
 
     ``backend`` checks uniqueness first; the oracle is its session when it can ``exclude``, else
     the default SAT backend's. The minimal puzzle is re-checked by the chosen backend when it did
     not do the work, else by another kind (sat <-> cpsat). The givens are tried in row-major
     order, or shuffled by ``seed``. A puzzle that is not unique keeps its status (``invalid``,
-    ``unsat``, ``multiple``) and nothing is minimized.
+    ``unsat``, ``multiple``) and nothing is minimized. ``progress(stage, done, total)`` hears
+    how far each pass is.
     """
 
     start = time.perf_counter()
@@ -202,8 +217,8 @@ def minimize(board: Board, backend: str | Backend | list = "sat", time_limit: fl
     chosen = resolve(backend)
     try:
         with UniquenessOracle(first.solution, backend_for(chosen, "exclude")) as oracle:
-            out.redundant = redundant_givens(board, oracle, deadline)
-            kept = minimal_givens(givens, oracle, [[i] for i in order], deadline)
+            out.redundant = redundant_givens(board, oracle, deadline, progress)
+            kept = minimal_givens(givens, oracle, [[i] for i in order], deadline, progress=progress)
         out.minimal = board.blank().with_givens(kept)
         recheck_unique(out.minimal, first.solution, checkers(chosen, oracle.backend),
                        deadline.remaining(), "minimal puzzle")

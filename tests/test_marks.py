@@ -135,3 +135,17 @@ def test_a_grid_without_marks_is_the_plain_board():
     board = parse_puzzle(CLASSIC)
     shown = show_board(board, color=False)
     assert "marks:" not in shown and "[" not in shown and parse_puzzle(shown) == board
+
+
+def test_a_printed_solution_with_its_given_marks_pastes_back(capsys, monkeypatch):
+    """solve marks givens with '*' (no colour needed); the printed grid still parses, as the contract asks."""
+    from sudoku_cp import parse_puzzle
+    from sudoku_cp.cli import main
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    assert main(["solve", puzzle]) == 0
+    grid = capsys.readouterr().out.splitlines()[1:12]
+    assert "5*" in grid[0]
+    pasted = parse_puzzle("\n".join(grid))
+    assert pasted.givens() and all(pasted.cells) and pasted.cells[:2] == (5, 3)

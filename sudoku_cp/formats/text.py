@@ -4,8 +4,8 @@ Forms, detected automatically:
 
 - one line of N*N symbols (``53..7....6..195...``), ``.`` or ``0`` blank;
 - one line of N*N integers separated by commas (the one-line form for N > 35);
-- a grid over N lines; spaces and the separators ``| - +`` are ignored, so a printed board
-  pastes back; rows of integers separated by spaces or commas are read as integers;
+- a grid over N lines; spaces, the separators ``| - +`` and the mark ``*`` of a given are
+  ignored, so a printed board pastes back; rows of integers separated by spaces or commas are read as integers;
 - JSON rows of strings (``[["5","3","."],...]``) or of integers (0 = blank);
 - variants: a puzzle document (a JSON object, ``{"size": 9, "givens": ..., "constraints": [...]}``,
   see ``document.py``), a jigsaw as two lines (the givens, then N*N region labels), and an
@@ -37,7 +37,7 @@ from .jsontext import load_json
 from .jsontext import show as _show
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-SEPARATORS = "|-+"
+SEPARATORS = "|-+*"  # box lines, and the mark of a given in a printed solution (``5*``)
 
 # Hard limits (the largest N is board.MAX_SIZE = 64). Anything beyond is refused with a message,
 # never attempted. A 64x64 puzzle needs at most ~12,300 characters on one line (4096 cells,
@@ -69,21 +69,21 @@ def check_symbols(symbols: str, size: int | None = None) -> str:
     """``symbols`` if it can be an alphabet (of at least ``size`` digits), else a :class:`PuzzleError`.
 
     Symbols are distinct characters, none of them whitespace or syntax: the blank ``.``, the
-    separators ``|-+``, ``#`` (comments), ``,`` (integer rows), brackets (JSON).
+    separators ``|-+*``, ``#`` (comments), ``,`` (integer rows), brackets (JSON).
 
     >>> check_symbols("0123456789ABCDEF", 16)
     '0123456789ABCDEF'
     >>> check_symbols("#234")
     Traceback (most recent call last):
     ...
-    sudoku_cp.core.shape.PuzzleError: --symbols '#234': '#' cannot be a symbol (it is part of the syntax: blank '.', separators '|-+', '#', ',', brackets)
+    sudoku_cp.core.shape.PuzzleError: --symbols '#234': '#' cannot be a symbol (it is part of the syntax: blank '.', separators '|-+*', '#', ',', brackets)
     """
     if not symbols:
         raise PuzzleError("--symbols '': expected distinct characters, one per digit")
     bad = next((s for s in symbols if s.isspace() or s in SYNTAX_CHARS), None)
     if bad is not None:
         raise PuzzleError(f"--symbols {_show(symbols)}: {bad!r} cannot be a symbol (it is part of the "
-                          f"syntax: blank '.', separators '|-+', '#', ',', brackets)")
+                          f"syntax: blank '.', separators '|-+*', '#', ',', brackets)")
     if len(set(symbols)) != len(symbols):
         twice = next(s for i, s in enumerate(symbols) if s in symbols[:i])
         raise PuzzleError(f"--symbols {_show(symbols)}: {twice!r} appears twice: expected distinct "

@@ -11,15 +11,31 @@ from ._version import __version__ as __version__  # noqa: E402
 from .core.board import Board, PuzzleError, Rules, Shape, Unit, cell_name
 from .core.check import Conflict, find_conflicts, is_solution
 from .core.results import Outcome, Result, Status
-from .formats.svg import board_svg
 from .formats.text import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
-from .tasks.solving import (CrossCheck, DisagreementError, VerificationError,
-    count, cross_check, solve, validate)
+
+_SOLVING = ("CrossCheck", "DisagreementError", "VerificationError", "count", "cross_check", "solve",
+            "validate")
+
+
+def __getattr__(name: str):
+    """The solving functions, imported on first use (``sudoku-cp validate`` imports no backend)."""
+    if name in _SOLVING:
+        from .tasks import solving
+
+        return getattr(solving, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _repr_svg_(board: Board) -> str:
+    from .formats.svg import board_svg
+
+    return board_svg(board)
+
 
 # print(board) shows the grid and Jupyter shows the picture. The hooks are set here, at the top
 # of the package, so that core/ never imports the formats that are built on it.
 Board.__str__ = format_grid  # type: ignore[method-assign,assignment]
-Board._repr_svg_ = board_svg  # type: ignore[attr-defined]
+Board._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]
 
 __all__ = [
     "Board", "Conflict", "CrossCheck", "DisagreementError", "Outcome", "PuzzleError", "Result",

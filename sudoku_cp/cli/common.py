@@ -9,17 +9,13 @@ import io
 import os
 import stat
 import sys
-import tempfile
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
-from ..backends import backend_help
 from ..backends.base import MAX_SECONDS
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
 from ..core.results import EXIT_DISAGREE, EXIT_USAGE, Result, Status, worst_exit
-from ..examples import classic
-from ..formats.records import dumps, record
 from ..formats.text import (
     MAX_LINE_CHARS,
     MAX_PUZZLE_CHARS,
@@ -31,9 +27,9 @@ from ..formats.text import (
     iter_entries,
     parse_puzzle,
 )
-from ..model.cnf import AMO_CHOICES, ENCODINGS
-from ..tasks.certify import ProofRefused, certify, write_proof
-from ..tasks.solving import DisagreementError, VerificationError
+
+# Tasks, solver encodings and the JSON writer are imported where they are used, so that a
+# command imports only what it runs (sudoku-cp validate starts fast: cli/__init__.py).
 
 
 class CliError(Exception):
@@ -122,6 +118,8 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
 def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                        encoding: bool = False) -> None:
     """--backend and --time-limit (and --encoding, --amo for the CNF backends when ``encoding``)."""
+    from ..backends import backend_help
+    from ..model.cnf import AMO_CHOICES, ENCODINGS
 
     if encoding:
         parser.add_argument("--encoding", metavar="NAME",
@@ -322,6 +320,8 @@ def output_file(path: str | None, binary: bool = False):
         with handle:
             yield handle
         return
+    import tempfile  # here, not at the top: it costs every command's start (random, shutil)
+
     target = os.path.realpath(path)  # a symlink's target is replaced, the link itself stays
     directory = os.path.dirname(target)
     try:
@@ -478,6 +478,8 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
 
         print("sudoku-cp: no puzzle given; using the built-in example (the classic board)",
               file=sys.stderr)
+        from ..examples import classic
+
         yield Entry(0, 1, "", classic() if args.box is None else _reshape(classic(), args))
         return
     if args.puzzle == "-":
@@ -541,11 +543,15 @@ def label(entry: Entry, many: bool) -> str:
 
 def print_json(obj) -> None:
     """One JSON object on one line, spelt as every record is (:func:`formats.records.dumps`)."""
+    from ..formats.records import dumps
+
     print(dumps(obj), flush=True)
 
 
 def print_record(result: Result, symbols: str | None = None) -> None:
     """The record of one answer (the one writer: every key present, null where it does not apply)."""
+    from ..formats.records import record
+
     print_json(record(result, symbols))
 
 
@@ -581,6 +587,8 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
     from the first of ``provers`` that can give one (:func:`~sudoku_cp.tasks.certify.certify`); a
     refused proof is exit 3. Returns the most serious exit code.
     """
+    from ..tasks.certify import ProofRefused, certify, write_proof
+    from ..tasks.solving import DisagreementError, VerificationError
 
     certifying = bool(getattr(args, "certify", False) or getattr(args, "proof", None))
     proofs = proof_dir(getattr(args, "proof", None))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..core.results import worst_exit
-from ..tasks.solving import validate
 from .common import (
     add_input_options,
     label,
@@ -27,6 +26,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..tasks.solving import validate  # on use: the parser is built without the tasks
+
     codes = []
     entries = read_entries(args, example=True)
     many = args.file is not None

@@ -1,15 +1,19 @@
 """Cold-start time of the sudoku-cp command, side by side with a bare Python start.
 
-Run: python bench/bench_cold_start.py [--runs 20] [--importtime]
+Run: python bench/bench_cold_start.py [--runs 20] [--importtime] [--against DIR]
 
 Runs the installed console script ``sudoku-cp`` (as a user does, not ``python -m``) with
 PYTHONPATH set to this repository, so the tree under test is what it imports; ``python -c pass``
 runs with the same interpreter and environment. Bytecode is written and used as an installed
 package has it (PYTHONDONTWRITEBYTECODE is dropped, one warm-up run each), since compiling the
 sources on every start would be measured otherwise. The commands are interleaved, so load on the
-machine hits each alike; each is reported as its median and as a ratio to ``python -c pass``.
+machine hits each alike; each is reported as its median wall time and median CPU time (user +
+system of the child, which load from other processes disturbs less), both as ratios to
+``python -c pass``.
 Floors (issue 13): validate at most 2x and solve (sat) at most 3x a bare start.
 ``--importtime`` also prints the slowest imports of ``validate`` and ``solve`` (``-X importtime``).
+``--against DIR`` also runs validate and solve from another checkout (e.g. the main branch), in
+the same rounds, as the baseline of a change.
 """
 
 from __future__ import annotations
@@ -46,10 +50,10 @@ def commands(script: str) -> dict[str, list[str]]:
     }
 
 
-def environment() -> dict[str, str]:
+def environment(root: Path = ROOT) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its .pyc files
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
     return env
 
 
@@ -70,23 +74,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--importtime", action="store_true", help="also list the slowest imports")
+    parser.add_argument("--against", metavar="DIR", help="another checkout to run validate and solve from")
     args = parser.parse_args()
     env = environment()
     cmds = commands(console_script())
-    for cmd in cmds.values():  # warm-up: writes the .pyc files, fills the file cache
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    envs = {name: env for name in cmds}
+    if args.against:
+        other = environment(Path(args.against).resolve())
+        for name in ("sudoku-cp validate", "sudoku-cp solve (sat)"):
+            envs[f"{name} [{Path(args.against).name}]"] = other
+            cmds[f"{name} [{Path(args.against).name}]"] = cmds[name]
+    for name, cmd in cmds.items():  # warm-up: writes the .pyc files, fills the file cache
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=envs[name])
     times: dict[str, list[float]] = {name: [] for name in cmds}
+    cpu: dict[str, list[float]] = {name: [] for name in cmds}
     for _ in range(args.runs):  # interleaved, so load on the machine hits every command alike
         for name, cmd in cmds.items():
             start = time.perf_counter()
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=envs[name])
+            _, status, usage = os.wait4(child.pid, 0)
             times[name].append(time.perf_counter() - start)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            if child.returncode != 0:
+                sys.exit(f"bench_cold_start: {name} exited with {child.returncode}")
+            cpu[name].append(usage.ru_utime + usage.ru_stime)
     base = statistics.median(times["python -c pass"])
-    print(f"{'command':34} {'median s':>9} {'min s':>7} {'x python':>9} {'floor':>6}")
+    base_cpu = statistics.median(cpu["python -c pass"])
+    print(f"{'command':42} {'wall s':>7} {'min s':>7} {'x python':>9} {'cpu s':>7} {'x python':>9} {'floor':>6}")
     for name, values in times.items():
-        med = statistics.median(values)
+        med, med_cpu = statistics.median(values), statistics.median(cpu[name])
         floor = f"{FLOORS[name]:.0f}x" if name in FLOORS else ""
-        print(f"{name:34} {med:9.3f} {min(values):7.3f} {med / base:9.2f} {floor:>6}")
+        print(f"{name:42} {med:7.3f} {min(values):7.3f} {med / base:9.2f} {med_cpu:7.3f} "
+              f"{med_cpu / base_cpu:9.2f} {floor:>6}")
     if args.importtime:
         for name in ("sudoku-cp validate", "sudoku-cp solve (sat)"):
             print(f"\nslowest imports of {name} (cumulative ms):")

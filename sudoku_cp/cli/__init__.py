@@ -18,7 +18,6 @@ import os
 import importlib
 import signal
 import sys
-import threading
 from collections.abc import Sequence
 
 from .._version import __version__
@@ -116,9 +115,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     SIGTERM unwinds like Ctrl-C (temporary files removed, outputs closed) and ends with 143.
     """
     previous = None
-    if threading.current_thread() is threading.main_thread() and \
-            signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        previous = signal.signal(signal.SIGTERM, _terminate)
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        try:
+            previous = signal.signal(signal.SIGTERM, _terminate)
+        except ValueError:  # not the main thread, where only the main thread may set handlers
+            previous = None
     try:
         return _main(argv)
     finally:

@@ -129,7 +129,11 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                             help=f"at-most-one encoding for the sat and external backends: "
                                  f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, "
                                  "seqcounter above, where pairwise clauses explode: 33 million on "
-                                 "an empty 64x64; native needs sat:minicard)")
+                                 "an empty 64x64; native needs sat:minicard). The default picks "
+                                 "what measured fastest for the size: plain sat answers 16x16 and "
+                                 "larger with sat:minicard and native at-most-one (an empty 49x49 "
+                                 "in about 1 s, not 25 s; bench/bench_large.py); naming a solver or "
+                                 "--amo turns that off")
 
     parser.add_argument("--backend", default=default, metavar="NAME",
                         help=f"who solves (default {default}): {backend_help()}. 'all' runs sat, "

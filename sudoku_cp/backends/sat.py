@@ -420,8 +420,9 @@ def default_choice(size: int) -> tuple[str, str]:
 
     CaDiCaL with pairwise clauses below 16x16 (where it is fastest on hard 9x9 puzzles, and logs
     proofs); from 16x16 up MiniCard with native at-most-one constraints, measured fastest there
-    by far (``bench/bench_large.py``, encodings/at-most-one.md): an empty 49x49 in about 1 s and
-    0.1 GB, against 23-27 s and 3.2 GB for CaDiCaL with the sequential counter.
+    by far (``bench/bench_large.py``, encodings/at-most-one.md): an empty 49x49 in 1-3 s and
+    under 0.1 GB, where CaDiCaL with the sequential counter took from 23 s to minutes and up to
+    3.2 GB.
 
     >>> [default_choice(n) for n in (9, 25)]
     [('cadical195', 'pairwise'), ('minicard', 'native')]

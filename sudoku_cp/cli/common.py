@@ -132,7 +132,7 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                                  "an empty 64x64; native needs sat:minicard). The default picks "
                                  "what measured fastest for the size: plain sat answers 16x16 and "
                                  "larger with sat:minicard and native at-most-one (an empty 49x49 "
-                                 "in about 1 s, not 25 s; bench/bench_large.py); naming a solver or "
+                                 "in 1-3 s, not 25 s or more; bench/bench_large.py); naming a solver or "
                                  "--amo turns that off")
 
     parser.add_argument("--backend", default=default, metavar="NAME",

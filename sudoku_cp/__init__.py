@@ -26,11 +26,7 @@ from .core.board import Board, PuzzleError, Rules, Shape, Unit, cell_name
 from .core.check import Conflict, find_conflicts, is_solution
 from .core.packages import MissingPackage
 from .core.results import Outcome, Result, SolverFailure, Status, TimeLimitReached
-from .formats.notebook import result_html
-from .formats.svg import board_svg
 from .formats.text import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
-from .tasks.solving import (CrossCheck, DisagreementError, VerificationError,
-    count, cross_check, solve, validate)
 
 if TYPE_CHECKING:  # loaded on first use (module __getattr__ below); named here for type checkers
     from .api import Analyzed, analyze, generate
@@ -38,16 +34,34 @@ if TYPE_CHECKING:  # loaded on first use (module __getattr__ below); named here 
     from .tasks.generate import GenerateError, Generated
     from .tasks.minimize import minimize
     from .tasks.repair import repair
+    from .tasks.solving import CrossCheck, DisagreementError, VerificationError, count, cross_check, solve, validate
+
+
+def _repr_svg_(board: Board) -> str:
+    from .formats.svg import board_svg
+
+    return board_svg(board)
+
+
+def _repr_html_(result: Result) -> str:
+    from .formats.notebook import result_html
+
+    return result_html(result)
+
 
 # print(board) shows the grid and Jupyter shows the picture; a result shows as a table and grid.
 # The hooks are set here, at the top of the package, so that core/ never imports the formats
-# that are built on it.
+# that are built on it; the pictures' modules load when a notebook first asks.
 Board.__str__ = format_grid  # type: ignore[method-assign,assignment]
-Board._repr_svg_ = board_svg  # type: ignore[attr-defined]
-Result._repr_html_ = result_html  # type: ignore[attr-defined]
+Board._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]
+Result._repr_html_ = _repr_html_  # type: ignore[attr-defined]
 
-# name -> module: the commands beyond solving load their modules when first asked for
+# name -> module: the functions that solve load their modules when first asked for
+# (``sudoku-cp validate`` imports no backend)
+_SOLVING = ("CrossCheck", "DisagreementError", "VerificationError", "count", "cross_check", "solve",
+            "validate")
 _LAZY = {
+    **dict.fromkeys(_SOLVING, "sudoku_cp.tasks.solving"),
     "explain": "sudoku_cp.tasks.explain", "Explanation": "sudoku_cp.tasks.explain",
     "repair": "sudoku_cp.tasks.repair", "minimize": "sudoku_cp.tasks.minimize",
     "generate": "sudoku_cp.api", "GenerateError": "sudoku_cp.tasks.generate",

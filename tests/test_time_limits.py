@@ -133,7 +133,7 @@ def test_memory_error_is_one_line(time_limit, code, monkeypatch, capsys):
     def greedy(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr("sudoku_cp.cli.solve_cmd.solve", greedy)
+    monkeypatch.setattr("sudoku_cp.tasks.solving.solve", greedy)  # solve_cmd imports it when it runs
     argv = ["solve", "1234341221434321"] + ([] if time_limit is None else ["--time-limit", time_limit])
     assert main(argv) == code
     err = capsys.readouterr().err

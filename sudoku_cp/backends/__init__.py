@@ -73,7 +73,8 @@ SAT_OPTIONS = ("encoding", "amo", "simplify")
 REGISTRY: dict[str, Entry] = {
     "sat": Entry("sudoku_cp.backends.sat:SatBackend",
                  "PySAT on the CNF encoding; sat:SOLVER picks a PySAT solver (cadical195, glucose4, "
-                 "minisat22, ...)", "cadical195", SAT_OPTIONS,
+                 "minisat22, ...); plain sat picks by size: cadical195 below 16x16, minicard with "
+                 "native at-most-one from 16x16 up", None, SAT_OPTIONS,  # no option: SatBackend chooses
                  frozenset({"incremental", "core", "propagate", "exclude", "hint", "optimize", "proof"}),
                  "sudoku_cp.backends.sat:solver_names"),
     "cpsat": Entry("sudoku_cp.backends.cpsat:CpSatBackend",

@@ -26,6 +26,7 @@ from ..model.cnf import (
     DEFAULT_ENCODING,
     amo_for,
     FULL_RULES_MAX_SIZE,
+    NATIVE_FROM,
     Cnf,
     EncodingStopped,
     blocking_clause,
@@ -39,6 +40,8 @@ from .base import (NO_DEADLINE, Backend, BackendError, Deadline, Refutation, Ses
                    import_solver, run_until)
 
 DEFAULT_SOLVER = "cadical195"
+LARGE_SOLVER = "minicard"  # the default's solver from NATIVE_FROM up (see default_choice)
+CARDINALITY_SOLVERS = frozenset({"minicard", "gluecard3", "gluecard4"})  # take native at-most-one
 SLICE_CONFLICTS = 500  # first slice of a solver that cannot be interrupted; slices double
 MAX_SLICE_CONFLICTS = 50_000
 COUNTERS = ("conflicts", "decisions", "propagations")
@@ -412,14 +415,36 @@ class SatSession(Session):
         return True
 
 
+def default_choice(size: int) -> tuple[str, str]:
+    """The SAT solver and at-most-one encoding that plain ``sat`` uses on an N x N classic grid.
+
+    CaDiCaL with pairwise clauses below 16x16 (where it is fastest on hard 9x9 puzzles, and logs
+    proofs); from 16x16 up MiniCard with native at-most-one constraints, measured fastest there
+    by far (``bench/bench_large.py``, encodings/at-most-one.md): an empty 49x49 in 1-3 s and
+    under 0.1 GB, where CaDiCaL with the sequential counter took from 23 s to minutes and up to
+    3.2 GB.
+
+    >>> [default_choice(n) for n in (9, 25)]
+    [('cadical195', 'pairwise'), ('minicard', 'native')]
+    """
+    solver = LARGE_SOLVER if size >= NATIVE_FROM else DEFAULT_SOLVER
+    return solver, amo_for(size, native=solver in CARDINALITY_SOLVERS)
+
+
 class SatBackend(Backend):
-    """PySAT on the CNF encoding; the one-shot path loads the formula the givens have simplified."""
+    """PySAT on the CNF encoding; the one-shot path loads the formula the givens have simplified.
+
+    Plain ``sat`` (no solver named, no ``amo``) answers :meth:`count` with the solver and
+    at-most-one encoding of :func:`default_choice` for the grid's size (classic rules), and says
+    so in the outcome (``backend``, ``stats["amo"]``); sessions, proofs and exports keep CaDiCaL.
+    """
 
     reuse_sessions = True  # batch's fast path: one SatSession per rules, givens assumed
 
     def __init__(self, solver: str | None = None, encoding: str = DEFAULT_ENCODING,
                  amo: str | None = None, simplify: bool = True):
         self.solver = solver or DEFAULT_SOLVER
+        self.chosen = solver is None and amo is None  # the default: the solver fits the size
         self.encoding = encoding
         self.amo = amo
         self.simplify = simplify
@@ -448,6 +473,13 @@ class SatBackend(Backend):
         return encode_rules(board.rules, self.encoding, self.amo)
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
+        if self.chosen and board.rules.is_classic:
+            solver, amo = default_choice(board.size)
+            if solver != self.solver:
+                outcome = SatBackend(solver, self.encoding, amo, self.simplify).count(board, limit, time_limit)
+                outcome.backend = f"sat:{solver}"
+                outcome.stats["amo"] = amo
+                return outcome
         deadline = Deadline(time_limit)
         start = time.perf_counter()
         try:

@@ -2,8 +2,13 @@
 
 Each module in :data:`MODULES` provides ``add_parser(subparsers)``, which registers its
 subcommands with ``run(args) -> int`` as their default; adding a command is one module and one
-entry here. Exit codes are CONTRACT.md's (see
+entry here (and in :data:`COMMANDS`). Exit codes are CONTRACT.md's (see
 ``results.py``); errors are one line on stderr, never a traceback.
+
+Start-up is kept short: a command line that names its command imports only that command's
+module, and the command modules import their tasks (and the tasks their solver packages) when
+they run, so ``sudoku-cp validate`` imports no solver and no other command
+(``bench/bench_cold_start.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,6 @@ import os
 import importlib
 import signal
 import sys
-import threading
 from collections.abc import Sequence
 
 from .._version import __version__
@@ -24,6 +28,9 @@ from . import completion
 from .common import CliError
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd"]  # solve_cmd registers solve and count
+COMMANDS = {"validate": "validate_cmd", "solve": "solve_cmd", "count": "solve_cmd", "encode": "encode_cmd",
+            "analyze": "analyze_cmd", "batch": "batch_cmd", "bench": "bench_cmd", "explain": "explain_cmd",
+            "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd"}  # name -> module
 
 DESCRIPTION = """\
 Validate Sudoku boards and solve them with real constraint solvers (PySAT, OR-Tools CP-SAT)
@@ -74,14 +81,19 @@ class Parser(argparse.ArgumentParser):
 
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or only of ``command``'s module when it names one (faster start).
+
+    >>> sorted(build_parser("solve")._subparsers._group_actions[0].choices)
+    ['count', 'solve']
+    """
     parser = Parser(prog="sudoku-cp", description=DESCRIPTION,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sudoku-cp {__version__}")
     completion.add_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for name in MODULES:
+    for name in [COMMANDS[command]] if command in COMMANDS else MODULES:
         importlib.import_module(f"sudoku_cp.cli.{name}").add_parser(sub)
     return parser
 
@@ -120,9 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     SIGTERM unwinds like Ctrl-C (temporary files removed, outputs closed) and ends with 143.
     """
     previous = None
-    if threading.current_thread() is threading.main_thread() and \
-            signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        previous = signal.signal(signal.SIGTERM, _terminate)
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        try:
+            previous = signal.signal(signal.SIGTERM, _terminate)
+        except ValueError:  # not the main thread, where only the main thread may set handlers
+            previous = None
     try:
         return _main(argv)
     finally:
@@ -131,7 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)  # the command comes first (no global options)
     args = None
     try:
         args = parser.parse_args(argv)

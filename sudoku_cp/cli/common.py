@@ -10,17 +10,13 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
-from ..backends import backend_help
 from ..backends.base import MAX_SECONDS
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
 from ..core.results import EXIT_DISAGREE, EXIT_USAGE, Result, Status, worst_exit
-from ..examples import classic
-from ..formats.records import dumps, error_record, record
 from ..formats.text import (
     MAX_LINE_CHARS,
     MAX_PUZZLE_CHARS,
@@ -32,9 +28,9 @@ from ..formats.text import (
     iter_entries,
     parse_puzzle,
 )
-from ..model.cnf import AMO_CHOICES, ENCODINGS
-from ..tasks.certify import ProofRefused, certify, write_proof
-from ..tasks.solving import DisagreementError, VerificationError
+
+# Tasks, solver encodings and the JSON writer are imported where they are used, so that a
+# command imports only what it runs (sudoku-cp validate starts fast: cli/__init__.py).
 
 
 class CliError(Exception):
@@ -200,6 +196,8 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
 
     ``several`` says what a comma list of backends does in this command.
     """
+    from ..backends import backend_help
+    from ..model.cnf import AMO_CHOICES, ENCODINGS
 
     if encoding:
         parser.add_argument("--encoding", metavar="NAME",
@@ -213,7 +211,11 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                             help=f"at-most-one encoding for the sat and external backends: "
                                  f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, "
                                  "seqcounter above, where pairwise clauses explode: 33 million on "
-                                 "an empty 64x64; native needs sat:minicard)")
+                                 "an empty 64x64; native needs sat:minicard). The default picks "
+                                 "what measured fastest for the size: plain sat answers 16x16 and "
+                                 "larger with sat:minicard and native at-most-one (an empty 49x49 "
+                                 "in 1-3 s, not 25 s or more; bench/bench_large.py); naming a solver or "
+                                 "--amo turns that off")
 
     parser.add_argument("--backend", default=default, metavar="NAME[,NAME...]",
                         help=f"who solves (default {default}): {backend_help()}. {several}")
@@ -428,6 +430,8 @@ def output_file(path: str | None, binary: bool = False):
         with handle:
             yield handle
         return
+    import tempfile  # here, not at the top: it costs every command's start (random, shutil)
+
     target = os.path.realpath(path)  # a symlink's target is replaced, the link itself stays
     directory = os.path.dirname(target)
     try:
@@ -587,6 +591,8 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
 
         print("sudoku-cp: no puzzle given; using the built-in example (the classic board)",
               file=sys.stderr)
+        from ..examples import classic
+
         yield Entry(0, 1, "", classic() if args.box is None else _reshape(classic(), args))
         return
     if args.puzzle == "-":
@@ -692,6 +698,8 @@ def label(entry: Entry, many: bool) -> str:
 
 def print_json(obj) -> None:
     """One JSON object on one line, spelt as every record is (:func:`formats.records.dumps`)."""
+    from ..formats.records import dumps
+
     print(dumps(obj), flush=True)
 
 
@@ -700,6 +708,8 @@ EXPLAINING = ("explain", "repair", "minimize")  # commands whose records carry t
 
 def print_record(result: Result, symbols: str | None = None, explain: bool | None = None) -> None:
     """The record of one answer (the one writer: every key present, null where it does not apply)."""
+    from ..formats.records import record
+
     print_json(record(result, symbols, explain))
 
 
@@ -719,6 +729,8 @@ def report_entry_error(entry: Entry, args, many: bool, keys: tuple[str, ...] | N
     are not answers (``encode``, ``analyze``), else those of an answer or an explanation.
     """
     if args.json and keys is not None:
+        from ..formats.records import error_record
+
         print_json(error_record(entry.error or "", entry.index, entry.line, keys))
     elif args.json:
         print_record(error_result(entry), explain=explaining(args))
@@ -769,6 +781,8 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
     from the first of ``provers`` that can give one (:func:`~sudoku_cp.tasks.certify.certify`); a
     refused proof is exit 3. Returns the most serious exit code.
     """
+    from ..tasks.certify import ProofRefused, certify, write_proof
+    from ..tasks.solving import DisagreementError, VerificationError
 
     certifying = bool(getattr(args, "certify", False) or getattr(args, "proof", None))
     proofs = proof_dir(getattr(args, "proof", None), input_paths(args))

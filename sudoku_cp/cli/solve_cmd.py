@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from ..backends import resolve
 from ..core.results import Result, Status
-from ..formats.fpuzzles import share_link
 from ..formats.text import format_line
-from ..tasks.solving import count, solve
 from .common import (
     CliError,
     Help,
@@ -88,6 +85,10 @@ def describe(result: Result) -> str:
 
 
 def run(args) -> int:
+    from ..backends import resolve  # on use: the parser is built without the tasks
+    from ..formats.fpuzzles import share_link
+    from ..tasks.solving import count, solve
+
     if args.fpuzzles and args.json:
         raise CliError("--fpuzzles prints links in the text output: expected --json or --fpuzzles, "
                        "not both")

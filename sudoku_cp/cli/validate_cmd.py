@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..core.results import worst_exit
-from ..tasks.solving import validate
 from .common import (
     Help,
     add_input_options,
@@ -36,6 +35,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..tasks.solving import validate  # on use: the parser is built without the tasks
+
     check_view_options(args)
     codes = []
     entries = read_entries(args, example=True)

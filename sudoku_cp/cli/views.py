@@ -6,9 +6,6 @@ import sys
 from pathlib import Path
 
 from ..core.board import Board
-from ..core.candidates import candidates
-from ..formats.pencil import LEGEND, format_candidates
-from ..formats.svg import board_svg
 from .common import CliError, check_output_path, output_file, read_entries, refuse_input_overwrite
 
 
@@ -47,6 +44,9 @@ def numbered(path: str, many: bool, index: int, suffix: str = ".svg") -> Path:
 
 def print_candidates(board: Board, symbols: str | None, indent: str = "") -> None:
     """The legend and the pencil-mark grid of ``board`` on standard output."""
+    from ..core.candidates import candidates
+    from ..formats.pencil import LEGEND, format_candidates
+
     print(f"{indent}{LEGEND}:")
     grid = format_candidates(board, candidates(board), symbols)
     print("\n".join(indent + line for line in grid.splitlines()))
@@ -56,6 +56,9 @@ def write_svg(path: Path, board: Board, *, solution: Board | None = None, marked
               symbols: str | None = None, title: str | None = None, pencil: bool = False,
               marks=None, quiet: bool = False) -> None:
     """Write one picture; ``pencil`` draws the board's candidates (``marks`` when given)."""
+    from ..core.candidates import candidates
+    from ..formats.svg import board_svg
+
     if pencil and marks is None:
         marks = candidates(board)
     with output_file(str(path)) as out:
@@ -75,6 +78,8 @@ def run_show(args, chosen: list[tuple[str, str]]) -> int:
                        "--show, not both")
     refuse_input_overwrite({"--svg": args.svg}, [args.puzzle])
     check_output_path(args.svg, "--svg")
+    from ..core.candidates import candidates
+    from ..formats.pencil import format_candidates
     from ..tasks.show import propagated
 
     entry = next(iter(read_entries(args)))

@@ -63,12 +63,15 @@ class Outcome:
 
     ``complete`` is True when the search space was exhausted (so ``len(solutions)`` is the exact
     count), False when the limit or a time limit stopped it. ``timed_out`` says which.
+    ``backend`` names who answered when that is not the backend asked (the default ``sat``
+    answers a large grid with ``sat:minicard``); None otherwise.
     """
 
     solutions: list[Board]
     complete: bool
     timed_out: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
+    backend: str | None = None
 
     @property
     def count(self) -> int:

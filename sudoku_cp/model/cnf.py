@@ -80,21 +80,29 @@ AMO_CHOICES = AMO_ENCODINGS + (NATIVE,)
 DEFAULT_AMO = "pairwise"
 FULL_RULES_MAX_SIZE = 25  # above this, only a puzzle's simplified formula is practical to build
 LARGE_AMO = "seqcounter"  # the default above FULL_RULES_MAX_SIZE (see amo_for)
+NATIVE_FROM = 16  # from this size up, a solver with native cardinality constraints uses them
 
 
-def amo_for(size: int, amo: str | None = None) -> str:
+def amo_for(size: int, amo: str | None = None, native: bool = False) -> str:
     """The at-most-one encoding of an N x N grid: ``amo`` when chosen, else the default for the size.
 
-    Pairwise (no auxiliary variables) up to 25x25; above, the sequential counter, since
-    pairwise clauses grow as N**4: on an empty simplified formula (encodings/README.md)
+    In clauses: pairwise (no auxiliary variables) up to 25x25; above, the sequential counter,
+    since pairwise clauses grow as N**4: on an empty simplified formula (encodings/README.md)
     36x36 has 3.3 million clauses pairwise against 0.54 million, 49x49 11.3 million against
     1.4 million, an empty 64x64 33 million (about 8 GB in Python) against 3.7 million.
+    ``native`` says the solver takes cardinality constraints of its own (``sat:minicard``): from
+    :data:`NATIVE_FROM` up the default is then ``native``, one constraint per group instead of
+    clauses, which measured fastest from 16x16 to 64x64 (encodings/at-most-one.md).
 
     >>> amo_for(9), amo_for(25), amo_for(36), amo_for(36, "pairwise")
     ('pairwise', 'pairwise', 'seqcounter', 'pairwise')
+    >>> amo_for(9, native=True), amo_for(16, native=True), amo_for(49, native=True)
+    ('pairwise', 'native', 'native')
     """
     if amo is not None:
         return amo
+    if native and size >= NATIVE_FROM:
+        return NATIVE
     return DEFAULT_AMO if size <= FULL_RULES_MAX_SIZE else LARGE_AMO
 
 

@@ -51,7 +51,8 @@ def verify(outcome: Outcome, board: Board, backend: str, deadline: Deadline | No
     problems = checker(board.rules).problems
     for k, solution in enumerate(solutions):
         if k >= ALWAYS_VERIFIED and deadline is not None and deadline.expired():
-            outcome = Outcome(solutions[:k], complete=False, timed_out=True, stats=outcome.stats)
+            outcome = Outcome(solutions[:k], complete=False, timed_out=True, stats=outcome.stats,
+                              backend=outcome.backend)
             solutions = outcome.solutions
             break
         wrong = problems(solution, board)
@@ -128,14 +129,15 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     else:
         outcome = backend.count(board, limit, deadline.remaining())
     elapsed = time.perf_counter() - start
-    outcome = verify(outcome, board, backend.name, deadline)
+    name = outcome.backend or backend.name  # who answered (the default sat may hand a size on)
+    outcome = verify(outcome, board, name, deadline)
     solutions = outcome.solutions
     return Result(
         status_of(outcome, unique), board,
         solution=solutions[0] if solutions else None,
         count=outcome.count if unique else None,
         complete=outcome.complete if unique else None,
-        backend=backend.name, time_s=elapsed, stats=outcome.stats if stats else {}, solutions=solutions,
+        backend=name, time_s=elapsed, stats=outcome.stats if stats else {}, solutions=solutions,
     )
 
 

@@ -11,7 +11,10 @@ order that flips from one round to the next:
   (CaDiCaL 1.9.5) loaded with the rules and the givens as assumptions, up to two solutions, each
   verified by the independent checker, one JSON record each (``SatBackend(simplify=False)``
   through ``run_backend``, no session);
-- ``cpsat`` (with ``--cpsat``): a fresh CP-SAT model per puzzle, one worker, the same way.
+- ``cpsat`` (with ``--cpsat``): a fresh CP-SAT model per puzzle, one worker, the same way;
+- ``bare``: the ceiling of the loaded-solver approach: a bare loop of the solver calls
+  ``run_batch`` makes (one CaDiCaL loaded with the rules, the givens assumed, a second solve under
+  a guarded blocking clause), with no parsing, checking or records.
 
 Every contender is checked: all puzzles ``unique`` (``multiple`` for serg), no failure. The slow
 contenders (``plain``, ``cpsat``) run on an evenly spaced sample (``--sample``) of each collection;
@@ -43,7 +46,34 @@ from _data import puzzle_lines  # bench/_data.py: the collections in data/
 HERE = Path(__file__).resolve().parents[1]
 COLLECTIONS = [("top1465.txt", "unique"), ("17clue-half.txt", "unique"), ("serg-benchmark.txt", "multiple"),
                ("forum-hardest-1106.txt", "unique")]
-FAST = ("run_batch", "cli-jobs1", "cli-jobs2")
+FAST = ("run_batch", "cli-jobs1", "cli-jobs2", "bare")
+
+
+def bare(lines: list[str], expected: str) -> tuple[float, float]:
+    """Only the solver calls of the loaded-solver approach, as plain as they get; (wall s, CPU s)."""
+    from pysat.solvers import Solver
+
+    from sudoku_cp.model.cnf import encode_rules
+    from sudoku_cp.formats.text import parse_puzzle
+
+    cnf = encode_rules(parse_puzzle("." * 81).rules)
+    digits = bytes.maketrans(b".0123456789", bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
+    start, cpu = time.perf_counter(), time.process_time()
+    solver = Solver(name="cadical195", bootstrap_with=cnf.clauses)
+    top = cnf.nvars
+    for line in lines:
+        cells = line.encode().translate(digits)
+        givens = [i * 9 + d for i, d in enumerate(cells) if d]
+        if not solver.solve(assumptions=givens):
+            raise SystemExit(f"bare: no solution to {line}")
+        model = solver.get_model()
+        top += 1
+        solver.add_clause([-top] + [-lit for lit in model[:729] if lit > 0 and not cells[(lit - 1) // 9]])
+        if solver.solve(assumptions=givens + [top]) != (expected == "multiple"):
+            raise SystemExit(f"bare: {line} is not {expected}")
+        solver.add_clause([-top])
+    solver.delete()
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def in_process_batch(lines: list[str], expected: str) -> tuple[float, float]:
@@ -135,6 +165,8 @@ def main() -> None:
                 for who in order:
                     if who == "run_batch":
                         got, n = in_process_batch(lines, expected), len(lines)
+                    elif who == "bare":
+                        got, n = bare(lines, expected), len(lines)
                     elif who.startswith("cli-jobs"):
                         got, n = cli_batch(path, len(lines), expected, int(who[-1])), len(lines)
                     else:

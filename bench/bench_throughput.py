@@ -14,7 +14,8 @@ order that flips from one round to the next:
 - ``cpsat`` (with ``--cpsat``): a fresh CP-SAT model per puzzle, one worker, the same way;
 - ``bare``: the ceiling of the loaded-solver approach: a bare loop of the solver calls
   ``run_batch`` makes (one CaDiCaL loaded with the rules, the givens assumed, a second solve under
-  a guarded blocking clause), with no parsing, checking or records.
+  a guarded blocking clause), with no parsing, checking or records; ``--bare-solvers`` adds the
+  same loop with other PySAT solvers (``bare:minisat22``, ...), to choose the solver by measure.
 
 Every contender is checked: all puzzles ``unique`` (``multiple`` for serg), no failure. The slow
 contenders (``plain``, ``cpsat``) run on an evenly spaced sample (``--sample``) of each collection;
@@ -22,7 +23,8 @@ the fast ones on the whole collection (17-clue: its first ``--clue17`` puzzles).
 per collection, each contender's median puzzles/s by the wall clock and per CPU second, and the
 ratios the issue asks for: ``run_batch`` against ``plain`` and ``cli-jobs2`` against ``cli-jobs1``.
 
-    python bench/bench_throughput.py [--rounds 3] [--clue17 10000] [--sample 300] [--cpsat] [--quick]
+    python bench/bench_throughput.py [--rounds 3] [--clue17 10000] [--sample 300] [--cpsat]
+                                     [--bare-solvers minisat22,glucose4] [--quick]
 
 ``--quick`` is a smoke run (one round, small samples). The machine may be shared: only the
 numbers of one run compare with each other, and the per-CPU-second rates are the steadier ones.
@@ -49,17 +51,17 @@ COLLECTIONS = [("top1465.txt", "unique"), ("17clue-half.txt", "unique"), ("serg-
 FAST = ("run_batch", "cli-jobs1", "cli-jobs2", "bare")
 
 
-def bare(lines: list[str], expected: str) -> tuple[float, float]:
+def bare(lines: list[str], expected: str, name: str = "cadical195") -> tuple[float, float]:
     """Only the solver calls of the loaded-solver approach, as plain as they get; (wall s, CPU s)."""
     from pysat.solvers import Solver
 
-    from sudoku_cp.model.cnf import encode_rules
     from sudoku_cp.formats.text import parse_puzzle
+    from sudoku_cp.model.cnf import encode_rules
 
     cnf = encode_rules(parse_puzzle("." * 81).rules)
     digits = bytes.maketrans(b".0123456789", bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
     start, cpu = time.perf_counter(), time.process_time()
-    solver = Solver(name="cadical195", bootstrap_with=cnf.clauses)
+    solver = Solver(name=name, bootstrap_with=cnf.clauses)
     top = cnf.nvars
     for line in lines:
         cells = line.encode().translate(digits)
@@ -134,11 +136,15 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=300,
                         help="puzzles per collection for the slow contenders (default 300)")
     parser.add_argument("--cpsat", action="store_true", help="add CP-SAT, a fresh model per puzzle")
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 1 round, 2,000 17-clue, samples of 60")
+    parser.add_argument("--bare-solvers", default="", metavar="NAMES",
+                        help="further PySAT solvers for the bare loop, a comma list (minisat22,glucose4)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 1 round, 2,000 17-clue puzzles, samples of 60")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.clue17, args.sample = 1, 2_000, 60
-    contenders = list(FAST) + ["plain"] + (["cpsat"] if args.cpsat else [])
+    contenders = list(FAST) + [f"bare:{name}" for name in args.bare_solvers.split(",") if name]
+    contenders += ["plain"] + (["cpsat"] if args.cpsat else [])
     load = os.getloadavg()
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} python {sys.version.split()[0]}, {os.cpu_count()} cores, "
           f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} (a shared machine: other jobs run too)")
@@ -165,8 +171,8 @@ def main() -> None:
                 for who in order:
                     if who == "run_batch":
                         got, n = in_process_batch(lines, expected), len(lines)
-                    elif who == "bare":
-                        got, n = bare(lines, expected), len(lines)
+                    elif who.startswith("bare"):
+                        got, n = bare(lines, expected, who.partition(":")[2] or "cadical195"), len(lines)
                     elif who.startswith("cli-jobs"):
                         got, n = cli_batch(path, len(lines), expected, int(who[-1])), len(lines)
                     else:
@@ -180,13 +186,14 @@ def main() -> None:
     print(f"{'collection':24} " + " ".join(f"{c:>21}" for c in contenders)
           + "   run_batch/plain   jobs2/jobs1")
     for name, _ in COLLECTIONS:
-        med = {c: (statistics.median(w for w, _ in rates[name, c]), statistics.median(u for _, u in rates[name, c]))
-               for c in contenders}
+        med = {c: (statistics.median(w for w, _ in rates[name, c]),
+                   statistics.median(u for _, u in rates[name, c])) for c in contenders}
         cells = " ".join(f"{med[c][0]:9.0f} ({med[c][1]:9.0f})" for c in contenders)
-        print(f"{name:24} {cells}   {med['run_batch'][0] / med['plain'][0]:7.1f}x ({med['run_batch'][1] / med['plain'][1]:5.1f}x)"
-              f"   {med['cli-jobs2'][0] / med['cli-jobs1'][0]:5.2f}x")
-    print(f"plain{' and cpsat' if args.cpsat else ''}: evenly spaced samples of {args.sample} per collection; "
-          f"the others: whole collections (17-clue: the first {args.clue17})")
+        fast, plain, jobs1, jobs2 = med["run_batch"], med["plain"], med["cli-jobs1"], med["cli-jobs2"]
+        print(f"{name:24} {cells}   {fast[0] / plain[0]:7.1f}x ({fast[1] / plain[1]:5.1f}x)"
+              f"   {jobs2[0] / jobs1[0]:5.2f}x")
+    print(f"plain{' and cpsat' if args.cpsat else ''}: evenly spaced samples of {args.sample} per "
+          f"collection; the others: whole collections (17-clue: the first {args.clue17})")
 
 
 if __name__ == "__main__":

@@ -402,3 +402,53 @@ def test_propagation_first_gives_the_same_answers(backend):
 
     assert comparable(fast.getvalue()) == comparable(base.getvalue())
     assert sum(r["status"] == "unique" for r in records(fast.getvalue())) >= 40
+
+
+# --- the fast path against the plain one --------------------------------------------------------
+
+COLLECTION_SAMPLES = [("top1465.txt", 37), ("17clue-half.txt", 997), ("serg-benchmark.txt", 401),
+                      ("forum-hardest-1106.txt", 13)]  # (collection, step): 25 to 40 puzzles of each
+
+
+def plain_record(index: int, text: str, unique: bool) -> dict:
+    """The plain path's record: the puzzle alone, a fresh solver (no session), the one writer."""
+    from sudoku_cp.backends import resolve
+    from sudoku_cp.core.board import PuzzleError
+    from sudoku_cp.core.results import Result, Status
+    from sudoku_cp.formats.records import dumps, record
+    from sudoku_cp.tasks.solving import answer
+
+    try:
+        board = parse_puzzle(text, first_line=index + 1)
+    except PuzzleError as exc:
+        result = Result(Status.ERROR, None, error=str(exc))
+    else:
+        result = answer(board, tuple(resolve("sat")), 2 if unique else 1, unique, None, None, False)
+    result.index, result.line = index, index + 1
+    return json.loads(dumps(record(result)))
+
+
+@pytest.mark.parametrize("unique", [True, False])
+def test_the_batch_path_gives_the_plain_paths_records(unique):
+    """run_batch (one loaded solver, givens assumed, guarded blocking clauses) against each puzzle
+    answered alone by a fresh solver: the same records on samples of every collection and on
+    invalid, unsat, multiple and unparsable lines, timings aside; a multi-solution puzzle may
+    show another of its solutions, which the independent checker then accepts."""
+    lines = [t for t, s in mixed_lines() if s and "|" not in t]
+    for name, step in COLLECTION_SAMPLES:
+        lines += dataset_lines(name, step=step)
+    out = io.StringIO()
+    summary = run_batch(lines, out, BatchOptions(unique=unique))
+    got = without_times(records(out.getvalue()))
+    want = without_times([plain_record(k, text, unique) for k, text in enumerate(lines)])
+    assert len(got) == len(want) == len(lines) > 120 and summary.failures == 0
+    statuses = {r["status"] for r in want}
+    assert statuses == ({"unique", "multiple", "invalid", "unsat", "error"} if unique
+                        else {"solved", "invalid", "unsat", "error"})
+    for fast, plain in zip(got, want):
+        if fast["status"] in ("multiple", "solved") and fast["solution"] != plain["solution"]:
+            # two different checked solutions: the puzzle has several, either may be shown
+            puzzle = parse_puzzle(fast["puzzle"])
+            assert checker(puzzle.rules).problems(parse_puzzle(fast["solution"]), puzzle) == []
+            fast = dict(fast, solution=plain["solution"])
+        assert fast == plain

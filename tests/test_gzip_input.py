@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_collections_are_in_the_repository():
-    for name in ("top1465.txt", "17clue-half.txt", "serg-benchmark.txt"):
+    for name in ("top1465.txt", "17clue-half.txt", "serg-benchmark.txt", "forum-hardest-1106.txt"):
         assert (DATA / f"{name}.gz").is_file(), name
         assert name in (DATA / "README.md").read_text()
 

@@ -406,7 +406,8 @@ class SatSession(Session):
             return False
         lits = self.root + lits if self.root else lits
         n = self.n
-        true = sorted(lit for lit in lits if 0 < lit <= n**3)
+        cells = n**3
+        true = sorted(filter(cells.__ge__, filter((0).__lt__, lits)))  # the true cell variables
         if len(true) != n * n:
             return True
         digits = tuple(map(operator.sub, true, self.offsets))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import fcntl
-import gzip
 import io
 import os
 import re
@@ -296,7 +295,7 @@ def open_text(path: str):
                 if raw.read(2) != b"\x1f\x8b":
                     raise CliError(f"{path}: not gzip data: expected a gzip-compressed puzzle file "
                                    f"(or a name without .gz)")
-            return io.TextIOWrapper(_GzipInput(path), encoding="utf-8", errors="surrogateescape",
+            return io.TextIOWrapper(_gzip_input(path), encoding="utf-8", errors="surrogateescape",
                                     newline="")
         return open(path, encoding="utf-8", errors="surrogateescape", newline="")
     except FileNotFoundError:
@@ -307,20 +306,28 @@ def open_text(path: str):
         raise CliError(f"{path}: cannot read it ({exc.strerror}): expected a readable puzzle file") from None
 
 
-class _GzipInput(gzip.GzipFile):
-    """A gzip puzzle file that, cut short or corrupt, is a :class:`CliError` naming it, not a traceback."""
+def _gzip_input(path: str):
+    """A gzip puzzle file that, cut short or corrupt, is a :class:`CliError` naming it, not a traceback.
 
-    def read(self, size=-1):
-        return self._checked(super().read, size)
+    gzip is imported here, on use: most commands never read a .gz file (start-up time).
+    """
+    import gzip
 
-    def read1(self, size=-1):
-        return self._checked(super().read1, size)
+    class GzipInput(gzip.GzipFile):
+        def read(self, size=-1):
+            return self._checked(super().read, size)
 
-    def _checked(self, read, size):
-        try:
-            return read(size)
-        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-            raise CliError(f"{self.name}: damaged gzip data ({exc}): expected a whole gzip file") from None
+        def read1(self, size=-1):
+            return self._checked(super().read1, size)
+
+        def _checked(self, read, size):
+            try:
+                return read(size)
+            except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+                raise CliError(f"{self.name}: damaged gzip data ({exc}): expected a whole gzip "
+                               f"file") from None
+
+    return GzipInput(path)
 
 
 def _stdin():

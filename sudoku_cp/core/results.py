@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
 
 from .board import Board
 from .check import Conflict
+
+TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Status(str, enum.Enum):

@@ -31,14 +31,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from ..core.board import Board, PuzzleError, Rules, Shape, cell_name
 from ..core.variants import RELATIONS, WINDOW_CORNERS, build
 from .jsontext import load_json, show
 
-# How the givens are read: (a string or JSON rows, box, symbols, first line) -> Board (text.py's reader)
-GivensReader = Callable[[Any, "tuple[int, int] | None", "str | None", int], Board]
+TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
+if TYPE_CHECKING:
+    from typing import Any
+
+    # How the givens are read: (a string or JSON rows, box, symbols, first line) -> Board (text.py's reader)
+    GivensReader = Callable[[Any, "tuple[int, int] | None", "str | None", int], Board]
 
 KEYS = ("size", "givens", "box", "regions", "constraints")
 TYPES = ("diagonal", "windoku", "killer") + RELATIONS

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from ..core.board import Board, PuzzleError, Shape
 from . import document as _document
 from .jsontext import MAX_JSON_DEPTH, json_depth, json_int, show
+
+TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 LINK = "https://f-puzzles.com/?load="
 # Keys that are not rules (metadata, looks, the setter's solution): ignored when read.

@@ -7,9 +7,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from ..core.shape import PuzzleError
+
+TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_JSON_DEPTH = 8  # a puzzle is 2 deep, a puzzle document 5; deeper is refused before json.loads recurses
 SHOWN_CHARS = 20  # how much of a bad token a message quotes

@@ -11,13 +11,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from html import escape
 
 from ..backends import NO_DEADLINE, Backend, Deadline, Session, Unsupported, resolve
 from ..core.board import Board, Rules, cell_name
 from ..core.check import checker, find_conflicts
 from ..core.results import Outcome, Result, SolverFailure, Status, status_of
-from ..formats.notebook import records_table
 
 DEFAULT_BACKEND = "sat"
 
@@ -154,6 +152,10 @@ class CrossCheck:
 
     def _repr_html_(self) -> str:
         """One row per backend (status, count, time, counters), then any problem, for a notebook."""
+        from html import escape
+
+        from ..formats.notebook import records_table
+
         rows = [(r.backend, r.status.value, r.count, r.complete,
                  None if r.time_s is None else f"{r.time_s:.3f}",
                  ", ".join(f"{k} {v}" for k, v in r.stats.items()) or None) for r in self.results]

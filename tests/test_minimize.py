@@ -51,3 +51,13 @@ def test_not_unique_is_exit_1_and_json_keys(capsys):
     minimal = parse_puzzle(data["minimal"])
     assert all(len(g) == 3 for g in data["redundant"])
     assert count(minimal, 2, "dfs").status is Status.UNIQUE
+
+
+def test_a_time_limit_is_not_called_nothing_to_minimize(capsys):
+    from sudoku_cp.cli import main
+
+    code = main(["minimize", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+                 "--time-limit", "1e-9"])
+    out = capsys.readouterr().out
+    assert code == 4 and "not minimized: the time limit ended the work first" in out
+    assert "nothing to minimize" not in out

@@ -336,9 +336,9 @@ def _write_svg(result: Explanation, args, many: bool, index: int) -> None:
         refuse_input_overwrite({"--svg": str(path)}, input_paths(args))
     title = WORDS.get(result.status, result.status.value).split(":")[0]
     if result.core:
-        title += f": core of {len(result.core)} givens"
+        title += f": core of {len(result.core)} givens (shaded)"
     elif result.differences:
-        title += f": {len(result.differences)} cells differ"
+        title += f": solution 1, the {len(result.differences)} cells where solution 2 differs shaded"
     solution = result.solutions[0] if result.solutions else result.solution
     with naming(str(path)):
         path.write_text(board_svg(result.puzzle, solution, result.marked(), symbols=args.symbols,
@@ -409,7 +409,10 @@ def run_minimize(args) -> int:
             print("\n".join(backend_lines(result, "    " if many else "  ")))
         if result.status is not Status.UNIQUE or result.redundant is None or result.minimal is None:
             _print_extras(result, args, prefix, many)
-            print("nothing to minimize: the puzzle must have exactly one solution")
+            if result.status is Status.UNKNOWN:
+                print("not minimized: the time limit ended the work first (try a longer --time-limit)")
+            else:
+                print("nothing to minimize: the puzzle must have exactly one solution")
             return
         print(f"redundant givens ({len(result.redundant)} of {len(result.puzzle.givens())}, each "
               f"droppable alone): {given_names(result.redundant)}")

@@ -57,13 +57,19 @@ def bare(lines: list[str], expected: str, name: str = "cadical195") -> tuple[flo
 
     from sudoku_cp.formats.text import parse_puzzle
     from sudoku_cp.model.cnf import encode_rules
+    from sudoku_cp.tasks.batch import CHUNK
 
     cnf = encode_rules(parse_puzzle("." * 81).rules)
     digits = bytes.maketrans(b".0123456789", bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
+
     start, cpu = time.perf_counter(), time.process_time()
-    solver = Solver(name=name, bootstrap_with=cnf.clauses)
-    top = cnf.nvars
-    for line in lines:
+    solver = None
+    for k, line in enumerate(lines):
+        if k % CHUNK == 0:  # a fresh solver every CHUNK puzzles, as batch renews its sessions
+            if solver is not None:
+                solver.delete()
+            solver = Solver(name=name, bootstrap_with=cnf.clauses)
+            top = cnf.nvars
         cells = line.encode().translate(digits)
         givens = [i * 9 + d for i, d in enumerate(cells) if d]
         if not solver.solve(assumptions=givens):
@@ -74,7 +80,8 @@ def bare(lines: list[str], expected: str, name: str = "cadical195") -> tuple[flo
         if solver.solve(assumptions=givens + [top]) != (expected == "multiple"):
             raise SystemExit(f"bare: {line} is not {expected}")
         solver.add_clause([-top])
-    solver.delete()
+    if solver is not None:
+        solver.delete()
     return time.perf_counter() - start, time.process_time() - cpu
 
 

@@ -59,9 +59,14 @@ def keyboard_interrupts():
     try:
         yield
     except Exception as exc:
-        if type(exc).__module__ == "pysolvers" and "interrupt" in str(exc).lower():
+        if is_interrupt(exc):
             raise KeyboardInterrupt(str(exc)) from None
         raise
+
+
+def is_interrupt(exc: Exception) -> bool:
+    """Whether ``exc`` is PySAT's wrapping of a Ctrl-C that landed inside a solver call."""
+    return type(exc).__module__ == "pysolvers" and "interrupt" in str(exc).lower()
 
 
 def abandon(solver) -> None:
@@ -151,10 +156,14 @@ def _solver_call(method):
     @functools.wraps(method)
     def call(self, *args, **kwargs):
         try:
-            with keyboard_interrupts():
-                return method(self, *args, **kwargs)
+            return method(self, *args, **kwargs)
         except KeyboardInterrupt:
             self._interrupted = True
+            raise
+        except Exception as exc:  # keyboard_interrupts(), inlined: this is on every solve's path
+            if is_interrupt(exc):
+                self._interrupted = True
+                raise KeyboardInterrupt(str(exc)) from None
             raise
 
     return call
@@ -297,7 +306,7 @@ class SatSession(Session):
         if model is None:
             raise SolverFailure(f"{self.backend} said satisfiable but gave no model")
         if len(model) >= n * cells:
-            true = list(filter((0).__lt__, model[: n * cells]))
+            true = [lit for lit in model[: n * cells] if lit > 0]  # a list display: 2x filter's speed
             if len(true) == cells:
                 digits = tuple(map(operator.sub, true, self.offsets))
                 if min(digits) >= 1 and max(digits) <= n:  # increasing, one per cell: a grid

@@ -201,17 +201,21 @@ def _step(grid: Grid, conclusion, reasons: Iterable[tuple[int, int]], units: Ite
 
 # -- the named techniques, each found directly on the candidates grid ----------------------------
 
-def hidden_single(g: Grid) -> Step | None:
+def _places(g: Grid):
+    """Each unit's open digits: (unit index, unit cells, digit, the cells that can still hold it)."""
     for k, unit in enumerate(g.units):
         placed = {g.cells[i] for i in unit}
         for d in range(1, g.n + 1):
-            if d in placed:
-                continue
-            where = [i for i in unit if d in g.cands[i]]
-            if len(where) == 1:
-                i = where[0]
-                return _step(g, [g.fact(i, d)], [(j, d) for j in unit if j != i], [k],
-                             "hidden single", COSTS["hidden single"], [k])
+            if d not in placed:
+                yield k, unit, d, [i for i in unit if d in g.cands[i]]
+
+
+def hidden_single(g: Grid) -> Step | None:
+    for k, unit, d, where in _places(g):
+        if len(where) == 1:
+            i = where[0]
+            return _step(g, [g.fact(i, d)], [(j, d) for j in unit if j != i], [k],
+                         "hidden single", COSTS["hidden single"], [k])
     return None
 
 
@@ -227,24 +231,19 @@ def naked_single(g: Grid) -> Step | None:
 def locked_candidates(g: Grid) -> Step | None:
     """Pointing (a box's candidates for a digit lie in one line) and claiming (the other way)."""
     units = g.rules.units
-    for a, unit in enumerate(g.units):
-        placed = {g.cells[i] for i in unit}
-        for d in range(1, g.n + 1):
-            if d in placed:
-                continue
-            where = [i for i in unit if d in g.cands[i]]
-            if len(where) < 2:
-                continue
-            common = set(g.units_of[where[0]]).intersection(*(g.units_of[i] for i in where[1:])) - {a}
-            for b in sorted(common):
-                gone = [i for i in g.units[b] if i not in unit and d in g.cands[i]]
-                if gone:
-                    inside = set(g.units[b])
-                    kind = ("pointing" if units[a].kind == "box" else
-                            "claiming" if units[b].kind == "box" else "locked")
-                    return _step(g, [g.fact(i, -d) for i in gone],
-                                 [(j, d) for j in unit if j not in inside], [a, b],
-                                 f"locked candidates ({kind})", COSTS["locked candidates"], [a, b])
+    for a, unit, d, where in _places(g):
+        if len(where) < 2:
+            continue
+        common = set(g.units_of[where[0]]).intersection(*(g.units_of[i] for i in where[1:])) - {a}
+        for b in sorted(common):
+            gone = [i for i in g.units[b] if i not in unit and d in g.cands[i]]
+            if gone:
+                inside = set(g.units[b])
+                kind = ("pointing" if units[a].kind == "box" else
+                        "claiming" if units[b].kind == "box" else "locked")
+                return _step(g, [g.fact(i, -d) for i in gone],
+                             [(j, d) for j in unit if j not in inside], [a, b],
+                             f"locked candidates ({kind})", COSTS["locked candidates"], [a, b])
     return None
 
 

@@ -188,6 +188,29 @@ def test_repeated_interrupts_of_batch_then_resume_give_the_uninterrupted_records
 # -- 3. Ctrl-C in count: one line, exit 130 ------------------------------------------------------
 
 
+def test_a_ctrl_c_while_a_chunks_sessions_close_stops_the_batch(tmp_path, capsys, monkeypatch):
+    """The Ctrl-C held back while a solver is deleted is delivered as the chunk's sessions close:
+    it must stop the batch (130), not vanish in a garbage-collected generator's close (exit 0)."""
+    from sudoku_cp.tasks import batch
+
+    src = tmp_path / "in.txt"
+    src.write_text(CLASSIC + "\n" + CLASSIC + "\n")
+    close = batch.Worker.close
+    calls = []
+
+    def interrupted_close(self):
+        calls.append(1)
+        close(self)
+        if len(calls) == 2:  # the close after the chunk's last record (the first opens it afresh)
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch.Worker, "close", interrupted_close)
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(src), "-o", str(out)]) == 130
+    assert line_count(out) == 2  # both records written before the interrupt
+    assert "interrupted" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("delay", [0.05, 0.3, 0.8])
 def test_ctrl_c_in_count_with_sat_is_one_line_and_130(delay):
     proc = start(["count", "." * 256, "--limit", "100000000"])

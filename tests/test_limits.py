@@ -214,3 +214,42 @@ def test_external_solver_runs_leave_no_temporary_files(time_limit, tmp_path, mon
     else:
         assert result.status in (Status.SOLVED, Status.UNKNOWN)
     assert list(tmp_path.iterdir()) == []
+
+
+class _NativeSolver:
+    """A stand-in for a PySAT solver whose native delete is hit by a Ctrl-C before PySAT forgets it."""
+
+    def __init__(self):
+        self.handle = "native"
+        self.frees = 0
+
+    def delete(self):
+        if self.handle is not None:
+            self.frees += 1  # the native delete has run ...
+            signal.raise_signal(signal.SIGINT)  # ... and a Ctrl-C lands as it returns
+            sum(range(1000))  # Python code runs (a handler not held back would raise here)
+            self.handle = None  # PySAT forgets the handle only now
+
+
+def test_ctrl_c_as_a_solver_is_deleted_is_delivered_after_the_delete_completes():
+    """A delete cut short leaves the handle for the destructor to free again (CI saw exit -11)."""
+    from sudoku_cp.backends.sat import release
+
+    solver = _NativeSolver()
+    with pytest.raises(KeyboardInterrupt):
+        release(solver)
+    assert solver.handle is None and solver.frees == 1
+    solver.delete()  # what the destructor does later: nothing left to free
+    assert solver.frees == 1
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is back
+
+
+def test_a_pysat_solver_used_for_one_block_is_abandoned_not_deleted_after_a_ctrl_c():
+    from sudoku_cp.backends.sat import used
+
+    solver = _NativeSolver()
+    solver.solver = None
+    with pytest.raises(KeyboardInterrupt):
+        with used(solver):
+            raise type("error", (Exception,), {"__module__": "pysolvers"})("Caught keyboard interrupt")
+    assert solver.frees == 0  # an interrupted CaDiCaL aborts on any further call, its delete included

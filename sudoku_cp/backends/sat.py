@@ -21,6 +21,7 @@ from itertools import compress
 
 from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
+from ..core.packages import held_interrupts
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
     DEFAULT_ENCODING,
@@ -84,6 +85,37 @@ def abandon(solver) -> None:
     solver.solver = None
 
 
+def release(solver) -> None:
+    """Delete a PySAT solver, Ctrl-C held back until it is gone.
+
+    PySAT forgets the native handle only after the native delete returns; a Ctrl-C landing in
+    between would leave the handle for the destructor to free a second time (a crash, not exit 130).
+    """
+    with held_interrupts():
+        solver.delete()
+
+
+@contextmanager
+def used(solver):
+    """A PySAT solver for one block, then let go: deleted, or abandoned when a Ctrl-C stopped it."""
+    stopped = False
+    try:
+        yield solver
+    except KeyboardInterrupt:
+        stopped = True
+        raise
+    except Exception as exc:
+        if is_interrupt(exc):
+            stopped = True
+            raise KeyboardInterrupt(str(exc)) from None
+        raise
+    finally:
+        if stopped:
+            abandon(solver)
+        else:
+            release(solver)
+
+
 def solver_names() -> list[str]:
     """The SAT solvers PySAT ships (``sat:NAME``)."""
     SolverNames = import_solver("pysat.solvers").SolverNames
@@ -144,7 +176,7 @@ def root_literals(cnf: Cnf, solver: str = DEFAULT_SOLVER) -> list[int]:
     [-1, 2, 3]
     """
     guard = cnf.nvars + 1
-    with new_solver(solver, [c + [-guard] for c in cnf.clauses]) as probe:
+    with used(new_solver(solver, [c + [-guard] for c in cnf.clauses])) as probe:
         _ok, lits = probe.propagate(assumptions=[guard])
     return [lit for lit in lits if abs(lit) != guard]
 
@@ -193,7 +225,7 @@ class SatSession(Session):
             try:
                 self.solver.add_atmost(lits, bound)
             except NotImplementedError:
-                self.solver.delete()
+                release(self.solver)
                 raise BackendError(f"SAT solver {solver!r} has no native cardinality constraints: "
                                    f"choose sat:minicard or sat:gluecard4 for --amo native") from None
 
@@ -201,7 +233,7 @@ class SatSession(Session):
         if self.interrupted:
             abandon(self.solver)
         else:
-            self.solver.delete()
+            release(self.solver)
 
     @property
     def interrupted(self) -> bool:
@@ -539,7 +571,7 @@ class SatBackend(Backend):
             solver = Solver(name=self.solver, bootstrap_with=cnf.clauses, with_proof=True)
         except NotImplementedError:
             raise Unsupported(self.name, "proof") from None
-        with solver:
+        with used(solver):
             if solver.solve():
                 raise SolverFailure(f"{self.name} finds the formula of '{what}' satisfiable: "
                                     f"the claim is wrong")

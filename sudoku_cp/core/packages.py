@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 
 # top-level module -> the distribution that provides it (what to pip install)
@@ -44,31 +46,51 @@ class MissingPackage(ImportError):
                          f"pip install {self.package}", name=top)
 
 
+@contextmanager
+def held_interrupts() -> Iterator[None]:
+    """Ctrl-C (and SIGTERM) held back until the block is done, then delivered as usual.
+
+    For native calls that must not be cut short: a KeyboardInterrupt raised while a native
+    extension initialises leaves it half-made, and one raised just after a PySAT solver's native
+    ``delete`` (before PySAT forgets the handle) makes its destructor free it twice, a crash. Only
+    the main thread runs signal handlers; elsewhere the block runs as it is.
+
+    >>> with held_interrupts():
+    ...     pass
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    previous = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if callable(signal.getsignal(signum)):  # a Python handler (default or ours), not SIG_DFL/SIG_IGN
+            previous[signum] = signal.signal(signum, lambda signum, frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(pending):
+            signal.raise_signal(signum)  # now handled by the restored handler
+
+
 def import_package(name: str) -> ModuleType:
     """Import a third-party module (``ortools.sat.python.cp_model``), Ctrl-C held back until it is in.
 
     A KeyboardInterrupt raised in the middle of a native extension's initialisation leaves it
     half-made (OR-Tools then fails with "ImportError: initialization failed", a traceback instead
-    of exit 130), so a Ctrl-C during the import is delivered right after it. A module that
-    cannot be imported is a :class:`MissingPackage`.
+    of exit 130), so a Ctrl-C during the import is delivered right after it
+    (:func:`held_interrupts`). A module that cannot be imported is a :class:`MissingPackage`.
     """
     module = sys.modules.get(name)
     if module is not None:
         return module
-    import signal
-    import threading
-
-    pending: list[int] = []
-    previous = None
-    if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
-    try:
-        module = importlib.import_module(name)
-    except ImportError as exc:
-        raise MissingPackage(name, exc) from exc
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    if pending:
-        raise KeyboardInterrupt
-    return module
+    with held_interrupts():
+        try:
+            return importlib.import_module(name)
+        except ImportError as exc:
+            raise MissingPackage(name, exc) from exc

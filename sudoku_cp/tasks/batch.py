@@ -404,7 +404,9 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
         executor = factory()
     if executor is None:
         for chunk in _chunks(texts, skip, size):
-            for item, text in zip(chunk, solve_items(options, chunk)):
+            # strict: the generator is run to its end here, so a Ctrl-C while it closes its
+            # sessions is raised here too (not lost in a garbage-collected generator's close)
+            for item, text in zip(chunk, solve_items(options, chunk), strict=True):
                 write([text], item[0])  # each record written and flushed as soon as it is known
     else:
         pool = _Pool(executor, factory)

@@ -114,6 +114,9 @@ def names(spec: str | Sequence[str]) -> list[str]:
         return list(CROSS_CHECK)
     if not parts or "" in parts:
         raise BackendError(f"backend list {spec!r} has an empty name: expected e.g. sat,cpsat")
+    if any(part.partition(":")[0] == "all" for part in parts):
+        raise BackendError(f"backend list {spec!r}: 'all' stands alone, without an option (it means "
+                           f"{', '.join(CROSS_CHECK)}): expected all, or a comma list such as sat,cpsat")
     for part in parts:
         _entry(part)
     return parts

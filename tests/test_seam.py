@@ -157,7 +157,7 @@ def test_register_adds_a_backend_and_refuses_names_that_cannot_be_typed(monkeypa
     for taken in ("sat", "all", "toy-2"):
         with pytest.raises(BackendError, match=f"backend name '{taken}' is taken: expected a name other than"):
             register(taken, Entry(ToyBackend, "test only"))
-    for bad in ("", "my solver", "toy:x", "a,b", " toy", "2sat"):
-        with pytest.raises(BackendError, match="is not a plain name: expected a letter"):
+    for bad in ("", "my solver", "toy:x", "a,b", " toy", "-x"):
+        with pytest.raises(BackendError, match="is not a plain name: expected a letter or digit"):
             register(bad, Entry(ToyBackend, "test only"))
     assert set(backends.REGISTRY) == set(REGISTRY) | {"toy-2"}

@@ -97,8 +97,8 @@ def register(name: str, entry: Entry) -> None:
     if name in REGISTRY or name == "all":
         raise BackendError(f"backend name {name!r} is taken: expected a name other than "
                            f"{', '.join(REGISTRY)} and all")
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", name):
-        raise BackendError(f"backend name {name!r} is not a plain name: expected a letter, then "
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
+        raise BackendError(f"backend name {name!r} is not a plain name: expected a letter or digit, then "
                            f"letters, digits, '-' or '_' (an option goes after a colon when used)")
     REGISTRY[name] = entry
 

@@ -7,8 +7,8 @@ Part 2 (``--full``): certified runs over all of top1465 (unique), 300 multi-solu
 serg-benchmark and 100 unsat puzzles made by adding one contradicting given to top1465 puzzles:
 every answer must be certified, none refused.
 
-    /work/main/.venv/bin/python bench/bench_certify.py            # part 1
-    /work/main/.venv/bin/python bench/bench_certify.py --full     # parts 1 and 2
+    python bench/bench_certify.py            # part 1
+    python bench/bench_certify.py --full     # parts 1 and 2
 """
 
 from __future__ import annotations

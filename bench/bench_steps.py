@@ -8,7 +8,7 @@
    cannot hold, the smallest core is the step. The naive side does not verify its steps. The ratio
    is naive time / our time for the same number of steps (the floor: 10x).
 
-    PYTHONPATH=. /work/main/.venv/bin/python bench/bench_steps.py --seventeen 20 --top 20 --naive 3
+    PYTHONPATH=. python bench/bench_steps.py --seventeen 20 --top 20 --naive 3
 """
 
 from __future__ import annotations

@@ -345,6 +345,18 @@ def test_usage_errors_exit_2(tmp_path, capsys):
     assert "no such file" in err and "unknown backend" in err and "--resume needs -o" in err
 
 
+@pytest.mark.parametrize("spec", ["all,sat", "sat, all", "all:x", "all,all"])
+def test_all_in_a_list_is_refused_without_offering_all(tmp_path, capsys, spec):
+    """'all' is the cross-check set on its own: combined or with an option, the message says so
+    (not "unknown backend 'all'" while listing all among the choices)."""
+    src = write(tmp_path / "in.txt", [CLASSIC])
+    assert main(["batch", str(src), "--backend", spec]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "unknown backend" not in err
+    assert "'all' stands alone" in err and "sat,cpsat" in err
+
+
 def test_time_limit_and_stats_reach_the_records():
     out = io.StringIO()
     run_batch(dataset_lines("top1465.txt", limit=5), out,

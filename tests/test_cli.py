@@ -156,6 +156,14 @@ def test_help_lists_every_backend(capsys):
         assert f"{name}:" in out.replace("\n", " ")
 
 
+@pytest.mark.parametrize("command", ["solve", "count", "explain", "repair", "minimize", "generate",
+                                     "batch", "bench"])
+def test_every_backend_option_reads_the_same(capsys, command):
+    """Every command that takes --backend takes a comma list and says so the same way (CONTRACT.md)."""
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and "--backend NAME[,NAME...]" in out
+
+
 def test_installed_command_and_module_run():
     env = dict(os.environ, NO_COLOR="1")
     bindir = Path(sys.executable).parent

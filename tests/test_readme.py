@@ -56,3 +56,12 @@ def test_readme_python_session():
     result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
                               optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_how_it_is_built_names_every_capability():
+    """The README's seam section lists every capability the registry may declare."""
+    from sudoku_cp.backends.base import CAPABILITIES
+
+    built = README.split("## How it is built", 1)[1].split("\n## ", 1)[0]
+    missing = [name for name in CAPABILITIES if f"`{name}`" not in built]
+    assert not missing, f"README 'How it is built' does not name the capabilities {missing}"

@@ -144,3 +144,20 @@ def test_cli_batch_and_bench(toy, capsys, tmp_path):
     rows = {line.split()[0]: line.split() for line in out_text.splitlines()[2:]}
     assert code == 0 and set(rows) == {"toy", "dfs"}
     assert rows["toy"][1:5] == rows["dfs"][1:5] == ["2", "1", "0", "1"]  # puzzles, solved, multiple, unsat
+
+
+def test_register_adds_a_backend_and_refuses_names_that_cannot_be_typed(monkeypatch, capsys):
+    from sudoku_cp import backends
+    from sudoku_cp.backends import BackendError, register
+
+    monkeypatch.setattr(backends, "REGISTRY", dict(REGISTRY))
+    register("toy-2", Entry(ToyBackend, "test only"))
+    code, out, _ = run(capsys, "count", TWO, "--backend", "toy-2", "--limit", "5", "--json")
+    assert code == 1 and json.loads(out)["count"] == 2
+    for taken in ("sat", "all", "toy-2"):
+        with pytest.raises(BackendError, match=f"backend name '{taken}' is taken: expected a name other than"):
+            register(taken, Entry(ToyBackend, "test only"))
+    for bad in ("", "my solver", "toy:x", "a,b", " toy", "-x"):
+        with pytest.raises(BackendError, match="is not a plain name: expected a letter or digit"):
+            register(bad, Entry(ToyBackend, "test only"))
+    assert set(backends.REGISTRY) == set(REGISTRY) | {"toy-2"}

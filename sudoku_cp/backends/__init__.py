@@ -17,6 +17,7 @@ entry (:func:`register`).
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -92,9 +93,13 @@ CROSS_CHECK = ("sat", "cpsat", "dfs")  # what "all" names
 
 
 def register(name: str, entry: Entry) -> None:
-    """Add a backend to the registry (a name taken already is an error)."""
-    if name in REGISTRY or name == "all" or ":" in name or "," in name:
-        raise BackendError(f"backend name {name!r} is taken or not a plain name")
+    """Add a backend to the registry (a name taken already, or not a plain name, is an error)."""
+    if name in REGISTRY or name == "all":
+        raise BackendError(f"backend name {name!r} is taken: expected a name other than "
+                           f"{', '.join(REGISTRY)} and all")
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
+        raise BackendError(f"backend name {name!r} is not a plain name: expected a letter or digit, then "
+                           f"letters, digits, '-' or '_' (an option goes after a colon when used)")
     REGISTRY[name] = entry
 
 
@@ -114,6 +119,9 @@ def names(spec: str | Sequence[str]) -> list[str]:
         return list(CROSS_CHECK)
     if not parts or "" in parts:
         raise BackendError(f"backend list {spec!r} has an empty name: expected e.g. sat,cpsat")
+    if any(part.partition(":")[0] == "all" for part in parts):
+        raise BackendError(f"backend list {spec!r}: 'all' stands alone, without an option (it means "
+                           f"{', '.join(CROSS_CHECK)}): expected all, or a comma list such as sat,cpsat")
     for part in parts:
         _entry(part)
     return parts

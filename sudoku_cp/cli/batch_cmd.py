@@ -80,7 +80,7 @@ def add_parser(sub) -> None:
                         "when the first record is written; a device or FIFO is written in place")
     p.add_argument("--unique", action="store_true",
                    help="also prove each solution unique (status unique or multiple, count 1 or 2)")
-    p.add_argument("--backend", default="sat", metavar="NAME",
+    p.add_argument("--backend", default="sat", metavar="NAME[,NAME...]",
                    help=f"who solves (default sat): {backend_help()}. 'all' runs sat, cpsat and dfs "
                         "on every puzzle and cross-checks them; a comma list (sat,cpsat) cross-checks "
                         "those. A disagreement is an 'error' record (exit 3)")

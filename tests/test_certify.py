@@ -184,11 +184,60 @@ def test_the_cli_refuses_a_tampered_proof_with_exit_3(capsys, tampering):
     assert "CERTIFICATE REFUSED" in err and "never derives the empty clause" in err
     unsat = contradicting(dataset_lines("top1465.txt", limit=2)[1])  # needs lemmas: UP alone fails
     code, out, err = run(capsys, "count", unsat, "--certify", "--json")
-    assert code == 3 and out == "" and "CERTIFICATE REFUSED" in err
+    record = json.loads(out)  # --json: one record per puzzle still, as for a disagreement
+    assert code == 3 and "CERTIFICATE REFUSED" in err
+    assert record["status"] == "error" and record["certificate"] is None
+    assert record["error"].startswith("solver failure: certificate refused: ")
     code, out, _ = run(capsys, "count", UNSAT_4, "--certify", "--json")  # refuted by propagation
     assert code == 1 and json.loads(out)["certificate"]["kind"] == "drat"  # alone: any proof does
     code, out, _ = run(capsys, "solve", CLASSIC, "--certify", "--json")  # solved: no proof needed
     assert code == 0 and json.loads(out)["certificate"]["kind"] == "solution"
+
+
+def test_a_file_with_json_keeps_one_record_per_puzzle_when_a_proof_is_refused(capsys, tmp_path, tampering):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{MULTI}\n{HARD}\n{CLASSIC}\n")
+    code, out, err = run(capsys, "solve", "-f", str(path), "--unique", "--certify", "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 3 and "puzzle 2 (line 2): CERTIFICATE REFUSED" in err
+    assert [(r["line"], r["status"]) for r in records] == [(1, "multiple"), (2, "error"), (3, "unique")]
+    assert "certificate refused" in records[1]["error"] and records[1]["puzzle"] == HARD
+    assert records[2]["certificate"]["kind"] == "drat"  # UP alone refutes it: even the damaged proof does
+
+
+def _drop_a_needed_lemma(refutation: Refutation) -> str:
+    lines = steps(refutation.proof)
+    for i, s in enumerate(lines):
+        if not s.startswith("d") and s != "0" and refused(refutation, lines[:i] + lines[i + 1:]):
+            return "\n".join(lines[:i] + lines[i + 1:]) + "\n"
+    raise AssertionError("no lemma is needed: the tamper test would prove nothing")
+
+
+def _change_a_literal(refutation: Refutation) -> str:
+    lines = steps(refutation.proof)
+    first = next(i for i, s in enumerate(lines) if not s.startswith("d") and s != "0")
+    lits = lines[first].split()
+    return "\n".join(lines[:first] + [" ".join([str(-int(lits[0]))] + lits[1:])] + lines[first + 1:]) + "\n"
+
+
+def _another_puzzles_proof(refutation: Refutation) -> str:
+    other = parse_puzzle(dataset_lines("top1465.txt", limit=2)[1])
+    return SatBackend.refute.__wrapped__(make("sat"), other, solve(other).solution).proof
+
+
+@pytest.mark.parametrize("tamper", [_drop_a_needed_lemma, _change_a_literal, _another_puzzles_proof])
+def test_each_kind_of_tampered_proof_is_exit_3_on_the_command_line(capsys, monkeypatch, tamper):
+    real = SatBackend.refute
+
+    def refute(self, board, solution=None):
+        r = real(self, board, solution)
+        return Refutation(r.cnf, tamper(r), r.lemmas, r.solver)
+
+    refute.__wrapped__ = real
+    monkeypatch.setattr(SatBackend, "refute", refute)
+    code, out, err = run(capsys, "solve", HARD, "--unique", "--certify")
+    assert code == 3 and out == "" and "CERTIFICATE REFUSED" in err and "refused by dratify" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_batch_writes_an_error_record_for_a_refused_proof(capsys, tmp_path, tampering):

@@ -814,6 +814,10 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
             continue
         except ProofRefused as exc:
             print(f"{prefix}CERTIFICATE REFUSED: {exc}", file=sys.stderr)
+            if args.json:  # one record per puzzle still, worded as batch words it
+                print_record(Result(Status.ERROR, entry.board, error=f"solver failure: certificate refused: {exc}",
+                                    index=entry.index if many else None, line=entry.line if many else None),
+                             args.symbols, explaining(args))
             codes.append(EXIT_DISAGREE)
             continue
         except VerificationError as exc:

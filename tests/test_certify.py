@@ -182,6 +182,7 @@ def test_the_cli_refuses_a_tampered_proof_with_exit_3(capsys, tampering):
     code, out, err = run(capsys, "solve", HARD, "--unique", "--certify")
     assert code == 3 and out == ""
     assert "CERTIFICATE REFUSED" in err and "never derives the empty clause" in err
+    assert "step -1" not in err  # no step failed: the message names none
     unsat = contradicting(dataset_lines("top1465.txt", limit=2)[1])  # needs lemmas: UP alone fails
     code, out, err = run(capsys, "count", unsat, "--certify", "--json")
     record = json.loads(out)  # --json: one record per puzzle still, as for a disagreement

@@ -86,7 +86,7 @@ def check_refutation(refutation: Refutation) -> Certificate:
     except ValueError as exc:  # unreadable text: refused too, never a traceback
         raise ProofRefused(f"{refutation.solver}'s proof was refused by dratify: {exc}") from None
     if not result.ok:
-        where = f"step {result.failed_step}: " if result.failed_step else ""
+        where = f"step {result.failed_step}: " if result.failed_step > 0 else ""  # -1: no step failed
         raise ProofRefused(f"{refutation.solver}'s proof was refused by dratify: {where}{result.reason}")
     return Certificate("drat", drat_checker_name(), refutation.lemmas, time.perf_counter() - start)
 

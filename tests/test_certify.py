@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import dratify
 import pytest
 from gridgen import dataset_lines
 
-from sudoku_cp.backends import Refutation, make
+from sudoku_cp.backends import Deadline, Refutation, make
 from sudoku_cp.backends.sat import SatBackend
 from sudoku_cp.cli import main
 from sudoku_cp.core.results import Status
@@ -239,6 +240,41 @@ def test_each_kind_of_tampered_proof_is_exit_3_on_the_command_line(capsys, monke
     code, out, err = run(capsys, "solve", HARD, "--unique", "--certify")
     assert code == 3 and out == "" and "CERTIFICATE REFUSED" in err and "refused by dratify" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_deadline_that_passes_before_the_proof_is_checked_makes_the_answer_unknown():
+    result = solve(parse_puzzle(CLASSIC), unique=True)
+    done = certify(result, [make("sat")], Deadline(0))
+    assert done.timed_out and done.certificate is None and result.certificate is None
+    assert result.status is Status.UNKNOWN and result.complete is False and result.exit_code == 4
+    assert done.note == "uncertified: the time limit ended the work before the proof of 'unique' was checked"
+
+
+@pytest.fixture
+def slow_proofs(monkeypatch):
+    """Make every proof of the sat backend take 20 s: only the time limit can end it sooner."""
+    real = SatBackend.refute
+
+    def refute(self, board, solution=None):
+        time.sleep(20)
+        return real(self, board, solution)
+
+    monkeypatch.setattr(SatBackend, "refute", refute)
+
+
+def test_the_time_limit_bounds_the_certification_too(capsys, tmp_path, slow_proofs):
+    code, out, err = run(capsys, "solve", CLASSIC, "--unique", "--certify", "--time-limit", "1", "--json")
+    record = json.loads(out)
+    assert code == 4 and record["status"] == "unknown" and record["certificate"] is None
+    assert record["solution"] is not None  # the checked solution is kept; 'unique' was not proved in time
+    assert "before the proof of 'unique' was checked" in err
+    path = tmp_path / "p.txt"
+    path.write_text(f"{UNSAT_4}\n{MULTI}\n")
+    code, out, _ = run(capsys, "batch", str(path), "--unique", "--certify", "--time-limit", "1")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0  # batch: 'unknown' records are a done command, as for a search the limit ended
+    assert [(r["status"], r["certificate"] and r["certificate"]["kind"]) for r in records] == \
+        [("unknown", None), ("multiple", "two-solutions")]
 
 
 def test_batch_writes_an_error_record_for_a_refused_proof(capsys, tmp_path, tampering):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import dratify
 import pytest
 from gridgen import dataset_lines
 
-from sudoku_cp.backends import Refutation, make
+from sudoku_cp.backends import Deadline, Refutation, make
 from sudoku_cp.backends.sat import SatBackend
 from sudoku_cp.cli import main
 from sudoku_cp.core.results import Status
@@ -182,13 +183,98 @@ def test_the_cli_refuses_a_tampered_proof_with_exit_3(capsys, tampering):
     code, out, err = run(capsys, "solve", HARD, "--unique", "--certify")
     assert code == 3 and out == ""
     assert "CERTIFICATE REFUSED" in err and "never derives the empty clause" in err
+    assert "step -1" not in err  # no step failed: the message names none
     unsat = contradicting(dataset_lines("top1465.txt", limit=2)[1])  # needs lemmas: UP alone fails
     code, out, err = run(capsys, "count", unsat, "--certify", "--json")
-    assert code == 3 and out == "" and "CERTIFICATE REFUSED" in err
+    record = json.loads(out)  # --json: one record per puzzle still, as for a disagreement
+    assert code == 3 and "CERTIFICATE REFUSED" in err
+    assert record["status"] == "error" and record["certificate"] is None
+    assert record["error"].startswith("solver failure: certificate refused: ")
     code, out, _ = run(capsys, "count", UNSAT_4, "--certify", "--json")  # refuted by propagation
     assert code == 1 and json.loads(out)["certificate"]["kind"] == "drat"  # alone: any proof does
     code, out, _ = run(capsys, "solve", CLASSIC, "--certify", "--json")  # solved: no proof needed
     assert code == 0 and json.loads(out)["certificate"]["kind"] == "solution"
+
+
+def test_a_file_with_json_keeps_one_record_per_puzzle_when_a_proof_is_refused(capsys, tmp_path, tampering):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{MULTI}\n{HARD}\n{CLASSIC}\n")
+    code, out, err = run(capsys, "solve", "-f", str(path), "--unique", "--certify", "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 3 and "puzzle 2 (line 2): CERTIFICATE REFUSED" in err
+    assert [(r["line"], r["status"]) for r in records] == [(1, "multiple"), (2, "error"), (3, "unique")]
+    assert "certificate refused" in records[1]["error"] and records[1]["puzzle"] == HARD
+    assert records[2]["certificate"]["kind"] == "drat"  # UP alone refutes it: even the damaged proof does
+
+
+def _drop_a_needed_lemma(refutation: Refutation) -> str:
+    lines = steps(refutation.proof)
+    for i, s in enumerate(lines):
+        if not s.startswith("d") and s != "0" and refused(refutation, lines[:i] + lines[i + 1:]):
+            return "\n".join(lines[:i] + lines[i + 1:]) + "\n"
+    raise AssertionError("no lemma is needed: the tamper test would prove nothing")
+
+
+def _change_a_literal(refutation: Refutation) -> str:
+    lines = steps(refutation.proof)
+    first = next(i for i, s in enumerate(lines) if not s.startswith("d") and s != "0")
+    lits = lines[first].split()
+    return "\n".join(lines[:first] + [" ".join([str(-int(lits[0]))] + lits[1:])] + lines[first + 1:]) + "\n"
+
+
+def _another_puzzles_proof(refutation: Refutation) -> str:
+    other = parse_puzzle(dataset_lines("top1465.txt", limit=2)[1])
+    return SatBackend.refute.__wrapped__(make("sat"), other, solve(other).solution).proof
+
+
+@pytest.mark.parametrize("tamper", [_drop_a_needed_lemma, _change_a_literal, _another_puzzles_proof])
+def test_each_kind_of_tampered_proof_is_exit_3_on_the_command_line(capsys, monkeypatch, tamper):
+    real = SatBackend.refute
+
+    def refute(self, board, solution=None):
+        r = real(self, board, solution)
+        return Refutation(r.cnf, tamper(r), r.lemmas, r.solver)
+
+    refute.__wrapped__ = real
+    monkeypatch.setattr(SatBackend, "refute", refute)
+    code, out, err = run(capsys, "solve", HARD, "--unique", "--certify")
+    assert code == 3 and out == "" and "CERTIFICATE REFUSED" in err and "refused by dratify" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_deadline_that_passes_before_the_proof_is_checked_makes_the_answer_unknown():
+    result = solve(parse_puzzle(CLASSIC), unique=True)
+    done = certify(result, [make("sat")], Deadline(0))
+    assert done.timed_out and done.certificate is None and result.certificate is None
+    assert result.status is Status.UNKNOWN and result.complete is False and result.exit_code == 4
+    assert done.note == "uncertified: the time limit ended the work before the proof of 'unique' was checked"
+
+
+@pytest.fixture
+def slow_proofs(monkeypatch):
+    """Make every proof of the sat backend take 20 s: only the time limit can end it sooner."""
+    real = SatBackend.refute
+
+    def refute(self, board, solution=None):
+        time.sleep(20)
+        return real(self, board, solution)
+
+    monkeypatch.setattr(SatBackend, "refute", refute)
+
+
+def test_the_time_limit_bounds_the_certification_too(capsys, tmp_path, slow_proofs):
+    code, out, err = run(capsys, "solve", CLASSIC, "--unique", "--certify", "--time-limit", "1", "--json")
+    record = json.loads(out)
+    assert code == 4 and record["status"] == "unknown" and record["certificate"] is None
+    assert record["solution"] is not None  # the checked solution is kept; 'unique' was not proved in time
+    assert "before the proof of 'unique' was checked" in err
+    path = tmp_path / "p.txt"
+    path.write_text(f"{UNSAT_4}\n{MULTI}\n")
+    code, out, _ = run(capsys, "batch", str(path), "--unique", "--certify", "--time-limit", "1")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0  # batch: 'unknown' records are a done command, as for a search the limit ended
+    assert [(r["status"], r["certificate"] and r["certificate"]["kind"]) for r in records] == \
+        [("unknown", None), ("multiple", "two-solutions")]
 
 
 def test_batch_writes_an_error_record_for_a_refused_proof(capsys, tmp_path, tampering):

@@ -13,7 +13,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
-from ..backends.base import MAX_SECONDS
+from ..backends.base import MAX_SECONDS, Deadline
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
 from ..core.results import EXIT_DISAGREE, EXIT_USAGE, Result, Status, worst_exit
 from ..formats.text import (
@@ -233,8 +233,9 @@ def add_certify_options(parser: argparse.ArgumentParser) -> None:
                              "'some blank differs from this solution', is unsatisfiable), 'solved' by "
                              "the solution checker, 'multiple' by two distinct checked solutions. A "
                              "refused proof is exit 3. Backends that cannot prove (cpsat, dfs, "
-                             "sat:minisat22) leave 'unique'/'unsat' uncertified and say so. See "
-                             "encodings/certificates.md")
+                             "sat:minisat22) leave 'unique'/'unsat' uncertified and say so. The "
+                             "proof and its check count against --time-limit: one not checked in "
+                             "time makes the answer 'unknown' (exit 4). See encodings/certificates.md")
     parser.add_argument("--proof", metavar="DIR",
                         help="with --certify (implied): write the exact CNF and DRAT proof of each "
                              "certified 'unique'/'unsat' claim to DIR (puzzle-LINE-STATUS.cnf/.drat) "
@@ -801,9 +802,12 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
             codes.append(report_entry_error(entry, args, many))
             continue
         prefix = label(entry, many)
+        deadline = Deadline(getattr(args, "time_limit", None))  # each puzzle's, certification included
         try:
             result, code = compute(entry.board)
-            done = certify(result, provers or ()) if certifying else None
+            done = certify(result, provers or (), deadline) if certifying else None
+            if done is not None and done.timed_out:
+                code = result.exit_code
         except DisagreementError as exc:
             print_disagreement(exc, prefix, args.symbols)
             if args.json:  # one record per puzzle still: an error holding every backend's answer
@@ -814,6 +818,10 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
             continue
         except ProofRefused as exc:
             print(f"{prefix}CERTIFICATE REFUSED: {exc}", file=sys.stderr)
+            if args.json:  # one record per puzzle still, worded as batch words it
+                print_record(Result(Status.ERROR, entry.board, error=f"solver failure: certificate refused: {exc}",
+                                    index=entry.index if many else None, line=entry.line if many else None),
+                             args.symbols, explaining(args))
             codes.append(EXIT_DISAGREE)
             continue
         except VerificationError as exc:

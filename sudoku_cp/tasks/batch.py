@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import IO, Any
 
-from ..backends import Backend, resolve
+from ..backends import Backend, Deadline, resolve
 from ..core.board import Board, PuzzleError
 from ..core.results import Result, SolverFailure, Status
 from ..formats.records import dumps, record, record_line
@@ -133,6 +133,7 @@ class Worker:
     def answer(self, board: Board, index: int | None = None, line: int | None = None) -> Result:
         """The verified answer about one board (``error`` when a solver failed or backends disagree)."""
         opts = self.options
+        deadline = Deadline(opts.time_limit)  # the puzzle's, certification included
         try:
             result = answer(board, self.backends, self.limit, opts.unique, opts.time_limit, self.sessions,
                             opts.stats)
@@ -146,14 +147,14 @@ class Worker:
             if self.several and result.backends:
                 result.backend = self.name  # the cross-checked answer speaks for all of them
             if opts.certify:
-                result = self._certify(result, line)
+                result = self._certify(result, line, deadline)
         result.index, result.line = index, line
         return result
 
-    def _certify(self, result: Result, line: int | None) -> Result:
+    def _certify(self, result: Result, line: int | None, deadline: Deadline | None = None) -> Result:
         """``result`` with its certificate, or an ``error`` record when its proof was refused."""
         try:
-            done = certify(result, self.backends)
+            done = certify(result, self.backends, deadline)
         except SolverFailure as exc:
             return Result(Status.ERROR, result.puzzle, backend=self.name,
                           error=f"solver failure: certificate refused: {exc}")

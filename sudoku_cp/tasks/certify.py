@@ -35,10 +35,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..backends import Backend, Refutation, Unsupported
+from ..backends import Backend, Deadline, Refutation, Unsupported
+from ..backends.base import run_until
 from ..core.board import Board
 from ..core.check import checker
-from ..core.results import Certificate, Result, SolverFailure, Status
+from ..core.results import Certificate, Result, SolverFailure, Status, TimeLimitReached
 from .solving import VerificationError
 
 SOLUTION_CHECKER = "sudoku-cp checker"  # core/check.py: every unit holds each digit once, givens kept
@@ -55,6 +56,7 @@ class Certified:
     certificate: Certificate | None
     refutation: Refutation | None = None
     note: str | None = None
+    timed_out: bool = False  # the time limit ended the proof or its check: the answer became unknown
 
 
 def drat_checker_name() -> str:
@@ -86,7 +88,7 @@ def check_refutation(refutation: Refutation) -> Certificate:
     except ValueError as exc:  # unreadable text: refused too, never a traceback
         raise ProofRefused(f"{refutation.solver}'s proof was refused by dratify: {exc}") from None
     if not result.ok:
-        where = f"step {result.failed_step}: " if result.failed_step else ""
+        where = f"step {result.failed_step}: " if result.failed_step > 0 else ""  # -1: no step failed
         raise ProofRefused(f"{refutation.solver}'s proof was refused by dratify: {where}{result.reason}")
     return Certificate("drat", drat_checker_name(), refutation.lemmas, time.perf_counter() - start)
 
@@ -111,12 +113,40 @@ def prover(backends: Sequence[Backend]) -> Backend | None:
     return next((b for b in backends if b.can("proof")), None)
 
 
-def certify(result: Result, backends: Sequence[Backend]) -> Certified:
+def _prove(backend: Backend, board: Board, solution: Board | None,
+           deadline: Deadline | None) -> tuple[Refutation, Certificate]:
+    """``backend``'s proof and its check; with an end to ``deadline`` in a child killed when it passes.
+
+    Neither the proof-logging solver nor dratify can be interrupted, so a time limit needs the child
+    (:func:`run_until`: :class:`TimeLimitReached`); without one the work runs here, at no extra cost.
+    """
+    def work() -> list:
+        try:
+            refutation = backend.refute(board, solution)
+            cert = check_refutation(refutation)
+        except Unsupported as exc:
+            return ["unsupported", exc.backend, exc.what]
+        except SolverFailure as exc:  # refused, or the prover found a (further) solution: the answer is wrong
+            return ["refused", str(exc)]
+        return ["ok", [refutation.cnf, refutation.proof, refutation.lemmas, refutation.solver],
+                [cert.kind, cert.checker, cert.lemmas, cert.check_s]]
+
+    answer = run_until(deadline, work)
+    if answer[0] == "unsupported":
+        raise Unsupported(answer[1], answer[2])
+    if answer[0] == "refused":
+        raise ProofRefused(answer[1])
+    return Refutation(*answer[1]), Certificate(*answer[2])
+
+
+def certify(result: Result, backends: Sequence[Backend], deadline: Deadline | None = None) -> Certified:
     """Certify ``result`` (an answer about ``result.puzzle``) and set ``result.certificate``.
 
     ``unique`` and ``unsat`` need a backend of ``backends`` with the ``proof`` capability; without
     one the answer stays uncertified with a note. Raises :class:`ProofRefused` when a proof or a
-    solution fails its check, :class:`SolverFailure` when the prover contradicts the answer.
+    solution fails its check, or when the prover contradicts the answer. When ``deadline`` passes
+    before the proof is checked, the answer was not certified in time: its status becomes
+    ``unknown`` (exit 4), with a note saying so (``Certified.timed_out``).
     """
     board = result.puzzle
     status = result.status
@@ -139,12 +169,13 @@ def certify(result: Result, backends: Sequence[Backend]) -> Certified:
             extra = _check_solutions(result, board, 1)
             solution = result.solution
         try:
-            refutation = backend.refute(board, solution)
+            refutation, certificate = _prove(backend, board, solution, deadline)
         except Unsupported as exc:
             return Certified(None, note=f"uncertified: {exc}")
-        except SolverFailure as exc:  # the prover found a (further) solution: the answer is wrong
-            raise ProofRefused(str(exc)) from None
-        certificate = check_refutation(refutation)
+        except TimeLimitReached:
+            result.status, result.complete = Status.UNKNOWN, False
+            return Certified(None, note=f"uncertified: the time limit ended the work before the proof of "
+                                        f"'{status.value}' was checked", timed_out=True)
         certificate.check_s += extra
         done = Certified(certificate, refutation)
     result.certificate = done.certificate

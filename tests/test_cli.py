@@ -92,6 +92,16 @@ def test_count_reports_exactness(capsys):
     assert (record["count"], record["complete"]) == (5, False)
 
 
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "dfs", "all"])
+def test_count_with_limit_1_is_solved_not_a_time_limit(capsys, backend):
+    """One solution asked for cannot answer "is it unique?": 'solved', exit 0 (not 'unknown', exit 4)."""
+    code, out, _ = run(capsys, "count", "." * 16, "--limit", "1", "--json", "--backend", backend)
+    record = json.loads(out)
+    assert (code, record["status"], record["count"], record["complete"]) == (0, "solved", 1, False)
+    code, out, _ = run(capsys, "count", "." * 16, "--limit", "1", "--backend", backend)
+    assert code == 0 and "solved" in out and "time limit" not in out
+
+
 def test_time_limit_is_exit_4(capsys):
     code, out, _ = run(capsys, "count", "." * 625, "--limit", "1000000000", "--backend", "dfs",
                        "--time-limit", "0.2", "--json")

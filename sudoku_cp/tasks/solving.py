@@ -130,8 +130,8 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     name = outcome.backend or backend.name  # who answered (the default sat may hand a size on)
     outcome = verify(outcome, board, name, deadline)
     solutions = outcome.solutions
-    return Result(
-        status_of(outcome, unique), board,
+    return Result(  # a limit of 1 cannot answer "is it unique?": one solution is 'solved' (CONTRACT.md)
+        status_of(outcome, unique and limit >= 2), board,
         solution=solutions[0] if solutions else None,
         count=outcome.count if unique else None,
         complete=outcome.complete if unique else None,

@@ -406,3 +406,35 @@ def brute_force_antiknight_4x4() -> int:
                for dr, dc in ((1, 2), (2, 1), (2, -1), (1, -2)) if r + dr < 4 and 0 <= c + dc < 4):
             found += 1
     return found
+
+
+# Rules that have no solution even on the empty grid (the 4x4 nonconsecutive: the test of
+# tests/test_variants.py counts it 0 against a brute force): a negative answer that says so, never
+# a "solver failure" (exit 3) and never a core that claims its givens are to blame.
+NO_GRID4 = json.dumps({"givens": "1" + "." * 15, "constraints": [{"type": "nonconsecutive"}]})
+
+
+def test_repair_says_when_the_rules_have_no_solution_at_all(capsys):
+    code, out, err = run(capsys, "repair", NO_GRID4)
+    assert code == 1 and err == ""
+    assert "unsat" in out and "have no solution even with every given removed" in out
+    assert "repaired puzzle" not in out
+    code, out, _ = run(capsys, "repair", NO_GRID4, "--json")
+    rec = json.loads(out)
+    assert code == 1 and rec["status"] == "unsat" and rec["repaired"] is None and rec["remove"] is None
+    assert any("no removal of givens repairs it" in note for note in rec["notes"])
+
+
+def test_explain_names_the_rules_when_the_core_is_empty(capsys):
+    code, out, _ = run(capsys, "explain", NO_GRID4)
+    assert code == 1 and "core (0 givens): the rules have no solution even on the empty grid" in out
+    assert "without any one of them" not in out
+    code, out, _ = run(capsys, "explain", NO_GRID4, "--json")
+    assert code == 1 and json.loads(out)["core"] == []
+
+
+def test_generate_refuses_rules_with_no_solution(capsys):
+    code, out, err = run(capsys, "generate", "--rules", NO_GRID4, "--seed", "1")
+    assert code == 1 and out == ""
+    assert err.startswith("sudoku-cp: generate: the rules (nonconsecutive on a 4x4") and err.count("\n") == 1
+    assert "no puzzle can be made" in err

@@ -270,6 +270,25 @@ def test_the_checker_names_the_rule_a_solution_breaks():
     assert solution_problems(diagonal) == ["diagonal 1 does not hold every digit 1..9 once"]
 
 
+def test_the_checker_finds_relation_pairs_by_its_own_code(monkeypatch):
+    """A slip in the pair lists the encoders read (here every pair lost) is caught by the checker
+    and the duplicate scan, not repeated by them."""
+    from sudoku_cp.core.check import Checker
+    from sudoku_cp.core.rules import Rules
+
+    monkeypatch.setattr(Rules, "relation_pairs", lambda self, kind: ())
+    for kwargs, unit in (({"antiknight": True}, "knight"), ({"antiking": True}, "king"),
+                         ({"nonconsecutive": True}, "consecutive")):
+        rules = build(S9, **kwargs)
+        board = Board(S9, digits(GOOD9), rules)  # GOOD9 breaks every relation somewhere
+        assert any(unit in p for p in Checker(rules).problems(board)), unit
+        assert any(c.unit == unit for c in find_conflicts(board)), unit
+    rules = build(S4, antiknight=True)
+    answers = make("sat").count(Board.empty(S4, rules), 1000).solutions  # from the broken clauses
+    accepted = sum(not Checker(rules).problems(s) for s in answers)
+    assert len(answers) == 288 and accepted == sum(map(RULES4["antiknight"][1], latin_squares(4)))
+
+
 def test_the_checker_refuses_a_wrong_answer_to_a_published_puzzle():
     for rules, puzzle, solution in published():
         wrong = list(solution)

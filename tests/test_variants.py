@@ -508,6 +508,41 @@ def test_each_constraint_is_its_own_named_clause_family():
     assert sizes["nonconsecutive"] == 144 * 8 * 2  # 144 orthogonal pairs, digits d, d+1 both ways
 
 
+def test_exports_say_what_each_auxiliary_variable_is_and_name_the_rules(capsys):
+    """DIMACS comments and encode's stats of a variant: the rules named, a jigsaw without boxes,
+    each family's own auxiliary variables (cage-sum selectors are not an at-most-one encoding's)."""
+    import json
+
+    from sudoku_cp.cli import main
+    from sudoku_cp.model.dimacs import numbering_comments
+
+    killer = build(S9, cages=KILLER1)
+    cnf = encode_puzzle(Board.empty(S9, killer))
+    assert [(f.name, f.new_vars) for f in cnf.families if f.new_vars] == [("cage-sum", (730, 858))]
+    comments = numbering_comments(cnf)
+    assert comments[0].startswith("grid 9x9 (3x3 boxes), rules killer;")
+    assert ("auxiliary variables of cage-sum (one selector per set of distinct digits that makes a "
+            "cage's sum): 730..858") in comments
+    assert not any("at-most-one" in line for line in comments)
+    counted = encode_puzzle(Board.empty(S9, killer), amo="seqcounter")
+    made = [f.new_vars for f in counted.families if f.new_vars]
+    assert [f.name for f in counted.families if f.new_vars] == ["cell-amo", "unit-amo", "cage-amo", "cage-sum"]
+    assert made[0][0] == 730 and made[-1][1] == counted.nvars
+    assert all(a[1] + 1 == b[0] for a, b in zip(made, made[1:]))  # every auxiliary variable once
+    jigsaw = PUBLISHED[-1][1]
+    assert numbering_comments(encode_puzzle(jigsaw))[0].startswith("grid 9x9 (jigsaw regions, no boxes), rules jigsaw;")
+    doc = json.dumps({"givens": "." * 81, "regions": JIGSAW[1], "constraints": [{"type": "nonconsecutive"}]})
+    assert main(["encode", doc, "--format", "stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "9x9 (jigsaw regions, no boxes), rules jigsaw+nonconsecutive, encoding complete, at-most-one pairwise"
+    header = out[3].split()
+    assert header[:2] == ["family", "kind"] and out[3].index("kind") == out[-1].index("clause")  # aligned
+    assert [line.split()[:2] for line in out[4:]][-1] == ["nonconsecutive", "clause"]
+    assert main(["encode", doc, "--format", "stats", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["box"] is None and record["rules"] == "jigsaw+nonconsecutive"
+
+
 def test_a_cage_with_one_combination_fixes_its_digits_by_unit_clauses():
     rules = build(S9, cages=[([(0, 0), (0, 1)], 3)])
     cnf = encode_rules(rules)

@@ -442,3 +442,18 @@ def test_generate_refuses_rules_with_no_solution(capsys):
     assert code == 1 and out == ""
     assert err.startswith("sudoku-cp: generate: the rules (nonconsecutive on a 4x4") and err.count("\n") == 1
     assert "no puzzle can be made" in err
+
+
+def test_analyze_skips_augmented_for_a_jigsaw_and_says_so(capsys, tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text("1...............\n" + JIGSAW4 + "\n" + X4 + "\n")
+    code, out, err = run(capsys, "analyze", "-f", str(path), "--no-speed", "--json")
+    rows = {r["encoding"]: r for r in json.loads(out)["summary"]}
+    assert code == 0 and set(rows) == {"minimal", "natural", "complete", "augmented"}
+    assert [(rows[e]["puzzles"], rows[e]["skipped"]) for e in ("complete", "augmented")] == [(2, 0), (1, 1)]
+    assert err == ("sudoku-cp: note: augmented/pairwise skipped 1 puzzle: the augmented encoding needs the "
+                   "boxes of the grid: triads are where a row or column meets a box, and a jigsaw has none "
+                   "(expected the minimal, natural or complete encoding)\n")
+    code, out, err = run(capsys, "analyze", "1...............\n" + JIGSAW4, "--encoding", "augmented")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("sudoku-cp: error: --encoding augmented: the augmented encoding needs the boxes")

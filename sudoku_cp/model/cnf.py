@@ -444,8 +444,7 @@ def _triads(rules: Rules) -> tuple[list[tuple[int, list[int]]], list[list[int]]]
     crosses, counted along the line.
     """
     if not rules.box:
-        raise ValueError("the augmented encoding needs the boxes of the grid: triads are where a row "
-                         "or column meets a box")
+        raise ValueError(NO_BOXES)
     shape, n = rules.shape, rules.size
     region = rules.region_of
     defs: list[tuple[int, list[int]]] = []
@@ -477,6 +476,22 @@ def _triads(rules: Rules) -> tuple[list[tuple[int, list[int]]], list[list[int]]]
 
 def _uses_triads(wanted: Sequence[str]) -> bool:
     return any(f.startswith("triad-") for f in wanted)
+
+
+NO_BOXES = ("the augmented encoding needs the boxes of the grid: triads are where a row or column "
+            "meets a box, and a jigsaw has none (expected the minimal, natural or complete encoding)")
+
+
+def refusal(rules: Rules, encoding: str) -> str | None:
+    """Why ``encoding`` cannot say ``rules``, or None when it can (triads need boxes: no jigsaw).
+
+    >>> from sudoku_cp.core.variants import build
+    >>> refusal(build(Shape(2, 2), regions="aabbaabbccddccdd"), "augmented")[:39]
+    'the augmented encoding needs the boxes '
+    >>> refusal(build(Shape(2, 2), regions="aabbaabbccddccdd"), "complete") is None
+    True
+    """
+    return NO_BOXES if _uses_triads(families_of(encoding)) and not rules.box else None
 
 
 def _emit_exactly_one(cnf: Cnf, side: str, wanted, amo: str, groups) -> None:

@@ -391,6 +391,17 @@ KILLER2 = [
 ]
 KILLER2_SOLUTION = ("423968517856417329917532684134726895285149763679853142341285976762391458"
                     "598674231")
+# Killer 6x6 with givens: the World Sudoku Championship 2022 instruction booklet
+# (https://uploads-ssl.webflow.com/62793457876c001d28edf162/6348945a45b06acb414391b7_WSC_2022_IB_v2.1.pdf),
+# as transcribed in the same lisudoku tests (killer_6x6.rs).
+KILLER6 = (
+    [cage(5, (0, 0), (1, 0)), cage(15, (0, 1), (0, 2), (0, 3), (0, 4), (1, 3)), cage(5, (1, 1)),
+     cage(5, (1, 4), (1, 5)), cage(5, (2, 0), (2, 1)), cage(5, (2, 2), (3, 2)), cage(5, (3, 0)),
+     cage(15, (2, 3), (2, 4), (2, 5)), cage(5, (3, 3), (3, 4)), cage(15, (4, 0), (4, 1), (4, 2), (5, 0)),
+     cage(5, (4, 5)), cage(15, (5, 1), (5, 2), (5, 3), (5, 4), (5, 5))],
+    "1.3..." "......" "......" "......" "......" "...3.2",
+    "123456456123231564564231342615615342",
+)
 
 # Anti-knight: https://youtu.be/tHXXCW15bsk and
 # https://www.funwithpuzzles.com/2018/02/no-knight-step-sudoku-puzzles.html, as transcribed in
@@ -470,6 +481,8 @@ def published():
     out.append((rules, Board(S6, digits(ANTIKING6[0]), rules), digits(ANTIKING6[1])))
     rules = build(S9, regions=JIGSAW[1])
     out.append((rules, Board(S9, digits(JIGSAW[0]), rules), digits(JIGSAW[2])))
+    rules = build(S6, cages=KILLER6[0])
+    out.append((rules, Board(S6, digits(KILLER6[1]), rules), digits(KILLER6[2])))
     return out
 
 

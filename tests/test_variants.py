@@ -542,7 +542,7 @@ def test_exports_say_what_each_auxiliary_variable_is_and_name_the_rules(capsys):
     assert [f.name for f in counted.families if f.new_vars] == ["cell-amo", "unit-amo", "cage-amo", "cage-sum"]
     assert made[0][0] == 730 and made[-1][1] == counted.nvars
     assert all(a[1] + 1 == b[0] for a, b in zip(made, made[1:]))  # every auxiliary variable once
-    jigsaw = PUBLISHED[-1][1]
+    jigsaw = next(puzzle for rules, puzzle, _ in PUBLISHED if rules.name == "jigsaw")
     assert numbering_comments(encode_puzzle(jigsaw))[0].startswith("grid 9x9 (jigsaw regions, no boxes), rules jigsaw;")
     doc = json.dumps({"givens": "." * 81, "regions": JIGSAW[1], "constraints": [{"type": "nonconsecutive"}]})
     assert main(["encode", doc, "--format", "stats"]) == 0

@@ -1,6 +1,6 @@
 """sat vs cpsat vs dfs per variant rule, side by side in one run: median seconds to solve and prove unique.
 
-Puzzles: the published variant puzzles of tests/test_variants.py (killers with no givens,
+Puzzles: the published variant puzzles of tests/test_variants.py (9x9 killers with no givens, a 6x6 one,
 anti-knight, diagonal, windoku, miracle, anti-king 6x6, jigsaw), each answered by every backend
 ``--repeat`` times through ``sudoku_cp.tasks.solving.solve(..., unique=True)`` (the path of
 ``sudoku-cp solve --unique``: a new solver per puzzle, every answer checked by the independent

@@ -63,6 +63,8 @@ def moves_hold(grid, steps, bad) -> bool:
 BOXES4 = [[(r, c) for r in range(top, top + 2) for c in range(left, left + 2)] for top in (0, 2) for left in (0, 2)]
 JIGSAW4 = "AAABABBBCCDDCCDD"  # four regions of four cells, not boxes
 JIGSAW4_GROUPS = [[(i // 4, i % 4) for i, x in enumerate(JIGSAW4) if x == label] for label in "ABCD"]
+SPLIT4 = "ABBAABBACDDCCDDC"  # regions need not be connected: A is r1c1, r2c1, r1c4, r2c4
+SPLIT4_GROUPS = [[(i // 4, i % 4) for i, x in enumerate(SPLIT4) if x == label] for label in "ABCD"]
 MAIN4, ANTI4 = [(i, i) for i in range(4)], [(i, 3 - i) for i in range(4)]
 CAGES4 = [([(0, 0), (0, 1)], 3), ([(1, 2), (2, 2)], 7), ([(3, 0), (3, 1), (2, 0)], None)]
 CAGES4_NO_SUMS = [(cells, None) for cells, _ in CAGES4]
@@ -80,6 +82,7 @@ def cages_hold(grid, cages) -> bool:
 RULES4 = {
     "classic": ({}, lambda g: groups_hold(g, BOXES4)),
     "jigsaw": ({"regions": JIGSAW4}, lambda g: groups_hold(g, JIGSAW4_GROUPS)),
+    "jigsaw-disconnected": ({"regions": SPLIT4}, lambda g: groups_hold(g, SPLIT4_GROUPS)),
     "diagonal": ({"diagonal": "both"}, lambda g: groups_hold(g, BOXES4 + [MAIN4, ANTI4])),
     "diagonal-main": ({"diagonal": "main"}, lambda g: groups_hold(g, BOXES4 + [MAIN4])),
     "diagonal-anti": ({"diagonal": "anti"}, lambda g: groups_hold(g, BOXES4 + [ANTI4])),

@@ -1,6 +1,6 @@
 """sat vs cpsat vs dfs per variant rule, side by side in one run: median seconds to solve and prove unique.
 
-Puzzles: the published variant puzzles of tests/test_variants.py (killers with no givens,
+Puzzles: the published variant puzzles of tests/test_variants.py (9x9 killers with no givens, a 6x6 one,
 anti-knight, diagonal, windoku, miracle, anti-king 6x6, jigsaw), each answered by every backend
 ``--repeat`` times through ``sudoku_cp.tasks.solving.solve(..., unique=True)`` (the path of
 ``sudoku-cp solve --unique``: a new solver per puzzle, every answer checked by the independent
@@ -93,7 +93,7 @@ def main() -> None:
         for backend in backends:
             seconds, status = timed(puzzle, backend, args.repeat)
             name = backend if isinstance(backend, str) else "sat"
-            by_rule.setdefault(rules.name, {}).setdefault(name, []).append(seconds)
+            by_rule.setdefault(f"{rules.name} {puzzle.size}x{puzzle.size}", {}).setdefault(name, []).append(seconds)
             cells.append(f"{seconds:.4f}")
             statuses.add(status)
         print(f"| {k + 1}. {rules.name} {puzzle.size}x{puzzle.size} | {len(puzzle.givens())} | "
@@ -121,7 +121,7 @@ def main() -> None:
         print("\n| backend | median s | max s |\n|---|---|---|")
         for name, times in rows.items():
             print(f"| {name} | {statistics.median(times):.4f} | {max(times):.4f} |")
-    print("\nmedian seconds per rule (published puzzles):\n")
+    print("\nmedian seconds per rule and size (published puzzles):\n")
     print("| rule | " + " | ".join(by_rule[next(iter(by_rule))]) + " |")
     print("|---|" + "---|" * len(by_rule[next(iter(by_rule))]))
     for rule, row in by_rule.items():

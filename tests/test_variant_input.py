@@ -250,6 +250,10 @@ BAD_SHARES = [
      r"cell r1c1: region 'null': expected a region 0..3"),
     (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{"value": 7, "given": True}] * 4] * 4})),
      r"cell r1c1: given '7': expected 1..4"),
+    # SudokuPad links without an f-puzzles string: said, not read as a 45-cell puzzle
+    ("https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA",
+     r"a SudokuPad link with SudokuPad's own format \(scl...\), which is not read: expected an f-puzzles link"),
+    ("https://sudokupad.app/psxckmzs5x", r"the puzzle id 'psxckmzs5x' \(the puzzle is on SudokuPad's server"),
 ]
 
 
@@ -406,3 +410,50 @@ def brute_force_antiknight_4x4() -> int:
                for dr, dc in ((1, 2), (2, 1), (2, -1), (1, -2)) if r + dr < 4 and 0 <= c + dc < 4):
             found += 1
     return found
+
+
+# Rules that have no solution even on the empty grid (the 4x4 nonconsecutive: the test of
+# tests/test_variants.py counts it 0 against a brute force): a negative answer that says so, never
+# a "solver failure" (exit 3) and never a core that claims its givens are to blame.
+NO_GRID4 = json.dumps({"givens": "1" + "." * 15, "constraints": [{"type": "nonconsecutive"}]})
+
+
+def test_repair_says_when_the_rules_have_no_solution_at_all(capsys):
+    code, out, err = run(capsys, "repair", NO_GRID4)
+    assert code == 1 and err == ""
+    assert "unsat" in out and "have no solution even with every given removed" in out
+    assert "repaired puzzle" not in out
+    code, out, _ = run(capsys, "repair", NO_GRID4, "--json")
+    rec = json.loads(out)
+    assert code == 1 and rec["status"] == "unsat" and rec["repaired"] is None and rec["remove"] is None
+    assert any("no removal of givens repairs it" in note for note in rec["notes"])
+
+
+def test_explain_names_the_rules_when_the_core_is_empty(capsys):
+    code, out, _ = run(capsys, "explain", NO_GRID4)
+    assert code == 1 and "core (0 givens): the rules have no solution even on the empty grid" in out
+    assert "without any one of them" not in out
+    code, out, _ = run(capsys, "explain", NO_GRID4, "--json")
+    assert code == 1 and json.loads(out)["core"] == []
+
+
+def test_generate_refuses_rules_with_no_solution(capsys):
+    code, out, err = run(capsys, "generate", "--rules", NO_GRID4, "--seed", "1")
+    assert code == 1 and out == ""
+    assert err.startswith("sudoku-cp: generate: the rules (nonconsecutive on a 4x4") and err.count("\n") == 1
+    assert "no puzzle can be made" in err
+
+
+def test_analyze_skips_augmented_for_a_jigsaw_and_says_so(capsys, tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text("1...............\n" + JIGSAW4 + "\n" + X4 + "\n")
+    code, out, err = run(capsys, "analyze", "-f", str(path), "--no-speed", "--json")
+    rows = {r["encoding"]: r for r in json.loads(out)["summary"]}
+    assert code == 0 and set(rows) == {"minimal", "natural", "complete", "augmented"}
+    assert [(rows[e]["puzzles"], rows[e]["skipped"]) for e in ("complete", "augmented")] == [(2, 0), (1, 1)]
+    assert err == ("sudoku-cp: note: augmented/pairwise skipped 1 puzzle: the augmented encoding needs the "
+                   "boxes of the grid: triads are where a row or column meets a box, and a jigsaw has none "
+                   "(expected the minimal, natural or complete encoding)\n")
+    code, out, err = run(capsys, "analyze", "1...............\n" + JIGSAW4, "--encoding", "augmented")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("sudoku-cp: error: --encoding augmented: the augmented encoding needs the boxes")

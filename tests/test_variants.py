@@ -63,6 +63,8 @@ def moves_hold(grid, steps, bad) -> bool:
 BOXES4 = [[(r, c) for r in range(top, top + 2) for c in range(left, left + 2)] for top in (0, 2) for left in (0, 2)]
 JIGSAW4 = "AAABABBBCCDDCCDD"  # four regions of four cells, not boxes
 JIGSAW4_GROUPS = [[(i // 4, i % 4) for i, x in enumerate(JIGSAW4) if x == label] for label in "ABCD"]
+SPLIT4 = "ABBAABBACDDCCDDC"  # regions need not be connected: A is r1c1, r2c1, r1c4, r2c4
+SPLIT4_GROUPS = [[(i // 4, i % 4) for i, x in enumerate(SPLIT4) if x == label] for label in "ABCD"]
 MAIN4, ANTI4 = [(i, i) for i in range(4)], [(i, 3 - i) for i in range(4)]
 CAGES4 = [([(0, 0), (0, 1)], 3), ([(1, 2), (2, 2)], 7), ([(3, 0), (3, 1), (2, 0)], None)]
 CAGES4_NO_SUMS = [(cells, None) for cells, _ in CAGES4]
@@ -80,6 +82,7 @@ def cages_hold(grid, cages) -> bool:
 RULES4 = {
     "classic": ({}, lambda g: groups_hold(g, BOXES4)),
     "jigsaw": ({"regions": JIGSAW4}, lambda g: groups_hold(g, JIGSAW4_GROUPS)),
+    "jigsaw-disconnected": ({"regions": SPLIT4}, lambda g: groups_hold(g, SPLIT4_GROUPS)),
     "diagonal": ({"diagonal": "both"}, lambda g: groups_hold(g, BOXES4 + [MAIN4, ANTI4])),
     "diagonal-main": ({"diagonal": "main"}, lambda g: groups_hold(g, BOXES4 + [MAIN4])),
     "diagonal-anti": ({"diagonal": "anti"}, lambda g: groups_hold(g, BOXES4 + [ANTI4])),
@@ -270,6 +273,25 @@ def test_the_checker_names_the_rule_a_solution_breaks():
     assert solution_problems(diagonal) == ["diagonal 1 does not hold every digit 1..9 once"]
 
 
+def test_the_checker_finds_relation_pairs_by_its_own_code(monkeypatch):
+    """A slip in the pair lists the encoders read (here every pair lost) is caught by the checker
+    and the duplicate scan, not repeated by them."""
+    from sudoku_cp.core.check import Checker
+    from sudoku_cp.core.rules import Rules
+
+    monkeypatch.setattr(Rules, "relation_pairs", lambda self, kind: ())
+    for kwargs, unit in (({"antiknight": True}, "knight"), ({"antiking": True}, "king"),
+                         ({"nonconsecutive": True}, "consecutive")):
+        rules = build(S9, **kwargs)
+        board = Board(S9, digits(GOOD9), rules)  # GOOD9 breaks every relation somewhere
+        assert any(unit in p for p in Checker(rules).problems(board)), unit
+        assert any(c.unit == unit for c in find_conflicts(board)), unit
+    rules = build(S4, antiknight=True)
+    answers = make("sat").count(Board.empty(S4, rules), 1000).solutions  # from the broken clauses
+    accepted = sum(not Checker(rules).problems(s) for s in answers)
+    assert len(answers) == 288 and accepted == sum(map(RULES4["antiknight"][1], latin_squares(4)))
+
+
 def test_the_checker_refuses_a_wrong_answer_to_a_published_puzzle():
     for rules, puzzle, solution in published():
         wrong = list(solution)
@@ -372,6 +394,17 @@ KILLER2 = [
 ]
 KILLER2_SOLUTION = ("423968517856417329917532684134726895285149763679853142341285976762391458"
                     "598674231")
+# Killer 6x6 with givens: the World Sudoku Championship 2022 instruction booklet
+# (https://uploads-ssl.webflow.com/62793457876c001d28edf162/6348945a45b06acb414391b7_WSC_2022_IB_v2.1.pdf),
+# as transcribed in the same lisudoku tests (killer_6x6.rs).
+KILLER6 = (
+    [cage(5, (0, 0), (1, 0)), cage(15, (0, 1), (0, 2), (0, 3), (0, 4), (1, 3)), cage(5, (1, 1)),
+     cage(5, (1, 4), (1, 5)), cage(5, (2, 0), (2, 1)), cage(5, (2, 2), (3, 2)), cage(5, (3, 0)),
+     cage(15, (2, 3), (2, 4), (2, 5)), cage(5, (3, 3), (3, 4)), cage(15, (4, 0), (4, 1), (4, 2), (5, 0)),
+     cage(5, (4, 5)), cage(15, (5, 1), (5, 2), (5, 3), (5, 4), (5, 5))],
+    "1.3..." "......" "......" "......" "......" "...3.2",
+    "123456456123231564564231342615615342",
+)
 
 # Anti-knight: https://youtu.be/tHXXCW15bsk and
 # https://www.funwithpuzzles.com/2018/02/no-knight-step-sudoku-puzzles.html, as transcribed in
@@ -451,6 +484,8 @@ def published():
     out.append((rules, Board(S6, digits(ANTIKING6[0]), rules), digits(ANTIKING6[1])))
     rules = build(S9, regions=JIGSAW[1])
     out.append((rules, Board(S9, digits(JIGSAW[0]), rules), digits(JIGSAW[2])))
+    rules = build(S6, cages=KILLER6[0])
+    out.append((rules, Board(S6, digits(KILLER6[1]), rules), digits(KILLER6[2])))
     return out
 
 
@@ -487,6 +522,41 @@ def test_each_constraint_is_its_own_named_clause_family():
     assert sizes["antiknight"] == 224 * 9  # 4 (N-1)(N-2) knight pairs, one clause per digit
     assert sizes["antiking"] == (144 + 128) * 9  # orthogonal pairs and 2 (N-1)^2 diagonal ones
     assert sizes["nonconsecutive"] == 144 * 8 * 2  # 144 orthogonal pairs, digits d, d+1 both ways
+
+
+def test_exports_say_what_each_auxiliary_variable_is_and_name_the_rules(capsys):
+    """DIMACS comments and encode's stats of a variant: the rules named, a jigsaw without boxes,
+    each family's own auxiliary variables (cage-sum selectors are not an at-most-one encoding's)."""
+    import json
+
+    from sudoku_cp.cli import main
+    from sudoku_cp.model.dimacs import numbering_comments
+
+    killer = build(S9, cages=KILLER1)
+    cnf = encode_puzzle(Board.empty(S9, killer))
+    assert [(f.name, f.new_vars) for f in cnf.families if f.new_vars] == [("cage-sum", (730, 858))]
+    comments = numbering_comments(cnf)
+    assert comments[0].startswith("grid 9x9 (3x3 boxes), rules killer;")
+    assert ("auxiliary variables of cage-sum (one selector per set of distinct digits that makes a "
+            "cage's sum): 730..858") in comments
+    assert not any("at-most-one" in line for line in comments)
+    counted = encode_puzzle(Board.empty(S9, killer), amo="seqcounter")
+    made = [f.new_vars for f in counted.families if f.new_vars]
+    assert [f.name for f in counted.families if f.new_vars] == ["cell-amo", "unit-amo", "cage-amo", "cage-sum"]
+    assert made[0][0] == 730 and made[-1][1] == counted.nvars
+    assert all(a[1] + 1 == b[0] for a, b in zip(made, made[1:]))  # every auxiliary variable once
+    jigsaw = next(puzzle for rules, puzzle, _ in PUBLISHED if rules.name == "jigsaw")
+    assert numbering_comments(encode_puzzle(jigsaw))[0].startswith("grid 9x9 (jigsaw regions, no boxes), rules jigsaw;")
+    doc = json.dumps({"givens": "." * 81, "regions": JIGSAW[1], "constraints": [{"type": "nonconsecutive"}]})
+    assert main(["encode", doc, "--format", "stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "9x9 (jigsaw regions, no boxes), rules jigsaw+nonconsecutive, encoding complete, at-most-one pairwise"
+    header = out[3].split()
+    assert header[:2] == ["family", "kind"] and out[3].index("kind") == out[-1].index("clause")  # aligned
+    assert [line.split()[:2] for line in out[4:]][-1] == ["nonconsecutive", "clause"]
+    assert main(["encode", doc, "--format", "stats", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["box"] is None and record["rules"] == "jigsaw+nonconsecutive"
 
 
 def test_a_cage_with_one_combination_fixes_its_digits_by_unit_clauses():

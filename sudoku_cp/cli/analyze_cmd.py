@@ -31,7 +31,9 @@ def add_parser(sub) -> None:
                     "cells fixed, the formula's variables and clauses (rules, no givens), and the "
                     "speed of solving every puzzle with one loaded solver. minimal and natural "
                     "propagate naked singles only, complete adds hidden singles, augmented adds "
-                    "locked candidates (see encodings/presets.md).",
+                    "locked candidates (see encodings/presets.md). A jigsaw has no boxes for "
+                    "augmented's triads: that encoding skips it, and a note on stderr says how many "
+                    "it skipped (each row counts the puzzles it analysed).",
         epilog="examples:\n"
                "  sudoku-cp analyze -f data/top1465.txt.gz --first 200 --encoding minimal,complete,augmented\n"
                "  sudoku-cp analyze -f puzzles.txt --encoding complete --amo pairwise,bitwise --json\n"
@@ -107,11 +109,18 @@ def run(args) -> int:
         if not analysis.puzzles:
             raise CliError("no puzzle to analyse")
         summaries = analysis.summaries()
+        reasons = dict(analysis.reasons)
+    if not any(s.puzzles for s in summaries):  # every puzzle refused by every encoding asked for
+        raise CliError(f"--encoding {args.encoding}: {next(iter(reasons.values()))}")
     if args.json:
         print_json({"summary": [s.to_json() for s in summaries]})
     else:
         print(summary_table(summaries))
     sys.stdout.flush()
+    for s in summaries:  # a jigsaw under augmented: said, never a silent gap in the counts
+        if s.skipped:
+            print(f"sudoku-cp: note: {s.encoding}/{s.amo} skipped {s.skipped} puzzle{'s' if s.skipped != 1 else ''}"
+                  f": {reasons[s.encoding, s.amo]}", file=sys.stderr)
     return max(codes, default=0)
 
 

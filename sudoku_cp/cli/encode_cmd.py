@@ -95,7 +95,8 @@ def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
         families.append({"name": f.name, "kind": f.kind, "first": f.start + 1, "count": f.count,
                          "literals": lits})
     return {
-        "size": cnf.size, "box": list(cnf.box), "encoding": encoding, "amo": amo,
+        "size": cnf.size, "box": None if cnf.rules.startswith("jigsaw") else list(cnf.box),
+        "rules": cnf.rules, "encoding": encoding, "amo": amo,
         "variables": cnf.nvars, "cell_variables": cnf.size**3, "triad_variables": triads,
         "aux_variables": cnf.nvars - cnf.size**3 - triads,
         "clauses": cnf.num_clauses, "literals": sum(len(c) for c in cnf.clauses),
@@ -103,7 +104,7 @@ def stats(cnf: Cnf, encoding: str, amo: str) -> dict:
     }
 
 
-STATS_KEYS = ("size", "box", "encoding", "amo", "variables", "cell_variables", "triad_variables",
+STATS_KEYS = ("size", "box", "rules", "encoding", "amo", "variables", "cell_variables", "triad_variables",
               "aux_variables", "clauses", "literals", "native_atmosts", "families")
 # ``encode --format stats --json``: one record per puzzle, these keys in every one (null where they
 # do not apply: ``index``/``line`` for a single puzzle, the sizes in an ``error`` record).
@@ -117,16 +118,18 @@ def stats_record(entry, many: bool, sizes: dict) -> dict:
 
 
 def stats_text(s: dict) -> str:
+    grid = "jigsaw regions, no boxes" if s["box"] is None else f"{s['box'][0]}x{s['box'][1]} boxes"
+    rules = "" if s["rules"] == "classic" else f", rules {s['rules']}"
+    width = max([13] + [len(f["name"]) for f in s["families"]])  # nonconsecutive is 14 letters
     lines = [
-        f"{s['size']}x{s['size']} ({s['box'][0]}x{s['box'][1]} boxes), encoding {s['encoding']}, "
-        f"at-most-one {s['amo']}",
+        f"{s['size']}x{s['size']} ({grid}){rules}, encoding {s['encoding']}, at-most-one {s['amo']}",
         f"variables {s['variables']:,} (cells {s['cell_variables']:,}, triads {s['triad_variables']:,}, "
         f"auxiliary {s['aux_variables']:,})",
         f"clauses   {s['clauses']:,} ({s['literals']:,} literals)"
         + (f", native at-most-one {s['native_atmosts']:,}" if s["native_atmosts"] else ""),
-        f"{'family':<13} {'kind':<7} {'first':>7} {'count':>7} {'literals':>9}",
+        f"{'family':<{width}} {'kind':<7} {'first':>7} {'count':>7} {'literals':>9}",
     ]
-    lines += [f"{f['name']:<13} {f['kind']:<7} {f['first']:>7} {f['count']:>7} {f['literals']:>9}"
+    lines += [f"{f['name']:<{width}} {f['kind']:<7} {f['first']:>7} {f['count']:>7} {f['literals']:>9}"
               for f in s["families"]]
     return "\n".join(lines)
 

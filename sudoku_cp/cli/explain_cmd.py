@@ -128,7 +128,8 @@ def add_parser(sub) -> None:
                     "a greedy set pruned to LOCALLY minimal is given ('optimal': false). The repaired "
                     "puzzle and its solution are printed and checked (uniqueness by CP-SAT, or by "
                     "the chosen backend when it did not do the work). "
-                    "Exit 0 repaired (or nothing to repair), 3 a check failed, 4 time limit "
+                    "Exit 0 repaired (or nothing to repair), 1 nothing can repair it (variant rules "
+                    "with no solution even on the empty grid), 3 a check failed, 4 time limit "
                     "(the MaxSAT step itself is not interrupted).",
         epilog="examples:\n"
                "  sudoku-cp repair 11..............\n"
@@ -177,7 +178,8 @@ def add_parser(sub) -> None:
                     "re-checked unique by --backend before it is printed. The same --seed "
                     "gives the same puzzles (puzzle k uses seed S+k). Output: a '#' comment line "
                     "and the puzzle on one line, so the output is a puzzle file. Exit 0 done, "
-                    "1 the requested clue count was not reached, 2 bad options, 4 time limit.",
+                    "1 the requested clue count was not reached (or the --rules have no solution at "
+                    "all), 2 bad options, 4 time limit.",
         epilog="examples:\n"
                "  sudoku-cp generate --size 4 --seed 3\n"
                "  sudoku-cp generate --size 9 --count 5 --seed 1 --backend cpsat,dfs --json",
@@ -230,7 +232,9 @@ def chosen(args) -> list:
 def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
     if result.conflicts:
         print("conflicts: " + "; ".join(c.describe() for c in result.conflicts))
-    if result.core is not None:
+    if result.core == []:  # variant rules can contradict themselves; classic rules never do
+        print("core (0 givens): the rules have no solution even on the empty grid")
+    elif result.core is not None:
         print(f"core ({len(result.core)} givens that cannot all hold; without any one of them the "
               f"rest has a solution): {given_names(result.core)}")
     if result.differences is not None and len(result.solutions) >= 2:
@@ -367,7 +371,9 @@ def run_repair(args) -> int:
         with Progress("steps") as bar:
             result = repair(board, backends, args.time_limit, args.max_rounds, targets=args.targets,
                             progress=bar)
-        return result, EXIT_TIMEOUT if result.status is Status.UNKNOWN else EXIT_OK
+        if result.status is Status.UNKNOWN:
+            return result, EXIT_TIMEOUT
+        return result, EXIT_NEGATIVE if result.repaired is None else EXIT_OK  # None: the rules have no solution
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}")

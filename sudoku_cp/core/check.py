@@ -17,10 +17,28 @@ from functools import lru_cache
 from itertools import repeat
 
 from .board import Board, Rules, cell_name
-from .variants import RELATIONS, pairs
+from .variants import RELATIONS
 
 # How a conflict names its relation (CONTRACT.md's unit names) and says it for people.
 RELATION_UNITS = {"antiknight": "knight", "antiking": "king", "nonconsecutive": "consecutive"}
+# Which cells a relation binds, said here as a test on the step (dr, dc) between them, apart from
+# the step lists the encoders read (core/rules.py): a slip there is caught here, not repeated.
+BINDS = {"antiknight": lambda dr, dc: {abs(dr), abs(dc)} == {1, 2},
+         "antiking": lambda dr, dc: max(abs(dr), abs(dc)) == 1,
+         "nonconsecutive": lambda dr, dc: abs(dr) + abs(dc) == 1}
+
+
+@lru_cache(maxsize=64)
+def related(n: int, kind: str) -> tuple[tuple[int, int], ...]:
+    """The pairs ``(i, j)`` of row-major cell indices, ``i < j``, that relation ``kind`` binds on an N x N.
+
+    >>> len(related(9, "antiknight")), len(related(9, "antiking")), len(related(9, "nonconsecutive"))
+    (224, 272, 144)
+    """
+    steps = [(dr, dc) for dr in range(0, 3) for dc in range(-2, 3)
+             if (dr, dc) > (0, 0) and BINDS[kind](dr, dc)]  # each unordered pair once: dr > 0 or dc > 0
+    return tuple(sorted((r * n + c, (r + dr) * n + c + dc) for r in range(n) for c in range(n)
+                        for dr, dc in steps if r + dr < n and 0 <= c + dc < n))
 MOVES = {"knight": "a knight's move", "king": "a king's move"}
 
 
@@ -109,7 +127,7 @@ def _constraint_conflicts(board: Board, constraint) -> list[Conflict]:
     if constraint.kind not in RELATIONS:
         raise ValueError(f"the duplicate scan does not know the constraint {constraint.kind!r}")
     unit = RELATION_UNITS[constraint.kind]
-    for a, b in pairs(board.rules, constraint.kind):
+    for a, b in related(n, constraint.kind):
         x, y = cells[a], cells[b]
         if not (x and y):
             continue
@@ -126,8 +144,8 @@ class Checker:
     Each unit becomes a C-level item getter over the row-major cells; a unit is right when the set
     of its digits is exactly 1..N. Each constraint is checked by its own few lines here, sharing
     nothing with the encoders: a cage's digits are distinct and add up to its sum, the two cells of
-    a relation's pair hold different digits (knight, king) or digits not one apart
-    (nonconsecutive).
+    a relation's pair (:func:`related`, not the encoders' pair lists) hold different digits
+    (knight, king) or digits not one apart (nonconsecutive).
     """
 
     def __init__(self, rules: Rules):
@@ -141,7 +159,7 @@ class Checker:
             if constraint.kind == "killer":
                 self.cages.append((constraint, [r * n + c for r, c in constraint.cells]))
             elif constraint.kind in RELATIONS:
-                self.relations.append((constraint, pairs(rules, constraint.kind)))
+                self.relations.append((constraint, related(n, constraint.kind)))
             else:
                 raise ValueError(f"the checker does not know the constraint {constraint.kind!r}")
 

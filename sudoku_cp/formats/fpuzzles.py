@@ -8,6 +8,8 @@ JSON (f-puzzles' format) gives ``size``, ``grid`` (rows of cells ``{"value": d, 
 ``antiking``, ``nonconsecutive``, ``killercage`` (``{"cells": ["R1C1", ...], "value": "15"}``) and
 ``extraregion`` when it is exactly windoku's four windows. Any other rule in the string is refused
 by name, never dropped; titles, authors, colours and pencil marks are not rules and are ignored.
+A SudokuPad link in SudokuPad's own format (``scl...``) or with a short puzzle id is refused with
+that reason.
 
 Written: :func:`to_fpuzzles` (the JSON) and :func:`share_link` (the f-puzzles link), so a result
 opens in the tools puzzle people use.
@@ -39,6 +41,9 @@ KNOWN = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "
 _PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?(?:f-puzzles\.com/?\?(?:.*&)?load=|"
                      r"(?:sudokupad\.app|app\.crackingthecryptic\.com)(?:/sudoku)?/?(?:\?puzzleid=)?fpuzzles|"
                      r"fpuzzles)", re.I)
+# Any other SudokuPad link: its own format (``scl...``, ``ctc...``) or a short id on its server.
+_SUDOKUPAD = re.compile(r"^(?:https?://)?(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com)"
+                        r"(?:/sudoku)?/?(?:\?puzzleid=)?(\S*)$", re.I)
 _BASE64 = re.compile(r"^[A-Za-z0-9+/=%\-$]+$")
 _CELL = re.compile(r"^R(\d+)C(\d+)$", re.I)
 
@@ -49,7 +54,8 @@ def looks_like_share(text: str) -> bool:
     token = text.strip()
     if not token or any(ch.isspace() for ch in token):
         return False
-    return bool(_PREFIX.match(token)) or (token.startswith("N4Ig") and bool(_BASE64.match(token)))
+    return bool(_PREFIX.match(token) or _SUDOKUPAD.match(token)) or (
+        token.startswith("N4Ig") and bool(_BASE64.match(token)))
 
 
 def decode(text: str, first_line: int = 1) -> dict:
@@ -57,6 +63,15 @@ def decode(text: str, first_line: int = 1) -> dict:
     where = f"line {first_line}: share string"
     token = text.strip()
     match = _PREFIX.match(token)
+    other = None if match else _SUDOKUPAD.match(token)
+    if other:  # a SudokuPad link without an f-puzzles string in it
+        rest = other.group(1)
+        what = (f"SudokuPad's own format ({rest[:3]}...), which is not read" if rest[:3].lower() in ("scl", "ctc")
+                else f"the puzzle id {show(rest)} (the puzzle is on SudokuPad's server, not in the link)"
+                if rest else "no puzzle")
+        raise PuzzleError(f"{where}: a SudokuPad link with {what}: expected an f-puzzles link "
+                          f"(https://f-puzzles.com/?load=...) or a SudokuPad link of one "
+                          f"(https://sudokupad.app/fpuzzles...)")
     payload = token[match.end():] if match else token
     payload = payload.split("&")[0].split("#")[0]
     from urllib.parse import unquote  # not at module level: it costs validate's cold start ~6 ms

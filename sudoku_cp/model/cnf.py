@@ -166,13 +166,16 @@ class Family:
     """A run of constraints of one kind: ``start`` .. ``start + count - 1`` (0-based).
 
     ``kind`` ``"clause"`` counts in :attr:`Cnf.clauses`; ``"atmost"`` in :attr:`Cnf.atmosts`
-    (native cardinality constraints).
+    (native cardinality constraints). ``new_vars``: the first and last auxiliary variable the
+    family introduced (an at-most-one encoding's, cage-sum selectors, a pseudo-Boolean counter's),
+    or None.
     """
 
     name: str
     start: int
     count: int
     kind: str = "clause"
+    new_vars: tuple[int, int] | None = None
 
 
 STOP_EVERY = 20_000  # clauses between two calls of a formula's stop() check
@@ -187,7 +190,8 @@ class Cnf:
     """A formula: clauses over variables 1..nvars, cell variables first, families recorded.
 
     ``atmosts`` holds native cardinality constraints ``(literals, bound)`` (``--amo native``
-    only); ``box`` the box shape, for documentation of exports.
+    only); ``box`` the box shape and ``rules`` the rules' name (``classic``, ``jigsaw``,
+    ``killer+antiknight``, ...), for documentation of exports.
     """
 
     size: int
@@ -196,6 +200,7 @@ class Cnf:
     families: list[Family] = field(default_factory=list)
     atmosts: list[tuple[list[int], int]] = field(default_factory=list)
     box: tuple[int, int] | None = None
+    rules: str = "classic"
     stop: Callable[[], bool] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -203,7 +208,7 @@ class Cnf:
         return len(self.clauses)
 
     def add(self, name: str, clauses: Iterable[Sequence[int]]) -> None:
-        start = len(self.clauses)
+        start, nvars = len(self.clauses), self.nvars
         if self.stop is None:
             self.clauses.extend(list(c) for c in clauses)
         else:  # a time limit: look at it every STOP_EVERY clauses
@@ -212,7 +217,8 @@ class Cnf:
                 if i % STOP_EVERY == 0 and self.stop():
                     raise EncodingStopped(f"stopped after {len(self.clauses)} clauses")
         if len(self.clauses) > start:
-            self.families.append(Family(name, start, len(self.clauses) - start))
+            made = (nvars + 1, self.nvars) if self.nvars > nvars else None
+            self.families.append(Family(name, start, len(self.clauses) - start, new_vars=made))
 
     def add_atmost(self, name: str, groups: Iterable[Sequence[int]], bound: int = 1) -> None:
         """Native constraints "at most ``bound`` of these literals", one per group of 2+."""
@@ -224,8 +230,8 @@ class Cnf:
     def copy(self) -> "Cnf":
         """A deep copy the caller may extend."""
         return Cnf(self.size, self.nvars, [list(c) for c in self.clauses],
-                   [Family(f.name, f.start, f.count, f.kind) for f in self.families],
-                   [(list(g), k) for g, k in self.atmosts], self.box)
+                   [Family(f.name, f.start, f.count, f.kind, f.new_vars) for f in self.families],
+                   [(list(g), k) for g, k in self.atmosts], self.box, self.rules)
 
 
 def at_most_one(lits: Sequence[int], cnf: Cnf, amo: str = DEFAULT_AMO) -> list[list[int]]:
@@ -438,8 +444,7 @@ def _triads(rules: Rules) -> tuple[list[tuple[int, list[int]]], list[list[int]]]
     crosses, counted along the line.
     """
     if not rules.box:
-        raise ValueError("the augmented encoding needs the boxes of the grid: triads are where a row "
-                         "or column meets a box")
+        raise ValueError(NO_BOXES)
     shape, n = rules.shape, rules.size
     region = rules.region_of
     defs: list[tuple[int, list[int]]] = []
@@ -471,6 +476,22 @@ def _triads(rules: Rules) -> tuple[list[tuple[int, list[int]]], list[list[int]]]
 
 def _uses_triads(wanted: Sequence[str]) -> bool:
     return any(f.startswith("triad-") for f in wanted)
+
+
+NO_BOXES = ("the augmented encoding needs the boxes of the grid: triads are where a row or column "
+            "meets a box, and a jigsaw has none (expected the minimal, natural or complete encoding)")
+
+
+def refusal(rules: Rules, encoding: str) -> str | None:
+    """Why ``encoding`` cannot say ``rules``, or None when it can (triads need boxes: no jigsaw).
+
+    >>> from sudoku_cp.core.variants import build
+    >>> refusal(build(Shape(2, 2), regions="aabbaabbccddccdd"), "augmented")[:39]
+    'the augmented encoding needs the boxes '
+    >>> refusal(build(Shape(2, 2), regions="aabbaabbccddccdd"), "complete") is None
+    True
+    """
+    return NO_BOXES if _uses_triads(families_of(encoding)) and not rules.box else None
 
 
 def _emit_exactly_one(cnf: Cnf, side: str, wanted, amo: str, groups) -> None:
@@ -506,7 +527,7 @@ def _start(rules: Rules, encoding: str) -> Cnf:
     _check_encodable(rules)
     shape = rules.shape
     extra = triad_count(shape) if _uses_triads(families_of(encoding)) else 0
-    return Cnf(shape.size, shape.size**3 + extra, box=shape.box)
+    return Cnf(shape.size, shape.size**3 + extra, box=shape.box, rules=rules.name)
 
 
 @lru_cache(maxsize=32)

@@ -49,6 +49,10 @@ def numbering_comments(cnf: Cnf) -> list[str]:
     n = cnf.size
     rows, cols = cnf.box or (0, 0)
     box = f" ({rows}x{cols} boxes)" if rows else ""
+    if cnf.rules.startswith("jigsaw"):  # irregular regions replace the boxes
+        box = " (jigsaw regions, no boxes)"
+    if cnf.rules != "classic":
+        box += f", rules {cnf.rules}"
     example = min(n**3, n + 3)
     lines = [
         f"grid {n}x{n}{box}; rows R and columns C 1..{n}, named rRcC (r1c1 is the top left), "
@@ -68,9 +72,19 @@ def numbering_comments(cnf: Cnf) -> list[str]:
             f"((C-1)*{cols} + (b-1))*{n} + d, v in {n**3 + n * n * rows + 1}..{n**3 + triad_count(shape)}",
         ]
         top += triad_count(shape)
-    if cnf.nvars > top:
+    named = [f for f in cnf.families if f.new_vars]
+    for f in named:
+        first, last = f.new_vars or (0, 0)
+        lines.append(f"auxiliary variables of {f.name} ({AUX_WHAT.get(f.name, 'the at-most-one encoding')}): "
+                     f"{first}..{last}")
+    if cnf.nvars > top and not named:
         lines.append(f"auxiliary variables of the at-most-one encoding: {top + 1}..{cnf.nvars}")
     return lines
+
+
+# What the auxiliary variables of a family are, when they are not an at-most-one encoding's.
+AUX_WHAT = {"cage-sum": "one selector per set of distinct digits that makes a cage's sum",
+            "cage-pb": "PySAT's pseudo-Boolean encoding of the cage sums"}
 
 
 def _cell_literal(n: int, v: int) -> str:
@@ -82,6 +96,7 @@ def _cell_literal(n: int, v: int) -> str:
 def family_comments(cnf: Cnf) -> list[str]:
     """One comment line per family: where its clauses (or native constraints) start and end."""
     lines = ["families (clause numbers 1-based, in file order):"]
+    width = max([13] + [len(f.name) for f in cnf.families])  # nonconsecutive is 14 letters
     offset = cnf.num_clauses
     for f in cnf.families:
         if f.kind == "atmost":
@@ -90,7 +105,7 @@ def family_comments(cnf: Cnf) -> list[str]:
         else:
             first = f.start + 1
             what = "clauses"
-        lines.append(f"  {f.name:<13} {what} {first}..{first + f.count - 1} ({f.count})")
+        lines.append(f"  {f.name:<{width}} {what} {first}..{first + f.count - 1} ({f.count})")
     return lines
 
 

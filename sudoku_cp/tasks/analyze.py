@@ -21,7 +21,16 @@ from dataclasses import asdict, dataclass
 from ..backends import Backend, Deadline, Session, make
 from ..core.board import Board, Fact, Rules, Shape
 from ..core.check import is_solution
-from ..model.cnf import AMO_CHOICES, DEFAULT_AMO, ENCODINGS, NATIVE, check_amo, encode_rules, families_of
+from ..model.cnf import (
+    AMO_CHOICES,
+    DEFAULT_AMO,
+    ENCODINGS,
+    NATIVE,
+    check_amo,
+    encode_rules,
+    families_of,
+    refusal,
+)
 
 PROPAGATOR = "glucose4"  # any PySAT solver with propagate(); native constraints need minicard
 
@@ -60,6 +69,7 @@ class Summary:
     mean_probed_fixed: float | None
     solve_s: float | None  # total SAT solving time over the collection (None when not measured)
     native_atmosts: int = 0  # --amo native: cardinality constraints besides the clauses
+    skipped: int = 0  # puzzles whose rules this encoding cannot say (augmented: a jigsaw)
 
     @property
     def solved_share(self) -> float:
@@ -183,6 +193,8 @@ class Analysis:
     rows; :meth:`summaries` gives the totals so far. Only sessions (one per variant and set of
     rules) and running sums are kept, never the boards: ``analyze -f`` on a million-line file
     needs no more memory than on ten lines. Use it as a context manager (it closes the sessions).
+    A variant that cannot say a puzzle's rules (``augmented`` on a jigsaw) skips that puzzle and
+    counts it in ``skipped``; each summary counts only the puzzles its variant analysed.
     """
 
     def __init__(self, variants: Sequence[tuple[str, str]], probe: bool = False,
@@ -190,18 +202,28 @@ class Analysis:
         self.variants, self.probe, self.measure_speed, self.progress = list(variants), probe, measure_speed, progress
         self.propagators: dict[tuple[int, Rules], Propagator] = {}
         self.sessions: dict[tuple[int, Rules], Session] = {}
-        self.first: Rules | None = None
+        self.firsts: list[Rules | None] = [None] * len(self.variants)  # sizes: each variant's first rules
         self.puzzles = 0
-        self.sums = [{"solved": 0, "contradictions": 0, "fixed": 0, "probed": 0, "solve_s": 0.0}
-                     for _ in self.variants]
+        self.sums = [{"puzzles": 0, "skipped": 0, "solved": 0, "contradictions": 0, "fixed": 0, "probed": 0,
+                      "solve_s": 0.0} for _ in self.variants]
+        self.reasons: dict[tuple[str, str], str] = {}  # why a variant skipped puzzles
 
     def add(self, board: Board) -> list[Propagation]:
-        """The rows of one board, one per variant, added to the sums."""
-        if self.first is None:
-            self.first = board.rules
+        """The rows of one board, one per variant that can say its rules, added to the sums."""
         self.puzzles += 1
         rows = []
         for k, (encoding, amo) in enumerate(self.variants):
+            why = refusal(board.rules, encoding)
+            if why is not None:
+                self.sums[k]["skipped"] += 1
+                self.reasons[encoding, amo] = why
+                self._tick()  # the progress counts the puzzle as done for this variant
+                if self.measure_speed:
+                    self._tick()
+                continue
+            if self.firsts[k] is None:
+                self.firsts[k] = board.rules
+            self.sums[k]["puzzles"] += 1
             key = (k, board.rules)
             if key not in self.propagators:
                 self.propagators[key] = Propagator(board.rules, encoding, amo)
@@ -235,18 +257,20 @@ class Analysis:
     def summaries(self) -> list[Summary]:
         """One summary per variant; sizes are those of the first puzzle's rules (no givens)."""
         out = []
-        count = self.puzzles or 1
-        for (encoding, amo), sums in zip(self.variants, self.sums):
-            first = encode_rules(self.first, encoding, amo) if self.first is not None else None
+        for (encoding, amo), sums, rules in zip(self.variants, self.sums, self.firsts):
+            count = int(sums["puzzles"]) or 1
+            first = encode_rules(rules, encoding, amo) if rules is not None else None
             out.append(Summary(
                 encoding, amo,
                 variables=first.nvars if first else 0,
                 clauses=first.num_clauses if first else 0,
                 native_atmosts=len(first.atmosts) if first else 0,
-                puzzles=self.puzzles, solved=int(sums["solved"]), contradictions=int(sums["contradictions"]),
+                puzzles=int(sums["puzzles"]), solved=int(sums["solved"]),
+                contradictions=int(sums["contradictions"]),
                 mean_fixed=sums["fixed"] / count,
                 mean_probed_fixed=sums["probed"] / count if self.probe else None,
                 solve_s=sums["solve_s"] if self.measure_speed else None,
+                skipped=int(sums["skipped"]),
             ))
         return out
 

@@ -101,7 +101,8 @@ def _rules(rules: Rules | Shape) -> Rules:
 
 def sat_filled_grid(rules: Rules | Shape, rng: random.Random, backend: str | Backend | None = None) -> Board:
     """A solved grid from a session (the SAT backend's unless ``backend`` takes hints) run on the
-    empty grid with random preferred values (phases)."""
+    empty grid with random preferred values (phases); :class:`GenerateError` when variant rules
+    have no solution at all (4x4 nonconsecutive, say)."""
     rules = _rules(rules)
     n = rules.size
     blank = Board.empty(rules.shape, rules)
@@ -109,7 +110,10 @@ def sat_filled_grid(rules: Rules | Shape, rng: random.Random, backend: str | Bac
     with filler.session(rules) as session:
         session.hint([(r, c, d * rng.choice((1, -1))) for r in range(n) for c in range(n) for d in range(1, n + 1)])
         if not session.solve([]):
-            raise SolverFailure(f"{filler.name} found no solution of the empty grid")
+            if rules.is_classic:  # every classic grid has solutions: the solver is wrong
+                raise SolverFailure(f"{filler.name} found no solution of the empty grid")
+            raise GenerateError(f"the rules ({rules.name} on a {rules.shape}) have no solution even on "
+                                f"the empty grid (by {filler.name}): no puzzle can be made")
         return session.solution(blank)
 
 

@@ -43,11 +43,16 @@ TARGETS = 20  # solutions tried as the one an ``add`` repair keeps
 PAIR_CALLS = 50_000  # solver calls the search for two added givens may make before giving up
 
 
+class NoRepair(ValueError):
+    """No removal of givens helps: the variant rules have no solution even on the empty grid."""
+
+
 def fewest_removals(board: Board, backend: str | Backend = "sat",
                    deadline: Deadline | None = None) -> tuple[list[Given], Board, bool]:
     """A smallest list of givens whose removal leaves a solvable puzzle, a solution of the rest,
     and whether the backend proved it smallest: ``backend.maximize`` (the ``optimize``
-    capability; sat: MaxSAT with RC2, cpsat: maximise the kept givens).
+    capability; sat: MaxSAT with RC2, cpsat: maximise the kept givens). :class:`NoRepair` when
+    the rules themselves have no solution.
 
     >>> from sudoku_cp.formats.text import parse_puzzle
     >>> removed, solution, proved = fewest_removals(parse_puzzle("1........4....23"))
@@ -57,7 +62,10 @@ def fewest_removals(board: Board, backend: str | Backend = "sat",
     finder = backend_for(backend, "optimize")
     removed, solution, proved = finder.maximize(board, deadline or Deadline(None))
     if solution is None:
-        raise SolverFailure(f"{finder.name} found the rules of the empty grid unsatisfiable")
+        if board.rules.is_classic:  # every classic grid has solutions: the solver is wrong
+            raise SolverFailure(f"{finder.name} found the rules of the empty grid unsatisfiable")
+        raise NoRepair(f"the rules ({board.rules.name} on a {board.shape}) have no solution even with "
+                       f"every given removed (by {finder.name}): no removal of givens repairs it")
     rest = board.with_givens([(r, c, 0) for r, c, _ in removed])
     problems = solution_problems(solution, rest)
     if problems:
@@ -259,7 +267,12 @@ def repair(board: Board, backend: str | Backend | list = "sat", time_limit: floa
     try:
         if status in (Status.INVALID, Status.UNSAT):
             finder = backend_for(chosen, "optimize")
-            out.remove, out.solution, optimal = fewest_removals(board, finder, deadline)
+            try:
+                out.remove, out.solution, optimal = fewest_removals(board, finder, deadline)
+            except NoRepair as exc:  # nothing to remove can help: said, and no repaired puzzle
+                out.notes.append(str(exc))
+                out.time_s = time.perf_counter() - start
+                return out
             out.repaired = board.with_givens([(r, c, 0) for r, c, _ in out.remove])
             out.stats = {"optimal": optimal, "method": "maximize kept givens", "found_by": finder.name}
         elif status is Status.MULTIPLE:

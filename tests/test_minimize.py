@@ -61,3 +61,14 @@ def test_a_time_limit_is_not_called_nothing_to_minimize(capsys):
     out = capsys.readouterr().out
     assert code == 4 and "not minimized: the time limit ended the work first" in out
     assert "nothing to minimize" not in out
+
+
+def test_a_minimal_puzzle_says_no_given_is_redundant(capsys):
+    from gridgen import dataset_lines
+
+    seventeen = dataset_lines("17clue-half.txt", limit=1)[0]  # 17-clue puzzles are minimal
+    assert main(["minimize", seventeen]) == 0
+    out = capsys.readouterr().out
+    assert "redundant givens: none of the 17 (each is needed for uniqueness)" in out
+    assert "no given is redundant: the puzzle given is already minimal" in out
+    assert "redundant givens (0" not in out

@@ -420,8 +420,12 @@ def run_minimize(args) -> int:
             else:
                 print("nothing to minimize: the puzzle must have exactly one solution")
             return
-        print(f"redundant givens ({len(result.redundant)} of {len(result.puzzle.givens())}, each "
-              f"droppable alone): {given_names(result.redundant)}")
+        total = len(result.puzzle.givens())
+        if result.redundant:
+            print(f"redundant givens ({len(result.redundant)} of {total}, each droppable alone): "
+                  f"{given_names(result.redundant)}")
+        else:
+            print(f"redundant givens: none of the {total} (each is needed for uniqueness)")
         print(f"minimal puzzle ({len(result.minimal.givens())} givens, same solution, no given can "
               f"be dropped): {format_puzzle(result.minimal, args.symbols)}")
         if not many:

@@ -335,6 +335,14 @@ def test_uncertified_backend_says_so(capsys):
     assert "uncertified: dfs cannot give a checkable proof" in out
 
 
+def test_an_invalid_puzzle_is_not_called_uncertified(capsys):
+    """Duplicate givens prove 'invalid' by themselves: no solver, no proof, nothing left uncertified."""
+    code, out, _ = run(capsys, "solve", "11" + "." * 14, "--certify")
+    assert code == 1 and "two 1s in row 1 (r1c1, r1c2)" in out
+    assert "no proof needed: the duplicate givens listed are checkable by eye" in out
+    assert "uncertified" not in out
+
+
 def test_proof_dir_holds_the_exact_files_that_were_checked(capsys, tmp_path):
     proofs = tmp_path / "proofs"
     puzzles = tmp_path / "p.txt"

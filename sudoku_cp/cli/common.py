@@ -845,6 +845,8 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
         else:
             report(result, prefix, many, entry.index)
             if certifying:
-                line = describe_certificate(result) or (done.note if done else None) or "uncertified"
+                line = describe_certificate(result) or (done.note if done else None) or (
+                    "no proof needed: the duplicate givens listed are checkable by eye"
+                    if result.status is Status.INVALID else "uncertified")
                 print(f"  {line}" if many else line)
     return worst_exit(codes)

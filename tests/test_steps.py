@@ -101,6 +101,33 @@ def test_general_steps_have_minimal_premises_and_units():
     assert seen >= 1  # these puzzles need at least one general step
 
 
+KILLER = ('{"givens": "................", "box": [2, 2], "constraints": ['
+          '{"type": "killer", "cells": [[0,0],[1,0],[2,0]], "sum": 9}, '
+          '{"type": "killer", "cells": [[0,1],[0,2]], "sum": 4}, '
+          '{"type": "killer", "cells": [[0,3],[1,3],[1,2]], "sum": 9}, '
+          '{"type": "killer", "cells": [[1,1],[2,1],[2,2]], "sum": 7}, '
+          '{"type": "killer", "cells": [[2,3],[3,3]], "sum": 5}, '
+          '{"type": "killer", "cells": [[3,0],[3,1],[3,2]], "sum": 6}]}')
+ANTIKING = ('{"size": 6, "givens": "..4..6....4.6.......1..........3...2", "box": [2, 3], '
+            '"constraints": [{"type": "antiking"}]}')
+
+
+@pytest.mark.parametrize("text", [KILLER, ANTIKING], ids=["killer", "antiking"])
+def test_variants_beyond_units_use_their_constraints_by_name(text):
+    """A killer cage or an anti-king rule is a constraint of its own: a step that needs it names it
+    and is verified with it (a fresh solver holding only the step's units and constraints)."""
+    board = parse_puzzle(text)
+    steps = explain_steps(board)
+    ends_at_solution(board, steps)
+    cpsat = make("cpsat")
+    names = set()
+    for step in steps:
+        assert verify_step(step, board.rules, cpsat) == []
+        names.update(step.to_json(board.rules)["constraints"])
+    wanted = "cage at r1c1 (sum 9)" if "killer" in text else "the antiking rule"
+    assert wanted in names
+
+
 def test_easy_puzzles_need_only_singles():
     rng = random.Random(11)
     for _ in range(5):

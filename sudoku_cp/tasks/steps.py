@@ -4,7 +4,8 @@ Words (as everywhere): a *cell* holds a *digit*; a blank cell keeps *candidates*
 peer holds and no earlier step removed. A :class:`Step` has a **conclusion** (digits placed, or
 candidates removed: facts ``(row, col, digit)`` and ``(row, col, -digit)``), the **premises** it
 uses (placed digits and earlier removals, as facts), the **constraints** it uses (units of the
-puzzle's rules, by position in ``rules.units``), a **technique** name and a **cost**.
+puzzle's rules, by position in ``rules.units``; past them, a variant's killer cages and relations,
+by position in ``rules.constraints``: :func:`part`), a **technique** name and a **cost**.
 
 How the next step is found (:func:`next_step`): the named techniques are looked for directly on
 the candidates grid, cheapest first (:data:`COSTS`): hidden single, naked single, locked
@@ -115,9 +116,24 @@ class Step:
 
 
 def unit_name(rules: Rules, k: int) -> str:
-    """``row 3``, ``box 5``: a unit by its kind and 1-based index."""
+    """``row 3``, ``box 5``: a unit by its kind and 1-based index; past the units, a variant's
+    constraint (``cage at r1c1 (sum 9)``, ``the antiknight rule``)."""
+    if k >= len(rules.units):
+        rule = rules.constraints[k - len(rules.units)]
+        if rule.kind == "killer":
+            total = f" (sum {rule.value})" if rule.value is not None else ""
+            return f"cage at {cell_name(*rule.cells[0])}{total}"
+        return f"the {rule.kind} rule"
     unit = rules.units[k]
     return f"{unit.kind} {unit.index + 1}"
+
+
+def part(rules: Rules, ks: Iterable[int]) -> Rules:
+    """The rules holding only the units and constraints numbered ``ks`` (as in :func:`unit_name`)."""
+    u = len(rules.units)
+    ks = sorted(ks)
+    return Rules(rules.shape, tuple(rules.units[k] for k in ks if k < u),
+                 tuple(rules.constraints[k - u] for k in ks if k >= u), name="part")
 
 
 def _removal_names(facts: Sequence[Fact]) -> str:
@@ -356,15 +372,13 @@ class Prover:
 
     def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> bool:
         """Only ``units`` and ``premises`` (a fresh solver): ``fact`` cannot hold."""
-        rules = Rules(self.rules.shape, tuple(self.rules.units[k] for k in units), name="part")
-        with self.backend.session(rules, stats=False) as session:
+        with self.backend.session(part(self.rules, units), stats=False) as session:
             return session.solve(premises + [fact]) is False
 
     def fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> list[Fact]:
         """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
         (one session on those units: deletion, each answer's core refining the rest)."""
-        rules = Rules(self.rules.shape, tuple(self.rules.units[k] for k in units), name="part")
-        with self.backend.session(rules, stats=False) as session:
+        with self.backend.session(part(self.rules, units), stats=False) as session:
             return shrink_core(lambda s: session.solve(s + [fact]) is False, premises,
                                lambda s: set(session.core()))
 
@@ -415,7 +429,10 @@ class Prover:
         if singles_refute(g, every, premises, assumed):  # find the units by plain propagation here
             units = shrink_core(lambda s: singles_refute(g, s, premises, assumed), every)
             return units, shrink_core(lambda s: singles_refute(g, units, s, assumed), premises), "propagation"
-        # a refutation only the solver sees: ask it, a fresh solver per subset of units
+        # a refutation only the solver sees (or one needing a variant's constraints beyond the
+        # units): ask it, a fresh solver per subset of units and constraints
+        rest = range(len(g.units), len(g.units) + len(self.rules.constraints))
+        every, near = every + list(rest), near + list(rest)
         if not self.implies(near, premises, assumed):
             near = every
         units = shrink_core(lambda s: self.implies(s, premises, assumed), near)
@@ -425,7 +442,8 @@ class Prover:
               name: str) -> Step:
         r, c, d = assumed
         if name == "what if" and len(units) <= BOUND:
-            name, cost = f"deduction from {len(units)} constraints", DEDUCTION_COST
+            name = f"deduction from {len(units)} constraint{'' if len(units) == 1 else 's'}"
+            cost = DEDUCTION_COST
         return Step([(r, c, -d)], sorted(premises), sorted(units), name, cost + len(units),
                     assumption=assumed, minimal_under=how)
 
@@ -529,7 +547,7 @@ class Steps(list):
             "size": n, "box": list(self.puzzle.box), "givens": list(self.puzzle.cells),
             "region": list(rules.region_of),
             "units": [{"name": unit_name(rules, k), "cells": [r * n + c for r, c in u.cells]}
-                      for k, u in enumerate(rules.units)],
+                      for k, u in enumerate(rules.units + rules.constraints)],
             "states": [{"cells": cells, "cands": [sorted(c) for c in cands]} for cells, cands in states],
             "steps": steps, "techniques": self.techniques(),
             "solved": bool(states[-1][0]) and 0 not in states[-1][0],
@@ -555,9 +573,8 @@ def verify_step(step: Step, rules: Rules, backend: Backend) -> list[str]:
     A fresh session of ``backend`` holds only the step's units; the premises must hold together,
     and with them the negation of each conclusion fact must be impossible.
     """
-    part = Rules(rules.shape, tuple(rules.units[k] for k in step.constraints), name="part")
     problems = []
-    with backend.session(part, stats=False) as session:
+    with backend.session(part(rules, step.constraints), stats=False) as session:
         if session.solve(step.premises) is not True:
             problems.append("its premises cannot hold together")
         for r, c, d in step.conclusion:

@@ -311,3 +311,37 @@ def test_page_steps_forward_and_back_in_chromium(browser, tmp_path):
     summary = browser.find_element(By.ID, "ss-summary").text
     for technique in data["techniques"]:
         assert technique in summary
+
+
+def test_notebook_views_step_independently_and_leave_typing_alone(browser, tmp_path):
+    """Two step sequences in one notebook: each view steps alone, and arrow keys typed elsewhere
+    (in a cell's editor) move no view."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    small, big = explain_steps(parse_puzzle(EASY)), explain_steps(classic())
+    page = tmp_path / "notebook.html"
+    page.write_text("<!DOCTYPE html><html><body><textarea id='editor'></textarea>"
+                    f"{small._repr_html_()}{big._repr_html_()}</body></html>", encoding="utf-8")
+    browser.get(page.as_uri())
+    views = browser.find_elements(By.CSS_SELECTOR, ".sudoku-steps")
+    assert len(views) == 2
+
+    def shown(k: int) -> tuple[int, str]:
+        view = views[k]
+        return (len(view.find_elements(By.CSS_SELECTOR, ".cell")),
+                view.find_element(By.CSS_SELECTOR, "#ss-counter").text)
+
+    assert shown(0) == (16, f"Step 1 of {len(small)}") and shown(1) == (81, f"Step 1 of {len(big)}")
+    views[1].find_element(By.CSS_SELECTOR, "#ss-next").click()
+    assert shown(0) == (16, f"Step 1 of {len(small)}") and shown(1) == (81, f"Step 2 of {len(big)}")
+    editor = browser.find_element(By.ID, "editor")
+    editor.send_keys("ab", Keys.ARROW_LEFT, Keys.ARROW_LEFT, "c")
+    assert editor.get_attribute("value") == "cab"  # the key reached the editor, not a view
+    assert shown(0)[1] == f"Step 1 of {len(small)}" and shown(1)[1] == f"Step 2 of {len(big)}"
+    button = views[0].find_element(By.CSS_SELECTOR, "#ss-next")
+    button.click()
+    button.send_keys(Keys.ARROW_RIGHT)  # keys move the view that has the focus
+    assert shown(0)[1] == f"Step 3 of {len(small)}" and shown(1)[1] == f"Step 2 of {len(big)}"
+    cells = views[0].find_elements(By.CSS_SELECTOR, ".cell")
+    assert [int(c.get_attribute("data-digit")) for c in cells] == replay(small.puzzle, small)[2][0]

@@ -21,6 +21,7 @@ from sudoku_cp.tasks.steps import (
     Grid,
     Prover,
     Step,
+    contradiction,
     explain_steps,
     next_step,
     replay,
@@ -126,6 +127,20 @@ def test_variants_beyond_units_use_their_constraints_by_name(text):
         names.update(step.to_json(board.rules)["constraints"])
     wanted = "cage at r1c1 (sum 9)" if "killer" in text else "the antiking rule"
     assert wanted in names
+
+
+def test_a_what_if_names_the_contradiction_it_reaches():
+    board = parse_puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    steps = explain_steps(board)
+    (what_if,) = [s for s in steps if s.technique == "what if"]
+    assert what_if.minimal_under == "propagation"
+    assert what_if.contradiction == "r4c2 has no candidate left"
+    assert what_if.text(board.rules).endswith(
+        "reaches a contradiction: r4c2 has no candidate left (23 facts used)")
+    grid = Grid(board)
+    # the premises alone are no contradiction: the assumption is what breaks them
+    assert contradiction(grid, what_if.constraints, what_if.premises, what_if.premises[0]) is None
+    assert singles_refute(grid, what_if.constraints, what_if.premises, what_if.assumption)
 
 
 def test_easy_puzzles_need_only_singles():

@@ -82,6 +82,7 @@ class Step:
     focus: list[int] = field(default_factory=list)  # the units the technique is about (named in text)
     assumption: Fact | None = None  # for a "what if": the assumed fact
     minimal_under: str | None = None  # general steps: "propagation" or "solver" (see _reason)
+    contradiction: str | None = None  # a "what if" by propagation: where it ends, in words
 
     def placements(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] > 0]
@@ -100,8 +101,9 @@ class Step:
             r, c, d = self.assumption
             how = "propagation" if self.technique == "what if" else "a search"
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
+            end = f": {self.contradiction}" if self.contradiction else ""
             return (f"{what}: what if {cell_name(r, c)} were {d}? {how} through {used} "
-                    f"reaches a contradiction ({len(self.premises)} facts used)")
+                    f"reaches a contradiction{end} ({len(self.premises)} facts used)")
         if self.technique.startswith("deduction"):
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
             return f"{what}: {self.technique} ({used}; {len(self.premises)} facts used)"
@@ -405,7 +407,10 @@ class Prover:
         if refuted:
             tried = [self._reason(g, facts, fact, self.refuted) + (fact,) for fact in refuted]
             units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
-            return self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
+            step = self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
+            if how == "propagation" and step.technique == "what if":
+                step.contradiction = contradiction(g, units, premises, fact)
+            return step
         for _, i in order:  # propagation is stuck: refute a candidate by search
             for d in sorted(g.cands[i]):
                 if self.searched(facts, g.fact(i, d)):
@@ -452,6 +457,13 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
     """Naked and hidden singles over ``units`` alone reach a contradiction from ``facts`` and
     ``assumed`` (what unit propagation does on the CNF of those units): used to find which units a
     general step needs; the step itself is then checked by a solver."""
+    return contradiction(g, units, facts, assumed) is not None
+
+
+def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> str | None:
+    """The contradiction naked and hidden singles over ``units`` reach from ``facts`` and
+    ``assumed``, in words (``box 5 has no place for 7``, ``r2c3 has no candidate left``); None
+    when they reach none."""
     n = g.n
     full = (1 << n) - 1
     cands = [full] * (n * n)
@@ -460,13 +472,13 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
         i = r * n + c
         if d > 0:
             if not cands[i] >> (d - 1) & 1:
-                return True
+                return f"{cell_name(r, c)} cannot hold {d}, already ruled out"
             cands[i] = 1 << (d - 1)
             queue.append(i)
         else:
             cands[i] &= ~(1 << (-d - 1))
             if not cands[i]:
-                return True
+                return f"{cell_name(r, c)} has no candidate left"
     cells_of = [g.units[k] for k in units]
     mine: list[list[int]] = [[] for _ in range(n * n)]
     for k, cells in enumerate(cells_of):
@@ -487,25 +499,25 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
                     if j != i and cands[j] & bit:
                         cands[j] &= ~bit
                         if not cands[j]:
-                            return True
+                            return f"{cell_name(j // n, j % n)} has no candidate left"
                         if cands[j] & (cands[j] - 1) == 0:
                             queue.append(j)
         for i in range(n * n):  # naked singles found by the eliminations
             if not done[i] and cands[i] & (cands[i] - 1) == 0:
                 queue.append(i)
                 changed = True
-        for cells in cells_of:  # hidden singles; a digit with no place is a contradiction
+        for k, cells in zip(units, cells_of):  # hidden singles; a digit with no place is a contradiction
             for d in range(n):
                 bit = 1 << d
                 where = [i for i in cells if cands[i] & bit]
                 if not where:
-                    return True
+                    return f"{unit_name(g.rules, k)} has no place for {d + 1}"
                 if len(where) == 1 and cands[where[0]] != bit:
                     cands[where[0]] = bit
                     queue.append(where[0])
                     changed = True
         changed = changed or bool(queue)
-    return False
+    return None
 
 
 # -- the sequence --------------------------------------------------------------------------------
@@ -638,4 +650,4 @@ def replay(puzzle: Board, steps: Sequence[Step]) -> list[tuple[list[int], list[s
 
 
 __all__ = ["BOUND", "COSTS", "Grid", "Prover", "Step", "Steps", "explain_steps", "next_step",
-           "replay", "singles_refute", "unit_name", "verify_step"]
+           "replay", "contradiction", "singles_refute", "unit_name", "verify_step"]

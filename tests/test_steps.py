@@ -194,6 +194,59 @@ def test_x_wing():
     assert verify_step(step, g.rules, make("sat")) == []
 
 
+def _empty_with(keep: dict[tuple[int, int], set[int]]) -> Grid:
+    """An empty 9x9 whose cells in ``keep`` hold only the given candidates (removed by steps)."""
+    g = _grid(["." * 9] * 9)
+    for (r, c), digits in keep.items():
+        g.removed.update((r * 9 + c, d) for d in range(1, 10) if d not in digits)
+    g.refresh()
+    return g
+
+
+ROW1 = [(0, c) for c in range(9)]
+ALL = set(range(1, 10))
+PATTERNS = {
+    # row 1's 1s lie in box 1 only, so 1 leaves the rest of box 1
+    "locked candidates (claiming)": (
+        {(0, c): ALL - {1} for c in range(3, 9)},
+        {(r, c, -1) for r in (1, 2) for c in range(3)}),
+    # r1c1..r1c3 hold {1,2}, {2,3}, {1,3}: 1, 2 and 3 leave the rest of row 1 (and box 1)
+    "naked triple": (
+        {(0, 0): {1, 2}, (0, 1): {2, 3}, (0, 2): {1, 3}},
+        {(0, c, -d) for c in range(3, 9) for d in (1, 2, 3)}),
+    # in row 1 (and box 1) 1, 2 and 3 have no place but r1c1..r1c3: the other digits leave them
+    "hidden triple": (
+        {**{(0, c): ALL - {1, 2, 3} for c in range(3, 9)},
+         **{(r, c): ALL - {1, 2, 3} for r in (1, 2) for c in range(3)}},
+        {(0, c, -d) for c in range(3) for d in range(4, 10)}),
+    # r1c1..r1c4 hold {1,2}, {2,3}, {3,4}, {1,4}: 1..4 leave the rest of row 1
+    "naked quad": (
+        {(0, 0): {1, 2}, (0, 1): {2, 3}, (0, 2): {3, 4}, (0, 3): {1, 4}},
+        {(0, c, -d) for c in range(4, 9) for d in (1, 2, 3, 4)}),
+    # in row 1, 1..4 have no place but r1c1..r1c4: the other digits leave them
+    "hidden quad": (
+        {(0, c): ALL - {1, 2, 3, 4} for c in range(4, 9)},
+        {(0, c, -d) for c in range(4) for d in range(5, 10)}),
+    # the 1s of rows 1, 5, 9 lie in columns 1, 5, 9 (two each, no two rows in two columns)
+    "swordfish": (
+        {**{(0, c): ALL - {1} for c in range(9) if c not in (0, 4)},
+         **{(4, c): ALL - {1} for c in range(9) if c not in (4, 8)},
+         **{(8, c): ALL - {1} for c in range(9) if c not in (0, 8)}},
+        {(r, c, -1) for r in range(9) if r not in (0, 4, 8) for c in (0, 4, 8)}),
+}
+
+
+@pytest.mark.parametrize("name", PATTERNS)
+def test_each_named_technique_is_found_and_named_where_a_person_sees_it(name):
+    keep, removed = PATTERNS[name]
+    g = _empty_with(keep)
+    step = next_step(g)
+    assert step.technique == name
+    assert set(step.removals()) == removed and not step.placements()
+    assert step.cost == COSTS[name.split(" (")[0]]
+    assert verify_step(step, g.rules, make("sat")) == []
+
+
 # -- the command ---------------------------------------------------------------------------------
 
 EASY = "..3..4.12......."

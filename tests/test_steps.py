@@ -275,6 +275,24 @@ def test_cli_steps_on_a_puzzle_without_one_solution(capsys):
     assert "steps need a puzzle with exactly one solution" in capsys.readouterr().out
 
 
+def test_cli_steps_cut_by_the_time_limit_say_so_only(capsys, monkeypatch):
+    import sudoku_cp.tasks.explain as explain_task
+    from sudoku_cp.core.results import Status
+
+    real = explain_task.explain
+
+    def out_of_time(*args, **kwargs):  # the count ended by the time limit, as on a slow machine
+        result = real(*args, **kwargs)
+        result.status = Status.UNKNOWN
+        return result
+
+    monkeypatch.setattr("sudoku_cp.cli.explain_cmd.explain", out_of_time)
+    assert main(["explain", "--steps", EASY]) == 4
+    out = capsys.readouterr().out
+    assert out.startswith("unknown: the time limit ended the work")
+    assert "exactly one solution" not in out
+
+
 def test_cli_html_path_is_checked_before_work(capsys, tmp_path):
     assert main(["explain", "--html", str(tmp_path / "no" / "page.html"), EASY]) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -285,7 +285,7 @@ def run_explain(args) -> int:
         result = explain(board, args.limit, backends, args.time_limit, args.check)
         if stepwise and result.status is Status.UNIQUE:
             _add_steps(result, board, args)
-        elif stepwise:
+        elif stepwise and result.status is not Status.UNKNOWN:  # (a time limit says so itself)
             result.notes.append("steps need a puzzle with exactly one solution")
         if result.steps is not None and args.html is not None:
             pages.append(board)

@@ -11,7 +11,7 @@ import pytest
 from gridgen import blank_out, dataset_lines, random_solved_rows
 from sudoku_cp.backends import Deadline, make
 from sudoku_cp.cli import main
-from sudoku_cp.core.board import Board
+from sudoku_cp.core.board import Board, Shape
 from sudoku_cp.core.check import is_solution
 from sudoku_cp.examples import classic
 from sudoku_cp.formats.text import format_line, parse_puzzle
@@ -134,7 +134,7 @@ def test_a_what_if_names_the_contradiction_it_reaches():
     steps = explain_steps(board)
     (what_if,) = [s for s in steps if s.technique == "what if"]
     assert what_if.minimal_under == "propagation"
-    assert what_if.contradiction == "r4c2 has no candidate left"
+    assert what_if.contradiction == ("empty", 3 * 9 + 1)  # r4c2
     assert what_if.text(board.rules).endswith(
         "reaches a contradiction: r4c2 has no candidate left (23 facts used)")
     grid = Grid(board)
@@ -268,6 +268,17 @@ def test_cli_steps_text_next_and_json(capsys):
                      "constraints": ["row 1", "box 1"], "technique": "hidden single", "cost": 1}
     assert main(["explain", "--json", EASY]) == 0
     assert json.loads(capsys.readouterr().out)["steps"] is None
+
+
+def test_step_sentences_write_digits_as_the_grid_shows_them(tmp_path, capsys):
+    rules16 = Board.empty(Shape.for_size(16)).rules
+    assert Step([(4, 8, 11)], [], [], "naked single", 2).text(rules16) == "r5c9 = B: naked single"
+    assert Step([(0, 0, -16)], [], [], "naked pair", 4).text(rules16) == "remove G from r1c1: naked pair"
+    page = tmp_path / "abcd.html"
+    assert main(["explain", "--steps", "--symbols", "ABCD", "--html", str(page), "..C..D.AB......."]) == 0
+    assert "1. r1c4 = D: hidden single in row 1" in capsys.readouterr().out.splitlines()
+    data = _embedded(page.read_text(encoding="utf-8"))
+    assert data["symbols"] == "ABCD" and data["steps"][0]["text"] == "r1c4 = D: hidden single in row 1"
 
 
 def test_cli_steps_on_a_puzzle_without_one_solution(capsys):

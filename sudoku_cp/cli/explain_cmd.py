@@ -310,11 +310,11 @@ def _add_steps(result: Explanation, board, args) -> None:
 def _print_steps(result: Explanation, args) -> None:
     steps, rules = result.steps, result.puzzle.rules
     if args.next:
-        print("next step: " + (steps[0].text(rules) if steps else "none, the grid is full"))
+        print("next step: " + (steps[0].text(rules, args.symbols) if steps else "none, the grid is full"))
         return
     if args.steps:
         for k, step in enumerate(steps, 1):
-            print(f"{k}. {step.text(rules)}")
+            print(f"{k}. {step.text(rules, args.symbols)}")
     used = ", ".join(f"{name} {times}" for name, times in steps.techniques().items())
     print(f"{len(steps)} steps, each verified; techniques: {used or 'none'}")
 
@@ -325,7 +325,7 @@ def _write_html(result: Explanation, args, many: bool, index: int) -> None:
         path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.html'}")
         refuse_input_overwrite({"--html": str(path)}, input_paths(args))
     with output_file(str(path)) as out:
-        out.write(steps_page(result.steps, title="sudoku-cp: step by step"))
+        out.write(steps_page(result.steps, title="sudoku-cp: step by step", symbols=args.symbols))
     print(f"page written to {path}", file=sys.stderr if args.json else sys.stdout)
 
 

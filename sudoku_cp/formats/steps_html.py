@@ -29,14 +29,16 @@ from typing import Any
 from .text import DEFAULT_SYMBOLS
 
 
-def steps_page(steps: Any, title: str = "Step by step", embedded: bool = False) -> str:
-    """The page for a step sequence (``steps.page_data()``); ``embedded``: a fragment for a notebook."""
-    return steps_page_from_data(steps.page_data(), title, embedded)
+def steps_page(steps: Any, title: str = "Step by step", embedded: bool = False,
+               symbols: str | None = None) -> str:
+    """The page for a step sequence (``steps.page_data(symbols)``); ``embedded``: a fragment for a notebook."""
+    return steps_page_from_data(steps.page_data(symbols), title, embedded)
 
 
 def steps_page_from_data(data: dict[str, Any], title: str = "Step by step", embedded: bool = False) -> str:
     """The page (or, ``embedded``, a ``<div>`` fragment) for the data of :meth:`Steps.page_data`."""
-    payload = dict(data, symbols=DEFAULT_SYMBOLS if data["size"] <= len(DEFAULT_SYMBOLS) else None)
+    payload = data if "symbols" in data else dict(
+        data, symbols=DEFAULT_SYMBOLS if data["size"] <= len(DEFAULT_SYMBOLS) else None)
     text = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\!--")
     root = f"ss-root-{uuid.uuid4().hex[:12]}" if embedded else "ss-root"
     body = BODY.replace("@TITLE@", html.escape(title)).replace("@DATA@", text).replace("@ROOT@", root)

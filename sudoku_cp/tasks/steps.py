@@ -45,6 +45,7 @@ from ..backends import Backend, Deadline, make
 from ..core.board import Board, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
+from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
 from .solving import VerificationError, count
 
@@ -82,7 +83,7 @@ class Step:
     focus: list[int] = field(default_factory=list)  # the units the technique is about (named in text)
     assumption: Fact | None = None  # for a "what if": the assumed fact
     minimal_under: str | None = None  # general steps: "propagation" or "solver" (see _reason)
-    contradiction: str | None = None  # a "what if" by propagation: where it ends, in words
+    contradiction: tuple | None = None  # a "what if" by propagation: where it ends (see contradiction)
 
     def placements(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] > 0]
@@ -90,19 +91,21 @@ class Step:
     def removals(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] < 0]
 
-    def text(self, rules: Rules) -> str:
-        """One line for people: ``r1c3 = 4: hidden single in box 1``."""
-        what = ", ".join(f"{cell_name(r, c)} = {d}" for r, c, d in self.placements())
+    def text(self, rules: Rules, symbols: str | None = None) -> str:
+        """One line for people: ``r1c3 = 4: hidden single in box 1`` (digits as ``symbols`` show
+        them; by default 1-9 then A-Z, as grids are printed)."""
+        name = digit_names(rules.size, symbols)
+        what = ", ".join(f"{cell_name(r, c)} = {name(d)}" for r, c, d in self.placements())
         removed = self.removals()
         if removed:
-            what = (what + "; " if what else "") + "remove " + _removal_names(removed)
+            what = (what + "; " if what else "") + "remove " + _removal_names(removed, name)
         where = " in " + ", ".join(unit_name(rules, k) for k in self.focus) if self.focus else ""
         if self.technique.startswith("what if") and self.assumption is not None:
             r, c, d = self.assumption
             how = "propagation" if self.technique == "what if" else "a search"
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
-            end = f": {self.contradiction}" if self.contradiction else ""
-            return (f"{what}: what if {cell_name(r, c)} were {d}? {how} through {used} "
+            end = f": {contradiction_text(rules, self.contradiction, name)}" if self.contradiction else ""
+            return (f"{what}: what if {cell_name(r, c)} were {name(d)}? {how} through {used} "
                     f"reaches a contradiction{end} ({len(self.premises)} facts used)")
         if self.technique.startswith("deduction"):
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
@@ -138,11 +141,29 @@ def part(rules: Rules, ks: Iterable[int]) -> Rules:
                  tuple(rules.constraints[k - u] for k in ks if k >= u), name="part")
 
 
-def _removal_names(facts: Sequence[Fact]) -> str:
+def digit_names(size: int, symbols: str | None = None):
+    """How a digit is written: its symbol (``symbols``, else 1-9 then A-Z) when there are enough,
+    else its number, as grids of that size are printed."""
+    alphabet = symbols or DEFAULT_SYMBOLS
+    return (lambda d: alphabet[d - 1]) if size <= len(alphabet) else str
+
+
+def _removal_names(facts: Sequence[Fact], name=str) -> str:
     by_digit: dict[int, list[str]] = {}
     for r, c, d in facts:
         by_digit.setdefault(-d, []).append(cell_name(r, c))
-    return "; ".join(f"{d} from {', '.join(cells)}" for d, cells in sorted(by_digit.items()))
+    return "; ".join(f"{name(d)} from {', '.join(cells)}" for d, cells in sorted(by_digit.items()))
+
+
+def contradiction_text(rules: Rules, found: tuple, name=str) -> str:
+    """A :func:`contradiction` in words: ``r2c3 has no candidate left``, ``box 5 has no place for 7``."""
+    n = rules.size
+    if found[0] == "nowhere":
+        return f"{unit_name(rules, found[1])} has no place for {name(found[2])}"
+    where = cell_name(found[1] // n, found[1] % n)
+    if found[0] == "ruled out":
+        return f"{where} cannot hold {name(found[2])}, already ruled out"
+    return f"{where} has no candidate left"
 
 
 class Grid:
@@ -460,10 +481,10 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
     return contradiction(g, units, facts, assumed) is not None
 
 
-def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> str | None:
+def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> tuple | None:
     """The contradiction naked and hidden singles over ``units`` reach from ``facts`` and
-    ``assumed``, in words (``box 5 has no place for 7``, ``r2c3 has no candidate left``); None
-    when they reach none."""
+    ``assumed``: ``("empty", cell)`` (no candidate left), ``("nowhere", unit, digit)`` (no place
+    for the digit) or ``("ruled out", cell, digit)``; None when they reach none."""
     n = g.n
     full = (1 << n) - 1
     cands = [full] * (n * n)
@@ -472,13 +493,13 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
         i = r * n + c
         if d > 0:
             if not cands[i] >> (d - 1) & 1:
-                return f"{cell_name(r, c)} cannot hold {d}, already ruled out"
+                return ("ruled out", i, d)
             cands[i] = 1 << (d - 1)
             queue.append(i)
         else:
             cands[i] &= ~(1 << (-d - 1))
             if not cands[i]:
-                return f"{cell_name(r, c)} has no candidate left"
+                return ("empty", i)
     cells_of = [g.units[k] for k in units]
     mine: list[list[int]] = [[] for _ in range(n * n)]
     for k, cells in enumerate(cells_of):
@@ -499,7 +520,7 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
                     if j != i and cands[j] & bit:
                         cands[j] &= ~bit
                         if not cands[j]:
-                            return f"{cell_name(j // n, j % n)} has no candidate left"
+                            return ("empty", j)
                         if cands[j] & (cands[j] - 1) == 0:
                             queue.append(j)
         for i in range(n * n):  # naked singles found by the eliminations
@@ -511,7 +532,7 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
                 bit = 1 << d
                 where = [i for i in cells if cands[i] & bit]
                 if not where:
-                    return f"{unit_name(g.rules, k)} has no place for {d + 1}"
+                    return ("nowhere", k, d + 1)
                 if len(where) == 1 and cands[where[0]] != bit:
                     cands[where[0]] = bit
                     queue.append(where[0])
@@ -543,20 +564,23 @@ class Steps(list):
     def to_json(self) -> list[dict[str, Any]]:
         return [s.to_json(self.rules) for s in self]
 
-    def page_data(self) -> dict[str, Any]:
+    def page_data(self, symbols: str | None = None) -> dict[str, Any]:
         """What the step-through page shows: units, the grid before each step, each step's
-        sentence and highlights, and the difficulty summary (plain JSON values)."""
+        sentence and highlights, and the difficulty summary (plain JSON values); digits are
+        written with ``symbols`` (default 1-9 then A-Z) when there are enough, else as numbers."""
         rules, n = self.rules, self.puzzle.size
+        alphabet = symbols or DEFAULT_SYMBOLS
         states = replay(self.puzzle, self)
         steps = []
         for step, (cells, cands) in zip(self, states):
             data = step.to_json(rules)
-            data["text"] = step.text(rules)
+            data["text"] = step.text(rules, symbols)
             data["units"] = step.constraints
             data["focus"] = step.focus
             steps.append(data)
         return {
             "size": n, "box": list(self.puzzle.box), "givens": list(self.puzzle.cells),
+            "symbols": alphabet[:n] if n <= len(alphabet) else None,
             "region": list(rules.region_of),
             "units": [{"name": unit_name(rules, k), "cells": [r * n + c for r, c in u.cells]}
                       for k, u in enumerate(rules.units + rules.constraints)],
@@ -650,4 +674,4 @@ def replay(puzzle: Board, steps: Sequence[Step]) -> list[tuple[list[int], list[s
 
 
 __all__ = ["BOUND", "COSTS", "Grid", "Prover", "Step", "Steps", "explain_steps", "next_step",
-           "replay", "contradiction", "singles_refute", "unit_name", "verify_step"]
+           "replay", "contradiction", "contradiction_text", "digit_names", "singles_refute", "unit_name", "verify_step"]

@@ -309,6 +309,11 @@ def test_cli_html_path_is_checked_before_work(capsys, tmp_path):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no such directory" in err[0]
     assert main(["explain", "--html", str(tmp_path), EASY]) == 2
+    capsys.readouterr()
+    same = tmp_path / "out.html"
+    assert main(["explain", "--html", str(same), "--svg", str(tmp_path / "." / "out.html"), EASY]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--svg and --html both name" in err[0] and not same.exists()
 
 
 def test_cli_html_is_self_contained(tmp_path, capsys):

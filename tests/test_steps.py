@@ -392,6 +392,7 @@ def test_page_steps_forward_and_back_in_chromium(browser, tmp_path):
         assert browser.find_element(By.ID, "ss-counter").text == f"Step {k + 1} of {total}"
     prev.click()  # back with a click
     assert _shown(browser, n) == _expected(data, 4)
+    assert browser.find_element(By.ID, "ss-root").get_attribute("data-pos") == "4"
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)  # and with the arrow keys
     assert _shown(browser, n) == _expected(data, 6)
@@ -445,5 +446,7 @@ def test_notebook_views_step_independently_and_leave_typing_alone(browser, tmp_p
     button.click()
     button.send_keys(Keys.ARROW_RIGHT)  # keys move the view that has the focus
     assert shown(0)[1] == f"Step 3 of {len(small)}" and shown(1)[1] == f"Step 2 of {len(big)}"
+    roots = [view.find_element(By.CSS_SELECTOR, ".ss-root") for view in views]
+    assert [root.get_attribute("data-pos") for root in roots] == ["2", "1"]  # show() ran to its end
     cells = views[0].find_elements(By.CSS_SELECTOR, ".cell")
     assert [int(c.get_attribute("data-digit")) for c in cells] == replay(small.puzzle, small)[2][0]

@@ -166,7 +166,7 @@ SCRIPT = r"""
     $("ss-first").disabled = pos === 0;
     $("ss-next").disabled = pos === steps.length;
     $("ss-last").disabled = pos === steps.length;
-    $("ss-root").dataset.pos = pos;
+    root.dataset.pos = pos;
   }
   const summary = $("ss-summary");
   const names = Object.keys(data.techniques);

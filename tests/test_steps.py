@@ -11,7 +11,7 @@ import pytest
 from gridgen import blank_out, dataset_lines, random_solved_rows
 from sudoku_cp.backends import Deadline, make
 from sudoku_cp.cli import main
-from sudoku_cp.core.board import Board
+from sudoku_cp.core.board import Board, Shape
 from sudoku_cp.core.check import is_solution
 from sudoku_cp.examples import classic
 from sudoku_cp.formats.text import format_line, parse_puzzle
@@ -21,6 +21,7 @@ from sudoku_cp.tasks.steps import (
     Grid,
     Prover,
     Step,
+    contradiction,
     explain_steps,
     next_step,
     replay,
@@ -101,6 +102,47 @@ def test_general_steps_have_minimal_premises_and_units():
     assert seen >= 1  # these puzzles need at least one general step
 
 
+KILLER = ('{"givens": "................", "box": [2, 2], "constraints": ['
+          '{"type": "killer", "cells": [[0,0],[1,0],[2,0]], "sum": 9}, '
+          '{"type": "killer", "cells": [[0,1],[0,2]], "sum": 4}, '
+          '{"type": "killer", "cells": [[0,3],[1,3],[1,2]], "sum": 9}, '
+          '{"type": "killer", "cells": [[1,1],[2,1],[2,2]], "sum": 7}, '
+          '{"type": "killer", "cells": [[2,3],[3,3]], "sum": 5}, '
+          '{"type": "killer", "cells": [[3,0],[3,1],[3,2]], "sum": 6}]}')
+ANTIKING = ('{"size": 6, "givens": "..4..6....4.6.......1..........3...2", "box": [2, 3], '
+            '"constraints": [{"type": "antiking"}]}')
+
+
+@pytest.mark.parametrize("text", [KILLER, ANTIKING], ids=["killer", "antiking"])
+def test_variants_beyond_units_use_their_constraints_by_name(text):
+    """A killer cage or an anti-king rule is a constraint of its own: a step that needs it names it
+    and is verified with it (a fresh solver holding only the step's units and constraints)."""
+    board = parse_puzzle(text)
+    steps = explain_steps(board)
+    ends_at_solution(board, steps)
+    cpsat = make("cpsat")
+    names = set()
+    for step in steps:
+        assert verify_step(step, board.rules, cpsat) == []
+        names.update(step.to_json(board.rules)["constraints"])
+    wanted = "cage at r1c1 (sum 9)" if "killer" in text else "the antiking rule"
+    assert wanted in names
+
+
+def test_a_what_if_names_the_contradiction_it_reaches():
+    board = parse_puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    steps = explain_steps(board)
+    (what_if,) = [s for s in steps if s.technique == "what if"]
+    assert what_if.minimal_under == "propagation"
+    assert what_if.contradiction == ("empty", 3 * 9 + 1)  # r4c2
+    assert what_if.text(board.rules).endswith(
+        "reaches a contradiction: r4c2 has no candidate left (23 facts used)")
+    grid = Grid(board)
+    # the premises alone are no contradiction: the assumption is what breaks them
+    assert contradiction(grid, what_if.constraints, what_if.premises, what_if.premises[0]) is None
+    assert singles_refute(grid, what_if.constraints, what_if.premises, what_if.assumption)
+
+
 def test_easy_puzzles_need_only_singles():
     rng = random.Random(11)
     for _ in range(5):
@@ -152,6 +194,59 @@ def test_x_wing():
     assert verify_step(step, g.rules, make("sat")) == []
 
 
+def _empty_with(keep: dict[tuple[int, int], set[int]]) -> Grid:
+    """An empty 9x9 whose cells in ``keep`` hold only the given candidates (removed by steps)."""
+    g = _grid(["." * 9] * 9)
+    for (r, c), digits in keep.items():
+        g.removed.update((r * 9 + c, d) for d in range(1, 10) if d not in digits)
+    g.refresh()
+    return g
+
+
+ROW1 = [(0, c) for c in range(9)]
+ALL = set(range(1, 10))
+PATTERNS = {
+    # row 1's 1s lie in box 1 only, so 1 leaves the rest of box 1
+    "locked candidates (claiming)": (
+        {(0, c): ALL - {1} for c in range(3, 9)},
+        {(r, c, -1) for r in (1, 2) for c in range(3)}),
+    # r1c1..r1c3 hold {1,2}, {2,3}, {1,3}: 1, 2 and 3 leave the rest of row 1 (and box 1)
+    "naked triple": (
+        {(0, 0): {1, 2}, (0, 1): {2, 3}, (0, 2): {1, 3}},
+        {(0, c, -d) for c in range(3, 9) for d in (1, 2, 3)}),
+    # in row 1 (and box 1) 1, 2 and 3 have no place but r1c1..r1c3: the other digits leave them
+    "hidden triple": (
+        {**{(0, c): ALL - {1, 2, 3} for c in range(3, 9)},
+         **{(r, c): ALL - {1, 2, 3} for r in (1, 2) for c in range(3)}},
+        {(0, c, -d) for c in range(3) for d in range(4, 10)}),
+    # r1c1..r1c4 hold {1,2}, {2,3}, {3,4}, {1,4}: 1..4 leave the rest of row 1
+    "naked quad": (
+        {(0, 0): {1, 2}, (0, 1): {2, 3}, (0, 2): {3, 4}, (0, 3): {1, 4}},
+        {(0, c, -d) for c in range(4, 9) for d in (1, 2, 3, 4)}),
+    # in row 1, 1..4 have no place but r1c1..r1c4: the other digits leave them
+    "hidden quad": (
+        {(0, c): ALL - {1, 2, 3, 4} for c in range(4, 9)},
+        {(0, c, -d) for c in range(4) for d in range(5, 10)}),
+    # the 1s of rows 1, 5, 9 lie in columns 1, 5, 9 (two each, no two rows in two columns)
+    "swordfish": (
+        {**{(0, c): ALL - {1} for c in range(9) if c not in (0, 4)},
+         **{(4, c): ALL - {1} for c in range(9) if c not in (4, 8)},
+         **{(8, c): ALL - {1} for c in range(9) if c not in (0, 8)}},
+        {(r, c, -1) for r in range(9) if r not in (0, 4, 8) for c in (0, 4, 8)}),
+}
+
+
+@pytest.mark.parametrize("name", PATTERNS)
+def test_each_named_technique_is_found_and_named_where_a_person_sees_it(name):
+    keep, removed = PATTERNS[name]
+    g = _empty_with(keep)
+    step = next_step(g)
+    assert step.technique == name
+    assert set(step.removals()) == removed and not step.placements()
+    assert step.cost == COSTS[name.split(" (")[0]]
+    assert verify_step(step, g.rules, make("sat")) == []
+
+
 # -- the command ---------------------------------------------------------------------------------
 
 EASY = "..3..4.12......."
@@ -175,9 +270,38 @@ def test_cli_steps_text_next_and_json(capsys):
     assert json.loads(capsys.readouterr().out)["steps"] is None
 
 
+def test_step_sentences_write_digits_as_the_grid_shows_them(tmp_path, capsys):
+    rules16 = Board.empty(Shape.for_size(16)).rules
+    assert Step([(4, 8, 11)], [], [], "naked single", 2).text(rules16) == "r5c9 = B: naked single"
+    assert Step([(0, 0, -16)], [], [], "naked pair", 4).text(rules16) == "remove G from r1c1: naked pair"
+    page = tmp_path / "abcd.html"
+    assert main(["explain", "--steps", "--symbols", "ABCD", "--html", str(page), "..C..D.AB......."]) == 0
+    assert "1. r1c4 = D: hidden single in row 1" in capsys.readouterr().out.splitlines()
+    data = _embedded(page.read_text(encoding="utf-8"))
+    assert data["symbols"] == "ABCD" and data["steps"][0]["text"] == "r1c4 = D: hidden single in row 1"
+
+
 def test_cli_steps_on_a_puzzle_without_one_solution(capsys):
     assert main(["explain", "--steps", "12..34....12...."]) == 1
     assert "steps need a puzzle with exactly one solution" in capsys.readouterr().out
+
+
+def test_cli_steps_cut_by_the_time_limit_say_so_only(capsys, monkeypatch):
+    import sudoku_cp.tasks.explain as explain_task
+    from sudoku_cp.core.results import Status
+
+    real = explain_task.explain
+
+    def out_of_time(*args, **kwargs):  # the count ended by the time limit, as on a slow machine
+        result = real(*args, **kwargs)
+        result.status = Status.UNKNOWN
+        return result
+
+    monkeypatch.setattr("sudoku_cp.cli.explain_cmd.explain", out_of_time)
+    assert main(["explain", "--steps", EASY]) == 4
+    out = capsys.readouterr().out
+    assert out.startswith("unknown: the time limit ended the work")
+    assert "exactly one solution" not in out
 
 
 def test_cli_html_path_is_checked_before_work(capsys, tmp_path):
@@ -185,6 +309,11 @@ def test_cli_html_path_is_checked_before_work(capsys, tmp_path):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no such directory" in err[0]
     assert main(["explain", "--html", str(tmp_path), EASY]) == 2
+    capsys.readouterr()
+    same = tmp_path / "out.html"
+    assert main(["explain", "--html", str(same), "--svg", str(tmp_path / "." / "out.html"), EASY]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--svg and --html both name" in err[0] and not same.exists()
 
 
 def test_cli_html_is_self_contained(tmp_path, capsys):
@@ -263,6 +392,7 @@ def test_page_steps_forward_and_back_in_chromium(browser, tmp_path):
         assert browser.find_element(By.ID, "ss-counter").text == f"Step {k + 1} of {total}"
     prev.click()  # back with a click
     assert _shown(browser, n) == _expected(data, 4)
+    assert browser.find_element(By.ID, "ss-root").get_attribute("data-pos") == "4"
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)  # and with the arrow keys
     assert _shown(browser, n) == _expected(data, 6)
@@ -284,3 +414,39 @@ def test_page_steps_forward_and_back_in_chromium(browser, tmp_path):
     summary = browser.find_element(By.ID, "ss-summary").text
     for technique in data["techniques"]:
         assert technique in summary
+
+
+def test_notebook_views_step_independently_and_leave_typing_alone(browser, tmp_path):
+    """Two step sequences in one notebook: each view steps alone, and arrow keys typed elsewhere
+    (in a cell's editor) move no view."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    small, big = explain_steps(parse_puzzle(EASY)), explain_steps(classic())
+    page = tmp_path / "notebook.html"
+    page.write_text("<!DOCTYPE html><html><body><textarea id='editor'></textarea>"
+                    f"{small._repr_html_()}{big._repr_html_()}</body></html>", encoding="utf-8")
+    browser.get(page.as_uri())
+    views = browser.find_elements(By.CSS_SELECTOR, ".sudoku-steps")
+    assert len(views) == 2
+
+    def shown(k: int) -> tuple[int, str]:
+        view = views[k]
+        return (len(view.find_elements(By.CSS_SELECTOR, ".cell")),
+                view.find_element(By.CSS_SELECTOR, "#ss-counter").text)
+
+    assert shown(0) == (16, f"Step 1 of {len(small)}") and shown(1) == (81, f"Step 1 of {len(big)}")
+    views[1].find_element(By.CSS_SELECTOR, "#ss-next").click()
+    assert shown(0) == (16, f"Step 1 of {len(small)}") and shown(1) == (81, f"Step 2 of {len(big)}")
+    editor = browser.find_element(By.ID, "editor")
+    editor.send_keys("ab", Keys.ARROW_LEFT, Keys.ARROW_LEFT, "c")
+    assert editor.get_attribute("value") == "cab"  # the key reached the editor, not a view
+    assert shown(0)[1] == f"Step 1 of {len(small)}" and shown(1)[1] == f"Step 2 of {len(big)}"
+    button = views[0].find_element(By.CSS_SELECTOR, "#ss-next")
+    button.click()
+    button.send_keys(Keys.ARROW_RIGHT)  # keys move the view that has the focus
+    assert shown(0)[1] == f"Step 3 of {len(small)}" and shown(1)[1] == f"Step 2 of {len(big)}"
+    roots = [view.find_element(By.CSS_SELECTOR, ".ss-root") for view in views]
+    assert [root.get_attribute("data-pos") for root in roots] == ["2", "1"]  # show() ran to its end
+    cells = views[0].find_elements(By.CSS_SELECTOR, ".cell")
+    assert [int(c.get_attribute("data-digit")) for c in cells] == replay(small.puzzle, small)[2][0]

@@ -273,6 +273,9 @@ def run_explain(args) -> int:
     pages: list = []  # puzzles whose page was written (FILE-1.html, FILE-2.html, ...)
     if args.html is not None:
         check_output_path(args.html, "--html")
+        if args.svg and Path(args.svg).resolve() == Path(args.html).resolve():
+            raise CliError(f"--svg and --html both name {args.html}: expected two different files "
+                           "(the picture would overwrite the page)")
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
@@ -289,7 +292,7 @@ def run_explain(args) -> int:
         result = explain(board, args.limit, backends, args.time_limit, args.check)
         if stepwise and result.status is Status.UNIQUE:
             _add_steps(result, board, args)
-        elif stepwise:
+        elif stepwise and result.status is not Status.UNKNOWN:  # (a time limit says so itself)
             result.notes.append("steps need a puzzle with exactly one solution")
         if result.steps is not None and args.html is not None:
             pages.append(board)
@@ -314,11 +317,11 @@ def _add_steps(result: Explanation, board, args) -> None:
 def _print_steps(result: Explanation, args) -> None:
     steps, rules = result.steps, result.puzzle.rules
     if args.next:
-        print("next step: " + (steps[0].text(rules) if steps else "none, the grid is full"))
+        print("next step: " + (steps[0].text(rules, args.symbols) if steps else "none, the grid is full"))
         return
     if args.steps:
         for k, step in enumerate(steps, 1):
-            print(f"{k}. {step.text(rules)}")
+            print(f"{k}. {step.text(rules, args.symbols)}")
     used = ", ".join(f"{name} {times}" for name, times in steps.techniques().items())
     print(f"{len(steps)} steps, each verified; techniques: {used or 'none'}")
 
@@ -329,7 +332,7 @@ def _write_html(result: Explanation, args, many: bool, index: int) -> None:
         path = path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.html'}")
         refuse_input_overwrite({"--html": str(path)}, input_paths(args))
     with output_file(str(path)) as out:
-        out.write(steps_page(result.steps, title="sudoku-cp: step by step"))
+        out.write(steps_page(result.steps, title="sudoku-cp: step by step", symbols=args.symbols))
     print(f"page written to {path}", file=sys.stderr if args.json else sys.stdout)
 
 

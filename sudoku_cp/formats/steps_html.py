@@ -3,7 +3,9 @@
 The page shows the grid with candidates as it stands before each step, the step's cells and units
 highlighted (the cells it fills or clears in orange, the facts it uses in blue, its units shaded),
 its sentence, and a difficulty summary (which techniques were needed, how often). Buttons and the
-arrow keys (Home, End too) move forward and back; ``page.html#step=12`` opens at step 12. The steps are embedded as JSON
+arrow keys (Home, End too) move forward and back; ``page.html#step=12`` opens at step 12. In a
+notebook (``embedded``) each view has its own root element and listens to keys only while it has
+the focus, so several views step independently and typing in a cell is left alone. The steps are embedded as JSON
 (``<script type="application/json" id="steps-data">``), the same ``steps`` as ``explain --json``
 plus each step's sentence, and the grid before each step.
 
@@ -21,32 +23,37 @@ from __future__ import annotations
 
 import html
 import json
+import uuid
 from typing import Any
 
 from .text import DEFAULT_SYMBOLS
 
 
-def steps_page(steps: Any, title: str = "Step by step", embedded: bool = False) -> str:
-    """The page for a step sequence (``steps.page_data()``); ``embedded``: a fragment for a notebook."""
-    return steps_page_from_data(steps.page_data(), title, embedded)
+def steps_page(steps: Any, title: str = "Step by step", embedded: bool = False,
+               symbols: str | None = None) -> str:
+    """The page for a step sequence (``steps.page_data(symbols)``); ``embedded``: a fragment for a notebook."""
+    return steps_page_from_data(steps.page_data(symbols), title, embedded)
 
 
 def steps_page_from_data(data: dict[str, Any], title: str = "Step by step", embedded: bool = False) -> str:
     """The page (or, ``embedded``, a ``<div>`` fragment) for the data of :meth:`Steps.page_data`."""
-    payload = dict(data, symbols=DEFAULT_SYMBOLS if data["size"] <= len(DEFAULT_SYMBOLS) else None)
+    payload = data if "symbols" in data else dict(
+        data, symbols=DEFAULT_SYMBOLS if data["size"] <= len(DEFAULT_SYMBOLS) else None)
     text = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\!--")
-    body = BODY.replace("@TITLE@", html.escape(title)).replace("@DATA@", text)
+    root = f"ss-root-{uuid.uuid4().hex[:12]}" if embedded else "ss-root"
+    body = BODY.replace("@TITLE@", html.escape(title)).replace("@DATA@", text).replace("@ROOT@", root)
+    script = SCRIPT.replace("@ROOT@", root).replace("@EMBEDDED@", "true" if embedded else "false")
     if embedded:
-        return f'<div class="sudoku-steps">{STYLE}{body}<script>{SCRIPT}</script></div>'
+        return f'<div class="sudoku-steps">{STYLE}{body}<script>{script}</script></div>'
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{html.escape(title)}</title>{STYLE}</head>\n<body>{body}'
-            f'<script>{SCRIPT}</script></body></html>\n')
+            f'<script>{script}</script></body></html>\n')
 
 
 STYLE = """<style>
 .sudoku-steps, body { font-family: system-ui, sans-serif; color: #222; }
-#ss-root { display: flex; gap: 28px; align-items: flex-start; margin: 16px; flex-wrap: wrap; }
+.ss-root { display: flex; gap: 28px; align-items: flex-start; margin: 16px; flex-wrap: wrap; }
 #ss-grid { display: grid; border: 3px solid #222; background: #222; gap: 1px; }
 #ss-grid .cell { background: #fff; width: 56px; height: 56px; display: flex; align-items: center;
   justify-content: center; font-size: 30px; position: relative; box-sizing: border-box; }
@@ -73,7 +80,7 @@ STYLE = """<style>
 #ss-legend { color: #555; font-size: 13px; margin-top: 10px; }
 </style>"""
 
-BODY = """<div id="ss-root" tabindex="0">
+BODY = """<div id="@ROOT@" class="ss-root" tabindex="0">
 <div id="ss-grid" aria-label="grid"></div>
 <div id="ss-side">
 <h1>@TITLE@</h1>
@@ -86,16 +93,18 @@ BODY = """<div id="ss-root" tabindex="0">
 <div id="ss-legend">Orange: the cell the step fills or clears. Blue frame: a fact it uses.
 Shaded: its units. Red, struck out: candidates it removes. Keys: &larr; &rarr; Home End.</div>
 <div id="ss-summary"></div>
-</div></div>
-<script type="application/json" id="steps-data">@DATA@</script>"""
+</div>
+<script type="application/json" id="steps-data">@DATA@</script></div>"""
 
 SCRIPT = r"""
 (function () {
-  const data = JSON.parse(document.getElementById("steps-data").textContent);
+  const root = document.getElementById("@ROOT@"), embedded = @EMBEDDED@;
+  const $ = id => root.querySelector("#" + id);  // this view's own elements, however many share the page
+  const data = JSON.parse($("steps-data").textContent);
   const n = data.size, steps = data.steps, states = data.states;
   const sym = d => data.symbols ? data.symbols[d - 1] : String(d);
   const side = Math.ceil(Math.sqrt(n));
-  const grid = document.getElementById("ss-grid");
+  const grid = $("ss-grid");
   grid.style.gridTemplateColumns = "repeat(" + n + ", auto)";
   const cells = [];
   for (let i = 0; i < n * n; i++) {
@@ -145,21 +154,21 @@ SCRIPT = r"""
       }
       el.appendChild(box);
     }
-    document.getElementById("ss-counter").textContent = step
+    $("ss-counter").textContent = step
       ? "Step " + (pos + 1) + " of " + steps.length
       : (data.solved ? "Solved in " + steps.length + " steps" : "After " + steps.length + " steps");
-    document.getElementById("ss-text").textContent = step ? step.text
+    $("ss-text").textContent = step ? step.text
       : (data.solved ? "Every cell is filled: the unique solution." : "No more steps were asked for.");
-    document.getElementById("ss-tech").textContent = step
+    $("ss-tech").textContent = step
       ? "Technique: " + step.technique + " (cost " + step.cost + "); constraints: " + step.constraints.join(", ")
       : "";
-    document.getElementById("ss-prev").disabled = pos === 0;
-    document.getElementById("ss-first").disabled = pos === 0;
-    document.getElementById("ss-next").disabled = pos === steps.length;
-    document.getElementById("ss-last").disabled = pos === steps.length;
-    document.getElementById("ss-root").dataset.pos = pos;
+    $("ss-prev").disabled = pos === 0;
+    $("ss-first").disabled = pos === 0;
+    $("ss-next").disabled = pos === steps.length;
+    $("ss-last").disabled = pos === steps.length;
+    root.dataset.pos = pos;
   }
-  const summary = document.getElementById("ss-summary");
+  const summary = $("ss-summary");
   const names = Object.keys(data.techniques);
   summary.innerHTML = "<b>Difficulty</b>: " + (names.length ? "the hardest technique needed is <i></i>." : "no step.") + "<ul></ul>";
   if (names.length) summary.querySelector("i").textContent = names[names.length - 1];
@@ -168,15 +177,15 @@ SCRIPT = r"""
     li.textContent = t + ": " + data.techniques[t] + (data.techniques[t] === 1 ? " step" : " steps");
     summary.querySelector("ul").appendChild(li);
   });
-  document.getElementById("ss-first").onclick = () => show(0);
-  document.getElementById("ss-prev").onclick = () => show(pos - 1);
-  document.getElementById("ss-next").onclick = () => show(pos + 1);
-  document.getElementById("ss-last").onclick = () => show(steps.length);
-  document.addEventListener("keydown", ev => {
+  $("ss-first").onclick = () => show(0);
+  $("ss-prev").onclick = () => show(pos - 1);
+  $("ss-next").onclick = () => show(pos + 1);
+  $("ss-last").onclick = () => show(steps.length);
+  (embedded ? root : document).addEventListener("keydown", ev => {  // a notebook: only when focused
     const to = {ArrowRight: pos + 1, ArrowLeft: pos - 1, Home: 0, End: steps.length}[ev.key];
     if (to !== undefined) { show(to); ev.preventDefault(); }
   });
-  const start = (location.hash || "").match(/^#step=(\d+)$/);  // page.html#step=12 opens at step 12
+  const start = embedded ? null : (location.hash || "").match(/^#step=(\d+)$/);  // page.html#step=12 opens at step 12
   show(start ? parseInt(start[1], 10) - 1 : 0);
 })();
 """

@@ -4,7 +4,8 @@ Words (as everywhere): a *cell* holds a *digit*; a blank cell keeps *candidates*
 peer holds and no earlier step removed. A :class:`Step` has a **conclusion** (digits placed, or
 candidates removed: facts ``(row, col, digit)`` and ``(row, col, -digit)``), the **premises** it
 uses (placed digits and earlier removals, as facts), the **constraints** it uses (units of the
-puzzle's rules, by position in ``rules.units``), a **technique** name and a **cost**.
+puzzle's rules, by position in ``rules.units``; past them, a variant's killer cages and relations,
+by position in ``rules.constraints``: :func:`part`), a **technique** name and a **cost**.
 
 How the next step is found (:func:`next_step`): the named techniques are looked for directly on
 the candidates grid, cheapest first (:data:`COSTS`): hidden single, naked single, locked
@@ -44,6 +45,7 @@ from ..backends import Backend, Deadline, make
 from ..core.board import Board, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
+from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
 from .solving import VerificationError, count
 
@@ -81,6 +83,7 @@ class Step:
     focus: list[int] = field(default_factory=list)  # the units the technique is about (named in text)
     assumption: Fact | None = None  # for a "what if": the assumed fact
     minimal_under: str | None = None  # general steps: "propagation" or "solver" (see _reason)
+    contradiction: tuple | None = None  # a "what if" by propagation: where it ends (see contradiction)
 
     def placements(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] > 0]
@@ -88,19 +91,22 @@ class Step:
     def removals(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] < 0]
 
-    def text(self, rules: Rules) -> str:
-        """One line for people: ``r1c3 = 4: hidden single in box 1``."""
-        what = ", ".join(f"{cell_name(r, c)} = {d}" for r, c, d in self.placements())
+    def text(self, rules: Rules, symbols: str | None = None) -> str:
+        """One line for people: ``r1c3 = 4: hidden single in box 1`` (digits as ``symbols`` show
+        them; by default 1-9 then A-Z, as grids are printed)."""
+        name = digit_names(rules.size, symbols)
+        what = ", ".join(f"{cell_name(r, c)} = {name(d)}" for r, c, d in self.placements())
         removed = self.removals()
         if removed:
-            what = (what + "; " if what else "") + "remove " + _removal_names(removed)
+            what = (what + "; " if what else "") + "remove " + _removal_names(removed, name)
         where = " in " + ", ".join(unit_name(rules, k) for k in self.focus) if self.focus else ""
         if self.technique.startswith("what if") and self.assumption is not None:
             r, c, d = self.assumption
             how = "propagation" if self.technique == "what if" else "a search"
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
-            return (f"{what}: what if {cell_name(r, c)} were {d}? {how} through {used} "
-                    f"reaches a contradiction ({len(self.premises)} facts used)")
+            end = f": {contradiction_text(rules, self.contradiction, name)}" if self.contradiction else ""
+            return (f"{what}: what if {cell_name(r, c)} were {name(d)}? {how} through {used} "
+                    f"reaches a contradiction{end} ({len(self.premises)} facts used)")
         if self.technique.startswith("deduction"):
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
             return f"{what}: {self.technique} ({used}; {len(self.premises)} facts used)"
@@ -115,16 +121,49 @@ class Step:
 
 
 def unit_name(rules: Rules, k: int) -> str:
-    """``row 3``, ``box 5``: a unit by its kind and 1-based index."""
+    """``row 3``, ``box 5``: a unit by its kind and 1-based index; past the units, a variant's
+    constraint (``cage at r1c1 (sum 9)``, ``the antiknight rule``)."""
+    if k >= len(rules.units):
+        rule = rules.constraints[k - len(rules.units)]
+        if rule.kind == "killer":
+            total = f" (sum {rule.value})" if rule.value is not None else ""
+            return f"cage at {cell_name(*rule.cells[0])}{total}"
+        return f"the {rule.kind} rule"
     unit = rules.units[k]
     return f"{unit.kind} {unit.index + 1}"
 
 
-def _removal_names(facts: Sequence[Fact]) -> str:
+def part(rules: Rules, ks: Iterable[int]) -> Rules:
+    """The rules holding only the units and constraints numbered ``ks`` (as in :func:`unit_name`)."""
+    u = len(rules.units)
+    ks = sorted(ks)
+    return Rules(rules.shape, tuple(rules.units[k] for k in ks if k < u),
+                 tuple(rules.constraints[k - u] for k in ks if k >= u), name="part")
+
+
+def digit_names(size: int, symbols: str | None = None):
+    """How a digit is written: its symbol (``symbols``, else 1-9 then A-Z) when there are enough,
+    else its number, as grids of that size are printed."""
+    alphabet = symbols or DEFAULT_SYMBOLS
+    return (lambda d: alphabet[d - 1]) if size <= len(alphabet) else str
+
+
+def _removal_names(facts: Sequence[Fact], name=str) -> str:
     by_digit: dict[int, list[str]] = {}
     for r, c, d in facts:
         by_digit.setdefault(-d, []).append(cell_name(r, c))
-    return "; ".join(f"{d} from {', '.join(cells)}" for d, cells in sorted(by_digit.items()))
+    return "; ".join(f"{name(d)} from {', '.join(cells)}" for d, cells in sorted(by_digit.items()))
+
+
+def contradiction_text(rules: Rules, found: tuple, name=str) -> str:
+    """A :func:`contradiction` in words: ``r2c3 has no candidate left``, ``box 5 has no place for 7``."""
+    n = rules.size
+    if found[0] == "nowhere":
+        return f"{unit_name(rules, found[1])} has no place for {name(found[2])}"
+    where = cell_name(found[1] // n, found[1] % n)
+    if found[0] == "ruled out":
+        return f"{where} cannot hold {name(found[2])}, already ruled out"
+    return f"{where} has no candidate left"
 
 
 class Grid:
@@ -356,15 +395,13 @@ class Prover:
 
     def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> bool:
         """Only ``units`` and ``premises`` (a fresh solver): ``fact`` cannot hold."""
-        rules = Rules(self.rules.shape, tuple(self.rules.units[k] for k in units), name="part")
-        with self.backend.session(rules, stats=False) as session:
+        with self.backend.session(part(self.rules, units), stats=False) as session:
             return session.solve(premises + [fact]) is False
 
     def fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> list[Fact]:
         """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
         (one session on those units: deletion, each answer's core refining the rest)."""
-        rules = Rules(self.rules.shape, tuple(self.rules.units[k] for k in units), name="part")
-        with self.backend.session(rules, stats=False) as session:
+        with self.backend.session(part(self.rules, units), stats=False) as session:
             return shrink_core(lambda s: session.solve(s + [fact]) is False, premises,
                                lambda s: set(session.core()))
 
@@ -391,7 +428,10 @@ class Prover:
         if refuted:
             tried = [self._reason(g, facts, fact, self.refuted) + (fact,) for fact in refuted]
             units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
-            return self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
+            step = self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
+            if how == "propagation" and step.technique == "what if":
+                step.contradiction = contradiction(g, units, premises, fact)
+            return step
         for _, i in order:  # propagation is stuck: refute a candidate by search
             for d in sorted(g.cands[i]):
                 if self.searched(facts, g.fact(i, d)):
@@ -415,7 +455,10 @@ class Prover:
         if singles_refute(g, every, premises, assumed):  # find the units by plain propagation here
             units = shrink_core(lambda s: singles_refute(g, s, premises, assumed), every)
             return units, shrink_core(lambda s: singles_refute(g, units, s, assumed), premises), "propagation"
-        # a refutation only the solver sees: ask it, a fresh solver per subset of units
+        # a refutation only the solver sees (or one needing a variant's constraints beyond the
+        # units): ask it, a fresh solver per subset of units and constraints
+        rest = range(len(g.units), len(g.units) + len(self.rules.constraints))
+        every, near = every + list(rest), near + list(rest)
         if not self.implies(near, premises, assumed):
             near = every
         units = shrink_core(lambda s: self.implies(s, premises, assumed), near)
@@ -425,7 +468,8 @@ class Prover:
               name: str) -> Step:
         r, c, d = assumed
         if name == "what if" and len(units) <= BOUND:
-            name, cost = f"deduction from {len(units)} constraints", DEDUCTION_COST
+            name = f"deduction from {len(units)} constraint{'' if len(units) == 1 else 's'}"
+            cost = DEDUCTION_COST
         return Step([(r, c, -d)], sorted(premises), sorted(units), name, cost + len(units),
                     assumption=assumed, minimal_under=how)
 
@@ -434,6 +478,13 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
     """Naked and hidden singles over ``units`` alone reach a contradiction from ``facts`` and
     ``assumed`` (what unit propagation does on the CNF of those units): used to find which units a
     general step needs; the step itself is then checked by a solver."""
+    return contradiction(g, units, facts, assumed) is not None
+
+
+def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> tuple | None:
+    """The contradiction naked and hidden singles over ``units`` reach from ``facts`` and
+    ``assumed``: ``("empty", cell)`` (no candidate left), ``("nowhere", unit, digit)`` (no place
+    for the digit) or ``("ruled out", cell, digit)``; None when they reach none."""
     n = g.n
     full = (1 << n) - 1
     cands = [full] * (n * n)
@@ -442,13 +493,13 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
         i = r * n + c
         if d > 0:
             if not cands[i] >> (d - 1) & 1:
-                return True
+                return ("ruled out", i, d)
             cands[i] = 1 << (d - 1)
             queue.append(i)
         else:
             cands[i] &= ~(1 << (-d - 1))
             if not cands[i]:
-                return True
+                return ("empty", i)
     cells_of = [g.units[k] for k in units]
     mine: list[list[int]] = [[] for _ in range(n * n)]
     for k, cells in enumerate(cells_of):
@@ -469,25 +520,25 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
                     if j != i and cands[j] & bit:
                         cands[j] &= ~bit
                         if not cands[j]:
-                            return True
+                            return ("empty", j)
                         if cands[j] & (cands[j] - 1) == 0:
                             queue.append(j)
         for i in range(n * n):  # naked singles found by the eliminations
             if not done[i] and cands[i] & (cands[i] - 1) == 0:
                 queue.append(i)
                 changed = True
-        for cells in cells_of:  # hidden singles; a digit with no place is a contradiction
+        for k, cells in zip(units, cells_of):  # hidden singles; a digit with no place is a contradiction
             for d in range(n):
                 bit = 1 << d
                 where = [i for i in cells if cands[i] & bit]
                 if not where:
-                    return True
+                    return ("nowhere", k, d + 1)
                 if len(where) == 1 and cands[where[0]] != bit:
                     cands[where[0]] = bit
                     queue.append(where[0])
                     changed = True
         changed = changed or bool(queue)
-    return False
+    return None
 
 
 # -- the sequence --------------------------------------------------------------------------------
@@ -513,23 +564,26 @@ class Steps(list):
     def to_json(self) -> list[dict[str, Any]]:
         return [s.to_json(self.rules) for s in self]
 
-    def page_data(self) -> dict[str, Any]:
+    def page_data(self, symbols: str | None = None) -> dict[str, Any]:
         """What the step-through page shows: units, the grid before each step, each step's
-        sentence and highlights, and the difficulty summary (plain JSON values)."""
+        sentence and highlights, and the difficulty summary (plain JSON values); digits are
+        written with ``symbols`` (default 1-9 then A-Z) when there are enough, else as numbers."""
         rules, n = self.rules, self.puzzle.size
+        alphabet = symbols or DEFAULT_SYMBOLS
         states = replay(self.puzzle, self)
         steps = []
         for step, (cells, cands) in zip(self, states):
             data = step.to_json(rules)
-            data["text"] = step.text(rules)
+            data["text"] = step.text(rules, symbols)
             data["units"] = step.constraints
             data["focus"] = step.focus
             steps.append(data)
         return {
             "size": n, "box": list(self.puzzle.box), "givens": list(self.puzzle.cells),
+            "symbols": alphabet[:n] if n <= len(alphabet) else None,
             "region": list(rules.region_of),
             "units": [{"name": unit_name(rules, k), "cells": [r * n + c for r, c in u.cells]}
-                      for k, u in enumerate(rules.units)],
+                      for k, u in enumerate(rules.units + rules.constraints)],
             "states": [{"cells": cells, "cands": [sorted(c) for c in cands]} for cells, cands in states],
             "steps": steps, "techniques": self.techniques(),
             "solved": bool(states[-1][0]) and 0 not in states[-1][0],
@@ -555,9 +609,8 @@ def verify_step(step: Step, rules: Rules, backend: Backend) -> list[str]:
     A fresh session of ``backend`` holds only the step's units; the premises must hold together,
     and with them the negation of each conclusion fact must be impossible.
     """
-    part = Rules(rules.shape, tuple(rules.units[k] for k in step.constraints), name="part")
     problems = []
-    with backend.session(part, stats=False) as session:
+    with backend.session(part(rules, step.constraints), stats=False) as session:
         if session.solve(step.premises) is not True:
             problems.append("its premises cannot hold together")
         for r, c, d in step.conclusion:
@@ -621,4 +674,4 @@ def replay(puzzle: Board, steps: Sequence[Step]) -> list[tuple[list[int], list[s
 
 
 __all__ = ["BOUND", "COSTS", "Grid", "Prover", "Step", "Steps", "explain_steps", "next_step",
-           "replay", "singles_refute", "unit_name", "verify_step"]
+           "replay", "contradiction", "contradiction_text", "digit_names", "singles_refute", "unit_name", "verify_step"]

@@ -461,6 +461,23 @@ JIGSAW = (
     "777766666",
     "845279361359162784281395476467918235574623918136754829928536147792481653613847592",
 )
+# More jigsaws, each with its solution, from the puzzle data of SmilingWayne/PuzzleSolver
+# (assets/Sudoku/JigsawSudoku/problems/<n>_9x9.txt and solutions/<n>_9x9.txt, n = 316, 317, 318;
+# its docs link Janko's Chaos Sudoku pages, and ianfhunter/Enigma's ATTRIBUTIONS name janko.at as
+# the source of SmilingWayne's puzzle data; the page numbers are not checked against janko.at).
+# (Its 249 and 250, with 9 givens each, are left out: the dfs baseline takes minutes on them.)
+JIGSAWS = [
+    JIGSAW,
+    (".51...6.7" "....749.." "....8...5" "..7...41." "13.....28" ".74...1.." "9...6...." "..549...." "7.2...89.",
+     "112222333" "111222363" "111123363" "445525366" "444555666" "447585566" "747789999" "747888999" "777888899",
+     "451932687218674953396781245687253419139546728574829136943168572825497361762315894"),
+    ("1..8.2..7" ".5.9...8." ".....5..." "2.61.3.49" "........." "83.4.97.6" "...6....." ".9...8.2." "3..2.4..1",
+     "112222233" "111222333" "141255366" "144553366" "144753669" "447755669" "447558969" "777888999" "778888899",
+     "164852397753961284948735162276183549429576813831429756512647938697318425385294671"),
+    ("6..9...21" "4.2..8..." "..6...84." ".4.6.2..8" "....1...." "3..4.7.5." ".83...9.." "...8..2.4" "97...1..6",
+     "111112333" "141222333" "144222333" "142255566" "444555666" "445558869" "777888669" "777888969" "777899999",
+     "635984721412738695796125843149672538857319462328467159283546917561893274974251386"),
+]
 # Miracle sudoku (anti-knight, anti-king, nonconsecutive) by Mitchell Lee, the second one solved
 # by Cracking the Cryptic (https://www.youtube.com/watch?v=Tv-48b-KuxI), grid and solution as
 # transcribed in a public QUnit test of a variant solver ("strategies/misc_puzzles", "miracle").
@@ -482,8 +499,9 @@ def published():
         out += [(rules, Board(S9, digits(p), rules), digits(s)) for p, s in puzzles]
     rules = build(S6, antiking=True)
     out.append((rules, Board(S6, digits(ANTIKING6[0]), rules), digits(ANTIKING6[1])))
-    rules = build(S9, regions=JIGSAW[1])
-    out.append((rules, Board(S9, digits(JIGSAW[0]), rules), digits(JIGSAW[2])))
+    for givens, regions, solution in JIGSAWS:
+        rules = build(S9, regions=regions)
+        out.append((rules, Board(S9, digits(givens), rules), digits(solution)))
     rules = build(S6, cages=KILLER6[0])
     out.append((rules, Board(S6, digits(KILLER6[1]), rules), digits(KILLER6[2])))
     return out

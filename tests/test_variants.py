@@ -430,11 +430,32 @@ ANTIKNIGHT = [
      "2.8..97.."
      "......85.",
      "143578962865921374927463185594736218781295436632184597359847621218659743476312859"),
+    # With its solution, from the tests of KlimesovaLucie/SudokuGraphicCreator
+    # (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveAntiknightTests.cs,
+    # its OneSolution test; the puzzle's origin is not named there).
+    ("090000080108000305070000090000080000000906000000050000020000070407000906050000020",
+     "293645781148297365675813492369482517514976238782351649826539174437128956951764823"),
 ]
 # Anti-king 6x6 (2x3 boxes), from the tests of lisudoku/lisudoku_solver
 # (src/solver/tests/logical_solver/puzzles/anti_king_6x6.rs; the puzzle's origin is not named there).
 ANTIKING6 = ("4....." ".3..1." "....6." "62..5." "......" "3....1",
              "451326236415145263623154514632362541")
+# Anti-king 9x9 ("untouchable": no digit repeats on a diagonal touch), with its solution, from the
+# tests of KlimesovaLucie/SudokuGraphicCreator
+# (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveUntouchableTests.cs,
+# its OneSolution test; the puzzle's origin is not named there).
+ANTIKING = [
+    ("080107050740000093000090000200000009004000300800000006000030000620000031050706040",
+     "983167254746825193512493867267384519194652378835971426471239685629548731358716942"),
+]
+# Non-consecutive (orthogonal neighbours never differ by 1, no markers), with its solution, from
+# the tests of KlimesovaLucie/SudokuGraphicCreator
+# (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveNonconsecutiveTests.cs,
+# its OneSolution test; the puzzle's origin is not named there).
+NONCONSECUTIVE = [
+    ("090004000000000802080000000200000000000020000000000004000000050401000000000700060",
+     "392584617157936842684271395246853179819427536573169284738642951461395728925718463"),
+]
 # Sudoku-X (both diagonals): https://www.sudopedia.org/wiki/Sudoku-X and ukpuzzles.org
 # (https://ukpuzzles.org/file_download.php?fileid=247), as transcribed in lisudoku/lisudoku_solver
 # (src/solver/tests/logical_solver/puzzles/diagonal_9x9.rs, the second one in a comment there).
@@ -444,6 +465,11 @@ DIAGONAL = [
      "371865294265914738849732516536429871198376452724158369452697183983541627617283945"),
     (".....38.." "....47..." "6...2...." "89......." ".23...78." ".......36" "....3...4" "...16...." "..78.....",
      "259613847381947265674528913896371452123456789745289136518732694932164578467895321"),
+    # With its solution, from the tests of KlimesovaLucie/SudokuGraphicCreator
+    # (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveDiagonalTests.cs,
+    # its OneSolution test; the puzzle's origin is not named there).
+    ("903000010000107009400500000045070090000209000080060140000002004300406000050000902",
+     "973624815568137429421598736645871293137249658289365147716952384392486571854713962"),
 ]
 # Windoku (hyper sudoku): the two puzzles of pravinthan/HyperSudokuSolver (Test.py); its README
 # shows the first as Wikipedia's "Oceans Hypersudoku18".
@@ -452,6 +478,11 @@ WINDOKU = [
      "834691752261357849759842163627485391185973624493216578348569217976128435512734986"),
     ("..6.94..." "....5.89." "18......." "..2....3." "...9.5.2." "3...2...7" "6.3....7." ".9......." ".2.......",
      "536894712274156893189372546952687134741935628368421957613548279897213465425769381"),
+    # With its solution, from the tests of KlimesovaLucie/SudokuGraphicCreator
+    # (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveWindokuTests.cs,
+    # its OneSolution test; the puzzle's origin is not named there).
+    ("000203080000000513004100060109040006000506000200030401010009800425000000060305000",
+     "691253784872694513534178962159842376347516298286937451713469825425781639968325147"),
 ]
 # Jigsaw: Janko's Chaos Sudoku 108 (https://www.janko.at/Raetsel/Sudoku/Chaos/108.a.htm), as
 # transcribed in SmilingWayne/PuzzleSolver (docs/puzzles/jigsaw_sudoku.md).
@@ -493,7 +524,8 @@ def published():
         rules = build(S9, cages=cages)
         out.append((rules, Board(S9, digits(empty), rules), digits(solution)))
     for kwargs, puzzles in (({"antiknight": True}, ANTIKNIGHT), ({"diagonal": "both"}, DIAGONAL),
-                            ({"windoku": True}, WINDOKU),
+                            ({"windoku": True}, WINDOKU), ({"antiking": True}, ANTIKING),
+                            ({"nonconsecutive": True}, NONCONSECUTIVE),
                             ({"antiknight": True, "antiking": True, "nonconsecutive": True}, [MIRACLE])):
         rules = build(S9, **kwargs)
         out += [(rules, Board(S9, digits(p), rules), digits(s)) for p, s in puzzles]

@@ -435,6 +435,10 @@ ANTIKNIGHT = [
     # its OneSolution test; the puzzle's origin is not named there).
     ("090000080108000305070000090000080000000906000000050000020000070407000906050000020",
      "293645781148297365675813492369482517514976238782351649826539174437128956951764823"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_knightsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("000000000080030090001205600003408700020060050007901200006803400040070010000000000",
+     "635794182482136597791285634953428761124367958867951243576813429248679315319542876"),
 ]
 # Anti-king 6x6 (2x3 boxes), from the tests of lisudoku/lisudoku_solver
 # (src/solver/tests/logical_solver/puzzles/anti_king_6x6.rs; the puzzle's origin is not named there).
@@ -447,6 +451,10 @@ ANTIKING6 = ("4....." ".3..1." "....6." "62..5." "......" "3....1",
 ANTIKING = [
     ("080107050740000093000090000200000009004000300800000006000030000620000031050706040",
      "983167254746825193512493867267384519194652378835971426471239685629548731358716942"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_kingsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("000002000000400800000009700405000020009000100080000406004100000002006000000800000",
+     "743582691956471832218369745465718329329645178187293456694157283872936514531824967"),
 ]
 # Non-consecutive (orthogonal neighbours never differ by 1, no markers), with its solution, from
 # the tests of KlimesovaLucie/SudokuGraphicCreator
@@ -455,6 +463,10 @@ ANTIKING = [
 NONCONSECUTIVE = [
     ("090004000000000802080000000200000000000020000000000004000000050401000000000700060",
      "392584617157936842684271395246853179819427536573169284738642951461395728925718463"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_nonconsecsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("000000000000050000001030200000603000074000360000401000003040900000090000000000000",
+     "952714836386259471741836259529683714174925368638471592863147925417592683295368147"),
 ]
 # Sudoku-X (both diagonals): https://www.sudopedia.org/wiki/Sudoku-X and ukpuzzles.org
 # (https://ukpuzzles.org/file_download.php?fileid=247), as transcribed in lisudoku/lisudoku_solver

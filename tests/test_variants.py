@@ -467,6 +467,11 @@ NONCONSECUTIVE = [
     # (test/test_nonconsecsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
     ("000000000000050000001030200000603000074000360000401000003040900000090000000000000",
      "952714836386259471741836259529683714174925368638471592863147925417592683295368147"),
+    # From the British Army challenge book 2019, as transcribed in johnstaveley/GameSolver
+    # (GameSolver/Problems/SudokuNonConsec.txt). Only the solution's first row is published there
+    # (746318592, in GameSolver.Tests/GameProcessorTests.cs): the other 72 digits are our solvers'.
+    ("000308000000504000000000000150000037000000000630000025000000000000603000000201000",
+     "746318592283594716915726384159462837472835169638179425861947253524683971397251648"),
 ]
 # Sudoku-X (both diagonals): https://www.sudopedia.org/wiki/Sudoku-X and ukpuzzles.org
 # (https://ukpuzzles.org/file_download.php?fileid=247), as transcribed in lisudoku/lisudoku_solver
@@ -482,6 +487,10 @@ DIAGONAL = [
     # its OneSolution test; the puzzle's origin is not named there).
     ("903000010000107009400500000045070090000209000080060140000002004300406000050000902",
      "973624815568137429421598736645871293137249658289365147716952384392486571854713962"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_diagonalsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("900000000058009400700050000803020500100005803000870120089210700605040980017500000",
+     "936784215258139476741652398893421567172965843564873129389216754625347981417598632"),
 ]
 # Windoku (hyper sudoku): the two puzzles of pravinthan/HyperSudokuSolver (Test.py); its README
 # shows the first as Wikipedia's "Oceans Hypersudoku18".

@@ -430,11 +430,49 @@ ANTIKNIGHT = [
      "2.8..97.."
      "......85.",
      "143578962865921374927463185594736218781295436632184597359847621218659743476312859"),
+    # With its solution, from the tests of KlimesovaLucie/SudokuGraphicCreator
+    # (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveAntiknightTests.cs,
+    # its OneSolution test; the puzzle's origin is not named there).
+    ("090000080108000305070000090000080000000906000000050000020000070407000906050000020",
+     "293645781148297365675813492369482517514976238782351649826539174437128956951764823"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_knightsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("000000000080030090001205600003408700020060050007901200006803400040070010000000000",
+     "635794182482136597791285634953428761124367958867951243576813429248679315319542876"),
 ]
 # Anti-king 6x6 (2x3 boxes), from the tests of lisudoku/lisudoku_solver
 # (src/solver/tests/logical_solver/puzzles/anti_king_6x6.rs; the puzzle's origin is not named there).
 ANTIKING6 = ("4....." ".3..1." "....6." "62..5." "......" "3....1",
              "451326236415145263623154514632362541")
+# Anti-king 9x9 ("untouchable": no digit repeats on a diagonal touch), with its solution, from the
+# tests of KlimesovaLucie/SudokuGraphicCreator
+# (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveUntouchableTests.cs,
+# its OneSolution test; the puzzle's origin is not named there).
+ANTIKING = [
+    ("080107050740000093000090000200000009004000300800000006000030000620000031050706040",
+     "983167254746825193512493867267384519194652378835971426471239685629548731358716942"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_kingsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("000002000000400800000009700405000020009000100080000406004100000002006000000800000",
+     "743582691956471832218369745465718329329645178187293456694157283872936514531824967"),
+]
+# Non-consecutive (orthogonal neighbours never differ by 1, no markers), with its solution, from
+# the tests of KlimesovaLucie/SudokuGraphicCreator
+# (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveNonconsecutiveTests.cs,
+# its OneSolution test; the puzzle's origin is not named there).
+NONCONSECUTIVE = [
+    ("090004000000000802080000000200000000000020000000000004000000050401000000000700060",
+     "392584617157936842684271395246853179819427536573169284738642951461395728925718463"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_nonconsecsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("000000000000050000001030200000603000074000360000401000003040900000090000000000000",
+     "952714836386259471741836259529683714174925368638471592863147925417592683295368147"),
+    # From the British Army challenge book 2019, as transcribed in johnstaveley/GameSolver
+    # (GameSolver/Problems/SudokuNonConsec.txt). Only the solution's first row is published there
+    # (746318592, in GameSolver.Tests/GameProcessorTests.cs): the other 72 digits are our solvers'.
+    ("000308000000504000000000000150000037000000000630000025000000000000603000000201000",
+     "746318592283594716915726384159462837472835169638179425861947253524683971397251648"),
+]
 # Sudoku-X (both diagonals): https://www.sudopedia.org/wiki/Sudoku-X and ukpuzzles.org
 # (https://ukpuzzles.org/file_download.php?fileid=247), as transcribed in lisudoku/lisudoku_solver
 # (src/solver/tests/logical_solver/puzzles/diagonal_9x9.rs, the second one in a comment there).
@@ -444,6 +482,15 @@ DIAGONAL = [
      "371865294265914738849732516536429871198376452724158369452697183983541627617283945"),
     (".....38.." "....47..." "6...2...." "89......." ".23...78." ".......36" "....3...4" "...16...." "..78.....",
      "259613847381947265674528913896371452123456789745289136518732694932164578467895321"),
+    # With its solution, from the tests of KlimesovaLucie/SudokuGraphicCreator
+    # (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveDiagonalTests.cs,
+    # its OneSolution test; the puzzle's origin is not named there).
+    ("903000010000107009400500000045070090000209000080060140000002004300406000050000902",
+     "973624815568137429421598736645871293137249658289365147716952384392486571854713962"),
+    # With its solution, from the tests of kjytay/py-puzzles
+    # (test/test_diagonalsudoku.py, test_backtracking_solve; the puzzle's origin is not named there).
+    ("900000000058009400700050000803020500100005803000870120089210700605040980017500000",
+     "936784215258139476741652398893421567172965843564873129389216754625347981417598632"),
 ]
 # Windoku (hyper sudoku): the two puzzles of pravinthan/HyperSudokuSolver (Test.py); its README
 # shows the first as Wikipedia's "Oceans Hypersudoku18".
@@ -452,6 +499,11 @@ WINDOKU = [
      "834691752261357849759842163627485391185973624493216578348569217976128435512734986"),
     ("..6.94..." "....5.89." "18......." "..2....3." "...9.5.2." "3...2...7" "6.3....7." ".9......." ".2.......",
      "536894712274156893189372546952687134741935628368421957613548279897213465425769381"),
+    # With its solution, from the tests of KlimesovaLucie/SudokuGraphicCreator
+    # (SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveWindokuTests.cs,
+    # its OneSolution test; the puzzle's origin is not named there).
+    ("000203080000000513004100060109040006000506000200030401010009800425000000060305000",
+     "691253784872694513534178962159842376347516298286937451713469825425781639968325147"),
 ]
 # Jigsaw: Janko's Chaos Sudoku 108 (https://www.janko.at/Raetsel/Sudoku/Chaos/108.a.htm), as
 # transcribed in SmilingWayne/PuzzleSolver (docs/puzzles/jigsaw_sudoku.md).
@@ -461,6 +513,23 @@ JIGSAW = (
     "777766666",
     "845279361359162784281395476467918235574623918136754829928536147792481653613847592",
 )
+# More jigsaws, each with its solution, from the puzzle data of SmilingWayne/PuzzleSolver
+# (assets/Sudoku/JigsawSudoku/problems/<n>_9x9.txt and solutions/<n>_9x9.txt, n = 316, 317, 318;
+# its docs link Janko's Chaos Sudoku pages, and ianfhunter/Enigma's ATTRIBUTIONS name janko.at as
+# the source of SmilingWayne's puzzle data; the page numbers are not checked against janko.at).
+# (Its 249 and 250, with 9 givens each, are left out: the dfs baseline takes minutes on them.)
+JIGSAWS = [
+    JIGSAW,
+    (".51...6.7" "....749.." "....8...5" "..7...41." "13.....28" ".74...1.." "9...6...." "..549...." "7.2...89.",
+     "112222333" "111222363" "111123363" "445525366" "444555666" "447585566" "747789999" "747888999" "777888899",
+     "451932687218674953396781245687253419139546728574829136943168572825497361762315894"),
+    ("1..8.2..7" ".5.9...8." ".....5..." "2.61.3.49" "........." "83.4.97.6" "...6....." ".9...8.2." "3..2.4..1",
+     "112222233" "111222333" "141255366" "144553366" "144753669" "447755669" "447558969" "777888999" "778888899",
+     "164852397753961284948735162276183549429576813831429756512647938697318425385294671"),
+    ("6..9...21" "4.2..8..." "..6...84." ".4.6.2..8" "....1...." "3..4.7.5." ".83...9.." "...8..2.4" "97...1..6",
+     "111112333" "141222333" "144222333" "142255566" "444555666" "445558869" "777888669" "777888969" "777899999",
+     "635984721412738695796125843149672538857319462328467159283546917561893274974251386"),
+]
 # Miracle sudoku (anti-knight, anti-king, nonconsecutive) by Mitchell Lee, the second one solved
 # by Cracking the Cryptic (https://www.youtube.com/watch?v=Tv-48b-KuxI), grid and solution as
 # transcribed in a public QUnit test of a variant solver ("strategies/misc_puzzles", "miracle").
@@ -476,14 +545,16 @@ def published():
         rules = build(S9, cages=cages)
         out.append((rules, Board(S9, digits(empty), rules), digits(solution)))
     for kwargs, puzzles in (({"antiknight": True}, ANTIKNIGHT), ({"diagonal": "both"}, DIAGONAL),
-                            ({"windoku": True}, WINDOKU),
+                            ({"windoku": True}, WINDOKU), ({"antiking": True}, ANTIKING),
+                            ({"nonconsecutive": True}, NONCONSECUTIVE),
                             ({"antiknight": True, "antiking": True, "nonconsecutive": True}, [MIRACLE])):
         rules = build(S9, **kwargs)
         out += [(rules, Board(S9, digits(p), rules), digits(s)) for p, s in puzzles]
     rules = build(S6, antiking=True)
     out.append((rules, Board(S6, digits(ANTIKING6[0]), rules), digits(ANTIKING6[1])))
-    rules = build(S9, regions=JIGSAW[1])
-    out.append((rules, Board(S9, digits(JIGSAW[0]), rules), digits(JIGSAW[2])))
+    for givens, regions, solution in JIGSAWS:
+        rules = build(S9, regions=regions)
+        out.append((rules, Board(S9, digits(givens), rules), digits(solution)))
     rules = build(S6, cages=KILLER6[0])
     out.append((rules, Board(S6, digits(KILLER6[1]), rules), digits(KILLER6[2])))
     return out

@@ -74,8 +74,8 @@ def held_interrupts() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-        for signum in dict.fromkeys(pending):
-            signal.raise_signal(signum)  # now handled by the restored handler
+        for number in dict.fromkeys(pending):
+            signal.raise_signal(number)  # now handled by the restored handler
 
 
 def import_package(name: str) -> ModuleType:

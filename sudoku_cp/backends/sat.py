@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import operator
-import threading
 import time
 from collections.abc import Sequence
 from contextlib import contextmanager
@@ -21,7 +20,7 @@ from itertools import compress
 
 from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
-from ..core.packages import held_interrupts
+from ..core.packages import held_interrupts, stopped_by_signals
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
     DEFAULT_ENCODING,
@@ -287,17 +286,17 @@ class SatSession(Session):
         try:
             if remaining is not None and not self.interruptible:
                 return self._solve_in_slices(assumptions, deadline, budget)
-            timer = None if remaining is None else threading.Timer(remaining, self.solver.interrupt)
-            if timer is not None:
-                timer.start()
+            if budget is not None:
+                self.solver.conf_budget(budget)
+            if remaining is None:  # a budget alone: the solver's own Ctrl-C handling stays
+                return self.solver.solve_limited(assumptions=assumptions)
+            # expect_interrupt turns off PySAT's Ctrl-C handling: the deadline, Ctrl-C and SIGTERM
+            # all stop the solver through interrupt() (else Ctrl-C waits for the deadline)
             try:
-                if budget is not None:
-                    self.solver.conf_budget(budget)
-                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+                with stopped_by_signals(self.solver.interrupt, remaining):
+                    return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
             finally:
-                if timer is not None:
-                    timer.cancel()
-                    self.solver.clear_interrupt()
+                self.solver.clear_interrupt()
         except NotImplementedError:
             raise BackendError(f"SAT solver {self.solver_name!r} supports neither interrupts nor "
                                f"budgets, so it cannot honour a time limit: choose another "

@@ -217,6 +217,27 @@ def test_external_solver_runs_leave_no_temporary_files(time_limit, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
+
+@pytest.mark.parametrize("step", ["mkdtemp", "rmtree"])
+def test_a_ctrl_c_while_the_external_backends_directory_is_made_or_removed_leaves_nothing(step, tmp_path,
+                                                                                           monkeypatch):
+    import shutil
+    import tempfile
+
+    real = getattr({"mkdtemp": tempfile, "rmtree": shutil}[step], step)
+
+    def interrupted(*args, **kwargs):
+        made = real(*args, **kwargs) if step == "mkdtemp" else None  # made, not yet handed back
+        signal.raise_signal(signal.SIGINT)  # a (second) Ctrl-C lands as the directory is made or removed
+        sum(range(1000))  # Python code runs (a handler not held back would raise here)
+        return made if step == "mkdtemp" else real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr({"mkdtemp": tempfile, "rmtree": shutil}[step], step, interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        solve(parse_puzzle(CLASSIC), backend="external:minisat")
+    assert list(tmp_path.iterdir()) == []
+
 class _NativeSolver:
     """A stand-in for a PySAT solver whose native delete is hit by a Ctrl-C before PySAT forgets it."""
 

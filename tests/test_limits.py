@@ -406,3 +406,33 @@ def test_a_time_limit_stops_a_native_call(timeout, main_thread):
         worker.start()
         worker.join()
     assert stopped.is_set()
+
+
+
+def test_a_ctrl_c_as_a_native_call_ends_leaves_no_wakeup_fd_nor_watcher(monkeypatch):
+    """A signal landing as the block is left (before Ctrl-C is held back) must not leave Python's
+    wakeup fd on a socket that is then closed (its number reused by the next file opened)."""
+    import threading
+    from contextlib import contextmanager
+
+    import sudoku_cp.core.packages as packages
+
+    hold = packages.held_interrupts
+    calls = []
+
+    @contextmanager
+    def cut_short():
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt  # Ctrl-C lands just before the hold begins
+        with hold():
+            yield
+
+    monkeypatch.setattr(packages, "held_interrupts", cut_short)
+    before = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(before)
+    with pytest.raises(KeyboardInterrupt):
+        with packages.stopped_by_signals(lambda: None):
+            pass
+    assert signal.set_wakeup_fd(before) == before  # restored
+    assert not any(t.name == "stop-on-signal" for t in threading.enumerate())

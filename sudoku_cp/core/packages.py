@@ -17,7 +17,7 @@ import importlib
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from types import ModuleType
 
 # top-level module -> the distribution that provides it (what to pip install)
@@ -140,18 +140,33 @@ def stopped_by_signals(stop: Callable[[], None], timeout: float | None = None) -
 
     watcher = threading.Thread(target=watch, name="stop-on-signal", daemon=True)
     watcher.start()
+    restored = finished = False
+
+    def finish() -> None:  # idempotent: run again if a signal cut it short
+        nonlocal restored, finished
+        if finished:
+            return
+        done.set()
+        if writer is not None and not restored:
+            signal.set_wakeup_fd(previous)  # else later signals go on writing to a closed fd number
+            restored = True
+        if writer is not None:
+            with suppress(OSError):
+                writer.send(b"\0")  # wake the watcher so it ends
+        watcher.join()
+        if reader is not None and writer is not None:
+            reader.close()
+            writer.close()
+        finished = True
+
     try:
         yield
     finally:
-        with held_interrupts():  # a second Ctrl-C here must not leave the watcher to stop a later call
-            done.set()
-            if writer is not None:
-                signal.set_wakeup_fd(previous)
-                writer.send(b"\0")  # wake the watcher so it ends
-            watcher.join()
-            if reader is not None and writer is not None:
-                reader.close()
-                writer.close()
+        try:
+            with held_interrupts():  # a second Ctrl-C here must not leave the watcher to stop a later call
+                finish()
+        finally:
+            finish()  # when a signal landed before the hold began
 
 
 def import_package(name: str) -> ModuleType:

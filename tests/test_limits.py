@@ -288,6 +288,7 @@ class _NativeSolve:
         self.stopping = threading.Lock()
         self.stopping.acquire()  # released by a stop
         self.stopped_early = None
+        self.running = False
 
     def run(self):
         import threading
@@ -304,6 +305,7 @@ class _NativeSolve:
             os.kill(os.getpid(), self.signum)
 
         signal.pthread_sigmask(signal.SIG_BLOCK, both)  # only other threads take the signal, as in native code
+        self.running = True
         try:
             threading.Thread(target=signal_while_blocked, daemon=True).start()
             self.stopping.acquire(True, 60)  # the native call: a hang guard, not a measured time
@@ -311,7 +313,7 @@ class _NativeSolve:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, both)  # the handler runs (and raises) now
 
     def stop(self):
-        if self.stopping.locked():  # the call is under way
+        if self.running and self.stopping.locked():  # the call is under way
             self.stopped_early = True
             self.stopping.release()
 
@@ -334,7 +336,7 @@ class _NativeSolve:
     # CP-SAT's names
     parameters = type("Parameters", (), {"catch_sigint_signal": True})()
 
-    def solve(self, model, callback):
+    def solve(self, *args, **kwargs):  # CP-SAT's solve(model, callback), PySAT's solve(assumptions)
         self.run()
 
     def stop_search(self):
@@ -373,6 +375,19 @@ def test_a_signal_stops_an_interruptible_pysat_solve_under_a_time_limit(signum, 
     assert session.interrupted
     session.close()
 
+
+def test_sigterm_stops_a_one_shot_pysat_solve_without_a_limit(monkeypatch, sigterm_raises):
+    """PySAT catches only Ctrl-C in a native solve: SIGTERM waited for its end (``solve`` on an
+    empty 49x49 with sat:glucose4, or plain sat's MiniCard, over a minute)."""
+    import sudoku_cp.backends.sat as sat
+
+    native = _NativeSolve(signal.SIGTERM)
+    native.add_clause = lambda clause: None
+    native.accum_stats = lambda: {}
+    monkeypatch.setattr(sat, "new_solver", lambda name, clauses: native)
+    with pytest.raises(_Terminated):
+        sat.SatBackend("glucose4").count(parse_puzzle("1234341221434321"[:-1] + "."), 2)
+    assert native.stopped_early is True
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_stops_a_cpsat_search(signum, sigterm_raises):

@@ -220,6 +220,7 @@ class SatSession(Session):
         self._root: list[int] | None = None if self._cnf is not None else []
         self._interruptible: bool | None = None
         self._interrupted = False
+        self.stoppable = False  # solves without a limit take interrupt() (stopped_by_signals around them)
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -280,6 +281,8 @@ class SatSession(Session):
         """
         remaining = deadline.remaining()
         if remaining is None and budget is None:
+            if self.stoppable:
+                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
             return self.solver.solve(assumptions=assumptions)
         if remaining is not None and remaining <= 0:
             return None
@@ -531,7 +534,12 @@ class SatBackend(Backend):
         if deadline.expired():
             return Outcome([], False, True, {"encode_s": round(encode_s, 6)})
         with SatSession(cnf, self.solver) as session:
-            outcome = session.count(board, limit, deadline)
+            if not session.interruptible:  # CaDiCaL: PySAT catches Ctrl-C, SIGTERM waits for the solve
+                outcome = session.count(board, limit, deadline)
+            else:  # a solve of any length stops at Ctrl-C and SIGTERM (PySAT alone catches only Ctrl-C)
+                session.stoppable = True
+                with stopped_by_signals(session.solver.interrupt):
+                    outcome = session.count(board, limit, deadline)
         outcome.stats["variables"] = cnf.nvars
         outcome.stats["clauses"] = cnf.num_clauses
         outcome.stats["encode_s"] = round(encode_s, 6)

@@ -212,8 +212,9 @@ def test_a_ctrl_c_while_a_chunks_sessions_close_stops_the_batch(tmp_path, capsys
 
 
 @pytest.mark.parametrize("delay", [0.05, 0.3, 0.8])
-def test_ctrl_c_in_count_with_sat_is_one_line_and_130(delay):
-    proc = start(["count", "." * 256, "--limit", "100000000"])
+@pytest.mark.parametrize("backend", ["sat", "sat:cadical195"])  # plain sat is MiniCard from 16x16 up
+def test_ctrl_c_in_count_with_sat_is_one_line_and_130(delay, backend):
+    proc = start(["count", "." * 256, "--limit", "100000000", "--backend", backend])
     time.sleep(0.5 + delay)  # past the start-up: the solver is at work
     os.killpg(proc.pid, signal.SIGINT)
     err = proc.communicate()[1].decode()

@@ -27,6 +27,7 @@ from sudoku_cp.tasks.solving import count, solve
 HARD = dataset_lines("top1465.txt", limit=12)
 EXPIRED = 1e-6  # a limit that is over before any solver starts: the answer must be 'unknown'
 EMPTY_64 = ",".join(["0"] * 64 * 64)
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 # --- time limits ------------------------------------------------------------------------------------
@@ -216,6 +217,27 @@ def test_external_solver_runs_leave_no_temporary_files(time_limit, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
+
+@pytest.mark.parametrize("step", ["mkdtemp", "rmtree"])
+def test_a_ctrl_c_while_the_external_backends_directory_is_made_or_removed_leaves_nothing(step, tmp_path,
+                                                                                           monkeypatch):
+    import shutil
+    import tempfile
+
+    real = getattr({"mkdtemp": tempfile, "rmtree": shutil}[step], step)
+
+    def interrupted(*args, **kwargs):
+        made = real(*args, **kwargs) if step == "mkdtemp" else None  # made, not yet handed back
+        signal.raise_signal(signal.SIGINT)  # a (second) Ctrl-C lands as the directory is made or removed
+        sum(range(1000))  # Python code runs (a handler not held back would raise here)
+        return made if step == "mkdtemp" else real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr({"mkdtemp": tempfile, "rmtree": shutil}[step], step, interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        solve(parse_puzzle(CLASSIC), backend="external:minisat")
+    assert list(tmp_path.iterdir()) == []
+
 class _NativeSolver:
     """A stand-in for a PySAT solver whose native delete is hit by a Ctrl-C before PySAT forgets it."""
 
@@ -253,3 +275,179 @@ def test_a_pysat_solver_used_for_one_block_is_abandoned_not_deleted_after_a_ctrl
         with used(solver):
             raise type("error", (Exception,), {"__module__": "pysolvers"})("Caught keyboard interrupt")
     assert solver.frees == 0  # an interrupted CaDiCaL aborts on any further call, its delete included
+
+
+class _NativeSolve:
+    """A stand-in for a native solve that catches no signal: no Python handler runs inside it, and
+    it runs until stopped (``interrupt`` / ``stop_search``) or a generous bound passes."""
+
+    def __init__(self, signum: int):
+        import threading
+
+        self.signum = signum
+        self.stopping = threading.Lock()
+        self.stopping.acquire()  # released by a stop
+        self.stopped_early = None
+        self.running = False
+
+    def run(self):
+        import threading
+
+        both = {signal.SIGINT, signal.SIGTERM}
+        main = threading.get_ident()
+        wait_line = next(n for n, line in enumerate(Path(__file__).read_text().splitlines(), 1)
+                         if line.endswith("# the native call: a hang guard, not a measured time"))
+
+        def signal_while_blocked():  # the signal lands once the call is under way
+            while getattr(sys._current_frames().get(main), "f_lineno", None) != wait_line:
+                time.sleep(0.001)
+            time.sleep(0.05)
+            os.kill(os.getpid(), self.signum)
+
+        signal.pthread_sigmask(signal.SIG_BLOCK, both)  # only other threads take the signal, as in native code
+        self.running = True
+        try:
+            threading.Thread(target=signal_while_blocked, daemon=True).start()
+            self.stopping.acquire(True, 60)  # the native call: a hang guard, not a measured time
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, both)  # the handler runs (and raises) now
+
+    def stop(self):
+        if self.running and self.stopping.locked():  # the call is under way
+            self.stopped_early = True
+            self.stopping.release()
+
+    # PySAT's names
+    def interrupt(self):
+        self.stop()
+
+    def clear_interrupt(self):
+        pass
+
+    def conf_budget(self, budget):
+        pass
+
+    def solve_limited(self, assumptions=(), expect_interrupt=False):
+        self.run()
+
+    def delete(self):
+        pass
+
+    # CP-SAT's names
+    parameters = type("Parameters", (), {"catch_sigint_signal": True})()
+
+    def solve(self, *args, **kwargs):  # CP-SAT's solve(model, callback), PySAT's solve(assumptions)
+        self.run()
+
+    def stop_search(self):
+        self.stop()
+
+
+class _Terminated(KeyboardInterrupt):
+    pass
+
+
+@pytest.fixture
+def sigterm_raises():
+    """SIGTERM raises, as under the command line (``sudoku_cp.cli.main``)."""
+    def terminate(signum, frame):
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_an_interruptible_pysat_solve_under_a_time_limit(signum, sigterm_raises):
+    """Such a solve runs with PySAT's Ctrl-C handling off: the signal, not the deadline, must stop it
+    (Ctrl-C in ``solve 49x49 --backend sat:glucose4 --time-limit 100`` waited the whole limit)."""
+    from sudoku_cp.backends.base import Deadline
+    from sudoku_cp.backends.sat import SatBackend
+
+    session = SatBackend("glucose4").session(parse_puzzle(CLASSIC).rules)
+    session.solver.delete()
+    session.solver = native = _NativeSolve(signum)
+    session._interruptible = True
+    with pytest.raises(_Terminated if signum == signal.SIGTERM else KeyboardInterrupt):
+        session.solve_literals([], Deadline(3600))
+    assert native.stopped_early is True
+    assert session.interrupted
+    session.close()
+
+
+def test_sigterm_stops_a_one_shot_pysat_solve_without_a_limit(monkeypatch, sigterm_raises):
+    """PySAT catches only Ctrl-C in a native solve: SIGTERM waited for its end (``solve`` on an
+    empty 49x49 with sat:glucose4, or plain sat's MiniCard, over a minute)."""
+    import sudoku_cp.backends.sat as sat
+
+    native = _NativeSolve(signal.SIGTERM)
+    native.add_clause = lambda clause: None
+    native.accum_stats = lambda: {}
+    monkeypatch.setattr(sat, "new_solver", lambda name, clauses: native)
+    with pytest.raises(_Terminated):
+        sat.SatBackend("glucose4").count(parse_puzzle("1234341221434321"[:-1] + "."), 2)
+    assert native.stopped_early is True
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_a_cpsat_search(signum, sigterm_raises):
+    """CP-SAT's own SIGINT handler is off; SIGTERM waited for the search's end (18 s on an empty 49x49)."""
+    from sudoku_cp.backends.cpsat import _solve_interruptibly
+
+    native = _NativeSolve(signum)
+    with pytest.raises(_Terminated if signum == signal.SIGTERM else KeyboardInterrupt):
+        _solve_interruptibly(native, None, None)
+    assert native.stopped_early is True
+    assert native.parameters.catch_sigint_signal is False
+
+
+@pytest.mark.parametrize("timeout", [1e-9, 0.05])  # (over before the watcher looks, or while it waits)
+@pytest.mark.parametrize("main_thread", [True, False])
+def test_a_time_limit_stops_a_native_call(timeout, main_thread):
+    import threading
+
+    from sudoku_cp.core.packages import stopped_by_signals
+
+    stopped = threading.Event()
+
+    def work():
+        with stopped_by_signals(stopped.set, timeout=timeout):
+            stopped.wait(60)  # a hang guard, not a measured time
+
+    if main_thread:
+        work()
+    else:
+        worker = threading.Thread(target=work)
+        worker.start()
+        worker.join()
+    assert stopped.is_set()
+
+
+
+def test_a_ctrl_c_as_a_native_call_ends_leaves_no_wakeup_fd_nor_watcher(monkeypatch):
+    """A signal landing as the block is left (before Ctrl-C is held back) must not leave Python's
+    wakeup fd on a socket that is then closed (its number reused by the next file opened)."""
+    import threading
+    from contextlib import contextmanager
+
+    import sudoku_cp.core.packages as packages
+
+    hold = packages.held_interrupts
+    calls = []
+
+    @contextmanager
+    def cut_short():
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt  # Ctrl-C lands just before the hold begins
+        with hold():
+            yield
+
+    monkeypatch.setattr(packages, "held_interrupts", cut_short)
+    before = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(before)
+    with pytest.raises(KeyboardInterrupt):
+        with packages.stopped_by_signals(lambda: None):
+            pass
+    assert signal.set_wakeup_fd(before) == before  # restored
+    assert not any(t.name == "stop-on-signal" for t in threading.enumerate())

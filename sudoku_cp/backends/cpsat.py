@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.board import Board, Fact, Given, Rules
+from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
 from ..core.shape import cell_name
 from ..model.cpmodel import CpModelSpec, build_model
@@ -57,50 +58,16 @@ def post_model(spec: CpModelSpec, named: bool = False):
 
 
 def _solve_interruptibly(solver, model, callback):
-    """``solver.solve`` where Ctrl-C stops the search and then raises ``KeyboardInterrupt``.
+    """``solver.solve`` where Ctrl-C (or SIGTERM) stops the search and then raises as usual.
 
     CP-SAT's own SIGINT handler would end the search as if a time limit had hit (the answer would
     read ``unknown``) and afterwards reset SIGINT to the default action. So it is switched off:
-    Python keeps its handler, a helper thread woken through :func:`signal.set_wakeup_fd` stops the
-    search, and Python raises ``KeyboardInterrupt`` as soon as ``solve`` returns.
+    Python keeps its handlers, :func:`~sudoku_cp.core.packages.stopped_by_signals` stops the
+    search, and the handler raises (``KeyboardInterrupt``, the CLI's SIGTERM) as ``solve`` returns.
     """
-    import signal
-    import socket
-    import threading
-
     solver.parameters.catch_sigint_signal = False
-    if threading.current_thread() is not threading.main_thread():
-        return solver.solve(model, callback)  # signals only ever reach the main thread
-    reader, writer = socket.socketpair()
-    writer.setblocking(False)
-    try:
-        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    except ValueError:  # no signal handling here (e.g. an embedded interpreter)
-        reader.close()
-        writer.close()
+    with stopped_by_signals(solver.stop_search):
         return solver.solve(model, callback)
-    done = threading.Event()
-
-    def watch() -> None:
-        while not done.is_set():
-            data = reader.recv(64)
-            if not data or done.is_set():
-                return
-            if signal.SIGINT in data:
-                solver.stop_search()
-                return
-
-    watcher = threading.Thread(target=watch, name="cpsat-sigint", daemon=True)
-    watcher.start()
-    try:
-        return solver.solve(model, callback)
-    finally:
-        done.set()
-        signal.set_wakeup_fd(previous)
-        writer.send(b"\0")  # wake the watcher so it ends
-        watcher.join()
-        reader.close()
-        writer.close()
 
 
 def searched(solver) -> tuple[int, int, float]:

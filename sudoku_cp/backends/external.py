@@ -18,10 +18,13 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.board import Board
+from ..core.packages import held_interrupts
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
     DEFAULT_ENCODING,
@@ -99,6 +102,24 @@ def unsatisfied_clause(clauses: list[list[int]], model: list[int]) -> list[int] 
         if not any(lit in true for lit in clause):
             return clause
     return None
+
+
+@contextmanager
+def work_directory(parent: str | None) -> Iterator[str]:
+    """A temporary ``sudoku-cp-XXXX`` directory for one count, removed however the count ends.
+
+    A Ctrl-C or SIGTERM landing while it is made or removed is held back until that is done (a
+    second Ctrl-C during the removal of a 25x25's 11 MB ``puzzle.cnf`` would leave it behind).
+    """
+    path = None
+    try:
+        with held_interrupts():
+            path = tempfile.mkdtemp(prefix="sudoku-cp-", dir=parent)
+        yield path
+    finally:
+        if path is not None:
+            with held_interrupts():
+                shutil.rmtree(path, ignore_errors=True)
 
 
 class ExternalBackend(Backend):
@@ -183,7 +204,7 @@ class ExternalBackend(Backend):
         complete = timed_out = False
         runs = 0
         start = time.perf_counter()
-        with tempfile.TemporaryDirectory(prefix="sudoku-cp-", dir=self.tmpdir) as workdir:
+        with work_directory(self.tmpdir) as workdir:
             while len(solutions) < limit:
                 runs += 1
                 verdict, model = self.run_once(cnf, workdir, deadline)

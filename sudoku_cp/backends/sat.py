@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import operator
-import threading
 import time
 from collections.abc import Sequence
 from contextlib import contextmanager
@@ -21,7 +20,7 @@ from itertools import compress
 
 from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
-from ..core.packages import held_interrupts
+from ..core.packages import held_interrupts, stopped_by_signals
 from ..core.results import Outcome, SolverFailure
 from ..model.cnf import (
     DEFAULT_ENCODING,
@@ -221,6 +220,7 @@ class SatSession(Session):
         self._root: list[int] | None = None if self._cnf is not None else []
         self._interruptible: bool | None = None
         self._interrupted = False
+        self.stoppable = False  # solves without a limit take interrupt() (stopped_by_signals around them)
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -281,23 +281,25 @@ class SatSession(Session):
         """
         remaining = deadline.remaining()
         if remaining is None and budget is None:
+            if self.stoppable:
+                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
             return self.solver.solve(assumptions=assumptions)
         if remaining is not None and remaining <= 0:
             return None
         try:
             if remaining is not None and not self.interruptible:
                 return self._solve_in_slices(assumptions, deadline, budget)
-            timer = None if remaining is None else threading.Timer(remaining, self.solver.interrupt)
-            if timer is not None:
-                timer.start()
+            if budget is not None:
+                self.solver.conf_budget(budget)
+            if remaining is None:  # a budget alone: the solver's own Ctrl-C handling stays
+                return self.solver.solve_limited(assumptions=assumptions)
+            # expect_interrupt turns off PySAT's Ctrl-C handling: the deadline, Ctrl-C and SIGTERM
+            # all stop the solver through interrupt() (else Ctrl-C waits for the deadline)
             try:
-                if budget is not None:
-                    self.solver.conf_budget(budget)
-                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+                with stopped_by_signals(self.solver.interrupt, remaining):
+                    return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
             finally:
-                if timer is not None:
-                    timer.cancel()
-                    self.solver.clear_interrupt()
+                self.solver.clear_interrupt()
         except NotImplementedError:
             raise BackendError(f"SAT solver {self.solver_name!r} supports neither interrupts nor "
                                f"budgets, so it cannot honour a time limit: choose another "
@@ -532,7 +534,12 @@ class SatBackend(Backend):
         if deadline.expired():
             return Outcome([], False, True, {"encode_s": round(encode_s, 6)})
         with SatSession(cnf, self.solver) as session:
-            outcome = session.count(board, limit, deadline)
+            if not session.interruptible:  # CaDiCaL: PySAT catches Ctrl-C, SIGTERM waits for the solve
+                outcome = session.count(board, limit, deadline)
+            else:  # a solve of any length stops at Ctrl-C and SIGTERM (PySAT alone catches only Ctrl-C)
+                session.stoppable = True
+                with stopped_by_signals(session.solver.interrupt):
+                    outcome = session.count(board, limit, deadline)
         outcome.stats["variables"] = cnf.nvars
         outcome.stats["clauses"] = cnf.num_clauses
         outcome.stats["encode_s"] = round(encode_s, 6)

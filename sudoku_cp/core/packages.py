@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from types import ModuleType
 
 # top-level module -> the distribution that provides it (what to pip install)
@@ -74,8 +75,98 @@ def held_interrupts() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-        for held in dict.fromkeys(pending):
-            signal.raise_signal(held)  # now handled by the restored handler
+        for number in dict.fromkeys(pending):
+            signal.raise_signal(number)  # now handled by the restored handler
+
+
+@contextmanager
+def stopped_by_signals(stop: Callable[[], None], timeout: float | None = None) -> Iterator[None]:
+    """A native call that Python's signal handlers cannot reach: Ctrl-C or SIGTERM calls ``stop()``.
+
+    Python runs its handlers only once a native call returns, so a solver that catches no
+    signal itself (CP-SAT with its own handler off, a PySAT solver solving with
+    ``expect_interrupt``) would run to its end, or its time limit, before Ctrl-C or SIGTERM took
+    effect. Here a helper thread, woken through :func:`signal.set_wakeup_fd`, calls ``stop()``
+    when SIGINT arrives (SIGTERM too while a Python handler takes it), and also after ``timeout``
+    seconds (a time limit); the handlers then run as the call returns. ``stop()`` is never called
+    once the block is left. Outside the main thread only the timeout applies.
+
+    >>> with stopped_by_signals(lambda: None, timeout=60):
+    ...     pass
+    """
+    import signal
+    import socket
+    import threading
+
+    reader = writer = None
+    previous = -1
+    if threading.current_thread() is threading.main_thread():
+        reader, writer = socket.socketpair()
+        writer.setblocking(False)
+        try:
+            previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+        except ValueError:  # no signal handling here (e.g. an embedded interpreter)
+            reader.close()
+            writer.close()
+            reader = writer = None
+    if reader is None and timeout is None:
+        yield
+        return
+    wanted = {signal.SIGINT}
+    if callable(signal.getsignal(signal.SIGTERM)):  # a Python handler (the CLI's), not SIG_DFL/SIG_IGN
+        wanted.add(signal.SIGTERM)
+    done = threading.Event()
+    end = None if timeout is None else time.monotonic() + timeout
+
+    def watch() -> None:
+        if reader is None:
+            if not done.wait(timeout):
+                stop()
+            return
+        while not done.is_set():
+            left = None if end is None else end - time.monotonic()
+            data: bytes | None = None  # None: the time is up
+            if left is None or left > 0:
+                reader.settimeout(left)
+                try:
+                    data = reader.recv(64)
+                except TimeoutError:
+                    pass
+            if done.is_set() or data == b"":
+                return
+            if data is None or wanted.intersection(data):
+                stop()
+                return
+
+    watcher = threading.Thread(target=watch, name="stop-on-signal", daemon=True)
+    watcher.start()
+    restored = finished = False
+
+    def finish() -> None:  # idempotent: run again if a signal cut it short
+        nonlocal restored, finished
+        if finished:
+            return
+        done.set()
+        if writer is not None and not restored:
+            signal.set_wakeup_fd(previous)  # else later signals go on writing to a closed fd number
+            restored = True
+        if writer is not None:
+            with suppress(OSError):
+                writer.send(b"\0")  # wake the watcher so it ends
+        watcher.join()
+        if reader is not None and writer is not None:
+            reader.close()
+            writer.close()
+        finished = True
+
+    try:
+        yield
+    finally:
+        try:
+            with held_interrupts():  # a second Ctrl-C here must not leave the watcher to stop a later call
+                finish()
+        finally:
+            finish()  # when a signal landed before the hold began
 
 
 def import_package(name: str) -> ModuleType:

@@ -149,19 +149,28 @@ def test_general_steps_come_cheapest_first():
     assert step.text(board.rules).endswith("reaches a contradiction: box 6 has no place for 4 (7 facts used)")
 
 
-# An anti-knight 9x9 where propagation refutes no candidate any more (57 candidates removed by
-# earlier steps, as "row col digit"): before the bounded case split, only a search went on.
-KNIGHT_GIVENS = "6............72......1......4........3......4......5....58.1..2.................9"
-KNIGHT_REMOVED = ("131 137 177 182 214 215 221 234 245 283 313 315 333 337 377 382 384 443 447 452 456 "
-                  "465 467 472 531 538 545 551 555 558 571 572 582 587 627 628 643 652 659 668 681 713 "
-                  "784 811 828 836 839 854 855 865 873 881 883 885 938 945 971")
+# Anti-knight 9x9 positions where propagation refutes no candidate any more (candidates removed
+# by earlier steps, as "row col digit"): before the bounded case split, only a search went on.
+# In the first the split is on a cell's digits, in the second on a unit's places for a digit.
+KNIGHT = [
+    ("6............72......1......4........3......4......5....58.1..2.................9",
+     "131 137 177 182 214 215 221 234 245 283 313 315 333 337 377 382 384 443 447 452 456 465 467 "
+     "472 531 538 545 551 555 558 571 572 582 587 627 628 643 652 659 668 681 713 784 811 828 836 "
+     "839 854 855 865 873 881 883 885 938 945 971"),
+    ("6.........8..72......1......4........3......4......5....58.1..2.................9",
+     "131 137 154 165 177 178 182 185 195 214 215 221 225 229 234 245 281 283 286 288 313 315 318 "
+     "333 337 377 378 382 384 385 395 417 418 438 443 447 452 456 465 467 472 478 517 531 538 545 "
+     "551 555 558 566 571 572 577 582 586 587 627 628 643 652 656 659 668 681 713 784 811 828 834 "
+     "836 839 844 846 854 855 865 873 876 881 883 885 887 893 896 898 938 945 946 963 966 971 983 987"),
+]
 
 
-def test_when_propagation_refutes_nothing_a_bounded_what_if_splits_one_cell():
+@pytest.mark.parametrize("givens, removed", KNIGHT, ids=["cell", "unit"])
+def test_when_propagation_refutes_nothing_a_bounded_what_if_splits_cases(givens, removed):
     board = parse_puzzle('{"givens": "%s", "box": [3, 3], "constraints": [{"type": "antiknight"}]}'
-                         % KNIGHT_GIVENS)
+                         % givens)
     grid = Grid(board)
-    grid.removed = {((int(t[0]) - 1) * 9 + int(t[1]) - 1, int(t[2])) for t in KNIGHT_REMOVED.split()}
+    grid.removed = {((int(t[0]) - 1) * 9 + int(t[1]) - 1, int(t[2])) for t in removed.split()}
     grid.refresh()
     prover = Prover(board.rules, make("sat"), Deadline(None))
     try:
@@ -170,24 +179,28 @@ def test_when_propagation_refutes_nothing_a_bounded_what_if_splits_one_cell():
         step = next_step(grid, prover)
         assert step.technique == "what if, by cases" and step.cost == 60 + len(step.constraints)
         assert 2 <= len(step.cases) <= 3
-        (cell_r, cell_c, _), _ = step.cases[0]
-        for case, end in step.cases:  # each case: propagation over the step's units alone fails,
-            assert case[:2] == (cell_r, cell_c)  # and the text says where
-            assert prover.propagates(step.constraints, step.premises + [step.assumption, case])
-            assert end[0] != "none"
-        others = [(cell_r, cell_c, e) for e in range(1, 10) if e not in {c[2] for c, _ in step.cases}]
-        for fact in others:  # the cell's other digits are ruled out by the same propagation
-            assert prover.propagates(step.constraints, step.premises + [step.assumption, fact])
-        assert step.minimal_under == "solver propagation"
-        for k in range(len(step.constraints)):  # every unit is needed
-            fewer = step.constraints[:k] + step.constraints[k + 1:]
-            assert not all(prover.propagates(fewer, step.premises + [step.assumption, c])
-                           for c, _ in step.cases)
+        (cell_r, cell_c, digit), _ = step.cases[0]
+        if step.focus:  # a unit's places for the digit: the unit is among the step's constraints
+            (unit,) = step.focus
+            assert unit in step.constraints and {c[2] for c, _ in step.cases} == {digit}
+            whole = [(r, c, digit) for r, c in board.rules.units[unit].cells]
+        else:  # a cell's digits
+            assert {c[:2] for c, _ in step.cases} == {(cell_r, cell_c)}
+            whole = [(cell_r, cell_c, e) for e in range(1, 10)]
+        assert step.minimal_under in ("solver propagation", "solver")
+        if step.minimal_under == "solver propagation":
+            for fact in whole:  # each case (and each one the split leaves out) fails by propagation
+                assert prover.propagates(step.constraints, step.premises + [step.assumption, fact])
+            assert all(end[0] != "none" for _, end in step.cases)  # so the text says where
+            for k in range(len(step.constraints)):  # every unit is needed
+                fewer = step.constraints[:k] + step.constraints[k + 1:]
+                assert step.constraints[k] in step.focus or not all(
+                    prover.propagates(fewer, step.premises + [step.assumption, c]) for c in whole)
     finally:
         prover.close()
     assert verify_step(step, board.rules, make("cpsat")) == []
     text = step.text(board.rules)
-    assert "could hold only" in text and "reaches a contradiction in each case (" in text
+    assert ("could hold only" in text or " only in " in text) and "a contradiction in each case (" in text
     for (r, c, e), end in step.cases:  # e.g. "r4c4 = 6: column 3 would hold 6 twice"
         assert f"r{r + 1}c{c + 1} = {e}: {contradiction_text(board.rules, end)}" in text
 

@@ -24,8 +24,9 @@ such candidates only (cells with the fewest candidates first: not exactly the ch
 to :data:`BOUND` units it is a "deduction from k constraints"; beyond, it is a "what if": the
 assumption and the contradiction propagation reaches, named in cells and units
 (:func:`contradiction_text`). When propagation refutes nothing, a bounded "what if, by cases"
-assumes a candidate and splits on one cell left with at most :data:`CASES` candidates, each case
-propagating to a named contradiction; beyond that bound a full search refutes a candidate ("what
+assumes a candidate and splits on one cell left with at most :data:`CASES` candidates (or one
+unit left with at most that many places for a digit), each case propagating to a named
+contradiction; beyond that bound a full search refutes a candidate ("what
 if, by search"), still with minimal premises. Never a silent jump.
 
 How each step is checked (:func:`verify_step`), apart from the code that found it: a fresh solver
@@ -72,11 +73,11 @@ COSTS = {
 }
 DEDUCTION_COST = 12  # + the number of units: "deduction from k constraints"
 WHAT_IF_COST = 30    # + the number of units: an assumption refuted by propagation
-CASES_COST = 60      # + the number of units: an assumption refuted by propagation in every case of a cell
+CASES_COST = 60      # + the number of units: an assumption refuted by propagation in every case of a split
 SEARCH_COST = 100    # an assumption refuted only by a full search
 TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
-CASES = 3            # a "what if, by cases" splits on a cell with at most this many candidates left
+CASES = 3            # a "what if, by cases" splits a cell (or a unit's places for a digit) into at most this many cases
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
 
 
@@ -113,14 +114,18 @@ class Step:
         if self.technique == "what if, by cases" and self.cases and self.assumption is not None:
             r, c, d = self.assumption
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
-            (j, k, _), _ = self.cases[0]
-            held = [name(e) for (_, _, e), _ in self.cases]
-            held = ", ".join(held[:-1]) + " or " + held[-1]
-            each = "; ".join(f"{cell_name(j, k)} = {name(e)}: {contradiction_text(rules, end, name)}"
-                             for (_, _, e), end in self.cases)
-            return (f"{what}: what if {cell_name(r, c)} were {name(d)}? then {cell_name(j, k)} could "
-                    f"hold only {held}, and propagation through {used} reaches a contradiction in "
-                    f"each case ({each}) ({len(self.premises)} facts used)")
+            (j, k, e), _ = self.cases[0]
+            if self.focus:  # a unit's places for a digit
+                held = [cell_name(a, b) for (a, b, _), _ in self.cases]
+                split = f"{unit_name(rules, self.focus[0])} has {name(e)} only in {_or(held)}"
+            else:  # a cell's digits
+                split = f"{cell_name(j, k)} could hold only {_or([name(x) for (_, _, x), _ in self.cases])}"
+            each = "; ".join(f"{cell_name(a, b)} = {name(x)}: {contradiction_text(rules, end, name)}"
+                             for (a, b, x), end in self.cases)
+            how = "a search" if self.minimal_under == "solver" else "propagation"
+            return (f"{what}: what if {cell_name(r, c)} were {name(d)}? then {split}, and {how} "
+                    f"through {used} reaches a contradiction in each case ({each}) "
+                    f"({len(self.premises)} facts used)")
         if self.technique.startswith("what if") and self.assumption is not None:
             r, c, d = self.assumption
             how = ("propagation" if self.technique == "what if" and self.minimal_under != "solver"
@@ -168,6 +173,10 @@ def digit_names(size: int, symbols: str | None = None):
     else its number, as grids of that size are printed."""
     alphabet = symbols or DEFAULT_SYMBOLS
     return (lambda d: alphabet[d - 1]) if size <= len(alphabet) else str
+
+
+def _or(words: Sequence[str]) -> str:
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _removal_names(facts: Sequence[Fact], name=str) -> str:
@@ -506,11 +515,12 @@ class Prover:
         return None
 
     def by_cases(self, g: Grid, facts: list[Fact], order) -> Step | None:
-        """A bounded "what if": assume a candidate and propagate; some cell then has at most
-        :data:`CASES` candidates left, and propagation reaches a contradiction in each case.
+        """A bounded "what if": assume a candidate and propagate; then some cell has at most
+        :data:`CASES` candidates left, or some unit at most :data:`CASES` places left for a digit,
+        and propagation reaches a contradiction in each case.
 
-        Candidates are tried in the order of cells with the fewest candidates, and for each the
-        cells with the fewest candidates left after the assumption; the first refutation found is
+        Candidates are tried in the order of cells with the fewest candidates; for each, the
+        splits with the fewest cases first (a cell before a unit); the first refutation found is
         the step (every one costs more than any refutation by propagation alone). None when no
         candidate is refuted this way: beyond this bound only a search refutes one.
         """
@@ -522,29 +532,44 @@ class Prover:
                 fact = g.fact(i, d)
                 _, derived = self.session.propagate(facts + [fact])
                 left = [set(c) for c in g.cands]
-                decided = {r * n + c for r, c, e in derived if e > 0}
                 for r, c, e in derived:
-                    if e < 0:
+                    if e > 0:
+                        left[r * n + c] = set()  # decided: no case to split on here
+                    elif e < 0:
                         left[r * n + c].discard(-e)
-                cells = sorted((len(left[j]), j) for j in range(n * n)
-                               if not g.cells[j] and j != i and j not in decided and 2 <= len(left[j]) <= CASES)
-                for _, j in cells:
-                    branches = [g.fact(j, e) for e in sorted(left[j])]
+                left[i] = set()
+                splits = [(len(left[j]), 0, j, -1, [g.fact(j, e) for e in sorted(left[j])])
+                          for j in range(n * n) if 2 <= len(left[j]) <= CASES]
+                placed = {g.fact(j, e) for j, e in enumerate(g.cells) if e} | {f for f in derived if f[2] > 0}
+                placed.add(fact)
+                for k, cells in enumerate(g.units):
+                    for e in range(1, n + 1):
+                        if any((*divmod(j, n), e) in placed for j in cells):
+                            continue
+                        where = [g.fact(j, e) for j in cells if e in left[j]]
+                        if 2 <= len(where) <= CASES:
+                            splits.append((len(where), 1, k, e, where))
+                for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
                     if all(self.refuted(facts + [fact], b) for b in branches):
-                        return self._cases(g, facts, fact, j, branches)
+                        whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
+                                 else [g.fact(j, e) for j in g.units[key]])
+                        return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
         return None
 
-    def _cases(self, g: Grid, facts: list[Fact], fact: Fact, j: int, branches: list[Fact]) -> Step:
-        n = g.n
-        whole = [g.fact(j, e) for e in range(1, n + 1)]  # every digit of the cell, as premises shrink
-
+    def _cases(self, g: Grid, facts: list[Fact], fact: Fact, branches: list[Fact], whole: list[Fact],
+               focus: list[int]) -> Step:
+        """The step for a split: ``whole`` lists every case (the cell's digits, or the unit's cells
+        for the digit), as the premises are shrunk; ``branches`` are the cases the text names."""
         def refutes(premises: list[Fact], assumed: Fact) -> bool:
             return all(self.refuted(premises + [assumed], b) for b in whole)
 
-        units, premises, how = self._reason(g, facts, fact, refutes,
-                                            lambda u, s: self.propagates(u, s + [fact], whole))
+        def within(units: Sequence[int], premises: list[Fact]) -> bool:  # a unit's split needs the unit
+            return all(k in units for k in focus) and self.propagates(units, premises + [fact], whole)
+
+        units, premises, how = self._reason(g, facts, fact, refutes, within)
         step = self._step(units, premises, how, fact, CASES_COST, "what if, by cases")
         step.cases = [(b, self.dead_end(units, premises + [fact, b])) for b in branches]
+        step.focus = focus
         return step
 
     def propagates(self, units: Sequence[int], facts: list[Fact], cases: Sequence[Fact] = ()) -> bool:

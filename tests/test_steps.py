@@ -15,6 +15,7 @@ from sudoku_cp.core.board import Board, Shape
 from sudoku_cp.core.check import is_solution
 from sudoku_cp.examples import classic
 from sudoku_cp.formats.text import format_line, parse_puzzle
+from sudoku_cp.tasks.cores import shrink_core
 from sudoku_cp.tasks.solving import count
 from sudoku_cp.tasks.steps import (
     COSTS,
@@ -22,11 +23,14 @@ from sudoku_cp.tasks.steps import (
     Prover,
     Step,
     contradiction,
+    contradiction_text,
     explain_steps,
+    fewest_units,
     next_step,
     replay,
     singles_refute,
     verify_step,
+    where_stuck,
 )
 
 SINGLES = {"hidden single", "naked single"}
@@ -87,6 +91,9 @@ def test_general_steps_have_minimal_premises_and_units():
                 if step.minimal_under == "propagation":
                     def refutes(units, premises):
                         return singles_refute(grid, units, premises, assumed)
+                elif step.minimal_under == "solver propagation":
+                    def refutes(units, premises):
+                        return prover.propagates(units, premises + [assumed])
                 else:
                     assert step.minimal_under == "solver"
 
@@ -100,6 +107,128 @@ def test_general_steps_have_minimal_premises_and_units():
         finally:
             prover.close()
     assert seen >= 1  # these puzzles need at least one general step
+
+
+TOP = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def first_general_position(line: str) -> tuple[Board, Grid]:
+    """The grid where the named techniques run out for the first time (the seam's first step)."""
+    board = parse_puzzle(line)
+    grid = Grid(board)
+    while (step := next_step(grid)) is not None:
+        grid.apply(step)
+    return board, grid
+
+
+def test_general_steps_come_cheapest_first():
+    """Among every candidate propagation refutes here, the step is the cheapest full explanation:
+    the fewest units, then the fewest facts (brute force over all of them). The old choice (the
+    first cell with a refuted candidate) took a what-if through 18 units; some need 10 or fewer."""
+    board, grid = first_general_position(TOP)
+    prover = Prover(board.rules, make("sat"), Deadline(None))
+    try:
+        step = prover.general(grid)
+        facts = grid.facts()
+        refuted = [grid.fact(i, d) for i in range(81) for d in sorted(grid.cands[i])
+                   if prover.refuted(facts, grid.fact(i, d))]
+        assert len(refuted) > 20
+        full = []
+        for fact in refuted:  # each one explained fully: units, then the premises under them
+            units = fewest_units(grid, facts, fact)
+            premises = shrink_core(lambda s, u=units, f=fact: singles_refute(grid, u, s, f), facts)
+            full.append((len(units), len(premises)))
+        assert (len(step.constraints), len(step.premises)) == min(full)
+        assert step.cost == 30 + min(full)[0]
+        # and no cheaper than the premises-first explanation of any candidate (the old way)
+        old = [len(prover._reason(grid, facts, f, prover.refuted)[0]) for f in refuted[:12]]
+        assert len(step.constraints) <= min(old) <= 18
+    finally:
+        prover.close()
+    assert verify_step(step, board.rules, make("cpsat")) == []
+    assert step.text(board.rules).endswith("reaches a contradiction: box 6 has no place for 4 (7 facts used)")
+
+
+# Anti-knight 9x9 positions where propagation refutes no candidate any more (candidates removed
+# by earlier steps, as "row col digit"): before the bounded case split, only a search went on.
+# In the first the split is on a cell's digits, in the second on a unit's places for a digit.
+KNIGHT = [
+    ("6............72......1......4........3......4......5....58.1..2.................9",
+     "131 137 177 182 214 215 221 234 245 283 313 315 333 337 377 382 384 443 447 452 456 465 467 "
+     "472 531 538 545 551 555 558 571 572 582 587 627 628 643 652 659 668 681 713 784 811 828 836 "
+     "839 854 855 865 873 881 883 885 938 945 971"),
+    ("6.........8..72......1......4........3......4......5....58.1..2.................9",
+     "131 137 154 165 177 178 182 185 195 214 215 221 225 229 234 245 281 283 286 288 313 315 318 "
+     "333 337 377 378 382 384 385 395 417 418 438 443 447 452 456 465 467 472 478 517 531 538 545 "
+     "551 555 558 566 571 572 577 582 586 587 627 628 643 652 656 659 668 681 713 784 811 828 834 "
+     "836 839 844 846 854 855 865 873 876 881 883 885 887 893 896 898 938 945 946 963 966 971 983 987"),
+]
+
+
+@pytest.mark.parametrize("givens, removed", KNIGHT, ids=["cell", "unit"])
+def test_when_propagation_refutes_nothing_a_bounded_what_if_splits_cases(givens, removed):
+    board = parse_puzzle('{"givens": "%s", "box": [3, 3], "constraints": [{"type": "antiknight"}]}'
+                         % givens)
+    grid = Grid(board)
+    grid.removed = {((int(t[0]) - 1) * 9 + int(t[1]) - 1, int(t[2])) for t in removed.split()}
+    grid.refresh()
+    prover = Prover(board.rules, make("sat"), Deadline(None))
+    try:
+        facts = grid.facts()
+        assert not any(prover.refuted(facts, grid.fact(i, d)) for i in range(81) for d in grid.cands[i])
+        step = next_step(grid, prover)
+        assert step.technique == "what if, by cases" and step.cost == 60 + len(step.constraints)
+        assert 2 <= len(step.cases) <= 3
+        (cell_r, cell_c, digit), _ = step.cases[0]
+        if step.focus:  # a unit's places for the digit: the unit is among the step's constraints
+            (unit,) = step.focus
+            assert unit in step.constraints and {c[2] for c, _ in step.cases} == {digit}
+            whole = [(r, c, digit) for r, c in board.rules.units[unit].cells]
+        else:  # a cell's digits
+            assert {c[:2] for c, _ in step.cases} == {(cell_r, cell_c)}
+            whole = [(cell_r, cell_c, e) for e in range(1, 10)]
+        assert step.minimal_under in ("solver propagation", "solver")
+        if step.minimal_under == "solver propagation":
+            for fact in whole:  # each case (and each one the split leaves out) fails by propagation
+                assert prover.propagates(step.constraints, step.premises + [step.assumption, fact])
+            assert all(end[0] != "none" for _, end in step.cases)  # so the text says where
+            for k in range(len(step.constraints)):  # every unit is needed
+                fewer = step.constraints[:k] + step.constraints[k + 1:]
+                assert step.constraints[k] in step.focus or not all(
+                    prover.propagates(fewer, step.premises + [step.assumption, c]) for c in whole)
+    finally:
+        prover.close()
+    assert verify_step(step, board.rules, make("cpsat")) == []
+    text = step.text(board.rules)
+    assert ("could hold only" in text or " only in " in text) and "a contradiction in each case (" in text
+    for (r, c, e), end in step.cases:  # e.g. "r4c4 = 6: column 3 would hold 6 twice"
+        assert f"r{r + 1}c{c + 1} = {e}: {contradiction_text(board.rules, end)}" in text
+
+
+def test_what_ifs_only_the_solver_sees_name_their_contradiction():
+    """On variants, a what-if through a cage or the anti-king rule names where propagation over the
+    step's units and constraints runs out, in cells and units."""
+    for text in (KILLER, ANTIKING):
+        board = parse_puzzle(text)
+        steps = explain_steps(board)
+        seen = [s for s in steps if s.technique.startswith("what if") and s.minimal_under != "propagation"]
+        assert seen
+        for step in seen:
+            assert step.contradiction is not None
+            words = step.text(board.rules)
+            assert "reaches a contradiction: " in words
+            if step.minimal_under == "solver propagation":  # propagation found it: a named place
+                assert step.contradiction[0] != "none"
+                assert where_stuck(board.rules, step.constraints,
+                                   step.premises + [step.assumption]) is None  # the assumption breaks it
+    board = parse_puzzle(ANTIKING)
+    prover = Prover(board.rules, make("sat"), Deadline(None))
+    try:
+        assert prover.dead_end([0], [(0, 0, 1), (0, 1, 1)]) == ("twice", 0, 1)
+        assert contradiction_text(board.rules, ("twice", 0, 1)) == "row 1 would hold 1 twice"
+        assert contradiction_text(board.rules, ("none", 5)) == "no arrangement of these 5 constraints fits the facts"
+    finally:
+        prover.close()
 
 
 KILLER = ('{"givens": "................", "box": [2, 2], "constraints": ['
@@ -130,13 +259,15 @@ def test_variants_beyond_units_use_their_constraints_by_name(text):
 
 
 def test_a_what_if_names_the_contradiction_it_reaches():
-    board = parse_puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    board = parse_puzzle(TOP)
     steps = explain_steps(board)
-    (what_if,) = [s for s in steps if s.technique == "what if"]
+    what_if = next(s for s in steps if s.technique == "what if")
     assert what_if.minimal_under == "propagation"
-    assert what_if.contradiction == ("empty", 3 * 9 + 1)  # r4c2
-    assert what_if.text(board.rules).endswith(
-        "reaches a contradiction: r4c2 has no candidate left (23 facts used)")
+    assert what_if.contradiction == ("nowhere", 2 * 9 + 5, 4)  # box 6
+    assert what_if.text(board.rules) == (
+        "remove 4 from r6c6: what if r6c6 were 4? propagation through row 2, row 6, column 5, "
+        "column 6, column 8, column 9, box 1, box 6 reaches a contradiction: box 6 has no place "
+        "for 4 (7 facts used)")
     grid = Grid(board)
     # the premises alone are no contradiction: the assumption is what breaks them
     assert contradiction(grid, what_if.constraints, what_if.premises, what_if.premises[0]) is None

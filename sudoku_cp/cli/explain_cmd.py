@@ -97,7 +97,9 @@ def add_parser(sub) -> None:
         "How a person solves it: one step at a time, cheapest first (hidden and naked singles, "
         "locked candidates, naked and hidden pairs/triples/quads, X-wing, swordfish; then a "
         "'deduction from k constraints' or a 'what if' found through the SAT solver: a candidate "
-        "whose assumption propagates to a contradiction, with a minimal set of facts and units). "
+        "whose assumption propagates to a contradiction, with a minimal set of facts and units; "
+        "when propagation refutes nothing, a bounded 'what if, by cases', then a 'what if, by "
+        "search'). "
         "Every step is re-checked by a fresh solver holding only its units and premises, and the "
         "last grid must be the unique solution. See encodings/steps.md.")
     how.add_argument("--steps", action="store_true",

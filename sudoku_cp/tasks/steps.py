@@ -10,16 +10,24 @@ by position in ``rules.constraints``: :func:`part`), a **technique** name and a 
 How the next step is found (:func:`next_step`): the named techniques are looked for directly on
 the candidates grid, cheapest first (:data:`COSTS`): hidden single, naked single, locked
 candidates (pointing, claiming), naked and hidden pairs, triples, X-wing, quads, swordfish. When
-none applies, the solver seam takes over: for each candidate, one SAT session loaded with the
-rules *propagates* the current facts plus "this cell holds this digit"; a contradiction removes the
-candidate. Its premises are shrunk to a minimal set (the solver's core, then deletion under
-propagation: :func:`~sudoku_cp.tasks.cores.shrink_core`), then the units propagation walks
-through and the premises again, under propagation over those units alone (deletion, each subset
-tried by :func:`singles_refute`): dropping any premise or any unit stops the propagation. (When
-only a search refutes the candidate, the same is done with fresh solvers holding the units.) Up to :data:`BOUND` units it is a
-"deduction from k constraints"; beyond, it is a "what if": the assumption and the contradiction
-propagation reaches. When propagation finds nothing, a full search refutes a candidate ("what if,
-by search"), still with minimal premises. Never a silent jump.
+none applies, the solver seam takes over (:meth:`Prover.general`). Every candidate is tried:
+naked and hidden singles over all units (:func:`singles_refute`, no solver call), else one SAT
+session loaded with the rules *propagates* the current facts plus "this cell holds this digit"; a
+contradiction removes the candidate. For each candidate singles refute, the units are shrunk by
+deletion with all current facts (:func:`fewest_units`), then the premises by deletion under those
+units: dropping any premise or any unit stops the propagation. The step is the candidate whose
+explanation needs the fewest units, then the fewest facts: cheapest first, exactly, among these
+explanations (each deletion-minimal, not the smallest possible). When singles refute none, a
+refutation only the solver's propagation sees (a variant's constraints) is shrunk the same way
+with fresh solvers holding the units (:meth:`Prover.propagates`), for the first :data:`TRIES`
+such candidates only (cells with the fewest candidates first: not exactly the cheapest). Up
+to :data:`BOUND` units it is a "deduction from k constraints"; beyond, it is a "what if": the
+assumption and the contradiction propagation reaches, named in cells and units
+(:func:`contradiction_text`). When propagation refutes nothing, a bounded "what if, by cases"
+assumes a candidate and splits on one cell left with at most :data:`CASES` candidates (or one
+unit left with at most that many places for a digit), each case propagating to a named
+contradiction; beyond that bound a full search refutes a candidate ("what
+if, by search"), still with minimal premises. Never a silent jump.
 
 How each step is checked (:func:`verify_step`), apart from the code that found it: a fresh solver
 holds only the step's units and premises; the premises must hold together, and the negation of
@@ -65,9 +73,11 @@ COSTS = {
 }
 DEDUCTION_COST = 12  # + the number of units: "deduction from k constraints"
 WHAT_IF_COST = 30    # + the number of units: an assumption refuted by propagation
+CASES_COST = 60      # + the number of units: an assumption refuted by propagation in every case of a split
 SEARCH_COST = 100    # an assumption refuted only by a full search
-TRIES = 1            # at least this many refuted candidates explained before the cheapest is chosen
+TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
+CASES = 3            # a "what if, by cases" splits a cell (or a unit's places for a digit) into at most this many cases
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
 
 
@@ -83,7 +93,8 @@ class Step:
     focus: list[int] = field(default_factory=list)  # the units the technique is about (named in text)
     assumption: Fact | None = None  # for a "what if": the assumed fact
     minimal_under: str | None = None  # general steps: "propagation" or "solver" (see _reason)
-    contradiction: tuple | None = None  # a "what if" by propagation: where it ends (see contradiction)
+    contradiction: tuple | None = None  # a "what if": where it ends (see contradiction_text)
+    cases: list | None = None  # a "what if, by cases": (each case's fact, where it ends)
 
     def placements(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] > 0]
@@ -100,9 +111,25 @@ class Step:
         if removed:
             what = (what + "; " if what else "") + "remove " + _removal_names(removed, name)
         where = " in " + ", ".join(unit_name(rules, k) for k in self.focus) if self.focus else ""
+        if self.technique == "what if, by cases" and self.cases and self.assumption is not None:
+            r, c, d = self.assumption
+            used = ", ".join(unit_name(rules, k) for k in self.constraints)
+            (j, k, e), _ = self.cases[0]
+            if self.focus:  # a unit's places for a digit
+                held = [cell_name(a, b) for (a, b, _), _ in self.cases]
+                split = f"{unit_name(rules, self.focus[0])} has {name(e)} only in {_or(held)}"
+            else:  # a cell's digits
+                split = f"{cell_name(j, k)} could hold only {_or([name(x) for (_, _, x), _ in self.cases])}"
+            each = "; ".join(f"{cell_name(a, b)} = {name(x)}: {contradiction_text(rules, end, name)}"
+                             for (a, b, x), end in self.cases)
+            how = "a search" if self.minimal_under == "solver" else "propagation"
+            return (f"{what}: what if {cell_name(r, c)} were {name(d)}? then {split}, and {how} "
+                    f"through {used} reaches a contradiction in each case ({each}) "
+                    f"({len(self.premises)} facts used)")
         if self.technique.startswith("what if") and self.assumption is not None:
             r, c, d = self.assumption
-            how = "propagation" if self.technique == "what if" else "a search"
+            how = ("propagation" if self.technique == "what if" and self.minimal_under != "solver"
+                   else "a search")
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
             end = f": {contradiction_text(rules, self.contradiction, name)}" if self.contradiction else ""
             return (f"{what}: what if {cell_name(r, c)} were {name(d)}? {how} through {used} "
@@ -148,6 +175,10 @@ def digit_names(size: int, symbols: str | None = None):
     return (lambda d: alphabet[d - 1]) if size <= len(alphabet) else str
 
 
+def _or(words: Sequence[str]) -> str:
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def _removal_names(facts: Sequence[Fact], name=str) -> str:
     by_digit: dict[int, list[str]] = {}
     for r, c, d in facts:
@@ -156,11 +187,24 @@ def _removal_names(facts: Sequence[Fact], name=str) -> str:
 
 
 def contradiction_text(rules: Rules, found: tuple, name=str) -> str:
-    """A :func:`contradiction` in words: ``r2c3 has no candidate left``, ``box 5 has no place for 7``."""
+    """A :func:`contradiction` (or :func:`where_stuck`) in words: ``r2c3 has no candidate left``,
+    ``box 5 has no place for 7``; ``("none", k)``: no arrangement of the k constraints fits."""
     n = rules.size
     if found[0] == "nowhere":
         return f"{unit_name(rules, found[1])} has no place for {name(found[2])}"
+    if found[0] == "twice":
+        return f"{unit_name(rules, found[1])} would hold {name(found[2])} twice"
+    if found[0] == "none":
+        return f"no arrangement of these {found[1]} constraints fits the facts"
+    if found[0] == "clash":
+        _, kind, i, j, d = found
+        return (f"{cell_name(i // n, i % n)} and {cell_name(j // n, j % n)} would both hold "
+                f"{name(d)}, against the {kind} rule")
     where = cell_name(found[1] // n, found[1] % n)
+    if found[0] == "forced":
+        return f"{where} would have to hold {name(found[2])}, which it cannot"
+    if found[0] == "two":
+        return f"{where} would hold both {name(found[2])} and {name(found[3])}"
     if found[0] == "ruled out":
         return f"{where} cannot hold {name(found[2])}, already ruled out"
     return f"{where} has no candidate left"
@@ -406,42 +450,154 @@ class Prover:
                                lambda s: set(session.core()))
 
     def general(self, g: Grid) -> Step | None:
-        """A candidate refuted by propagation (else by search), with minimal premises and units.
+        """The cheapest general step: a candidate refuted by propagation, else by propagation in
+        every case of one cell, else by a search; with minimal premises and units.
 
-        Cells with the fewest candidates are tried first; the candidates propagation refutes in
-        the first cells that have some (at least :data:`TRIES`) are explained, and the one needing
-        the fewest units (then facts) is the step.
+        Cheapest, exactly, among the refutations naked and hidden singles over the units see (all of
+        them on a puzzle with units only): every candidate is tried; for each one singles refute,
+        the units are shrunk by deletion with all current facts (:func:`singles_refute`, no solver
+        call), so the step's unit count is known for every candidate before any premise is shrunk;
+        the premises are then shrunk (under those units) for the candidates with the fewest units,
+        and the one needing the fewest facts is the step. Dropping a premise never lets a unit go,
+        so every candidate's full explanation has exactly the unit count ranked on. Refutations
+        only the solver's propagation sees (a variant's constraints) cost a fresh solver per subset
+        of units: when there are only those, the first :data:`TRIES` in the order of cells with the
+        fewest candidates are explained and the cheapest is taken (by estimate, not exactly).
+
+        When propagation refutes nothing, a bounded "what if, by cases" (:meth:`by_cases`) comes
+        before the unbounded "what if, by search".
         """
         facts = g.facts()
         n = g.n
         order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
-        refuted = []
+        every = list(range(len(g.units)))
+        seen, other = [], []
         for _, i in order:
             for d in sorted(g.cands[i]):
                 if self.deadline.expired():
                     raise TimeLimitReached("the time limit ended the search for the next step")
-                ok, _ = self.session.propagate(facts + [g.fact(i, d)])
-                if not ok:
-                    refuted.append(g.fact(i, d))
-            if len(refuted) >= TRIES:
-                break
-        if refuted:
-            tried = [self._reason(g, facts, fact, self.refuted) + (fact,) for fact in refuted]
+                fact = g.fact(i, d)
+                if singles_refute(g, every, facts, fact):
+                    seen.append(fact)
+                elif self.refuted(facts, fact):
+                    other.append(fact)
+        if seen:
+            ranked, least = [], None
+            for fact in seen:
+                units = fewest_units(g, facts, fact, least)
+                if units is not None:
+                    ranked.append((units, fact))
+                    least = len(units) if least is None else min(least, len(units))
+            tried = [(units, shrink_core(lambda s, u=units, f=fact: singles_refute(g, u, s, f), facts),
+                      "propagation", fact) for units, fact in ranked if len(units) == least]
+        else:
+            tried = [self._reason(g, facts, fact, self.refuted,
+                                  lambda u, s, f=fact: self.propagates(u, s + [f])) + (fact,)
+                     for fact in other[:TRIES]]
+        if tried:
             units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
             step = self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
-            if how == "propagation" and step.technique == "what if":
-                step.contradiction = contradiction(g, units, premises, fact)
+            if step.technique == "what if":
+                step.contradiction = (contradiction(g, units, premises, fact) if how == "propagation"
+                                      else self.dead_end(units, premises + [fact]))
             return step
-        for _, i in order:  # propagation is stuck: refute a candidate by search
+        split = self.by_cases(g, facts, order)
+        if split is not None:
+            return split
+        for _, i in order:  # propagation is stuck even case by case: refute a candidate by search
             for d in sorted(g.cands[i]):
                 if self.searched(facts, g.fact(i, d)):
                     units, premises, how = self._reason(g, facts, g.fact(i, d), self.searched)
-                    return self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
+                    step = self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
                                       "what if, by search")
+                    step.contradiction = self.dead_end(units, premises + [g.fact(i, d)])
+                    return step
         return None
 
-    def _reason(self, g: Grid, facts: list[Fact], assumed: Fact, refutes) -> tuple[list[int], list[Fact], str]:
-        """Minimal premises (under ``refutes``), then the units they need, for refuting ``assumed``."""
+    def by_cases(self, g: Grid, facts: list[Fact], order) -> Step | None:
+        """A bounded "what if": assume a candidate and propagate; then some cell has at most
+        :data:`CASES` candidates left, or some unit at most :data:`CASES` places left for a digit,
+        and propagation reaches a contradiction in each case.
+
+        Candidates are tried in the order of cells with the fewest candidates; for each, the
+        splits with the fewest cases first (a cell before a unit); the first refutation found is
+        the step (every one costs more than any refutation by propagation alone). None when no
+        candidate is refuted this way: beyond this bound only a search refutes one.
+        """
+        n = g.n
+        for _, i in order:
+            for d in sorted(g.cands[i]):
+                if self.deadline.expired():
+                    raise TimeLimitReached("the time limit ended the search for the next step")
+                fact = g.fact(i, d)
+                _, derived = self.session.propagate(facts + [fact])
+                left = [set(c) for c in g.cands]
+                for r, c, e in derived:
+                    if e > 0:
+                        left[r * n + c] = set()  # decided: no case to split on here
+                    elif e < 0:
+                        left[r * n + c].discard(-e)
+                left[i] = set()
+                splits = [(len(left[j]), 0, j, -1, [g.fact(j, e) for e in sorted(left[j])])
+                          for j in range(n * n) if 2 <= len(left[j]) <= CASES]
+                placed = {g.fact(j, e) for j, e in enumerate(g.cells) if e} | {f for f in derived if f[2] > 0}
+                placed.add(fact)
+                for k, cells in enumerate(g.units):
+                    for e in range(1, n + 1):
+                        if any((*divmod(j, n), e) in placed for j in cells):
+                            continue
+                        where = [g.fact(j, e) for j in cells if e in left[j]]
+                        if 2 <= len(where) <= CASES:
+                            splits.append((len(where), 1, k, e, where))
+                for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
+                    if all(self.refuted(facts + [fact], b) for b in branches):
+                        whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
+                                 else [g.fact(j, e) for j in g.units[key]])
+                        return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
+        return None
+
+    def _cases(self, g: Grid, facts: list[Fact], fact: Fact, branches: list[Fact], whole: list[Fact],
+               focus: list[int]) -> Step:
+        """The step for a split: ``whole`` lists every case (the cell's digits, or the unit's cells
+        for the digit), as the premises are shrunk; ``branches`` are the cases the text names."""
+        def refutes(premises: list[Fact], assumed: Fact) -> bool:
+            return all(self.refuted(premises + [assumed], b) for b in whole)
+
+        def within(units: Sequence[int], premises: list[Fact]) -> bool:  # a unit's split needs the unit
+            return all(k in units for k in focus) and self.propagates(units, premises + [fact], whole)
+
+        units, premises, how = self._reason(g, facts, fact, refutes, within)
+        step = self._step(units, premises, how, fact, CASES_COST, "what if, by cases")
+        step.cases = [(b, self.dead_end(units, premises + [fact, b])) for b in branches]
+        step.focus = focus
+        return step
+
+    def propagates(self, units: Sequence[int], facts: list[Fact], cases: Sequence[Fact] = ()) -> bool:
+        """Propagation over ``units`` alone (a fresh solver) reaches a contradiction from ``facts``
+        (with ``cases``: from ``facts`` plus each case in turn)."""
+        with self.backend.session(part(self.rules, units), stats=False) as session:
+            if not cases:
+                return not session.propagate(facts)[0]
+            return all(not session.propagate(facts + [c])[0] for c in cases)
+
+    def dead_end(self, units: Sequence[int], facts: list[Fact]) -> tuple:
+        """Where propagation over ``units`` alone (a fresh solver) runs out from ``facts``: a cell or
+        a unit (:func:`contradiction_text`), or ``("none", k)`` when it needs more than
+        propagation: no arrangement of the k constraints fits the facts."""
+        with self.backend.session(part(self.rules, units), stats=False) as session:
+            ok, derived = session.propagate(facts)
+        found = None if ok else where_stuck(self.rules, units, list(facts) + derived)
+        return found or ("none", len(units))
+
+    def _reason(self, g: Grid, facts: list[Fact], assumed: Fact, refutes,
+                within=None) -> tuple[list[int], list[Fact], str]:
+        """Minimal premises (under ``refutes``), then the units they need, for refuting ``assumed``.
+
+        How minimal (the third value): ``"propagation"``, dropping any unit or premise stops naked
+        and hidden singles over the units (:func:`singles_refute`); ``"solver propagation"``, it
+        stops ``within(units, premises)`` (the propagation of a fresh solver holding those units);
+        ``"solver"``, a fresh solver holding those units then finds an arrangement.
+        """
         self.session.solve(facts + [assumed])
         core = set(self.session.core())
         start = [f for f in facts if f in core]
@@ -459,6 +615,11 @@ class Prover:
         # units): ask it, a fresh solver per subset of units and constraints
         rest = range(len(g.units), len(g.units) + len(self.rules.constraints))
         every, near = every + list(rest), near + list(rest)
+        if within is not None and within(every, premises):  # by the solver's propagation alone
+            if not within(near, premises):
+                near = every
+            units = shrink_core(lambda s: within(s, premises), near)
+            return units, shrink_core(lambda s: within(units, s), premises), "solver propagation"
         if not self.implies(near, premises, assumed):
             near = every
         units = shrink_core(lambda s: self.implies(s, premises, assumed), near)
@@ -472,6 +633,64 @@ class Prover:
             cost = DEDUCTION_COST
         return Step([(r, c, -d)], sorted(premises), sorted(units), name, cost + len(units),
                     assumption=assumed, minimal_under=how)
+
+
+def fewest_units(g: Grid, facts: Sequence[Fact], assumed: Fact, most: int | None = None) -> list[int] | None:
+    """A minimal set of units over which naked and hidden singles refute ``assumed`` with all of
+    ``facts`` (deletion over every unit, in order): the units of that candidate's step. None as
+    soon as more than ``most`` units are known to be needed (a unit found needed stays needed)."""
+    kept = list(range(len(g.units)))
+    i = 0
+    while i < len(kept):
+        if singles_refute(g, kept[:i] + kept[i + 1:], facts, assumed):
+            del kept[i]
+        else:
+            i += 1
+            if most is not None and i > most:
+                return None
+    return kept
+
+
+def where_stuck(rules: Rules, units: Sequence[int], facts: Sequence[Fact]) -> tuple | None:
+    """Where ``facts`` (what propagation over ``units`` reached, up to its conflict) break a rule:
+    a cell with two digits, no candidate or a digit it cannot hold, a unit with a digit twice or
+    no place for it, two related cells (a knight's or king's move apart) with the same digit;
+    None if none shows (a cage's sum, say)."""
+    n = rules.size
+    placed: dict[int, set[int]] = {}
+    out: set[tuple[int, int]] = set()
+    for r, c, d in facts:
+        if d > 0:
+            placed.setdefault(r * n + c, set()).add(d)
+        else:
+            out.add((r * n + c, -d))
+    for i, ds in sorted(placed.items()):
+        if len(ds) > 1:
+            return ("two", i, *sorted(ds)[:2])
+    ours = [k for k in units if k < len(rules.units)]
+    cells_of = {k: [r * n + c for r, c in rules.units[k].cells] for k in ours}
+    for k in ours:
+        for d in range(1, n + 1):
+            if sum(d in placed.get(i, ()) for i in cells_of[k]) > 1:
+                return ("twice", k, d)
+    kinds = {rules.constraints[k - len(rules.units)].kind for k in units if k >= len(rules.units)}
+    for kind in sorted(kinds & {"antiknight", "antiking"}):
+        for i, j in rules.relation_pairs(kind):
+            same = placed.get(i, set()) & placed.get(j, set())
+            if same:
+                return ("clash", kind, i, j, min(same))
+    for i in range(n * n):
+        if i not in placed and all((i, d) in out for d in range(1, n + 1)):
+            return ("empty", i)
+    for k in ours:
+        for d in range(1, n + 1):
+            if all((i, d) in out or (i in placed and d not in placed[i]) for i in cells_of[k]):
+                return ("nowhere", k, d)
+    for i, ds in sorted(placed.items()):
+        (d,) = ds
+        if (i, d) in out:
+            return ("forced", i, d)
+    return None
 
 
 def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> bool:
@@ -528,6 +747,15 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
                 queue.append(i)
                 changed = True
         for k, cells in zip(units, cells_of):  # hidden singles; a digit with no place is a contradiction
+            once = twice = solo = 0
+            for i in cells:
+                c = cands[i]
+                twice |= once & c
+                once |= c
+                if c & (c - 1) == 0:
+                    solo |= c
+            if once == full and not (once & ~twice & ~solo):
+                continue  # every digit has a place and none is newly a hidden single here
             for d in range(n):
                 bit = 1 << d
                 where = [i for i in cells if cands[i] & bit]
@@ -674,4 +902,5 @@ def replay(puzzle: Board, steps: Sequence[Step]) -> list[tuple[list[int], list[s
 
 
 __all__ = ["BOUND", "COSTS", "Grid", "Prover", "Step", "Steps", "explain_steps", "next_step",
-           "replay", "contradiction", "contradiction_text", "digit_names", "singles_refute", "unit_name", "verify_step"]
+           "replay", "contradiction", "contradiction_text", "digit_names", "fewest_units", "singles_refute",
+           "unit_name", "verify_step", "where_stuck"]

@@ -13,6 +13,7 @@ from sudoku_cp.backends import Deadline, make
 from sudoku_cp.cli import main
 from sudoku_cp.core.board import Board, Shape
 from sudoku_cp.core.check import is_solution
+from sudoku_cp.core.variants import partners
 from sudoku_cp.examples import classic
 from sudoku_cp.formats.text import format_line, parse_puzzle
 from sudoku_cp.tasks.cores import shrink_core
@@ -206,9 +207,23 @@ def test_when_propagation_refutes_nothing_a_bounded_what_if_splits_cases(givens,
 
 
 def test_what_ifs_only_the_solver_sees_name_their_contradiction():
-    """On variants, a what-if through a cage or the anti-king rule names where propagation over the
-    step's units and constraints runs out, in cells and units."""
-    for text in (KILLER, ANTIKING):
+    """On variants, a what-if through a cage names where propagation over the step's units and
+    constraints runs out, in cells and units. (The anti-king rule is seen by naked and hidden
+    singles now, which propagate through relations: its puzzle needs no what-if any more, and its
+    general steps are minimal under that propagation, the rule named among their constraints.)"""
+    board = parse_puzzle(ANTIKING)
+    general = [s for s in explain_steps(board) if s.assumption is not None]
+    assert general and all(s.minimal_under == "propagation" and len(board.rules.units) in s.constraints
+                           for s in general)
+    grid = Grid(board)
+    for step in general:  # every premise and every unit or rule is needed by that propagation
+        facts, used = step.premises, step.constraints
+        assert singles_refute(grid, used, facts, step.assumption)
+        assert not any(singles_refute(grid, used, facts[:k] + facts[k + 1:], step.assumption)
+                       for k in range(len(facts)))
+        assert not any(singles_refute(grid, used[:k] + used[k + 1:], facts, step.assumption)
+                       for k in range(len(used)))
+    for text in (KILLER,):
         board = parse_puzzle(text)
         steps = explain_steps(board)
         seen = [s for s in steps if s.technique.startswith("what if") and s.minimal_under != "propagation"]
@@ -256,6 +271,90 @@ def test_variants_beyond_units_use_their_constraints_by_name(text):
         names.update(step.to_json(board.rules)["constraints"])
     wanted = "cage at r1c1 (sum 9)" if "killer" in text else "the antiking rule"
     assert wanted in names
+
+
+# Relation variants (published puzzles of tests/test_variants.py, and the 6x6 anti-king above).
+RELATED = [
+    ('{"givens": "000000000080030090001205600003408700020060050007901200006803400040070010000000000", '
+     '"box": [3, 3], "constraints": [{"type": "antiknight"}]}'),
+    ANTIKING,
+    ('{"givens": "000000000000050000001030200000603000074000360000401000003040900000090000000000000", '
+     '"box": [3, 3], "constraints": [{"type": "nonconsecutive"}]}'),
+]
+
+
+def relation_only(board: Board, steps) -> list[int]:
+    """The steps (1-based) that only remove candidates a placed relation partner already forbids:
+    no placement, and for every removed (cell, d) some partner of the cell under the puzzle's
+    relations (:func:`partners`, not the grid's own code) holds, before the step, a digit e with
+    d - e among the relation's gaps (e itself for anti-knight and anti-king, e +- 1 for
+    non-consecutive)."""
+    n = board.size
+    near = partners(board.rules)
+    found = []
+    for k, (step, (cells, _)) in enumerate(zip(steps, replay(board, steps)), 1):
+        if not step.placements() and all(
+                any(cells[j] and -d - cells[j] in gaps for j, gaps in near[r * n + c])
+                for r, c, d in step.removals()):
+            found.append(k)
+    return found
+
+
+@pytest.mark.parametrize("text, most", list(zip(RELATED, (56, 32, 65))), ids=["antiknight", "antiking", "nonconsecutive"])
+def test_relation_partners_lose_their_forbidden_candidates_as_digits_are_placed(text, most):
+    """A placed digit leaves its relation partners' candidates at once, as it leaves its peers':
+    no step only crosses out what a placed partner forbids (the old grid took 4, 2 and 17 such
+    steps here, and general deductions and what-ifs for more: 86, 45 and 113 steps for 56, 29 and
+    65 blanks), and the explanation is much shorter for it (hidden singles alone place every digit
+    of the anti-knight and non-consecutive ones), each step verified and the last grid the solution."""
+    board = parse_puzzle(text)
+    steps = explain_steps(board)
+    ends_at_solution(board, steps)
+    assert relation_only(board, steps) == []
+    assert board.cells.count(0) <= len(steps) <= most
+
+
+@pytest.mark.parametrize("kind, partner, forbidden", [("antiknight", (3, 4), {5}), ("antiking", (3, 3), {5}),
+                                                      ("nonconsecutive", (2, 3), {4, 6})])
+def test_a_relation_partner_is_a_reason_like_a_peer(kind, partner, forbidden):
+    """r3c3 = 5 on an otherwise empty 9x9: its partner's candidates lose what the rule forbids,
+    and why one is missing is r3c3's digit under that rule (its position past the units)."""
+    board = parse_puzzle('{"givens": "%s5%s", "box": [3, 3], "constraints": [{"type": "%s"}]}'
+                         % ("." * 20, "." * 60, kind))
+    grid = Grid(board)
+    i = partner[0] * 9 + partner[1]
+    peer = {5} if kind == "nonconsecutive" else set()  # r3c4 is in r3c3's row too
+    assert grid.cands[i] == set(range(1, 10)) - forbidden - peer
+    for d in sorted(forbidden):
+        facts, used = [], set()
+        grid.why_not(i, d, facts, used)
+        assert facts == [(2, 2, 5)] and used == {27}
+    assert grid.cands[8 * 9 + 8] == set(range(1, 10))  # r9c9: no partner, no peer
+
+
+def test_a_step_through_a_relation_names_it_and_its_partners_digit():
+    """A named technique that uses a candidate a relation partner removed names the rule among its
+    constraints and the partner's digit among its premises; it is verified, and fails without the
+    rule."""
+    board = parse_puzzle(RELATED[0])
+    rules = board.rules
+    rule = len(rules.units)
+    near = partners(rules)
+    sat = make("cpsat")
+    seen = 0
+    for step in explain_steps(board, limit=40):
+        assert verify_step(step, rules, sat) == []
+        if step.technique not in COSTS or rule not in step.constraints:
+            continue
+        seen += 1
+        placed = {r * 9 + c for r, c, d in step.premises if d > 0}
+        cells = {r * 9 + c for r, c, _ in step.conclusion}
+        cells |= {r * 9 + c for k in step.focus for r, c in rules.units[k].cells}
+        assert any(j in placed for i in cells for j, _ in near[i])  # a partner's digit is a premise
+        without = Step(step.conclusion, step.premises, [k for k in step.constraints if k != rule],
+                       step.technique, step.cost)
+        assert verify_step(without, rules, sat)
+    assert seen >= 5
 
 
 def test_a_what_if_names_the_contradiction_it_reaches():

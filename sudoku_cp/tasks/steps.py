@@ -1,7 +1,8 @@
 """Explain a solution step by step, the way a person solves, every step verified by its own solver call.
 
 Words (as everywhere): a *cell* holds a *digit*; a blank cell keeps *candidates*, the digits no
-peer holds and no earlier step removed. A :class:`Step` has a **conclusion** (digits placed, or
+peer holds, no relation partner forbids (anti-knight, anti-king, non-consecutive: a partner's
+digit counts as a peer's, :class:`Grid`) and no earlier step removed. A :class:`Step` has a **conclusion** (digits placed, or
 candidates removed: facts ``(row, col, digit)`` and ``(row, col, -digit)``), the **premises** it
 uses (placed digits and earlier removals, as facts), the **constraints** it uses (units of the
 puzzle's rules, by position in ``rules.units``; past them, a variant's killer cages and relations,
@@ -11,14 +12,14 @@ How the next step is found (:func:`next_step`): the named techniques are looked 
 the candidates grid, cheapest first (:data:`COSTS`): hidden single, naked single, locked
 candidates (pointing, claiming), naked and hidden pairs, triples, X-wing, quads, swordfish. When
 none applies, the solver seam takes over (:meth:`Prover.general`). Every candidate is tried:
-naked and hidden singles over all units (:func:`singles_refute`, no solver call), else one SAT
-session loaded with the rules *propagates* the current facts plus "this cell holds this digit"; a
-contradiction removes the candidate. For each candidate singles refute, the units are shrunk by
+naked and hidden singles over all units and relations (:func:`singles_refute`, no solver call),
+else one SAT session loaded with the rules *propagates* the current facts plus "this cell holds
+this digit"; a contradiction removes the candidate. For each candidate singles refute, the units are shrunk by
 deletion with all current facts (:func:`fewest_units`), then the premises by deletion under those
 units: dropping any premise or any unit stops the propagation. The step is the candidate whose
 explanation needs the fewest units, then the fewest facts: cheapest first, exactly, among these
 explanations (each deletion-minimal, not the smallest possible). When singles refute none, a
-refutation only the solver's propagation sees (a variant's constraints) is shrunk the same way
+refutation only the solver's propagation sees (a killer cage's) is shrunk the same way
 with fresh solvers holding the units (:meth:`Prover.propagates`), for the first :data:`TRIES`
 such candidates only (cells with the fewest candidates first: not exactly the cheapest). Up
 to :data:`BOUND` units it is a "deduction from k constraints"; beyond, it is a "what if": the
@@ -53,6 +54,7 @@ from ..backends import Backend, Deadline, make
 from ..core.board import Board, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
+from ..core.variants import GAPS, pairs
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
 from .solving import VerificationError, count
@@ -210,8 +212,27 @@ def contradiction_text(rules: Rules, found: tuple, name=str) -> str:
     return f"{where} has no candidate left"
 
 
+def relation_partners(rules: Rules) -> list[dict[int, list[tuple[int, tuple[int, ...]]]]]:
+    """For each cell (row-major), its partners under each relation of ``rules``: the relation's
+    position past the units (``len(rules.units) + k`` for ``rules.constraints[k]``) to
+    ``(j, gaps)`` pairs, a digit e in cell j forbidding ``e + g`` (g in gaps) here
+    (:data:`~sudoku_cp.core.variants.GAPS`). Empty dicts when ``rules`` have no relation."""
+    n, u = rules.size, len(rules.units)
+    out: list[dict[int, list[tuple[int, tuple[int, ...]]]]] = [{} for _ in range(n * n)]
+    for k, rule in enumerate(rules.constraints):
+        gaps = GAPS.get(rule.kind)
+        if gaps is None:
+            continue
+        for a, b in pairs(rules, rule.kind):
+            out[a].setdefault(u + k, []).append((b, gaps))
+            out[b].setdefault(u + k, []).append((a, gaps))
+    return out
+
+
 class Grid:
-    """Digits placed so far and candidates removed by steps; candidates are derived from both."""
+    """Digits placed so far and candidates removed by steps; candidates are derived from both: a
+    placed digit leaves its peers, and its relation partners lose the digits the relation forbids
+    (the digit itself for anti-knight and anti-king, the digits one apart for non-consecutive)."""
 
     def __init__(self, board: Board):
         self.rules = board.rules
@@ -220,6 +241,9 @@ class Grid:
         self.removed: set[tuple[int, int]] = set()  # (cell index, digit)
         self.units = [[r * self.n + c for r, c in u.cells] for u in self.rules.units]
         self.units_of = self.rules.units_of
+        self.related = relation_partners(self.rules)
+        # what naked and hidden singles propagate through (:func:`contradiction`): units, relations
+        self.every = list(range(len(self.units))) + sorted({k for ks in self.related for k in ks})
         self.refresh()
 
     def refresh(self) -> None:
@@ -231,6 +255,8 @@ class Grid:
                 cands.append(set())
                 continue
             s = full - {cells[j] for j in self.rules.peers[i]}
+            s -= {cells[j] + g for partners in self.related[i].values()
+                  for j, gaps in partners if cells[j] for g in gaps}
             cands.append({d for d in s if (i, d) not in self.removed})
         self.cands = cands
 
@@ -245,16 +271,22 @@ class Grid:
 
     def why_not(self, i: int, d: int, facts: list[Fact], units: set[int]) -> None:
         """Add the reason why cell ``i`` cannot hold ``d`` (it holds another digit, a peer holds
-        ``d``, or a step removed it) to ``facts`` and ``units``."""
+        ``d``, a relation partner holds a digit the relation forbids beside ``d``, or a step
+        removed it) to ``facts`` and ``units`` (a relation: its position past the units, as in
+        :func:`unit_name`). Units and relations the step already uses come first, then units."""
         if self.cells[i]:
             facts.append(self.fact(i, self.cells[i]))
             return
-        for k in sorted(self.units_of[i], key=lambda k: k not in units):  # units in use first
-            for j in self.units[k]:
-                if j != i and self.cells[j] == d:
-                    facts.append(self.fact(j, d))
-                    units.add(k)
-                    return
+        related = self.related[i]
+        for k in sorted((*self.units_of[i], *related), key=lambda k: (k not in units, k in related)):
+            if k in related:
+                found = [j for j, gaps in related[k] if self.cells[j] and d - self.cells[j] in gaps]
+            else:
+                found = [j for j in self.units[k] if j != i and self.cells[j] == d]
+            if found:
+                facts.append(self.fact(found[0], self.cells[found[0]]))
+                units.add(k)
+                return
         if (i, d) in self.removed:
             facts.append(self.fact(i, -d))
             return
@@ -470,7 +502,7 @@ class Prover:
         facts = g.facts()
         n = g.n
         order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
-        every = list(range(len(g.units)))
+        every = g.every
         seen, other = [], []
         for _, i in order:
             for d in sorted(g.cands[i]):
@@ -607,14 +639,14 @@ class Prover:
         n = g.n
         touched = {f[0] * n + f[1] for f in premises} | {assumed[0] * n + assumed[1]}
         near = sorted({k for i in touched for k in g.units_of[i]})
-        every = list(range(len(g.units)))
+        every = g.every
         if singles_refute(g, every, premises, assumed):  # find the units by plain propagation here
             units = shrink_core(lambda s: singles_refute(g, s, premises, assumed), every)
             return units, shrink_core(lambda s: singles_refute(g, units, s, assumed), premises), "propagation"
         # a refutation only the solver sees (or one needing a variant's constraints beyond the
         # units): ask it, a fresh solver per subset of units and constraints
-        rest = range(len(g.units), len(g.units) + len(self.rules.constraints))
-        every, near = every + list(rest), near + list(rest)
+        rest = [k for k in range(len(g.units), len(g.units) + len(self.rules.constraints)) if k not in every]
+        every, near = every + rest, near + [k for k in every + rest if k >= len(g.units)]
         if within is not None and within(every, premises):  # by the solver's propagation alone
             if not within(near, premises):
                 near = every
@@ -636,10 +668,10 @@ class Prover:
 
 
 def fewest_units(g: Grid, facts: Sequence[Fact], assumed: Fact, most: int | None = None) -> list[int] | None:
-    """A minimal set of units over which naked and hidden singles refute ``assumed`` with all of
-    ``facts`` (deletion over every unit, in order): the units of that candidate's step. None as
+    """A minimal set of units (and relations) over which naked and hidden singles refute ``assumed``
+    with all of ``facts`` (deletion over every unit, then every relation, in order): the units of that candidate's step. None as
     soon as more than ``most`` units are known to be needed (a unit found needed stays needed)."""
-    kept = list(range(len(g.units)))
+    kept = list(g.every)
     i = 0
     while i < len(kept):
         if singles_refute(g, kept[:i] + kept[i + 1:], facts, assumed):
@@ -703,8 +735,12 @@ def singles_refute(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
 def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> tuple | None:
     """The contradiction naked and hidden singles over ``units`` reach from ``facts`` and
     ``assumed``: ``("empty", cell)`` (no candidate left), ``("nowhere", unit, digit)`` (no place
-    for the digit) or ``("ruled out", cell, digit)``; None when they reach none."""
+    for the digit) or ``("ruled out", cell, digit)``; None when they reach none. A relation among
+    ``units`` (its position past the units) takes a decided cell's forbidden digits out of its
+    partners, as a unit takes the digit out of its other cells."""
     n = g.n
+    relations = [k for k in units if k >= len(g.units)]
+    units = [k for k in units if k < len(g.units)]
     full = (1 << n) - 1
     cands = [full] * (n * n)
     queue = []
@@ -724,6 +760,8 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
     for k, cells in enumerate(cells_of):
         for i in cells:
             mine[i].append(k)
+    partners: list[list[tuple[int, tuple[int, ...]]]] = [
+        [p for k in relations for p in g.related[i].get(k, ())] for i in range(n * n)]
     done = [False] * (n * n)
     changed = True
     while changed:
@@ -738,6 +776,15 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
                 for j in cells_of[k]:
                     if j != i and cands[j] & bit:
                         cands[j] &= ~bit
+                        if not cands[j]:
+                            return ("empty", j)
+                        if cands[j] & (cands[j] - 1) == 0:
+                            queue.append(j)
+            d = bit.bit_length()
+            for j, gaps in partners[i]:
+                for e in gaps:
+                    if 1 <= d + e <= n and cands[j] >> (d + e - 1) & 1:
+                        cands[j] &= ~(1 << (d + e - 1))
                         if not cands[j]:
                             return ("empty", j)
                         if cands[j] & (cands[j] - 1) == 0:

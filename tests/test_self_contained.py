@@ -1,5 +1,5 @@
 """The repository carries what it needs: no file points at paths beside the checkout or on this
-machine (the collections once lived in ../shared/datasets, which a newcomer's clone lacks)."""
+machine (the collections once lived in a folder beside the checkout, which a newcomer's clone lacks)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUTSIDE = re.compile(r"/work/|shared/datasets|\.\./shared")
+SIBLING = "sha" "red"  # the folder beside the checkout that once held the collections
+OUTSIDE = re.compile("/work/|" + SIBLING + "/datasets|[.][.]/" + SIBLING)
 SUFFIXES = {".py", ".md", ".toml", ".txt", ".cfg", ".ini", ".sh", ""}
 
 

@@ -133,7 +133,7 @@ class Worker:
     def answer(self, board: Board, index: int | None = None, line: int | None = None) -> Result:
         """The verified answer about one board (``error`` when a solver failed or backends disagree)."""
         opts = self.options
-        deadline = Deadline(opts.time_limit)  # the puzzle's, certification included
+        deadline = Deadline(opts.time_limit) if opts.certify else None  # the puzzle's, certification included
         try:
             result = answer(board, self.backends, self.limit, opts.unique, opts.time_limit, self.sessions,
                             opts.stats)

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 from ._version import __version__ as __version__  # noqa: E402
+from .core.packages import defer_import  # noqa: E402
+
+defer_import("inspect")  # before the first dataclass is made: see defer_import
+defer_import("json")  # read and written only by some inputs and outputs (--json, documents)
+
 from .core.board import Board, PuzzleError, Rules, Shape, Unit, cell_name
 from .core.check import Conflict, find_conflicts, is_solution
 from .core.packages import MissingPackage

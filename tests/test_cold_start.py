@@ -56,6 +56,8 @@ def test_validate_imports_no_solver_and_no_other_task_or_command():
     assert not ours(names, "sudoku_cp.model.")  # no encoding: nothing is solved
     assert ours(names, "sudoku_cp.backends.") == {"sudoku_cp.backends.base"}  # the registry, no backend
     assert "tempfile" not in names  # only output files need it
+    assert not names & {"ast", "dis", "tokenize"}  # inspect's body, deferred (see the next test)
+    assert "shutil" not in names  # argparse's help width is worked out without it
 
 
 def test_solve_imports_pysat_but_not_ortools_or_other_commands():
@@ -65,6 +67,46 @@ def test_solve_imports_pysat_but_not_ortools_or_other_commands():
     assert ours(names, "sudoku_cp.cli.") == {"sudoku_cp.cli.common", "sudoku_cp.cli.solve_cmd", *OPTIONS}
     assert ours(names, "sudoku_cp.backends.") == {"sudoku_cp.backends.base", "sudoku_cp.backends.sat"}
     assert ours(names, "sudoku_cp.tasks.") <= {"sudoku_cp.tasks.solving", "sudoku_cp.tasks.certify"}
+    assert not names & {"random", "shutil", "_bz2", "_lzma", "ast"}  # deferred: core.packages.DEFERRED
+
+
+def test_a_proof_in_a_fresh_process_runs_the_deferred_tempfile():
+    """PySAT writes DRAT proofs to a ``tempfile.TemporaryFile``: deferred at start, run when asked."""
+    names = imported("count", "--certify", CLASSIC)
+    assert {"random", "shutil"} <= names  # tempfile's body ran, for the proof file
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-c", LIST_MODULES, "count", "--certify", CLASSIC],
+                          capture_output=True, text=True, env=env, cwd=ROOT)
+    assert "certified: DRAT proof of no other solution" in done.stdout, done.stdout + done.stderr
+
+
+DEFERRED = """\
+import sys
+import sudoku_cp
+assert "ast" not in sys.modules and "signature" not in vars(sys.modules["inspect"]), "inspect ran"
+import dataclasses, inspect
+from inspect import Parameter
+@dataclasses.dataclass
+class Undocumented:
+    a: int
+print(inspect.signature(lambda x, y=1: 0), Parameter.__module__, Undocumented.__doc__)
+print(hasattr(inspect, "no_such_name"), "ast" in sys.modules)
+"""
+
+
+def test_inspect_runs_only_when_something_uses_it():
+    """``import sudoku_cp`` leaves ``inspect`` unrun (dataclasses imports it for one rare call);
+    the first lookup runs it, and it then works in every way it is used."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-c", DEFERRED], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["(x, y=1) inspect Undocumented(a: int)", "False True"]
+
+
+def test_a_program_that_imported_inspect_first_keeps_its_module():
+    code = "import inspect, sys; real = inspect; import sudoku_cp; print(sys.modules['inspect'] is real)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.strip() == "True", done.stderr
 
 
 def test_every_command_maps_to_a_module_that_registers_it():

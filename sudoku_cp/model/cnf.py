@@ -50,7 +50,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import cast
 
 from ..core.board import Board, Rules, Shape
 from ..core.packages import import_package
@@ -392,16 +391,15 @@ def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -
             cnf.add_atmost("cage-amo", groups)
         else:
             cnf.add("cage-amo", (cl for g in groups for cl in at_most_one(g, cnf, amo)))
-        summed = [c for c in cages if c.value is not None]
+        summed = [(c.cells, c.value) for c in cages if c.value is not None]
         if "cage-pb" in wanted:
             by_pb, by_sets = summed, []
         else:  # a cage with too many digit sets (big grids, big cages) gets the counter instead
-            by_sets = [c for c in summed if count_combinations(n, len(c.cells), c.value) <= MAX_CAGE_SETS]
-            by_pb = [c for c in summed if c not in by_sets]
-        cnf.add("cage-sum", (cl for cage in by_sets
-                             for cl in _cage_sum_clauses(n, cage.cells, cast(int, cage.value), cnf)))
-        cnf.add("cage-pb", (cl for cage in by_pb
-                            for cl in _cage_pb_clauses(n, cage.cells, cast(int, cage.value), cnf)))
+            by_sets = [(cells, total) for cells, total in summed
+                       if count_combinations(n, len(cells), total) <= MAX_CAGE_SETS]
+            by_pb = [cage for cage in summed if cage not in by_sets]
+        cnf.add("cage-sum", (cl for cells, total in by_sets for cl in _cage_sum_clauses(n, cells, total, cnf)))
+        cnf.add("cage-pb", (cl for cells, total in by_pb for cl in _cage_pb_clauses(n, cells, total, cnf)))
     for kind in RELATIONS:
         bound = pairs(rules, kind)
         if not bound:

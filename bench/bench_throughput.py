@@ -14,8 +14,10 @@ order that flips from one round to the next:
 - ``cpsat`` (with ``--cpsat``): a fresh CP-SAT model per puzzle, one worker, the same way;
 - ``bare``: the ceiling of the loaded-solver approach: a bare loop of the solver calls
   ``run_batch`` makes (one CaDiCaL loaded with the rules, the givens assumed, a second solve under
-  a guarded blocking clause), with no parsing, checking or records; ``--bare-solvers`` adds the
-  same loop with other PySAT solvers (``bare:minisat22``, ...), to choose the solver by measure.
+  a guarded blocking clause), with no parsing, checking or records, its solver made as the
+  product makes it (``new_solver``: CaDiCaL with ``SOLVER_OPTIONS``); ``--bare-solvers`` adds the
+  same loop with other PySAT solvers (``bare:minisat22``, ...) and ``--bare-options`` with CaDiCaL
+  given exactly these options (``bare[chrono=1]``: CaDiCaL's defaults), to choose by measure.
 
 Every contender is checked: all puzzles ``unique`` (``multiple`` for serg), no failure. The slow
 contenders (``plain``, ``cpsat``) run on an evenly spaced sample (``--sample``) of each collection;
@@ -25,6 +27,7 @@ ratios the issue asks for: ``run_batch`` against ``plain`` and ``cli-jobs2`` aga
 
     python bench/bench_throughput.py [--rounds 3] [--clue17 10000] [--sample 300] [--cpsat]
                                      [--bare-solvers minisat22,glucose4] [--quick]
+                                     [--bare-options 'chrono=1;chrono=0,elim=0']
 
 ``--quick`` is a smoke run (one round, small samples). The machine may be shared: only the
 numbers of one run compare with each other, and the per-CPU-second rates are the steadier ones.
@@ -51,10 +54,12 @@ COLLECTIONS = [("top1465.txt", "unique"), ("17clue-half.txt", "unique"), ("serg-
 FAST = ("run_batch", "cli-jobs1", "cli-jobs2", "bare")
 
 
-def bare(lines: list[str], expected: str, name: str = "cadical195") -> tuple[float, float]:
-    """Only the solver calls of the loaded-solver approach, as plain as they get; (wall s, CPU s)."""
-    from pysat.solvers import Solver
+def bare(lines: list[str], expected: str, name: str = "cadical195",
+         options: dict[str, int] | None = None) -> tuple[float, float]:
+    """Only the solver calls of the loaded-solver approach, as plain as they get; (wall s, CPU s).
 
+    ``options``: the solver's options instead of the product's (``SOLVER_OPTIONS``)."""
+    from sudoku_cp.backends.sat import new_solver
     from sudoku_cp.formats.text import parse_puzzle
     from sudoku_cp.model.cnf import encode_rules
     from sudoku_cp.tasks.batch import CHUNK
@@ -68,7 +73,7 @@ def bare(lines: list[str], expected: str, name: str = "cadical195") -> tuple[flo
         if k % CHUNK == 0:  # a fresh solver every CHUNK puzzles, as batch renews its sessions
             if solver is not None:
                 solver.delete()
-            solver = Solver(name=name, bootstrap_with=cnf.clauses)
+            solver = new_solver(name, cnf.clauses, options)
             top = cnf.nvars
         cells = line.encode().translate(digits)
         givens = [i * 9 + d for i, d in enumerate(cells) if d]
@@ -83,6 +88,11 @@ def bare(lines: list[str], expected: str, name: str = "cadical195") -> tuple[flo
     if solver is not None:
         solver.delete()
     return time.perf_counter() - start, time.process_time() - cpu
+
+
+def option_set(spec: str) -> dict[str, int]:
+    """``'chrono=0,elim=0'`` -> ``{'chrono': 0, 'elim': 0}``."""
+    return {name.strip(): int(value) for name, _, value in (item.partition("=") for item in spec.split(","))}
 
 
 def in_process_batch(lines: list[str], expected: str) -> tuple[float, float]:
@@ -145,12 +155,16 @@ def main() -> None:
     parser.add_argument("--cpsat", action="store_true", help="add CP-SAT, a fresh model per puzzle")
     parser.add_argument("--bare-solvers", default="", metavar="NAMES",
                         help="further PySAT solvers for the bare loop, a comma list (minisat22,glucose4)")
+    parser.add_argument("--bare-options", default="", metavar="SETS",
+                        help="CaDiCaL option sets for the bare loop, ';' between sets, ',' within "
+                             "one: 'chrono=1;chrono=0,elim=0' (each set replaces the product's options)")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: 1 round, 2,000 17-clue puzzles, samples of 60")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.clue17, args.sample = 1, 2_000, 60
     contenders = list(FAST) + [f"bare:{name}" for name in args.bare_solvers.split(",") if name]
+    contenders += [f"bare[{spec}]" for spec in args.bare_options.split(";") if spec]
     contenders += ["plain"] + (["cpsat"] if args.cpsat else [])
     load = os.getloadavg()
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} python {sys.version.split()[0]}, {os.cpu_count()} cores, "
@@ -178,6 +192,8 @@ def main() -> None:
                 for who in order:
                     if who == "run_batch":
                         got, n = in_process_batch(lines, expected), len(lines)
+                    elif who.startswith("bare["):
+                        got, n = bare(lines, expected, options=option_set(who[5:-1])), len(lines)
                     elif who.startswith("bare"):
                         got, n = bare(lines, expected, who.partition(":")[2] or "cadical195"), len(lines)
                     elif who.startswith("cli-jobs"):

@@ -248,3 +248,54 @@ def test_exported_dimacs_solved_outside_decodes_to_a_verified_grid(solver, board
     assert sat == (truth.status is Status.SOLVED)
     if sat:
         assert is_solution(decode(model, board), board)
+
+
+# --- the checker's one pass says what the unit sets say ---------------------------------------------
+
+
+def _rules_for(shape, kind: str):
+    from sudoku_cp.core.variants import build
+
+    if kind == "classic":
+        return Board(shape, (0,) * shape.size ** 2).rules
+    if kind == "diagonal":
+        return build(shape, diagonal="both")
+    n = shape.size  # a jigsaw: the rows' cells regrouped by columns bands, still N cells each
+    return build(shape, regions=[(c // shape.box_cols, r // shape.box_rows) for r in range(n) for c in range(n)])
+
+
+@examples(300)
+@given(st.sampled_from(SOLVE_SHAPES + [(2, 5), (5, 5)]), st.sampled_from(["classic", "diagonal", "jigsaw"]),
+       st.randoms(use_true_random=False), st.sampled_from(["none", "swap", "blank", "beyond", "negative",
+                                                             "huge", "other", "given changed"]))
+def test_the_checkers_fast_yes_agrees_with_unit_sets_and_givens(shape, kind, rng, change):
+    """``Checker.solves`` (one pass of bytes and bit weights up to 16x16, sets above) says yes
+    exactly when every unit holds 1..N once and every given is kept, however the grid is wrong."""
+    from sudoku_cp.core.check import Checker
+
+    br, bc = shape
+    shape = Shape(br, bc)
+    n = shape.size
+    rules = _rules_for(shape, kind)
+    cells = [d for row in random_solved_rows(br, bc, rng) for d in row]
+    puzzle = [d if rng.random() < 0.4 else 0 for d in cells]
+    i, j = rng.sample(range(n * n), 2)
+    if change == "swap":
+        cells[i], cells[j] = cells[j], cells[i]
+    elif change == "blank":
+        cells[i] = 0
+    elif change in ("beyond", "negative", "huge", "other"):
+        cells[i] = {"beyond": n + 1, "negative": -cells[i], "huge": 2**70 + cells[i],
+                    "other": rng.choice([d for d in range(1, n + 1) if d != cells[i]])}[change]
+    elif change == "given changed":
+        puzzle[i] = rng.choice([d for d in range(1, n + 1) if d != cells[i]])
+    expected = (all(sorted(cells[r * n + c] for r, c in unit.cells) == list(range(1, n + 1)) for unit in rules.units)
+                and all(g in (0, d) for g, d in zip(puzzle, cells)))
+    checker = Checker(rules)
+    assert (checker.weights is not None) == (n <= 16)  # the one pass up to 16x16
+    solution = Board.unchecked(shape, tuple(cells), rules)
+    given = Board.unchecked(shape, tuple(puzzle), rules)
+    assert checker.solves(tuple(cells), given) == expected
+    assert (not checker.problems(solution, given)) == expected
+    assert (not checker.problems(solution)) == all(sorted(cells[r * n + c] for r, c in unit.cells) ==
+                                                   list(range(1, n + 1)) for unit in rules.units)

@@ -138,11 +138,19 @@ def _constraint_conflicts(board: Board, constraint) -> list[Conflict]:
     return found
 
 
+ONE_PASS_MAX_SIZE = 16  # above it the one-pass table (N**2 * N big integers) grows too big: sets
+
+
 class Checker:
     """The independent check of boards under one set of rules, fast enough for every answer of a batch.
 
     Each unit becomes a C-level item getter over the row-major cells; a unit is right when the set
-    of its digits is exactly 1..N. Each constraint is checked by its own few lines here, sharing
+    of its digits is exactly 1..N. Up to 16x16 a full grid is first checked in one pass: unit ``j``
+    and digit ``d`` own bit ``j * N + d - 1``, a cell holding ``d`` weighs the bits of its units
+    for ``d``, and the grid's weights add up to all U * N bits set exactly when no bit comes twice
+    (U * N powers of two sum to 2**(U*N) - 1 only when they are all different: a repeat carries
+    and leaves a bit clear), that is when no unit holds a digit twice; its N cells then hold each
+    digit once. The sets name what is wrong. Each constraint is checked by its own few lines here, sharing
     nothing with the encoders: a cage's digits are distinct and add up to its sum, the two cells of
     a relation's pair (:func:`related`, not the encoders' pair lists) hold different digits
     (knight, king) or digits not one apart (nonconsecutive).
@@ -153,6 +161,17 @@ class Checker:
         self.rules = rules
         self.getters = [operator.itemgetter(*[r * n + c for r, c in u.cells]) for u in rules.units]
         self.full = frozenset(range(1, n + 1))
+        self.weights: list[int] | None = None  # cell * N + digit - 1 -> the bits it sets (one pass)
+        if n <= ONE_PASS_MAX_SIZE and all(len(u.cells) == n for u in rules.units):
+            self.weights = [0] * (n * n * n)
+            for j, unit in enumerate(rules.units):
+                for r, c in unit.cells:
+                    for d in range(n):
+                        self.weights[(r * n + c) * n + d] |= 1 << (j * n + d)
+            self.all_bits = (1 << (len(rules.units) * n)) - 1
+            self.slots = [i * n - 1 for i in range(n * n)]  # + digit: the weight's index
+            self.digit_bytes = bytes(range(1, n + 1))
+            self.given_mask = bytes([0] + [255] * 255)  # a given's byte -> 0xff, a blank stays 0
         self.cages = []  # (constraint, cell indices)
         self.relations = []  # (constraint, pairs)
         for constraint in rules.constraints:
@@ -188,6 +207,29 @@ class Checker:
         """Every unit holds exactly the digits 1..N (N cells, so each once)."""
         return all(map(self.full.__eq__, map(set, map(operator.call, self.getters, repeat(cells)))))
 
+    def solves(self, cells: tuple[int, ...], puzzle: Board | None) -> bool:
+        """The fast yes: every cell a digit 1..N, every unit holds each once, every given kept.
+
+        Up to 16x16 in one pass (see the class), as bytes and integers in C: the digits are bytes
+        1..N, the weights add up to all bits, and the cells masked where the puzzle has givens
+        are the givens. Larger grids: a set per unit, and ``g * (g - d) == 0`` in every cell.
+        False says only "look closer" (:meth:`problems` names what is wrong).
+        """
+        if self.weights is None:
+            return self.units_ok(cells) and (puzzle is None or not any(
+                map(operator.mul, puzzle.cells, map(operator.sub, puzzle.cells, cells))))
+        try:
+            grid = bytes(cells)
+            given = b"" if puzzle is None else bytes(puzzle.cells)
+        except (ValueError, TypeError):  # a cell that is not a small whole number
+            return False
+        if grid.translate(None, self.digit_bytes):  # something besides the digits 1..N
+            return False
+        if sum(map(self.weights.__getitem__, map(operator.add, self.slots, grid))) != self.all_bits:
+            return False
+        return puzzle is None or (int.from_bytes(grid, "big") & int.from_bytes(given.translate(self.given_mask), "big")
+                                  == int.from_bytes(given, "big"))
+
     def duplicates(self, cells: tuple[int, ...]) -> bool:
         """True when some unit holds a digit twice (:func:`find_conflicts` says where)."""
         for got in map(operator.call, self.getters, repeat(cells)):
@@ -208,10 +250,7 @@ class Checker:
                     f"({puzzle.shape})"]
         if len(cells) != n * n:
             return [f"{len(cells)} cells, expected {n * n}"]
-        # the fast path: every unit full, every given g kept (g * (g - d) == 0 in every cell)
-        if self.units_ok(cells) and (puzzle is None or not any(
-                map(operator.mul, puzzle.cells, map(operator.sub, puzzle.cells, cells)))) and (
-                not (self.cages or self.relations) or not self.constraint_problems(cells)):
+        if self.solves(cells, puzzle) and (not (self.cages or self.relations) or not self.constraint_problems(cells)):
             return []
         problems = []
         blanks = [cell_name(i // n, i % n) for i, d in enumerate(cells) if d == 0]

@@ -227,6 +227,7 @@ class SatSession(Session):
         self.stats = stats
         self.settle = settle
         self.offsets = [i * n for i in range(n * n)]  # var = offset + digit
+        self.digit_bytes = bytes(range(1, n + 1))
         self.solver = new_solver(solver, cnf.clauses)
         # A formula with unit clauses (a killer cage's impossible digits) is kept for
         # root_literals, computed on the first propagate() that needs it.
@@ -357,7 +358,7 @@ class SatSession(Session):
             true = [lit for lit in model[: n * cells] if lit > 0]  # a list display: 2x filter's speed
             if len(true) == cells:
                 digits = tuple(map(operator.sub, true, self.offsets))
-                if min(digits) >= 1 and max(digits) <= n:  # increasing, one per cell: a grid
+                if self._digits_only(digits):  # increasing, one per cell: a grid
                     return digits
         true_set = {lit for lit in model if lit > 0}  # a variable the model leaves out is false
         filled = list(board.cells)
@@ -370,6 +371,13 @@ class SatSession(Session):
                                     f"{len(found)} digits: expected exactly one")
             filled[i] = found[0]
         return tuple(filled)
+
+    def _digits_only(self, digits: tuple[int, ...]) -> bool:
+        """Whether every one of ``digits`` is 1..N (as bytes in C: a third of min and max's time)."""
+        try:
+            return not bytes(digits).translate(None, self.digit_bytes)
+        except ValueError:  # below 0 or above 255
+            return False
 
     def solution(self, board: Board) -> Board:
         return Board.unchecked(board.shape, self._digits(board), board.rules)
@@ -426,12 +434,12 @@ class SatSession(Session):
                     break
                 digits = self._digits(board)  # read the model before a new clause invalidates it
                 solutions.append(Board.unchecked(board.shape, digits, board.rules))
-                block = [-(o + d) for o, d, g in zip(offsets, digits, board.cells) if not g]
-                if not block:  # a full board: nothing else can be a solution
+                if 0 not in board.cells:  # a full board: nothing else can be a solution
                     complete = True
                     break
                 if len(solutions) >= limit:
                     break
+                block = [-(o + d) for o, d, g in zip(offsets, digits, board.cells) if not g]
                 if selector is None:
                     self.top += 1
                     selector = self.top
@@ -468,7 +476,7 @@ class SatSession(Session):
         if len(true) != n * n:
             return True
         digits = tuple(map(operator.sub, true, self.offsets))
-        if min(digits) >= 1 and max(digits) <= n:
+        if self._digits_only(digits):
             return digits
         return True
 

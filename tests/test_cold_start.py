@@ -91,16 +91,21 @@ class Undocumented:
     a: int
 print(inspect.signature(lambda x, y=1: 0), Parameter.__module__, Undocumented.__doc__)
 print(hasattr(inspect, "no_such_name"), "ast" in sys.modules)
+import json
+assert "dumps" not in vars(json)
+print(sorted(json.__all__)[:2], json.dumps({"a": 1}))
 """
 
 
 def test_inspect_runs_only_when_something_uses_it():
-    """``import sudoku_cp`` leaves ``inspect`` unrun (dataclasses imports it for one rare call);
-    the first lookup runs it, and it then works in every way it is used."""
+    """``import sudoku_cp`` leaves ``inspect`` and ``json`` unrun (dataclasses imports inspect for
+    one rare call); the first lookup runs a module, a dunder such as ``__all__`` included (a
+    star import reads it), and it then works in every way it is used."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     done = subprocess.run([sys.executable, "-c", DEFERRED], capture_output=True, text=True, env=env, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["(x, y=1) inspect Undocumented(a: int)", "False True"]
+    assert done.stdout.splitlines() == ["(x, y=1) inspect Undocumented(a: int)", "False True",
+                                        "['JSONDecodeError', 'JSONDecoder'] {\"a\": 1}"]
 
 
 def test_a_program_that_imported_inspect_first_keeps_its_module():

@@ -181,7 +181,7 @@ class _Deferred(ModuleType):
     """A module whose body runs when an attribute it lacks is first asked for (see :func:`defer_import`)."""
 
     def __getattr__(self, attr: str):
-        if not attr.startswith("__"):  # a probe for an optional dunder (``__wrapped__``) runs nothing
+        if attr not in _PROBES:  # the import system asks a module for __path__ (is it a package?)
             with _DEFERRED_LOCK:  # another thread asking meanwhile waits for the body to finish
                 spec = _DEFERRED.pop(self.__name__, None)
                 if spec is not None and spec.loader is not None:
@@ -193,6 +193,7 @@ class _Deferred(ModuleType):
         return ModuleType.__getattribute__(self, attr)
 
 
+_PROBES = frozenset({"__path__", "__wrapped__"})  # asked of any module: answered without running it
 _DEFERRED: dict[str, ModuleSpec] = {}  # deferred module name -> its spec, until its body runs
 _DEFERRED_LOCK = _thread.RLock()
 

@@ -14,6 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "sudoku_cp"
 # Lower layers never import higher ones; a layer may import itself and anything below it.
 LAYERS = {
     "core": 0,      # shape, rules, board, check, results
+    "constraints": 0,  # the constraint catalogue: one module per kind, beside core (imports only core)
     "formats": 1,   # text, svg, records: beside core, above it
     "data": 1,
     "examples": 1,

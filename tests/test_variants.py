@@ -276,10 +276,10 @@ def test_the_checker_names_the_rule_a_solution_breaks():
 def test_the_checker_finds_relation_pairs_by_its_own_code(monkeypatch):
     """A slip in the pair lists the encoders read (here every pair lost) is caught by the checker
     and the duplicate scan, not repeated by them."""
+    from sudoku_cp.constraints._relation import Relation
     from sudoku_cp.core.check import Checker
-    from sudoku_cp.core.rules import Rules
 
-    monkeypatch.setattr(Rules, "relation_pairs", lambda self, kind: ())
+    monkeypatch.setattr(Relation, "pairs", lambda self, rules: ())  # the list the encoders read
     for kwargs, unit in (({"antiknight": True}, "knight"), ({"antiking": True}, "king"),
                          ({"nonconsecutive": True}, "consecutive")):
         rules = build(S9, **kwargs)

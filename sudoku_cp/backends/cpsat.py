@@ -48,6 +48,11 @@ def post_model(spec: CpModelSpec, named: bool = False):
         label(model.add(sum(cells[i] for i in group) == total), f"{name} sum")
     for a, b in spec.different:
         label(model.add(cells[a] != cells[b]), f"{names[a]} != {names[b]}")
+    every = cells + [model.new_int_var(lo, hi, name) for name, lo, hi in spec.aux]  # the kinds' own variables
+    for name, terms, lo, hi in spec.linear:
+        label(model.add_linear_constraint(sum(every[i] * k for i, k in terms), lo, hi), name)
+    for name, group, allowed in spec.tables:
+        label(model.add_allowed_assignments([every[i] for i in group], allowed), name)
     if spec.apart:
         n = spec.size
         not_one = cp_model.Domain.from_intervals([[-n, -2], [0, 0], [2, n]])

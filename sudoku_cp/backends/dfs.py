@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..core.board import Board
 from ..core.results import Outcome
-from ..core.variants import RELATIONS, partners
-from .base import Backend, BackendError, Deadline, Unsupported
+from ..core.variants import partners
+from .base import Backend, BackendError, Deadline
 
 CHECK_WORK = 200_000  # cell scans between two looks at the clock (a node scans every open blank)
 
@@ -31,12 +31,19 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     n = board.size
     units_of = rules.units_of
     units = len(rules.units)
-    cages = []  # (cell indices, sum or None) of each killer cage
-    for constraint in rules.constraints:
-        if constraint.kind == "killer":
-            cages.append(([r * n + c for r, c in constraint.cells], constraint.value))
-        elif constraint.kind not in RELATIONS:
-            raise Unsupported(f"dfs:{'mrv' if mrv else 'plain'}", f"the constraint {constraint.kind!r}")
+    cages = []  # (cell indices, sum or None) of each group of distinct digits (a killer cage)
+    others = []  # (kind, constraint) of every other kind but the relations: filtered by the kind
+    for kind, group in rules.by_kind:
+        for constraint in group:
+            cage = kind.distinct_sum(constraint, rules)
+            if cage is not None:
+                cages.append(cage)
+            elif not hasattr(kind, "gaps"):
+                others.append((kind, constraint))
+    narrowed: list[list] = [[] for _ in range(n * n)]  # the other constraints that narrow each cell
+    for kind, constraint in others:
+        for i in kind.touches(constraint, rules):
+            narrowed[i].append((kind, constraint))
     if cages:  # each cage one more mask, after the units
         with_cage = [list(u) for u in units_of]
         for k, (idx, _total) in enumerate(cages):
@@ -59,7 +66,8 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
             for u in units_of[i]:
                 masks[u] |= bit
     near = partners(rules) if rules.constraints else ()
-    if not _constraints_hold(cells, cages, near, n):
+    if not _constraints_hold(cells, cages, near, n) or any(
+            kind.holds(constraint, cells, rules) for kind, constraint in others):
         return Outcome([], True, False, {"nodes": 0, "backtracks": 0})
     # for each cell: (partner, forbidden[d]) = the digits a d in the partner rules out here
     forbid = {gaps: [0] + [sum(1 << (d + g - 1) for g in gaps if 1 <= d + g <= n) for d in range(1, n + 1)]
@@ -78,6 +86,9 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
         for j, table in related[i]:
             seen |= table[cells[j]]
         mask = full & ~seen
+        for kind, constraint in narrowed[i]:
+            if mask:
+                mask &= kind.allowed(constraint, cells, i, rules)
         cage = summed[i]
         if cage is not None and mask:
             idx, total = cage
@@ -107,9 +118,10 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     while True:
         if descend:
             if k == m:
-                solutions.append(board.with_cells(tuple(cells)))
-                if len(solutions) >= limit:
-                    break
+                if not others or not any(kind.holds(constraint, cells, rules) for kind, constraint in others):
+                    solutions.append(board.with_cells(tuple(cells)))  # (a kind's filter may be loose)
+                    if len(solutions) >= limit:
+                        break
                 k -= 1
             else:
                 if mrv:  # bring the blank with the fewest candidates to depth k

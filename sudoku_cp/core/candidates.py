@@ -1,10 +1,11 @@
 """Pencil marks: the digits each blank cell can still hold, given the filled cells and the rules.
 
 A digit is a *candidate* of a blank cell when no filled cell forbids it directly: no peer (a
-cell sharing a row, column, box or other unit) holds it, and for variants no cell of the same
-killer cage, no anti-knight or anti-king partner holds it, and no orthogonal neighbour holds a
-digit one away under the non-consecutive rule. This is what a solver writes in the corners
-before any reasoning; nothing is deduced (a cage's sum is not used). Filled cells have no
+cell sharing a row, column, box or other unit) holds it, and for variants no constraint's kind
+crosses it out at once (``Kind.allowed``: no cell of the same killer cage holds it, no
+anti-knight or anti-king partner, no orthogonal neighbour one away under non-consecutive, a
+thermometer's filled cells bound it). This is what a solver writes in the corners before any
+reasoning; nothing is deduced (a cage's sum is not used). Filled cells have no
 candidates.
 
 >>> from sudoku_cp.formats.text import parse_puzzle
@@ -27,25 +28,19 @@ def candidates(board: Board) -> dict[Cell, tuple[int, ...]]:
     n = board.size
     rules = board.rules
     cells = board.cells
-    binds: list[set[int]] = [set(p) for p in rules.peers]  # cells whose digit a cell cannot repeat
-    apart: list[set[int]] = [set() for _ in range(n * n)]  # cells whose digit +-1 a cell cannot hold
-    for constraint in rules.constraints:
-        if constraint.kind == "killer":
-            idx = [r * n + c for r, c in constraint.cells]
-            for i in idx:
-                binds[i].update(j for j in idx if j != i)
-        elif constraint.kind in ("antiknight", "antiking", "nonconsecutive"):
-            target = apart if constraint.kind == "nonconsecutive" else binds
-            for a, b in rules.relation_pairs(constraint.kind):
-                target[a].add(b)
-                target[b].add(a)
+    near: list[list] = [[] for _ in range(n * n)]  # the constraints that may narrow each cell
+    for kind, group in rules.by_kind:
+        for constraint in group:
+            for i in kind.touches(constraint, rules):
+                near[i].append((kind, constraint))
+    full = (1 << n) - 1
     out: dict[Cell, tuple[int, ...]] = {}
     for i, digit in enumerate(cells):
         if digit:
             continue
-        taken = {cells[j] for j in binds[i]}
-        for j in apart[i]:
-            if cells[j]:
-                taken.update((cells[j] - 1, cells[j] + 1))
-        out[(i // n, i % n)] = tuple(d for d in range(1, n + 1) if d not in taken)
+        taken = {cells[j] for j in rules.peers[i]}
+        mask = full
+        for kind, constraint in near[i]:
+            mask &= kind.allowed(constraint, cells, i, rules)
+        out[(i // n, i % n)] = tuple(d for d in range(1, n + 1) if d not in taken and mask >> (d - 1) & 1)
     return out

@@ -17,28 +17,7 @@ from functools import lru_cache
 from itertools import repeat
 
 from .board import Board, Rules, cell_name
-from .variants import RELATIONS
 
-# How a conflict names its relation (CONTRACT.md's unit names) and says it for people.
-RELATION_UNITS = {"antiknight": "knight", "antiking": "king", "nonconsecutive": "consecutive"}
-# Which cells a relation binds, said here as a test on the step (dr, dc) between them, apart from
-# the step lists the encoders read (core/rules.py): a slip there is caught here, not repeated.
-BINDS = {"antiknight": lambda dr, dc: {abs(dr), abs(dc)} == {1, 2},
-         "antiking": lambda dr, dc: max(abs(dr), abs(dc)) == 1,
-         "nonconsecutive": lambda dr, dc: abs(dr) + abs(dc) == 1}
-
-
-@lru_cache(maxsize=64)
-def related(n: int, kind: str) -> tuple[tuple[int, int], ...]:
-    """The pairs ``(i, j)`` of row-major cell indices, ``i < j``, that relation ``kind`` binds on an N x N.
-
-    >>> len(related(9, "antiknight")), len(related(9, "antiking")), len(related(9, "nonconsecutive"))
-    (224, 272, 144)
-    """
-    steps = [(dr, dc) for dr in range(0, 3) for dc in range(-2, 3)
-             if (dr, dc) > (0, 0) and BINDS[kind](dr, dc)]  # each unordered pair once: dr > 0 or dc > 0
-    return tuple(sorted((r * n + c, (r + dr) * n + c + dc) for r in range(n) for c in range(n)
-                        for dr, dc in steps if r + dr < n and 0 <= c + dc < n))
 MOVES = {"knight": "a knight's move", "king": "a king's move"}
 
 
@@ -59,10 +38,14 @@ class Conflict:
     cells: list[tuple[int, int]]
     anchor: tuple[int, int] | None = None
     needs: int | None = None
+    text: str | None = None  # a constraint kind's own words for what is broken
 
     def to_json(self) -> dict:
-        return {"unit": self.unit, "index": self.index, "digit": self.digit,
-                "cells": [list(c) for c in self.cells]}
+        out = {"unit": self.unit, "index": self.index, "digit": self.digit,
+               "cells": [list(c) for c in self.cells]}
+        if self.text is not None:
+            out["text"] = self.text
+        return out
 
     def describe(self, digit_text: str | None = None) -> str:
         """``two 8s in column 1 (r1c1, r4c1)``, ``cage at r1c1 sums to 17, needs 15``, ...
@@ -72,6 +55,8 @@ class Conflict:
         >>> Conflict("consecutive", 0, 5, [(1, 2), (1, 3)]).describe()
         '5 and 6 are neighbours at r2c3-r2c4'
         """
+        if self.text is not None:
+            return self.text
         count = {2: "two", 3: "three", 4: "four"}.get(len(self.cells), str(len(self.cells)))
         where = ", ".join(cell_name(r, c) for r, c in self.cells)
         digit = digit_text or self.digit
@@ -108,34 +93,16 @@ def find_conflicts(board: Board) -> list[Conflict]:
 
 
 def _constraint_conflicts(board: Board, constraint) -> list[Conflict]:
-    """What the givens break of one constraint: a cage's repeated digits or wrong full sum, a
-    relation's pairs."""
-    cells, n = board.cells, board.size
-    found = []
-    if constraint.kind == "killer":
-        anchor = constraint.cells[0]
-        seen: dict[int, list[tuple[int, int]]] = {}
-        for r, c in constraint.cells:
-            if cells[r * n + c]:
-                seen.setdefault(cells[r * n + c], []).append((r, c))
-        found += [Conflict("cage", constraint.index, d, seen[d], anchor) for d in sorted(seen) if len(seen[d]) > 1]
-        digits = [cells[r * n + c] for r, c in constraint.cells]
-        if constraint.value is not None and all(digits) and sum(digits) != constraint.value:
-            found.append(Conflict("cage", constraint.index, sum(digits), list(constraint.cells), anchor,
-                                  constraint.value))
-        return found
-    if constraint.kind not in RELATIONS:
-        raise ValueError(f"the duplicate scan does not know the constraint {constraint.kind!r}")
-    unit = RELATION_UNITS[constraint.kind]
-    for a, b in related(n, constraint.kind):
-        x, y = cells[a], cells[b]
-        if not (x and y):
-            continue
-        if constraint.kind == "nonconsecutive" and abs(x - y) == 1:
-            found.append(Conflict(unit, constraint.index, min(x, y), [divmod(a, n), divmod(b, n)]))
-        elif constraint.kind != "nonconsecutive" and x == y:
-            found.append(Conflict(unit, constraint.index, x, [divmod(a, n), divmod(b, n)]))
-    return found
+    """What the givens break of one constraint, as its kind sees it (``conflicts`` when the kind
+    names conflicts itself, else one conflict per broken part it describes)."""
+    from ..constraints import kind_of
+
+    kind = kind_of(constraint.kind)
+    own = getattr(kind, "conflicts", None)
+    if own is not None:
+        return own(constraint, board)
+    return [Conflict(kind.name, constraint.index, 0, list(constraint.cells), text=text)
+            for text in kind.holds(constraint, board.cells, board.rules)]
 
 
 ONE_PASS_MAX_SIZE = 16  # above it the one-pass table (N**2 * N big integers) grows too big: sets
@@ -150,10 +117,11 @@ class Checker:
     for ``d``, and the grid's weights add up to all U * N bits set exactly when no bit comes twice
     (U * N powers of two sum to 2**(U*N) - 1 only when they are all different: a repeat carries
     and leaves a bit clear), that is when no unit holds a digit twice; its N cells then hold each
-    digit once. The sets name what is wrong. Each constraint is checked by its own few lines here, sharing
-    nothing with the encoders: a cage's digits are distinct and add up to its sum, the two cells of
-    a relation's pair (:func:`related`, not the encoders' pair lists) hold different digits
-    (knight, king) or digits not one apart (nonconsecutive).
+    digit once. The sets name what is wrong. Each constraint is checked by its kind's ``holds``,
+    which evaluates the rule on the digits and shares nothing with the kind's clauses or model:
+    a cage's digits are distinct and add up to its sum, the two cells of a relation's pair (found
+    by an offset test, not the encoders' pair lists) hold different digits or digits not one
+    apart, a thermometer's digits rise from its bulb.
     """
 
     def __init__(self, rules: Rules):
@@ -172,36 +140,12 @@ class Checker:
             self.slots = [i * n - 1 for i in range(n * n)]  # + digit: the weight's index
             self.digit_bytes = bytes(range(1, n + 1))
             self.given_mask = bytes([0] + [255] * 255)  # a given's byte -> 0xff, a blank stays 0
-        self.cages = []  # (constraint, cell indices)
-        self.relations = []  # (constraint, pairs)
-        for constraint in rules.constraints:
-            if constraint.kind == "killer":
-                self.cages.append((constraint, [r * n + c for r, c in constraint.cells]))
-            elif constraint.kind in RELATIONS:
-                self.relations.append((constraint, related(n, constraint.kind)))
-            else:
-                raise ValueError(f"the checker does not know the constraint {constraint.kind!r}")
+        self.kinds = rules.by_kind  # ((kind, constraints), ...): each kind checks its own
 
     def constraint_problems(self, cells: tuple[int, ...]) -> list[str]:
         """What a full grid breaks of the constraints beyond the units (empty list: nothing)."""
-        n = self.rules.size
-        problems = []
-        for constraint, idx in self.cages:
-            digits = [cells[i] for i in idx]
-            at = cell_name(*constraint.cells[0])
-            if len(set(digits)) != len(digits):
-                problems.append(f"cage at {at} repeats a digit ({', '.join(map(str, digits))})")
-            if constraint.value is not None and sum(digits) != constraint.value:
-                problems.append(f"cage at {at} sums to {sum(digits)}, needs {constraint.value}")
-        for constraint, bound in self.relations:
-            for a, b in bound:
-                x, y = cells[a], cells[b]
-                broken = abs(x - y) == 1 if constraint.kind == "nonconsecutive" else x == y
-                if broken:
-                    what = RELATION_UNITS[constraint.kind]
-                    problems.append(f"{what} rule broken: {x} at {cell_name(*divmod(a, n))} and {y} at "
-                                    f"{cell_name(*divmod(b, n))}")
-        return problems
+        return [problem for kind, group in self.kinds for constraint in group
+                for problem in kind.holds(constraint, cells, self.rules)]
 
     def units_ok(self, cells: tuple[int, ...]) -> bool:
         """Every unit holds exactly the digits 1..N (N cells, so each once)."""
@@ -236,7 +180,7 @@ class Checker:
             blanks = got.count(0)
             if len(set(got)) - (blanks > 0) != len(got) - blanks:
                 return True
-        if self.cages or self.relations:
+        if self.kinds:
             board = Board.unchecked(self.rules.shape, tuple(cells), self.rules)
             return any(_constraint_conflicts(board, c) for c in self.rules.constraints)
         return False
@@ -250,7 +194,7 @@ class Checker:
                     f"({puzzle.shape})"]
         if len(cells) != n * n:
             return [f"{len(cells)} cells, expected {n * n}"]
-        if self.solves(cells, puzzle) and (not (self.cages or self.relations) or not self.constraint_problems(cells)):
+        if self.solves(cells, puzzle) and (not self.kinds or not self.constraint_problems(cells)):
             return []
         problems = []
         blanks = [cell_name(i // n, i % n) for i, d in enumerate(cells) if d == 0]

@@ -23,13 +23,6 @@ from functools import cached_property, lru_cache
 
 from .shape import Cell, Shape
 
-# The relations a variant may add, as the steps from a cell to its partners (each pair once).
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))
-KING = ((0, 1), (1, -1), (1, 0), (1, 1))
-ORTHOGONAL = ((0, 1), (1, 0))
-RELATION_STEPS = {"antiknight": KNIGHT, "antiking": KING, "nonconsecutive": ORTHOGONAL}
-
-
 @dataclass(frozen=True)
 class Unit:
     """A group of N cells that must hold each digit once: a row, a column, a box, or a variant's unit."""
@@ -41,16 +34,19 @@ class Unit:
 
 @dataclass(frozen=True)
 class Constraint:
-    """A rule beyond the units (room for variants: killer cages, adjacency rules).
+    """A rule beyond the units: a killer cage, a thermometer, a kropki dot, anti-knight, ...
 
-    ``kind`` names the rule, ``cells`` the cells it speaks of, ``value`` a number it needs (a
-    cage's sum), or None. Code that does not know a kind refuses it by name.
+    ``kind`` names its kind in the constraint catalogue (``sudoku_cp.constraints``), which alone
+    knows what the rule means; ``cells`` the cells it speaks of (in the kind's order: a
+    thermometer's from its bulb), ``value`` a number it needs (a cage's sum), or None, and
+    ``data`` anything more the kind needs (a tuple, so that rules stay hashable).
     """
 
     kind: str
     index: int
     cells: tuple[Cell, ...]
     value: int | None = None
+    data: tuple = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,10 +134,11 @@ class Rules:
     def maps_to_itself(self, cell_map: Sequence[int]) -> bool:
         """True when moving cell i to ``cell_map[i]`` (row-major) maps the rules onto themselves.
 
-        Every unit must land on a unit, every killer cage on a cage with the same sum, and every
-        pair a relation binds (knight's move, king's move, orthogonal neighbours) on such a pair.
-        This is how the generator knows which symmetry moves a variant allows: a move keeps every
-        solution a solution exactly when it keeps the rules.
+        Every unit must land on a unit and each kind's constraints on constraints of that kind
+        (a killer cage on a cage with the same sum, a thermometer on one running the same way,
+        a relation's pairs on its pairs: each kind says). This is how the generator knows which
+        symmetry moves a variant allows: a move keeps every solution a solution exactly when it
+        keeps the rules.
 
         >>> from sudoku_cp.core.variants import build
         >>> flip = [c * 4 + r for r in range(4) for c in range(4)]
@@ -154,33 +151,36 @@ class Rules:
         groups = {frozenset(r * n + c for r, c in u.cells) for u in self.units}
         if not all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in self.units):
             return False
+        return all(kind.maps_to_itself(group, cell_map, self) for kind, group in self.by_kind)
+
+    @cached_property
+    def by_kind(self) -> tuple:
+        """The constraints grouped by kind, in catalogue order: ``((kind, constraints), ...)``."""
+        if not self.constraints:
+            return ()
+        from ..constraints import kind_of, order
+
+        groups: dict[str, list[Constraint]] = {}
         for constraint in self.constraints:
-            if constraint.kind == "killer":
-                cages = {(frozenset(r * n + c for r, c in k.cells), k.value)
-                         for k in self.constraints if k.kind == "killer"}
-                moved = (frozenset(cell_map[r * n + c] for r, c in constraint.cells), constraint.value)
-                if moved not in cages:
-                    return False
-            else:
-                bound = set(self.relation_pairs(constraint.kind))
-                if not all((min(cell_map[a], cell_map[b]), max(cell_map[a], cell_map[b])) in bound
-                           for a, b in bound):
-                    return False
-        return True
+            groups.setdefault(constraint.kind, []).append(constraint)
+        return tuple((kind_of(name), tuple(group)) for name, group in sorted(groups.items(), key=lambda g: order(g[0])))
 
     def relation_pairs(self, kind: str) -> tuple[tuple[int, int], ...]:
-        """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a relation binds (empty when
-        these rules do not have it): a knight's move, a king's move, or orthogonal neighbours."""
-        if kind not in RELATION_STEPS:
-            raise ValueError(f"{kind!r} is not a relation: expected one of {', '.join(RELATION_STEPS)}")
-        return _relation_pairs(self, kind) if any(c.kind == kind for c in self.constraints) else ()
+        """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a whole-grid relation binds
+        (empty when these rules do not have it): a knight's move, a king's move, or orthogonal
+        neighbours."""
+        from ..constraints import kind_of
+
+        relation = kind_of(kind)
+        if not hasattr(relation, "steps"):
+            raise ValueError(f"{kind!r} is not a relation: expected anti-knight, anti-king, non-consecutive")
+        return relation.pairs(self) if any(c.kind == kind for c in self.constraints) else ()  # type: ignore[attr-defined]
 
     @cached_property
     def digit_symmetric(self) -> bool:
-        """True when relabelling digits keeps the rules: no cage sum and no nonconsecutive rule
-        (both speak of the digits' values, not only of their being equal)."""
-        return not any((c.kind == "killer" and c.value is not None) or c.kind == "nonconsecutive"
-                       for c in self.constraints)
+        """True when relabelling digits keeps the rules: no constraint speaks of the digits'
+        values (a cage's sum, non-consecutive, a thermometer), only of their being equal."""
+        return not any(kind.values_matter_in(c) for kind, group in self.by_kind for c in group)
 
     @staticmethod
     def classic(shape: Shape) -> "Rules":
@@ -200,20 +200,6 @@ def _classic_units(shape: Shape) -> tuple[Unit, ...]:
         cells = tuple((top + i, left + j) for i in range(shape.box_rows) for j in range(shape.box_cols))
         boxes.append(Unit("box", b, cells))
     return tuple(rows + cols + boxes)
-
-
-@lru_cache(maxsize=64)
-def _relation_pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
-    n = rules.size
-    out = set()
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in RELATION_STEPS[kind]:
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n:
-                    a, b = r * n + c, rr * n + cc
-                    out.add((min(a, b), max(a, b)))
-    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=None)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
 
+from ..constraints import kind_of, order
 from .rules import Constraint, Rules, Unit, _classic_units
 from .shape import Cell, PuzzleError, Shape, cell_name
 
@@ -35,14 +36,29 @@ WINDOW_CORNERS = ((1, 1), (1, 5), (5, 1), (5, 5))  # 0-based top-left cells of w
 
 def build(shape: Shape, *, regions: Sequence[Hashable] | None = None, diagonal: str | None = None,
           windoku: bool = False, cages: Iterable[tuple[Sequence[Cell], int | None]] = (),
-          antiknight: bool = False, antiking: bool = False, nonconsecutive: bool = False) -> Rules:
+          antiknight: bool = False, antiking: bool = False, nonconsecutive: bool = False,
+          constraints: Iterable[Constraint] = ()) -> Rules:
     """The rules of a variant: classic Sudoku on ``shape`` with the named changes, checked.
 
     ``regions``: N*N labels, one per cell in row-major order, N cells per label (replace the
     boxes). ``diagonal``: ``"both"``, ``"main"`` or ``"anti"``. ``windoku``: 9x9 only.
     ``cages``: ``(cells, sum)`` pairs, ``sum`` None for a cage without a sum; cages may not
-    overlap. Anything that cannot be a valid rule is a :class:`PuzzleError` naming it.
+    overlap. ``constraints``: further constraints of any kind in the catalogue
+    (``sudoku_cp.constraints``), each checked by its kind; killer cages and the relations may
+    come this way too. Anything that cannot be a valid rule is a :class:`PuzzleError` naming it.
     """
+    cages = list(cages)
+    others: list[Constraint] = []
+    flags = {"antiknight": antiknight, "antiking": antiking, "nonconsecutive": nonconsecutive}
+    for constraint in constraints:
+        if constraint.kind == "killer":
+            cages.append((constraint.cells, constraint.value))
+        elif constraint.kind in flags:
+            if flags[constraint.kind] and not constraint.cells:
+                raise PuzzleError(f"{constraint.kind} is given twice: expected each rule once")
+            flags[constraint.kind] = True
+        else:
+            others.append(constraint)
     n = shape.size
     classic = _classic_units(shape)
     units = list(classic[: 2 * n])
@@ -67,14 +83,34 @@ def build(shape: Shape, *, regions: Sequence[Hashable] | None = None, diagonal: 
         units += [Unit("window", k, tuple((top + i, left + j) for i in range(3) for j in range(3)))
                   for k, (top, left) in enumerate(WINDOW_CORNERS)]
         names.append("windoku")
-    constraints = [Constraint("killer", k, cells, total) for k, (cells, total) in enumerate(_cages(shape, cages))]
-    if constraints:
+    found = [Constraint("killer", k, tuple(cells), total) for k, (cells, total) in enumerate(_cages(shape, cages))]
+    if found:
         names.append("killer")
-    for kind, wanted in zip(RELATIONS, (antiknight, antiking, nonconsecutive)):
-        if wanted:
-            constraints.append(Constraint(kind, 0, ()))
+    for kind in RELATIONS:
+        if flags[kind]:
+            found.append(Constraint(kind, 0, ()))
             names.append(kind)
-    return Rules(shape, tuple(units), tuple(constraints), "+".join(names) or "classic")
+    if others:
+        found += _checked(shape, others)
+        names += sorted({c.kind for c in others}, key=order)
+    return Rules(shape, tuple(units), tuple(found), "+".join(names) or "classic")
+
+
+def _checked(shape: Shape, constraints: Sequence[Constraint]) -> list[Constraint]:
+    """Constraints of the catalogue's other kinds, numbered within their kind and each checked by it."""
+    out: list[Constraint] = []
+    counts: dict[str, int] = {}
+    for constraint in sorted(constraints, key=lambda c: order(c.kind)):
+        kind = kind_of(constraint.kind)
+        same = [c for c in out if c.kind == constraint.kind]
+        if kind.whole_grid and same:
+            raise PuzzleError(f"{kind.words} is given twice: expected each rule once")
+        k = counts.get(constraint.kind, 0)
+        counts[constraint.kind] = k + 1
+        numbered = Constraint(constraint.kind, k, constraint.cells, constraint.value, constraint.data)
+        kind.check_fits(numbered, shape, same)
+        out.append(numbered)
+    return out
 
 
 def _regions(shape: Shape, labels: Sequence[Hashable]) -> list[Unit]:
@@ -131,7 +167,7 @@ def pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
 
 
 # How far apart two related digits may not be: the same digit (knight, king), or one apart.
-GAPS = {"antiknight": (0,), "antiking": (0,), "nonconsecutive": (-1, 1)}
+GAPS = {"antiknight": (0,), "antiking": (0,), "nonconsecutive": (-1, 1)}  # as the relations' kinds declare
 
 
 @lru_cache(maxsize=64)
@@ -145,8 +181,11 @@ def partners(rules: Rules) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...
     """
     n = rules.size
     found: list[dict[int, set[int]]] = [{} for _ in range(n * n)]
-    for kind, gaps in GAPS.items():
-        for a, b in pairs(rules, kind):
+    for kind, _group in rules.by_kind:
+        gaps = getattr(kind, "gaps", None)
+        if gaps is None or not hasattr(kind, "steps"):
+            continue
+        for a, b in kind.pairs(rules):
             found[a].setdefault(b, set()).update(gaps)
             found[b].setdefault(a, set()).update(gaps)
     return tuple(tuple((j, tuple(sorted(g))) for j, g in sorted(f.items())) for f in found)

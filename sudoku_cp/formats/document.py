@@ -32,8 +32,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable
 
-from ..core.board import Board, PuzzleError, Rules, Shape, cell_name
-from ..core.variants import RELATIONS, WINDOW_CORNERS, build
+from ..core.board import Board, PuzzleError, Rules, Shape
+from ..constraints import kind_of, names
+from ..core.variants import WINDOW_CORNERS, build
 from .jsontext import load_json, show
 
 TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
@@ -44,8 +45,12 @@ if TYPE_CHECKING:
     GivensReader = Callable[[Any, "tuple[int, int] | None", "str | None", int], Board]
 
 KEYS = ("size", "givens", "box", "regions", "constraints")
-TYPES = ("diagonal", "windoku", "killer") + RELATIONS
-FIELDS = {"diagonal": ("which",), "killer": ("cells", "sum")}  # beyond "type"
+UNIT_TYPES = ("diagonal", "windoku")  # constraint types that add units; the rest are the catalogue's
+
+
+def types() -> tuple[str, ...]:
+    """Every constraint type a document may name: the unit types, then the catalogue's kinds."""
+    return UNIT_TYPES + names()
 LABELS = "abcdefghijklmnopqrstuvwxyz"  # how regions are written, for N <= 26
 
 
@@ -131,60 +136,41 @@ def _options(constraints: Any, shape: Shape, where: str) -> dict:
                           f"expected a list of objects with a \"type\"")
     options: dict[str, Any] = {}
     diagonals: set[str] = set()
-    cages = []
+    found: list = []
     for k, item in enumerate(constraints):
         at = f"{where}: constraint {k + 1}"
         if not isinstance(item, dict) or not isinstance(item.get("type"), str):
             raise PuzzleError(f"{at}: {show(json.dumps(item))}: expected an object with a "
-                              f"\"type\" ({', '.join(TYPES)})")
-        kind = item["type"]
-        if kind not in TYPES:
-            raise PuzzleError(f"{at}: unknown constraint type {show(kind)}: expected one of "
-                              f"{', '.join(TYPES)}")
-        extra = [key for key in item if key != "type" and key not in FIELDS.get(kind, ())]
+                              f"\"type\" ({', '.join(types())})")
+        name = item["type"]
+        if name not in types():
+            raise PuzzleError(f"{at}: unknown constraint type {show(name)}: expected one of "
+                              f"{', '.join(types())}")
+        fields = ("which",) if name == "diagonal" else () if name == "windoku" else kind_of(name).fields
+        extra = [key for key in item if key != "type" and key not in fields]
         if extra:
-            allowed = ", ".join(FIELDS.get(kind, ())) or "no other key"
-            raise PuzzleError(f"{at} ({kind}): unknown key {show(str(extra[0]))}: expected {allowed}")
-        if kind == "diagonal":
+            raise PuzzleError(f"{at} ({name}): unknown key {show(str(extra[0]))}: expected "
+                              f"{', '.join(fields) or 'no other key'}")
+        if name == "diagonal":
             which = item.get("which", "both")
             if which not in ("main", "anti", "both"):
                 raise PuzzleError(f"{at} (diagonal): \"which\" is {show(json.dumps(which))}: "
                                   f"expected \"main\", \"anti\" or \"both\"")
             diagonals.update(("main", "anti") if which == "both" else (which,))
-        elif kind == "killer":
-            cages.append(_cage(item, shape.size, f"{at} (killer)"))
+        elif name == "windoku":
+            if options.get("windoku"):
+                raise PuzzleError(f"{at}: windoku is given twice: expected each rule once")
+            options["windoku"] = True
         else:
-            if options.get(kind):
-                raise PuzzleError(f"{at}: {kind} is given twice: expected each rule once")
-            options[kind] = True
+            kind = kind_of(name)
+            if kind.whole_grid and any(c.kind == name for c in found):
+                raise PuzzleError(f"{at}: {name} is given twice: expected each rule once")
+            found += kind.read(item, shape, f"{at} ({name})")
     if diagonals:
         options["diagonal"] = "both" if len(diagonals) == 2 else diagonals.pop()
-    if cages:
-        options["cages"] = cages
+    if found:
+        options["constraints"] = found
     return options
-
-
-def _cage(item: dict, n: int, at: str) -> tuple[list[tuple[int, int]], int | None]:
-    cells = item.get("cells")
-    if not isinstance(cells, list) or not cells:
-        raise PuzzleError(f"{at}: \"cells\" is {show(json.dumps(cells))}: expected a list of "
-                          f"[row, col] pairs, 0-based")
-    out = []
-    for cell in cells:
-        if (not isinstance(cell, list) or len(cell) != 2
-                or not all(type(v) is int for v in cell)):
-            raise PuzzleError(f"{at}: cell {show(json.dumps(cell))}: expected [row, col], "
-                              f"0-based integers")
-        r, c = cell
-        if not (0 <= r < n and 0 <= c < n):
-            raise PuzzleError(f"{at}: cell [{r}, {c}] is outside the {n}x{n} grid: expected rows and "
-                              f"columns 0..{n - 1}")
-        out.append((r, c))
-    total = item.get("sum")
-    if total is not None and (type(total) is not int):
-        raise PuzzleError(f"{at} at {cell_name(*out[0])}: \"sum\" is {show(json.dumps(total))}: "
-                          f"expected a whole number, or no sum")
-    return out, total
 
 
 def _labels(regions: Any, n: int, where: str) -> list[Hashable]:
@@ -243,7 +229,7 @@ def rules_options(rules: Rules) -> dict[str, Any]:
 
     >>> from sudoku_cp.core.variants import build
     >>> rules_options(build(Shape(2, 2), diagonal="main", cages=[([(0, 0), (0, 1)], 3)]))
-    {'diagonal': 'main', 'cages': [([(0, 0), (0, 1)], 3)]}
+    {'diagonal': 'main', 'constraints': [Constraint(kind='killer', index=0, cells=((0, 0), (0, 1)), value=3, data=())]}
     """
     n = rules.size
     options: dict[str, Any] = {}
@@ -263,16 +249,8 @@ def rules_options(rules: Rules) -> dict[str, Any]:
         options["diagonal"] = "both" if len(diagonal) == 2 else ("main" if "diagonal" in diagonal else "anti")
     if "window" in kinds:
         options["windoku"] = True
-    cages = []
-    for constraint in rules.constraints:
-        if constraint.kind == "killer":
-            cages.append((list(constraint.cells), constraint.value))
-        elif constraint.kind in RELATIONS:
-            options[constraint.kind] = True
-        else:
-            raise PuzzleError(f"rules {rules.name!r}: constraint {constraint.kind!r} has no written form")
-    if cages:
-        options["cages"] = cages
+    if rules.constraints:
+        options["constraints"] = [c for _kind, group in rules.by_kind for c in group]
     return options
 
 
@@ -293,12 +271,7 @@ def document(board: Board, givens: str) -> dict[str, Any]:
         constraints.append({"type": "diagonal"} if which == "both" else {"type": "diagonal", "which": which})
     if options.get("windoku"):
         constraints.append({"type": "windoku"})
-    for cells, total in options.get("cages", ()):
-        cage: dict[str, Any] = {"type": "killer", "cells": [list(c) for c in cells]}
-        if total is not None:
-            cage["sum"] = total
-        constraints.append(cage)
-    constraints += [{"type": kind} for kind in RELATIONS if options.get(kind)]
+    constraints += [kind_of(c.kind).write(c) for c in options.get("constraints", ())]
     if constraints:
         out["constraints"] = constraints
     return out
@@ -309,4 +282,4 @@ def window_cells() -> list[list[tuple[int, int]]]:
     return [[(top + i, left + j) for i in range(3) for j in range(3)] for top, left in WINDOW_CORNERS]
 
 
-__all__ = ["KEYS", "TYPES", "board_from_document", "build_rules", "document", "is_region_line", "parse_document", "parse_two_lines", "rules_options", "window_cells"]
+__all__ = ["KEYS", "UNIT_TYPES", "types", "board_from_document", "build_rules", "document", "is_region_line", "parse_document", "parse_two_lines", "rules_options", "window_cells"]

@@ -34,10 +34,20 @@ if TYPE_CHECKING:
     from typing import Any
 
 LINK = "https://f-puzzles.com/?load="
-# Keys that are not rules (metadata, looks, the setter's solution): ignored when read.
+# Keys that are not rules (metadata, editor state, decoration, the setter's solution): ignored
+# when read. Cosmetic cages, lines, circles, rectangles and text are drawings, not rules.
 COSMETIC = frozenset({"size", "grid", "title", "author", "ruleset", "highlightConflicts", "solution",
-                      "disabledlogic", "truecandidatesoptions", "metadata"})
-KNOWN = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "killercage", "extraregion")
+                      "disabledlogic", "truecandidatesoptions", "metadata", "activeConstraints",
+                      "cage", "line", "circle", "rectangle", "text", "fogofwar", "foglight",
+                      "previewMode", "onlyUseCustomColours", "customColours"})
+UNIT_KEYS = ("diagonal+", "diagonal-", "extraregion")  # extraregion: windoku's windows (or the catalogue's)
+
+
+def known() -> tuple[str, ...]:
+    """Every f-puzzles key read as a rule."""
+    from ..constraints import by_fpuzzles_key
+
+    return UNIT_KEYS + tuple(k for k in by_fpuzzles_key() if k not in UNIT_KEYS)
 _PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?(?:f-puzzles\.com/?\?(?:.*&)?load=|"
                      r"(?:sudokupad\.app|app\.crackingthecryptic\.com)(?:/sudoku)?/?(?:\?puzzleid=)?fpuzzles|"
                      r"fpuzzles)", re.I)
@@ -45,7 +55,6 @@ _PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?(?:f-puzzles\.com/?\?(?:.*&)?loa
 _SUDOKUPAD = re.compile(r"^(?:https?://)?(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com)"
                         r"(?:/sudoku)?/?(?:\?puzzleid=)?(\S*)$", re.I)
 _BASE64 = re.compile(r"^[A-Za-z0-9+/=%\-$]+$")
-_CELL = re.compile(r"^R(\d+)C(\d+)$", re.I)
 
 
 def looks_like_share(text: str) -> bool:
@@ -114,14 +123,17 @@ def parse_share(text: str, box: tuple[int, int] | None = None, first_line: int =
 def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: int = 1) -> Board:
     """The board of decoded f-puzzles JSON; a rule we do not know is refused by name."""
     where = f"line {first_line}: share string"
-    for key, value in data.items():
-        if key in COSMETIC or key in KNOWN:
-            continue
-        if value in (None, False, [], {}, ""):
-            continue  # an empty list of a rule: no rule
-        raise PuzzleError(f"{where}: the constraint {show(str(key))} is not supported: "
-                          f"expected only {', '.join(KNOWN)} (a puzzle without that rule is "
-                          f"another puzzle, so it is not dropped)")
+    from ..constraints import by_fpuzzles_key
+
+    readers = by_fpuzzles_key()
+    unknown = [str(key) for key, value in data.items() if key not in COSMETIC and key not in UNIT_KEYS
+               and key not in readers and value not in (None, False, [], {}, "")]  # empty: no rule
+    if unknown:
+        listed = ", ".join(show(k) for k in unknown)
+        raise PuzzleError(f"{where}: the constraint{'s' if len(unknown) > 1 else ''} {listed} "
+                          f"{'are' if len(unknown) > 1 else 'is'} not supported: expected only "
+                          f"{', '.join(known())} (a puzzle without that rule is another puzzle, "
+                          f"so it is not dropped)")
     size, grid = data.get("size"), data.get("grid")
     if type(size) is not int:
         raise PuzzleError(f"{where}: \"size\" is {show(json.dumps(size))}: expected N")
@@ -157,49 +169,29 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
     main, anti = bool(data.get("diagonal-")), bool(data.get("diagonal+"))
     if main or anti:
         options["diagonal"] = "both" if main and anti else ("main" if main else "anti")
-    for kind in ("antiknight", "antiking", "nonconsecutive"):
-        if data.get(kind):
-            options[kind] = True
+    found = []
     extra = data.get("extraregion") or []
-    if extra:
-        found = sorted(sorted(_cells(e, n, f"{where}: extraregion {k + 1}")) for k, e in enumerate(extra))
-        if n != 9 or found != sorted(sorted(w) for w in _document.window_cells()):
-            raise PuzzleError(f"{where}: the constraint 'extraregion' is supported only as windoku's "
-                              f"four 3x3 windows of a 9x9 (r2c2, r2c6, r6c2, r6c6): expected those")
+    if extra and n == 9 and _windows(extra):  # exactly windoku's four windows: units, not cages
         options["windoku"] = True
-    cages = []
-    for k, cage in enumerate(data.get("killercage") or []):
-        at = f"{where}: killercage {k + 1}"
-        total = cage.get("value") if isinstance(cage, dict) else None
-        if total in (None, ""):
-            total = None
-        elif type(total) is int:
-            pass
-        elif isinstance(total, str) and total.strip().isascii() and total.strip().isdigit():
-            total = int(total.strip()[:6])
-        else:
-            raise PuzzleError(f"{at}: sum {show(json.dumps(total))}: expected a whole number")
-        cages.append((_cells(cage, n, at), total))
-    if cages:
-        options["cages"] = cages
+        readers = {k: v for k, v in readers.items() if k != "extraregion"}
+    elif extra and "extraregion" not in readers:
+        raise PuzzleError(f"{where}: the constraint 'extraregion' is supported only as windoku's "
+                          f"four 3x3 windows of a 9x9 (r2c2, r2c6, r6c2, r6c6): expected those")
+    for key, kind in readers.items():
+        value = data.get(key)
+        if value not in (None, False, [], {}, ""):
+            found += kind.read_fpuzzles(key, value, shape, where)
+    if found:
+        options["constraints"] = found
     board = Board(shape, tuple(cells))
     return Board.unchecked(shape, board.cells, _document.build_rules(shape, options, where))
 
 
-def _cells(part: Any, n: int, at: str) -> list[tuple[int, int]]:
-    names = part.get("cells") if isinstance(part, dict) else None
-    if not isinstance(names, list) or not names:
-        raise PuzzleError(f"{at}: expected \"cells\": a list such as [\"R1C1\", \"R1C2\"]")
-    out = []
-    for name in names:
-        match = _CELL.match(name) if isinstance(name, str) else None
-        if match is None:
-            raise PuzzleError(f"{at}: cell {show(json.dumps(name))}: expected R<row>C<col>, 1-based")
-        r, c = int(match.group(1)[:4]) - 1, int(match.group(2)[:4]) - 1
-        if not (0 <= r < n and 0 <= c < n):
-            raise PuzzleError(f"{at}: cell {name} is outside the {n}x{n} grid: expected R1C1..R{n}C{n}")
-        out.append((r, c))
-    return out
+def _windows(extra: Any) -> bool:
+    """Whether f-puzzles extra regions are exactly windoku's four windows."""
+    names = sorted(sorted(str(x).upper() for x in e.get("cells") or []) if isinstance(e, dict) else []
+                   for e in extra)
+    return names == sorted(sorted(f"R{r + 1}C{c + 1}" for r, c in w) for w in _document.window_cells())
 
 
 def _cell_name(r: int, c: int) -> str:
@@ -232,17 +224,11 @@ def to_fpuzzles(board: Board, solution: Board | None = None, title: str | None =
         out["diagonal-"] = True
     if which in ("both", "anti"):
         out["diagonal+"] = True
-    for kind in ("antiknight", "antiking", "nonconsecutive"):
-        if options.get(kind):
-            out[kind] = True
     if options.get("windoku"):
         out["extraregion"] = [{"cells": [f"R{r + 1}C{c + 1}" for r, c in w]}
                               for w in _document.window_cells()]
-    cages = options.get("cages")
-    if cages:
-        out["killercage"] = [dict({"cells": [f"R{r + 1}C{c + 1}" for r, c in cells]},
-                                  **({} if total is None else {"value": str(total)}))
-                             for cells, total in cages]
+    for kind, group in board.rules.by_kind:
+        kind.write_fpuzzles(group, out)
     if solution is not None:
         out["solution"] = list(solution.cells)
     return out

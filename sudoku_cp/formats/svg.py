@@ -31,7 +31,92 @@ SECOND_FILL = "#b3d9ff"
 WINDOW_FILL = "#e4e4e4"
 CAGE_STROKE = 'stroke="#333" stroke-width="1.2" stroke-dasharray="4,3" fill="none"'
 DIAGONAL_STROKE = 'stroke="#5a7fa8" stroke-width="1.2" stroke-dasharray="6,4"'
-RELATION_WORDS = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive"}
+# How the catalogue's shapes are drawn (constraints/base.Mark): line styles, in cell units.
+LINE_STYLES = {"thermo": ("#c4c4c4", 0.32), "whisper": ("#5cb85c", 0.16), "renban": ("#c68ee6", 0.28),
+               "palindrome": ("#9a9a9a", 0.16), "between": ("#8fb8de", 0.12), "arrow": ("#8a8a8a", 0.07),
+               "": ("#9a9a9a", 0.16)}
+SHADE_FILLS = {"odd": "#d6d6d6", "even": "#d6d6d6", "region": "#e8f0d8", "clone": "#fbe3c8", "": "#eeeeee"}
+ARROWS = {"DR": "\u2198", "DL": "\u2199", "UR": "\u2197", "UL": "\u2196", "right": "\u2192", "left": "\u2190",
+          "down": "\u2193", "up": "\u2191"}
+
+
+def marks_of(board: Board) -> list:
+    """Every drawn element of the board's constraints, in the catalogue's shapes."""
+    n = board.size
+    return [m for kind, group in board.rules.by_kind for c in group for m in kind.marks(c, n)]
+
+
+def _under(marks, cell: int) -> list[str]:
+    """Shading, lines and circles: drawn under the grid lines and digits."""
+    out = []
+    centre = lambda rc: ((rc[1] + 0.5) * cell, (rc[0] + 0.5) * cell)  # noqa: E731
+    for m in marks:
+        if m.shape == "shade":
+            fill = SHADE_FILLS.get(m.style, SHADE_FILLS[""])
+            for r, c in m.cells:
+                if m.style == "odd":
+                    out.append(f'<circle class="odd" cx="{(c + 0.5) * cell:g}" cy="{(r + 0.5) * cell:g}" '
+                               f'r="{cell * 0.4:g}" fill="{fill}"/>')
+                else:
+                    inset = cell * 0.1 if m.style == "even" else 0
+                    out.append(f'<rect class="{m.style or "shade"}" x="{c * cell + inset:g}" y="{r * cell + inset:g}" '
+                               f'width="{cell - 2 * inset:g}" height="{cell - 2 * inset:g}" fill="{fill}"/>')
+        elif m.shape == "line":
+            colour, width = LINE_STYLES.get(m.style, LINE_STYLES[""])
+            points = " ".join(f"{x:g},{y:g}" for x, y in map(centre, m.cells))
+            out.append(f'<polyline class="{m.style or "line"}" points="{points}" fill="none" stroke="{colour}" '
+                       f'stroke-width="{cell * width:g}" stroke-linecap="round" stroke-linejoin="round"/>')
+            if m.style == "arrow" and len(m.cells) > 1:
+                (x1, y1), (x2, y2) = centre(m.cells[-2]), centre(m.cells[-1])
+                length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1)
+                ux, uy = (x2 - x1) / length, (y2 - y1) / length
+                size = cell * 0.25
+                left = (x2 - size * ux + size * 0.6 * uy, y2 - size * uy - size * 0.6 * ux)
+                right = (x2 - size * ux - size * 0.6 * uy, y2 - size * uy + size * 0.6 * ux)
+                out.append(f'<polyline class="arrowhead" points="{left[0]:g},{left[1]:g} {x2:g},{y2:g} '
+                           f'{right[0]:g},{right[1]:g}" fill="none" stroke="{colour}" '
+                           f'stroke-width="{cell * width:g}" stroke-linecap="round"/>')
+        elif m.shape in ("bulb", "circle"):
+            fill, stroke = ("#c4c4c4", "none") if m.shape == "bulb" else ("white", "#8a8a8a")
+            for r, c in m.cells:
+                out.append(f'<circle class="{m.shape}" cx="{(c + 0.5) * cell:g}" cy="{(r + 0.5) * cell:g}" '
+                           f'r="{cell * 0.42:g}" fill="{fill}" stroke="{stroke}" stroke-width="{cell * 0.06:g}"/>')
+    return out
+
+
+def _over(marks, cell: int, small: int) -> list[str]:
+    """Dots, quadruples, outside clues and small texts: drawn over the grid lines."""
+    out = []
+    for m in marks:
+        if m.shape == "dot":
+            (r1, c1), (r2, c2) = m.cells
+            x, y = (c1 + c2 + 1) / 2 * cell, (r1 + r2 + 1) / 2 * cell
+            if m.text:
+                out.append(f'<rect x="{x - small * 0.5:g}" y="{y - small * 0.6:g}" width="{small:g}" '
+                           f'height="{small * 1.2:g}" fill="white"/>')
+                out.append(f'<text class="xv" x="{x:g}" y="{y + small * 0.38:g}" font-size="{small * 1.1:g}" '
+                           f'font-weight="bold" text-anchor="middle">{escape(m.text)}</text>')
+            else:
+                fill = "black" if m.style == "black" else "white"
+                out.append(f'<circle class="kropki-{m.style}" cx="{x:g}" cy="{y:g}" r="{cell * 0.13:g}" '
+                           f'fill="{fill}" stroke="black" stroke-width="1.2"/>')
+        elif m.shape == "quad":
+            r, c = max(m.cells)
+            x, y = c * cell, r * cell
+            out.append(f'<circle class="quad" cx="{x:g}" cy="{y:g}" r="{cell * 0.3:g}" fill="white" '
+                       f'stroke="black" stroke-width="1"/>')
+            out.append(f'<text x="{x:g}" y="{y + small * 0.35:g}" font-size="{small * 0.9:g}" '
+                       f'text-anchor="middle">{escape(m.text)}</text>')
+        elif m.shape == "outside":
+            (r, c), = m.cells
+            arrow = ARROWS.get(m.style, "")
+            out.append(f'<text class="outside" x="{(c + 0.5) * cell:g}" y="{(r + 0.5) * cell + small * 0.4:g}" '
+                       f'font-size="{small * 1.3:g}" text-anchor="middle">{escape(m.text)}{arrow}</text>')
+        elif m.shape == "text":
+            r, c = m.cells[0]
+            out.append(f'<text class="note" x="{c * cell + 2:g}" y="{r * cell + small:g}" '
+                       f'font-size="{small:g}" fill="#444">{escape(m.text)}</text>')
+    return out
 
 
 def cage_outline(cells: Iterable[tuple[int, int]], inset: float) -> list[tuple[float, float, float, float]]:
@@ -76,7 +161,7 @@ def rules_title(board: Board) -> str | None:
     >>> rules_title(Board.empty(Shape(2, 2), build(Shape(2, 2), antiknight=True, nonconsecutive=True)))
     'anti-knight, non-consecutive'
     """
-    words = [RELATION_WORDS[c.kind] for c in board.rules.constraints if c.kind in RELATION_WORDS]
+    words = [kind.words for kind, _group in board.rules.by_kind if kind.whole_grid]
     return ", ".join(words) or None
 
 
@@ -128,11 +213,13 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     top = 24 if title else 0
     pad = 2
     side = n * cell
+    marks = marks_of(board) if board.rules.constraints else []
+    margin = cell if any(m.shape == "outside" for m in marks) else 0  # room for clues beside the grid
     font = max(8, int(cell * (0.6 if (n <= len(alphabet)) else 0.42)))
     label_font = max(8, min(13, int(cell * 0.34)))
     left = int(label_font * 0.62 * (1 + len(str(n)))) + 6 if labels else 0
     above = label_font + 5 if labels else 0
-    width, height = side + 2 * pad + left, side + 2 * pad + top + above
+    width, height = side + 2 * pad + left + 2 * margin, side + 2 * pad + top + above + 2 * margin
     if title:  # a title wider than the grid widens the picture instead of being cut off
         width = max(width, int(len(title) * 15 * 0.58) + 2 * pad)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
@@ -142,19 +229,20 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
         parts.append(f'<text x="{pad}" y="17" font-size="15">{escape(title)}</text>')
     if labels:
         for k in range(n):
-            parts.append(f'<text class="label" x="{pad + left + k * cell + cell / 2:g}" '
+            parts.append(f'<text class="label" x="{pad + left + margin + k * cell + cell / 2:g}" '
                          f'y="{pad + top + label_font:g}" font-size="{label_font}" fill="#666" '
                          f'text-anchor="middle">c{k + 1}</text>')
             parts.append(f'<text class="label" x="{pad + left - 4:g}" '
-                         f'y="{pad + top + above + k * cell + cell / 2 + 0.35 * label_font:g}" '
+                         f'y="{pad + top + above + margin + k * cell + cell / 2 + 0.35 * label_font:g}" '
                          f'font-size="{label_font}" fill="#666" text-anchor="end">r{k + 1}</text>')
-    parts.append(f'<g transform="translate({pad + left},{pad + top + above})">')
+    parts.append(f'<g transform="translate({pad + left + margin},{pad + top + above + margin})">')
     parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>')
     for unit in board.rules.units:
         if unit.kind == "window":
             for r, c in unit.cells:
                 parts.append(f'<rect class="window" x="{c * cell}" y="{r * cell}" width="{cell}" '
                              f'height="{cell}" fill="{WINDOW_FILL}"/>')
+    parts += _under(marks, cell)
     first = set(marked)
     second = set(secondary) - first
     for cells, fill, cls in ((first, MARK_FILL, "mark"), (second, SECOND_FILL, "mark2")):
@@ -175,21 +263,22 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
             parts.append(f'<line class="{unit.kind}" x1="{x1}" y1="0" x2="{x2}" y2="{side}" '
                          f'{DIAGONAL_STROKE}/>')
     small = max(7, int(cell * 0.26))
-    for constraint in board.rules.constraints:
-        if constraint.kind != "killer":
+    for mark in marks:
+        if mark.shape != "cage":
             continue
-        segments = cage_outline(constraint.cells, 0.09)
+        segments = cage_outline(mark.cells, 0.09)
         parts.append('<path class="cage" d="' + " ".join(
             f"M{x1 * cell:g} {y1 * cell:g}L{x2 * cell:g} {y2 * cell:g}" for x1, y1, x2, y2 in segments)
             + f'" {CAGE_STROKE}/>')
-        if constraint.value is not None:
-            r, c = min(constraint.cells)
-            text = str(constraint.value)
+        if mark.text:
+            r, c = min(mark.cells)
+            text = mark.text
             parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
                          f'height="{small + 2}" fill="white"/>')
             parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '
                          f'font-size="{small}">{text}</text>')
-    summed = {min(k.cells) for k in board.rules.constraints if k.kind == "killer" and k.value is not None}
+    parts += _over(marks, cell, small)
+    summed = {min(m.cells) for m in marks if m.shape == "cage" and m.text}
     for r in range(n):
         for c in range(n):
             d = shown[r, c]

@@ -54,12 +54,11 @@ from itertools import combinations
 from ..core.board import Board, Rules, Shape
 from ..core.packages import import_package
 from ..core.results import SolverFailure
-from ..core.variants import RELATIONS, pairs, partners
 
 FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo", "triad-amo")
 CAGE_SUMS = ("cage-sum", "cage-pb")  # the two ways to encode a cage's sum; cage-sum by default
 MAX_CAGE_SETS = 2_000  # more digit sets than this for one cage: cage-pb encodes that cage
-CONSTRAINT_FAMILIES = ("cage-amo",) + CAGE_SUMS + ("antiknight", "antiking", "nonconsecutive")
+CONSTRAINT_FAMILIES = ("cage-amo",) + CAGE_SUMS  # killer's; every other kind's family is named after it
 PRESETS: dict[str, tuple[str, ...]] = {
     "minimal": ("cell-alo", "unit-amo"),
     "natural": ("cell-alo", "cell-amo", "unit-amo"),
@@ -290,9 +289,7 @@ def as_rules(rules: Rules | Shape) -> Rules:
 
 
 def _check_encodable(rules: Rules) -> None:
-    for constraint in rules.constraints:
-        if constraint.kind != "killer" and constraint.kind not in RELATIONS:
-            raise ValueError(f"the CNF encoding does not know the constraint {constraint.kind!r}")
+    rules.by_kind  # an unknown kind is refused by name here, before any clause is made
 
 
 def cage_combinations(n: int, size: int, total: int) -> list[tuple[int, ...]]:
@@ -381,18 +378,35 @@ def _cage_pb_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf: 
     return [list(c) for c in enc.clauses]
 
 
-def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -> None:
-    """The clause families of the rules' constraints: cages, then each relation's binary clauses."""
-    n = rules.size
-    cages = [c for c in rules.constraints if c.kind == "killer"]
-    if cages:
+class ConstraintEncoder:
+    """What a constraint kind's ``emit`` writes through (``constraints/base.py``): families of
+    clauses, fresh variables, at-most-one groups in the formula's encoding, and killer cages."""
+
+    def __init__(self, cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str):
+        self.cnf, self.rules, self.wanted, self.amo_encoding = cnf, rules, wanted, amo
+
+    def add(self, family: str, clauses: Iterable[Sequence[int]]) -> None:
+        self.cnf.add(family, clauses)
+
+    def new_vars(self, count: int) -> int:
+        """``count`` fresh variables; returns the first."""
+        first = self.cnf.nvars + 1
+        self.cnf.nvars += count
+        return first
+
+    def amo(self, lits: Sequence[int]) -> list[list[int]]:
+        return at_most_one(lits, self.cnf, self.amo_encoding if self.amo_encoding != NATIVE else DEFAULT_AMO)
+
+    def cages(self, cages) -> None:
+        """Killer cages: ``cage-amo``, then their sums as ``cage-sum`` or ``cage-pb``."""
+        cnf, n, amo = self.cnf, self.rules.size, self.amo_encoding
         groups = [[var(n, r, c, d) for r, c in cage.cells] for cage in cages for d in range(1, n + 1)]
         if amo == NATIVE:
             cnf.add_atmost("cage-amo", groups)
         else:
             cnf.add("cage-amo", (cl for g in groups for cl in at_most_one(g, cnf, amo)))
         summed = [(c.cells, c.value) for c in cages if c.value is not None]
-        if "cage-pb" in wanted:
+        if "cage-pb" in self.wanted:
             by_pb, by_sets = summed, []
         else:  # a cage with too many digit sets (big grids, big cages) gets the counter instead
             by_sets = [(cells, total) for cells, total in summed
@@ -400,19 +414,13 @@ def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -
             by_pb = [cage for cage in summed if cage not in by_sets]
         cnf.add("cage-sum", (cl for cells, total in by_sets for cl in _cage_sum_clauses(n, cells, total, cnf)))
         cnf.add("cage-pb", (cl for cells, total in by_pb for cl in _cage_pb_clauses(n, cells, total, cnf)))
-    for kind in RELATIONS:
-        bound = pairs(rules, kind)
-        if not bound:
-            continue
-        clauses = []
-        for a, b in bound:
-            for d in range(1, n + 1):
-                if kind == "nonconsecutive":
-                    if d < n:
-                        clauses += [[-(a * n + d), -(b * n + d + 1)], [-(a * n + d + 1), -(b * n + d)]]
-                else:
-                    clauses.append([-(a * n + d), -(b * n + d)])
-        cnf.add(kind, clauses)
+
+
+def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -> None:
+    """The clause families of the rules' constraints, kind by kind in catalogue order."""
+    enc = ConstraintEncoder(cnf, rules, wanted, amo)
+    for kind, group in rules.by_kind:
+        kind.emit(group, rules, enc)
 
 
 @lru_cache(maxsize=32)
@@ -572,20 +580,18 @@ def eliminated(board: Board) -> tuple[set[int], set[int]]:
     false_vars: set[int] = set()
     rules = board.rules
     peer_table = rules.peers
-    mates: dict[int, list[int]] = {}
-    for cage in (c for c in rules.constraints if c.kind == "killer"):
-        idx = [r * n + c for r, c in cage.cells]
-        for i in idx:
-            mates[i] = [j for j in idx if j != i]
-    near = partners(rules) if rules.constraints else None
     for r, c, d in board.givens():
         i = r * n + c
         true_vars.add(var(n, r, c, d))
         false_vars.update(var(n, r, c, e) for e in range(1, n + 1) if e != d)
         false_vars.update(var(n, *divmod(p, n), d) for p in peer_table[i])
-        false_vars.update(j * n + d for j in mates.get(i, ()))
-        if near is not None:
-            false_vars.update(j * n + d + g for j, gaps in near[i] for g in gaps if 1 <= d + g <= n)
+    if rules.constraints and any(board.cells):
+        full = (1 << n) - 1
+        for kind, group in rules.by_kind:  # what each constraint lets the givens cross out
+            for constraint in group:
+                for j in kind.touches(constraint, rules):
+                    gone = full & ~kind.allowed(constraint, board.cells, j, rules)
+                    false_vars.update(j * n + d for d in range(1, n + 1) if gone >> (d - 1) & 1)
     return true_vars, false_vars
 
 

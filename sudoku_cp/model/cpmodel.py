@@ -20,14 +20,16 @@ from dataclasses import dataclass, field
 
 from ..core.board import Board
 from ..core.shape import cell_name
-from ..core.variants import RELATIONS, pairs
 
 
 @dataclass(frozen=True)
 class CpModelSpec:
     """Integer variables x[i] for the cells (row-major) with (lo, hi) domains, AllDifferent groups,
     and the variants' constraints: ``sums`` (name, cells, total): the cells add up to total;
-    ``different`` pairs (a, b): x_a != x_b; ``apart`` pairs (a, b): |x_a - x_b| != 1."""
+    ``different`` pairs (a, b): x_a != x_b; ``apart`` pairs (a, b): |x_a - x_b| != 1;
+    ``linear`` (name, ((var, coefficient), ...), lo, hi): lo <= the weighted sum <= hi;
+    ``tables`` (name, vars, allowed tuples): the variables take one of the tuples. Variables past
+    the cells (index N*N and up) are ``aux`` ones, (name, lo, hi) each, that a kind made."""
 
     size: int
     domains: list[tuple[int, int]]
@@ -35,6 +37,14 @@ class CpModelSpec:
     sums: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)
     different: list[tuple[int, int]] = field(default_factory=list)
     apart: list[tuple[int, int]] = field(default_factory=list)
+    linear: list[tuple[str, tuple[tuple[int, int], ...], int, int]] = field(default_factory=list)
+    tables: list[tuple[str, tuple[int, ...], list[tuple[int, ...]]]] = field(default_factory=list)
+    aux: list[tuple[str, int, int]] = field(default_factory=list)
+
+    def new_var(self, name: str, lo: int, hi: int) -> int:
+        """An auxiliary integer variable in lo..hi; returns its index (after the cells)."""
+        self.aux.append((name, lo, hi))
+        return len(self.domains) + len(self.aux) - 1
 
     @property
     def cell_names(self) -> list[str]:
@@ -63,17 +73,7 @@ def build_model(board: Board) -> CpModelSpec:
         (f"{u.kind} {u.index + 1}", tuple(r * n + c for r, c in u.cells)) for u in board.rules.units
     ]
     spec = CpModelSpec(n, domains, groups)
-    for constraint in board.rules.constraints:
-        if constraint.kind == "killer":
-            name = f"cage at {cell_name(*constraint.cells[0])}"
-            cells = tuple(r * n + c for r, c in constraint.cells)
-            if len(cells) > 1:
-                groups.append((name, cells))
-            if constraint.value is not None:
-                spec.sums.append((name, cells, constraint.value))
-        elif constraint.kind in RELATIONS:
-            target = spec.apart if constraint.kind == "nonconsecutive" else spec.different
-            target.extend(pairs(board.rules, constraint.kind))
-        else:
-            raise ValueError(f"the CP model does not know the constraint {constraint.kind!r}")
+    for kind, group in board.rules.by_kind:
+        for constraint in group:
+            kind.model(constraint, board.rules, spec)
     return spec

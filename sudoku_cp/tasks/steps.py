@@ -54,7 +54,6 @@ from ..backends import Backend, Deadline, make
 from ..core.board import Board, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
-from ..core.variants import GAPS, pairs
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
 from .solving import VerificationError, count
@@ -154,12 +153,20 @@ def unit_name(rules: Rules, k: int) -> str:
     constraint (``cage at r1c1 (sum 9)``, ``the antiknight rule``)."""
     if k >= len(rules.units):
         rule = rules.constraints[k - len(rules.units)]
-        if rule.kind == "killer":
-            total = f" (sum {rule.value})" if rule.value is not None else ""
-            return f"cage at {cell_name(*rule.cells[0])}{total}"
-        return f"the {rule.kind} rule"
+        return step_name(rule)
     unit = rules.units[k]
     return f"{unit.kind} {unit.index + 1}"
+
+
+def step_name(rule) -> str:
+    """How a step names a constraint: ``cage at r1c1 (sum 9)``, ``the antiknight rule``, or its kind's label."""
+    from ..constraints import kind_of
+
+    kind = kind_of(rule.kind)
+    if kind.whole_grid:
+        return f"the {rule.kind} rule"
+    total = f" (sum {rule.value})" if rule.value is not None and kind.name == "killer" else ""
+    return kind.label(rule) + total
 
 
 def part(rules: Rules, ks: Iterable[int]) -> Rules:
@@ -216,14 +223,17 @@ def relation_partners(rules: Rules) -> list[dict[int, list[tuple[int, tuple[int,
     """For each cell (row-major), its partners under each relation of ``rules``: the relation's
     position past the units (``len(rules.units) + k`` for ``rules.constraints[k]``) to
     ``(j, gaps)`` pairs, a digit e in cell j forbidding ``e + g`` (g in gaps) here
-    (:data:`~sudoku_cp.core.variants.GAPS`). Empty dicts when ``rules`` have no relation."""
+    (the relation kind's ``gaps``). Empty dicts when ``rules`` have no relation."""
     n, u = rules.size, len(rules.units)
     out: list[dict[int, list[tuple[int, tuple[int, ...]]]]] = [{} for _ in range(n * n)]
+    from ..constraints import kind_of
+
     for k, rule in enumerate(rules.constraints):
-        gaps = GAPS.get(rule.kind)
-        if gaps is None:
+        kind = kind_of(rule.kind)
+        gaps = getattr(kind, "gaps", None)
+        if gaps is None or not hasattr(kind, "steps"):
             continue
-        for a, b in pairs(rules, rule.kind):
+        for a, b in kind.pairs(rules):
             out[a].setdefault(u + k, []).append((b, gaps))
             out[b].setdefault(u + k, []).append((a, gaps))
     return out
@@ -706,7 +716,9 @@ def where_stuck(rules: Rules, units: Sequence[int], facts: Sequence[Fact]) -> tu
             if sum(d in placed.get(i, ()) for i in cells_of[k]) > 1:
                 return ("twice", k, d)
     kinds = {rules.constraints[k - len(rules.units)].kind for k in units if k >= len(rules.units)}
-    for kind in sorted(kinds & {"antiknight", "antiking"}):
+    from ..constraints import kind_of
+
+    for kind in sorted(k for k in kinds if getattr(kind_of(k), "gaps", None) == (0,) and hasattr(kind_of(k), "steps")):
         for i, j in rules.relation_pairs(kind):
             same = placed.get(i, set()) & placed.get(j, set())
             if same:

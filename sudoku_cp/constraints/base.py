@@ -1,0 +1,490 @@
+"""What a constraint kind declares, in its own module: the :class:`Kind` interface and its helpers.
+
+A *constraint* (``core.rules.Constraint``) is one rule beyond the units: a killer cage, a
+thermometer, a kropki dot, or a whole-grid rule such as anti-knight. Its *kind* is a
+:class:`Kind` registered once in the catalogue (``constraints/__init__.py``). The kind alone
+knows the rule: how a puzzle document and an f-puzzles string write it, the independent check
+(the rule evaluated on digits, no clauses), what the duplicate scan can see among givens, its CNF
+clause family, its CP-SAT formulation, the digits a cell may still hold (``dfs`` and pencil
+marks), and its drawing in a small shape vocabulary. Everything else (checker, encoders,
+backends, readers, pictures) asks the kind and never tests ``kind == "..."``.
+
+Cells are ``(row, col)`` 0-based; *indices* are row-major ``r * N + c``; a digit mask has bit
+``d - 1`` for digit ``d``. The CNF variable of (cell index ``i``, digit ``d``) is ``i * N + d``
+(``model/cnf.py``'s numbering, restated here so that this layer imports no encoder).
+
+Most kinds are one of four shapes, each with a base class that does the solving side once:
+
+- :class:`PairKind`: a list of cell pairs, each with a test on its two digits (thermometer
+  steps, kropki dots, XV, whispers, palindromes, clones, minimum/maximum cells);
+- :class:`SumKind`: weighted sums of digits equal a target (little killer, arrow);
+- :class:`TableKind`: a few cells whose digit tuples are listed (quadruple, between line);
+- kinds with their own clauses (killer, renban, sandwich, X-sum).
+
+>>> pair_ok = lambda a, b: a < b
+>>> sorted(digit_pairs(4, pair_ok))[:3]
+[(1, 2), (1, 3), (1, 4)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from ..core.rules import Constraint, Rules
+from ..core.shape import Cell, PuzzleError, Shape, cell_name
+
+PairTest = Callable[[int, int], bool]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One drawn element, in the shape vocabulary both the SVG writer and the step page render.
+
+    ``shape``: ``line`` (through cell centres; ``style`` ``thermo``, ``whisper``, ``renban``,
+    ``palindrome``, ``between``, ``arrow``), ``bulb`` / ``circle`` (a cell's ring; ``text``
+    inside), ``dot`` (between two cells; ``style`` ``white`` or ``black``, ``text`` e.g. ``X``),
+    ``cage`` (a dashed outline; ``text`` its sum), ``outside`` (a clue beside the grid: ``cells``
+    holds the clue's position just off the grid, ``text`` the number, ``style`` an arrow
+    direction), ``shade`` (cells tinted; ``style`` ``odd``, ``even``, ``region``, ``clone``),
+    ``quad`` (four digits at a corner), ``text`` (small text in a cell).
+    """
+
+    shape: str
+    cells: tuple[Cell, ...]
+    style: str = ""
+    text: str = ""
+
+
+def digit_pairs(n: int, ok: PairTest) -> set[tuple[int, int]]:
+    """The digit pairs ``(a, b)`` in 1..N that ``ok`` allows."""
+    return {(a, b) for a in range(1, n + 1) for b in range(1, n + 1) if ok(a, b)}
+
+
+def mask_of(digits: Iterable[int]) -> int:
+    """A digit mask: bit ``d - 1`` for each digit.
+
+    >>> bin(mask_of([1, 3]))
+    '0b101'
+    """
+    out = 0
+    for d in digits:
+        out |= 1 << (d - 1)
+    return out
+
+
+def index(n: int, cell: Cell) -> int:
+    return cell[0] * n + cell[1]
+
+
+def lit(n: int, i: int, d: int) -> int:
+    """The CNF variable "cell index ``i`` holds ``d``" (``model/cnf.var``'s numbering)."""
+    return i * n + d
+
+
+class Kind:
+    """A constraint kind: one module declares one (see the module docstring for the contract).
+
+    Subclasses set :attr:`name` (the document ``type`` and ``Constraint.kind``), :attr:`words`
+    (how people say it), :attr:`fields` (document keys beyond ``type``), :attr:`fpuzzles` (the
+    f-puzzles keys read), and implement :meth:`read`, :meth:`write`, :meth:`holds` and the
+    solving side. ``whole_grid`` kinds are one rule over the grid (given at most once).
+    """
+
+    name: str = ""
+    words: str = ""
+    fields: tuple[str, ...] = ()
+    fpuzzles: tuple[str, ...] = ()
+    whole_grid: bool = False
+    ordered: bool = True  # the order of ``cells`` matters (symmetry moves must keep it)
+    values_matter: bool = True  # relabelling digits breaks it (False: clones, extra regions)
+
+    # -- reading and writing ------------------------------------------------------------------
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        """The constraints of one document object ``{"type": name, ...}``."""
+        if self.whole_grid:
+            return [Constraint(self.name, 0, ())]
+        raise NotImplementedError
+
+    def write(self, constraint: Constraint) -> dict:
+        """The document object of one constraint (the inverse of :meth:`read`)."""
+        return {"type": self.name}
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        """The constraints of f-puzzles key ``key`` (one of :attr:`fpuzzles`)."""
+        if self.whole_grid:
+            return [Constraint(self.name, 0, ())] if value else []
+        raise NotImplementedError
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        """Add this kind's constraints to an f-puzzles object."""
+        if self.whole_grid and constraints:
+            out[self.fpuzzles[0]] = True
+            return
+        raise NotImplementedError
+
+    def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
+        """Refuse what cannot be a rule on this grid (a :class:`PuzzleError` naming the cell);
+        ``others`` are the constraints of the same kind before this one."""
+
+    # -- meaning ------------------------------------------------------------------------------
+    def label(self, constraint: Constraint) -> str:
+        """How a message names one constraint: ``thermometer from r2c3``."""
+        if self.whole_grid or not constraint.cells:
+            return f"the {self.words} rule"
+        return f"{self.words} at {cell_name(*constraint.cells[0])}"
+
+    def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
+        """What a grid breaks of the rule, in words (``cells`` row-major, 0 for a blank, which
+        breaks nothing): the independent check on full grids and the scan of givens."""
+        raise NotImplementedError
+
+    def values_matter_in(self, constraint: Constraint) -> bool:
+        return self.values_matter
+
+    def moved(self, constraint: Constraint, cell_map: Sequence[int], n: int) -> Any:
+        """The constraint's identity after moving cell i to ``cell_map[i]`` (symmetry moves)."""
+        idx = tuple(cell_map[index(n, c)] for c in constraint.cells)
+        return (constraint.kind, idx if self.ordered else frozenset(idx), constraint.value, constraint.data)
+
+    def identity(self, constraint: Constraint, n: int) -> Any:
+        return self.moved(constraint, range(n * n), n)
+
+    def maps_to_itself(self, constraints: Sequence[Constraint], cell_map: Sequence[int], rules: Rules) -> bool:
+        """True when the move maps this kind's constraints onto themselves."""
+        n = rules.size
+        have = {self.identity(c, n) for c in constraints}
+        return all(self.moved(c, cell_map, n) in have for c in constraints)
+
+    # -- solving ------------------------------------------------------------------------------
+    def emit(self, constraints: Sequence[Constraint], rules: Rules, enc: Any) -> None:
+        """Add this kind's clauses to a formula: ``enc`` is the encoder's context
+        (``enc.add(family, clauses)``, ``enc.new_vars(k)``, ``enc.amo(literals)``,
+        ``enc.wanted``); by default one family named after the kind."""
+        enc.add(self.name, (cl for c in constraints for cl in self.clauses(c, rules, enc)))
+
+    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> Iterable[list[int]]:
+        raise NotImplementedError
+
+    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
+        """Add the CP formulation to a ``CpModelSpec`` (``spec.linear``, ``spec.tables``, ...)."""
+        raise NotImplementedError
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        """The digit mask cell index ``i`` may hold under this constraint, given the filled
+        ``cells`` (0 blank): what a person crosses out at once, used by pencil marks and ``dfs``."""
+        return (1 << rules.size) - 1
+
+    def distinct_sum(self, constraint: Constraint, rules: Rules) -> tuple[list[int], int | None] | None:
+        """``(cell indices, sum or None)`` when the rule is exactly "these cells hold distinct
+        digits (adding up to the sum)": ``dfs`` then keeps a digit mask for them, as for a unit."""
+        return None
+
+    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
+        """The cell indices whose candidates this constraint can narrow."""
+        n = rules.size
+        return tuple(index(n, c) for c in constraint.cells)
+
+    def marks(self, constraint: Constraint, n: int) -> list[Mark]:
+        """The drawing, in :class:`Mark` shapes."""
+        return []
+
+
+# --------------------------------------------------------------------------------------------
+# Reading helpers shared by kinds
+# --------------------------------------------------------------------------------------------
+
+def doc_cells(item: dict, key: str, n: int, at: str, low: int = 1, distinct: bool = True) -> tuple[Cell, ...]:
+    """A document's ``[[row, col], ...]`` list under ``key``, checked on an N x N grid."""
+    cells = item.get(key)
+    if not isinstance(cells, list) or len(cells) < low:
+        raise PuzzleError(f"{at}: \"{key}\" is {_show(cells)}: expected a list of at least {low} "
+                          f"[row, col] pairs, 0-based")
+    out = []
+    for cell in cells:
+        if not isinstance(cell, list) or len(cell) != 2 or not all(type(v) is int for v in cell):
+            raise PuzzleError(f"{at}: cell {_show(cell)}: expected [row, col], 0-based integers")
+        r, c = cell
+        if not (0 <= r < n and 0 <= c < n):
+            raise PuzzleError(f"{at}: cell [{r}, {c}] is outside the {n}x{n} grid: expected rows and "
+                              f"columns 0..{n - 1}")
+        out.append((r, c))
+    if distinct and len(set(out)) != len(out):
+        twice = next(c for c in out if out.count(c) > 1)
+        raise PuzzleError(f"{at}: cell {cell_name(*twice)} is named twice: expected distinct cells")
+    return tuple(out)
+
+
+def doc_int(item: dict, key: str, at: str, default: int | None = None, required: bool = False) -> int | None:
+    value = item.get(key, default)
+    if value is None and not required:
+        return None
+    if type(value) is not int:
+        raise PuzzleError(f"{at}: \"{key}\" is {_show(value)}: expected a whole number")
+    return value
+
+
+def fp_cell(name: Any, n: int, at: str, outside: bool = False) -> Cell:
+    """An f-puzzles cell name ``R1C1`` (1-based) as a 0-based cell; ``outside`` also accepts
+    row or column 0 and N+1 (clues beside the grid)."""
+    import re
+
+    match = re.fullmatch(r"R(\d{1,3})C(\d{1,3})", name, re.I) if isinstance(name, str) else None
+    if match is None:
+        raise PuzzleError(f"{at}: cell {_show(name)}: expected R<row>C<col>, 1-based")
+    r, c = int(match.group(1)) - 1, int(match.group(2)) - 1
+    low, high = (-1, n) if outside else (0, n - 1)
+    if not (low <= r <= high and low <= c <= high):
+        raise PuzzleError(f"{at}: cell {name} is outside the {n}x{n} grid: expected R1C1..R{n}C{n}")
+    return r, c
+
+
+def fp_cells(names: Any, n: int, at: str, low: int = 1, distinct: bool = True) -> tuple[Cell, ...]:
+    if not isinstance(names, list) or len(names) < low:
+        raise PuzzleError(f"{at}: expected \"cells\": a list of at least {low} cells such as [\"R1C1\", \"R1C2\"]")
+    out = tuple(fp_cell(name, n, at) for name in names)
+    if distinct and len(set(out)) != len(out):
+        twice = next(c for c in out if out.count(c) > 1)
+        raise PuzzleError(f"{at}: cell {cell_name(*twice)} is named twice: expected distinct cells")
+    return out
+
+
+def fp_number(value: Any, at: str, what: str = "value", low: int = 0, high: int = 10**6) -> int | None:
+    """An f-puzzles number (a string or an integer); None when empty; refuses what is out of range."""
+    if value in (None, ""):
+        return None
+    if type(value) is int:
+        number = value
+    elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        number = int(value.strip())
+    else:
+        raise PuzzleError(f"{at}: {what} {_show(value)}: expected a whole number")
+    if not low <= number <= high:
+        raise PuzzleError(f"{at}: {what} {number} is out of range: expected {low}..{high}")
+    return number
+
+
+def fp_name(cell: Cell) -> str:
+    return f"R{cell[0] + 1}C{cell[1] + 1}"
+
+
+def fp_lines(entry: Any, n: int, at: str, low: int = 2) -> list[tuple[Cell, ...]]:
+    """The ``lines`` of an f-puzzles line entry (``{"lines": [["R1C1", "R1C2"], ...]}``)."""
+    lines = entry.get("lines") if isinstance(entry, dict) else None
+    if not isinstance(lines, list) or not lines:
+        raise PuzzleError(f"{at}: expected \"lines\": a list of cell lists such as [[\"R1C1\", \"R1C2\"]]")
+    return [fp_cells(line, n, at, low) for line in lines]
+
+
+def entries(value: Any, at: str) -> list:
+    if not isinstance(value, list):
+        raise PuzzleError(f"{at}: expected a list of objects")
+    return value
+
+
+def _show(value: Any) -> str:
+    """A JSON value quoted for a message as ``formats.jsontext.show`` quotes tokens."""
+    import json
+
+    token = json.dumps(value)
+    return repr(token) if len(token) <= 20 else f"{token[:20]!r}... ({len(token)} characters)"
+
+
+def check_path(cells: Sequence[Cell], at: str, diagonal: bool = True) -> None:
+    """Consecutive cells of a line must touch (king's move; orthogonal only when not ``diagonal``)
+    and a line may not visit a cell twice."""
+    seen: set[Cell] = set()
+    for k, cell in enumerate(cells):
+        if cell in seen:
+            raise PuzzleError(f"{at}: the line turns back on itself at {cell_name(*cell)}: expected "
+                              f"each cell once")
+        seen.add(cell)
+        if k:
+            (r1, c1), (r2, c2) = cells[k - 1], cell
+            step = max(abs(r1 - r2), abs(c1 - c2)) if diagonal else abs(r1 - r2) + abs(c1 - c2)
+            if step != 1:
+                raise PuzzleError(f"{at}: {cell_name(r1, c1)} and {cell_name(r2, c2)} do not touch: "
+                                  f"expected neighbouring cells along the line")
+
+
+def check_neighbours(a: Cell, b: Cell, at: str) -> None:
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise PuzzleError(f"{at}: {cell_name(*a)} and {cell_name(*b)} are not neighbours: expected "
+                          f"two orthogonally adjacent cells")
+
+
+# --------------------------------------------------------------------------------------------
+# Pair kinds: a list of (cell, cell, test on their digits)
+# --------------------------------------------------------------------------------------------
+
+class PairKind(Kind):
+    """A rule that is a list of cell pairs, each with a test on the pair's digits.
+
+    Subclasses give :meth:`pairs`; the check, the clauses (a binary clause per forbidden digit
+    pair), the CP model (a table of allowed pairs) and the candidate filter follow from it.
+    """
+
+    def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
+        raise NotImplementedError
+
+    def describe_break(self, constraint: Constraint, a: int, b: int, x: int, y: int, n: int) -> str:
+        return (f"{self.label(constraint)}: {x} at {cell_name(*divmod(a, n))} and {y} at "
+                f"{cell_name(*divmod(b, n))}")
+
+    def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
+        out = []
+        n = rules.size
+        for a, b, ok in self.pairs(constraint, rules):
+            x, y = digits[a], digits[b]
+            if x and y and not ok(x, y):
+                out.append(self.describe_break(constraint, a, b, x, y, n))
+        return out
+
+    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> Iterable[list[int]]:
+        n = rules.size
+        for a, b, ok in self.pairs(constraint, rules):
+            for x in range(1, n + 1):
+                for y in range(1, n + 1):
+                    if not ok(x, y):
+                        yield [-lit(n, a, x), -lit(n, b, y)]
+
+    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
+        n = rules.size
+        for a, b, ok in self.pairs(constraint, rules):
+            spec.tables.append((f"{self.label(constraint)}", (a, b), sorted(digit_pairs(n, ok))))
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        n = rules.size
+        mask = (1 << n) - 1
+        for a, b, ok in self.pairs(constraint, rules):
+            if a == i and cells[b]:
+                y = cells[b]
+                mask &= mask_of(x for x in range(1, n + 1) if ok(x, y))
+            elif b == i and cells[a]:
+                x = cells[a]
+                mask &= mask_of(y for y in range(1, n + 1) if ok(x, y))
+        return mask
+
+    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
+        return tuple(sorted({i for a, b, _ in self.pairs(constraint, rules) for i in (a, b)}))
+
+
+# --------------------------------------------------------------------------------------------
+# Sums: sum of weighted digits (optionally only where a condition holds) equals a target
+# --------------------------------------------------------------------------------------------
+
+Term = list[tuple[tuple[int, ...], int]]  # (a conjunction of literals, the value it adds); exactly one holds
+
+
+def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list[int]]:
+    """Clauses saying the terms' values add up to one of ``targets``: partial sums as variables.
+
+    Term k is a list of ``(literals, value)``: exactly one conjunction of literals holds in any
+    assignment that keeps the other clauses (a cell's digit literals, say). Variable ``s[k][v]``
+    says "the first k terms add up to v"; each conjunction moves s forward; at most one ``s`` per
+    layer; the last layer must be a target. Every assignment of the cells extends uniquely, and a
+    wrong sum forces a forbidden last-layer variable, so the clauses say exactly the rule.
+    """
+    reach = [{0}]
+    for term in terms:
+        reach.append({u + v for u in reach[-1] for _lits, v in term})
+    # keep only values from which a target is still reachable
+    back = [set(targets & reach[-1])]
+    for k in range(len(terms) - 1, -1, -1):
+        back.append({u for u in reach[k] if any(u + v in back[-1] for _lits, v in terms[k])})
+    back.reverse()
+    out: list[list[int]] = []
+    if not back[0]:  # no target can be reached: x and not x (some solvers reject an empty clause)
+        x = terms[0][0][0][0]
+        return [[x], [-x]]
+    layers: list[dict[int, int | None]] = [{0: None}]  # value -> variable (None: the true start)
+    for k, term in enumerate(terms, start=1):
+        values = sorted(back[k])
+        if k == len(terms) and len(values) == 1:
+            layer: dict[int, int | None] = {values[0]: None}  # the final value is known: no variable
+        else:
+            first = enc.new_vars(len(values))
+            layer = {v: first + j for j, v in enumerate(values)}
+        prev = layers[-1]
+        for u, su in prev.items():
+            for lits, v in term:
+                head = [-x for x in lits] + ([] if su is None else [-su])
+                target = layer.get(u + v, 0)
+                if target == 0:
+                    out.append(head)  # this step leaves every target behind
+                elif target is not None:
+                    out.append(head + [target])
+        named = [x for x in layer.values() if x is not None]
+        out += [[-x, -y] for j, x in enumerate(named) for y in named[j + 1:]]
+        layers.append(layer)
+    return out
+
+
+def cell_term(n: int, i: int, weight: int = 1, digits: Iterable[int] | None = None) -> Term:
+    """A cell's digit times ``weight`` as a term."""
+    return [((lit(n, i, d),), weight * d) for d in (digits or range(1, n + 1))]
+
+
+# --------------------------------------------------------------------------------------------
+# Tables: the allowed digit tuples of a few cells
+# --------------------------------------------------------------------------------------------
+
+class TableKind(Kind):
+    """A rule on a few cells given as a test on their digit tuple (enumerated: keep it small)."""
+
+    def ok(self, constraint: Constraint, digits: Sequence[int], n: int) -> bool:
+        raise NotImplementedError
+
+    def scope(self, constraint: Constraint, n: int) -> tuple[int, ...]:
+        return tuple(index(n, c) for c in constraint.cells)
+
+    def tuples(self, constraint: Constraint, n: int) -> list[tuple[int, ...]]:
+        return _tuples(self, constraint, n)
+
+    def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
+        n = rules.size
+        got = [digits[i] for i in self.scope(constraint, n)]
+        if all(got) and not self.ok(constraint, got, n):
+            return [f"{self.label(constraint)}: {' '.join(map(str, got))}"]
+        if not all(got) and any(got):
+            fits = any(all(g in (0, t) for g, t in zip(got, tup)) for tup in self.tuples(constraint, n))
+            if not fits:
+                return [f"{self.label(constraint)}: {' '.join(str(g or '.') for g in got)} cannot be completed"]
+        return []
+
+    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> Iterable[list[int]]:
+        """Support clauses: a selector per allowed tuple, one must hold, each implies its digits."""
+        n = rules.size
+        scope = self.scope(constraint, n)
+        allowed = self.tuples(constraint, n)
+        if not allowed:
+            return [[lit(n, scope[0], 1)], [-lit(n, scope[0], 1)]]
+        first = enc.new_vars(len(allowed))
+        selectors = list(range(first, first + len(allowed)))
+        out = [selectors]
+        for y, tup in zip(selectors, allowed):
+            out += [[-y, lit(n, i, d)] for i, d in zip(scope, tup)]
+        return out
+
+    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
+        n = rules.size
+        spec.tables.append((self.label(constraint), self.scope(constraint, n), self.tuples(constraint, n)))
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        n = rules.size
+        scope = self.scope(constraint, n)
+        got = [cells[j] for j in scope]
+        if not any(got):
+            return (1 << n) - 1
+        k = scope.index(i)
+        return mask_of({t[k] for t in self.tuples(constraint, n)
+                        if all(g in (0, x) for g, x in zip(got, t))})
+
+
+@lru_cache(maxsize=256)
+def _tuples(kind: TableKind, constraint: Constraint, n: int) -> list[tuple[int, ...]]:
+    k = len(kind.scope(constraint, n))
+    return [t for t in product(range(1, n + 1), repeat=k) if kind.ok(constraint, t, n)]

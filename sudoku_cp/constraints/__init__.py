@@ -7,8 +7,8 @@ outside the package calls :func:`register` with its instance, and every command 
 The built-in modules are imported on the first call that needs the catalogue (a classic puzzle
 never does), so ``sudoku-cp validate`` on a classic grid starts as fast as before.
 
->>> kind_of("killer").words, kind_of("killer").fpuzzles
-('killer cage', ('killercage',))
+>>> kind_of("killer").words, kind_of("thermometer").fpuzzles
+('killer cage', ('thermometer',))
 >>> "antiknight" in names()
 True
 """
@@ -27,6 +27,22 @@ BUILT_IN = (
     "antiknight",
     "antiking",
     "nonconsecutive",
+    "arrow",
+    "thermometer",
+    "kropki",
+    "xv",
+    "negative",
+    "little_killer",
+    "parity",
+    "whispers",
+    "palindrome",
+    "renban",
+    "between",
+    "extremum",
+    "quadruple",
+    "extra_region",
+    "clone",
+    "disjoint",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

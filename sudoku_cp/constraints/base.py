@@ -232,10 +232,12 @@ def fp_cell(name: Any, n: int, at: str, outside: bool = False) -> Cell:
     row or column 0 and N+1 (clues beside the grid)."""
     import re
 
-    match = re.fullmatch(r"R(\d{1,3})C(\d{1,3})", name, re.I) if isinstance(name, str) else None
+    match = re.fullmatch(r"R(\d+)C(\d+)", name, re.I) if isinstance(name, str) else None
     if match is None:
         raise PuzzleError(f"{at}: cell {_show(name)}: expected R<row>C<col>, 1-based")
-    r, c = int(match.group(1)) - 1, int(match.group(2)) - 1
+    r, c = int(match.group(1)[-6:]) - 1, int(match.group(2)[-6:]) - 1  # the whole number (6 digits suffice)
+    if len(match.group(1).lstrip("0")) > 6 or len(match.group(2).lstrip("0")) > 6:
+        r = c = 10**6
     low, high = (-1, n) if outside else (0, n - 1)
     if not (low <= r <= high and low <= c <= high):
         raise PuzzleError(f"{at}: cell {name} is outside the {n}x{n} grid: expected R1C1..R{n}C{n}")
@@ -488,3 +490,91 @@ class TableKind(Kind):
 def _tuples(kind: TableKind, constraint: Constraint, n: int) -> list[tuple[int, ...]]:
     k = len(kind.scope(constraint, n))
     return [t for t in product(range(1, n + 1), repeat=k) if kind.ok(constraint, t, n)]
+
+
+# --------------------------------------------------------------------------------------------
+# Reading and writing shared by kinds: lines, cell pairs, single cells
+# --------------------------------------------------------------------------------------------
+
+class LineIO:
+    """A line through cells: document ``{"type": ..., "cells": [[r, c], ...]}``, f-puzzles
+    ``{"lines": [["R1C1", ...], ...]}`` (each line one constraint), touching cells, 2..``longest``."""
+
+    name: str
+    fields: tuple[str, ...] = ("cells",)
+    min_cells = 2
+
+    def longest(self, n: int) -> int:
+        return n * n
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        return [Constraint(self.name, 0, doc_cells(item, "cells", shape.size, where, self.min_cells, distinct=False))]
+
+    def write(self, constraint: Constraint) -> dict:
+        return {"type": self.name, "cells": [list(c) for c in constraint.cells]}
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        out = []
+        for k, entry in enumerate(entries(value, f"{where}: {key}")):
+            for line in fp_lines(entry, shape.size, f"{where}: {key} {k + 1}", self.min_cells):
+                out.append(Constraint(self.name, 0, line))
+        return out
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        out.setdefault(self.fpuzzles[0], []).extend(  # type: ignore[attr-defined]
+            {"lines": [[fp_name(c) for c in k.cells]]} for k in constraints)
+
+    def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
+        at = self.label(constraint)  # type: ignore[attr-defined]
+        check_path(constraint.cells, at)
+        if len(constraint.cells) > self.longest(shape.size):
+            raise PuzzleError(f"{at}: {len(constraint.cells)} cells cannot follow the rule on a "
+                              f"{shape.size}x{shape.size}: expected at most {self.longest(shape.size)}")
+
+
+class CellsIO:
+    """Single cells: document ``{"type": ..., "cells": [[r, c], ...]}`` (one constraint per cell),
+    f-puzzles ``[{"cell": "R1C1"}, ...]``."""
+
+    name: str
+    fields: tuple[str, ...] = ("cells",)
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        return [Constraint(self.name, 0, (c,)) for c in doc_cells(item, "cells", shape.size, where)]
+
+    def write(self, constraint: Constraint) -> dict:
+        return {"type": self.name, "cells": [list(c) for c in constraint.cells]}
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        out = []
+        for k, entry in enumerate(entries(value, f"{where}: {key}")):
+            at = f"{where}: {key} {k + 1}"
+            name = entry.get("cell") if isinstance(entry, dict) else None
+            out.append(Constraint(self.name, 0, (fp_cell(name, shape.size, at),)))
+        return out
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        out.setdefault(self.fpuzzles[0], []).extend(  # type: ignore[attr-defined]
+            {"cell": fp_name(k.cells[0])} for k in constraints)
+
+
+class DotIO:
+    """A mark between two orthogonal neighbours: document ``{"type": ..., "cells": [[r, c], [r, c]]}``
+    plus ``value``; f-puzzles ``{"cells": ["R1C1", "R1C2"], "value": ...}``."""
+
+    name: str
+    fields: tuple[str, ...] = ("cells", "value")
+
+    def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
+        a, b = constraint.cells
+        check_neighbours(a, b, self.label(constraint))  # type: ignore[attr-defined]
+        for other in others:
+            if set(other.cells) == {a, b}:
+                raise PuzzleError(f"{self.label(constraint)}: two marks between {cell_name(*a)} and "  # type: ignore[attr-defined]
+                                  f"{cell_name(*b)}: expected one")
+
+
+def orthogonal_pairs(n: int) -> list[tuple[int, int]]:
+    """Every pair of orthogonal neighbours ``(i, j)``, ``i < j`` row-major."""
+    return [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)] + \
+           [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]

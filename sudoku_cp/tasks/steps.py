@@ -233,7 +233,7 @@ def relation_partners(rules: Rules) -> list[dict[int, list[tuple[int, tuple[int,
         gaps = getattr(kind, "gaps", None)
         if gaps is None or not hasattr(kind, "steps"):
             continue
-        for a, b in kind.pairs(rules):
+        for a, b in kind.pairs(rules):  # type: ignore[attr-defined]
             out[a].setdefault(u + k, []).append((b, gaps))
             out[b].setdefault(u + k, []).append((a, gaps))
     return out

@@ -1,0 +1,73 @@
+"""Between lines: the digits on the line lie strictly between the digits in its two end circles.
+
+Document: ``{"type": "between", "cells": [[r, c], ...]}`` (ends first and last); f-puzzles
+``betweenline``. Clauses: for each inner cell, each pair of end digits bars the digits not
+strictly between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.rules import Constraint, Rules
+from ..core.shape import cell_name
+from .base import Kind, LineIO, Mark, index, lit, mask_of
+
+
+def _inside(a: int, b: int, d: int) -> bool:
+    return min(a, b) < d < max(a, b)
+
+
+class Between(LineIO, Kind):
+    name = "between"
+    words = "between line"
+    fpuzzles = ("betweenline",)
+    min_cells = 3
+
+    def label(self, constraint: Constraint) -> str:
+        return f"between line at {cell_name(*constraint.cells[0])}"
+
+    def ends(self, constraint: Constraint, n: int) -> tuple[int, int, list[int]]:
+        idx = [index(n, c) for c in constraint.cells]
+        return idx[0], idx[-1], idx[1:-1]
+
+    def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
+        a, b, inner = self.ends(constraint, rules.size)
+        x, y = digits[a], digits[b]
+        if x and y:
+            bad = [digits[i] for i in inner if digits[i] and not _inside(x, y, digits[i])]
+            if bad or abs(x - y) < 2:
+                return [f"{self.label(constraint)}: {bad[0] if bad else 'no digit'} is not between {x} and {y}"]
+        return []
+
+    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
+        n = rules.size
+        a, b, inner = self.ends(constraint, n)
+        out = [[-lit(n, a, x), -lit(n, b, y)] for x in range(1, n + 1) for y in range(1, n + 1) if abs(x - y) < 2]
+        out += [[-lit(n, a, x), -lit(n, b, y), -lit(n, i, d)] for i in inner for x in range(1, n + 1)
+                for y in range(1, n + 1) if abs(x - y) >= 2 for d in range(1, n + 1) if not _inside(x, y, d)]
+        return out
+
+    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
+        n = rules.size
+        a, b, inner = self.ends(constraint, n)
+        for i in inner:
+            spec.tables.append((self.label(constraint), (a, b, i),
+                                [(x, y, d) for x in range(1, n + 1) for y in range(1, n + 1)
+                                 for d in range(1, n + 1) if _inside(x, y, d)]))
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        n = rules.size
+        a, b, inner = self.ends(constraint, n)
+        x, y = cells[a], cells[b]
+        if i in inner and x and y:
+            return mask_of(d for d in range(1, n + 1) if _inside(x, y, d))
+        return mask_of(range(1, n + 1))
+
+    def marks(self, constraint: Constraint, n: int) -> list[Mark]:
+        return [Mark("line", constraint.cells, "between"),
+                Mark("circle", (constraint.cells[0], constraint.cells[-1]))]
+
+
+KIND = Between()

@@ -1,0 +1,50 @@
+"""Minimum and maximum cells: the cell is less (greater) than each orthogonal neighbour.
+
+Document: ``{"type": "minimum", "cells": [[r, c], ...]}`` (or ``maximum``); f-puzzles
+``minimum`` / ``maximum`` (``[{"cell": "R1C1"}]``).
+"""
+
+from __future__ import annotations
+
+from ..core.rules import Constraint, Rules
+from ..core.shape import cell_name
+from .base import CellsIO, Mark, PairKind, PairTest
+
+
+def _less(x: int, y: int) -> bool:
+    return x < y
+
+
+def _greater(x: int, y: int) -> bool:
+    return x > y
+
+
+class Minimum(CellsIO, PairKind):
+    name = "minimum"
+    words = "minimum cell"
+    fpuzzles = ("minimum",)
+    test: PairTest = staticmethod(_less)
+    arrow = "v"
+
+    def label(self, constraint: Constraint) -> str:
+        return f"{self.words} at {cell_name(*constraint.cells[0])}"
+
+    def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
+        n = rules.size
+        (r, c), = constraint.cells
+        return [(r * n + c, rr * n + cc, self.test) for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= rr < n and 0 <= cc < n]
+
+    def marks(self, constraint: Constraint, n: int) -> list[Mark]:
+        return [Mark("text", constraint.cells, text=self.arrow)]
+
+
+class Maximum(Minimum):
+    name = "maximum"
+    words = "maximum cell"
+    fpuzzles = ("maximum",)
+    test = staticmethod(_greater)
+    arrow = "^"
+
+
+KINDS = (Minimum(), Maximum())

@@ -1,0 +1,121 @@
+"""Little killers: the digits on the diagonal the outside clue points along add up to its sum
+(digits may repeat).
+
+Document: ``{"type": "little-killer", "clue": [r, c], "direction": "DR", "sum": 15}`` with the
+clue just outside the grid (row or column -1 or N) and the direction DR, DL, UR or UL; f-puzzles
+``littlekillersum`` (``{"cell": "R0C1", "cells": [...], "direction": "DR", "value": "15"}``).
+``cells`` holds the diagonal, ``data`` the clue's cell and direction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.rules import Constraint, Rules
+from ..core.shape import PuzzleError, Shape, cell_name
+from .base import Kind, Mark, cell_term, entries, fp_cell, fp_name, fp_number, index, sum_clauses
+
+STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
+
+
+def diagonal(clue: tuple[int, int], direction: str, n: int, at: str) -> tuple[tuple[int, int], ...]:
+    r, c = clue
+    if 0 <= r < n and 0 <= c < n:
+        raise PuzzleError(f"{at}: the clue at {cell_name(r, c)} is inside the grid: expected an outside "
+                          f"clue (row or column 0 or {n + 1} in R..C.. names, -1 or {n} 0-based)")
+    if direction not in STEPS:
+        raise PuzzleError(f"{at}: direction {direction!r}: expected one of {', '.join(STEPS)}")
+    dr, dc = STEPS[direction]
+    cells = []
+    r, c = r + dr, c + dc
+    while 0 <= r < n and 0 <= c < n:
+        cells.append((r, c))
+        r, c = r + dr, c + dc
+    if not cells:
+        raise PuzzleError(f"{at}: the clue points {direction} away from the grid: expected a diagonal "
+                          f"into it")
+    return tuple(cells)
+
+
+class LittleKiller(Kind):
+    name = "little-killer"
+    words = "little killer"
+    fields = ("clue", "direction", "sum")
+    fpuzzles = ("littlekillersum",)
+
+    def _make(self, clue: tuple[int, int], direction: Any, total: int | None, at: str, n: int) -> Constraint:
+        cells = diagonal(clue, direction, n, at)
+        if total is not None and not len(cells) <= total <= len(cells) * n:
+            raise PuzzleError(f"{at}: sum {total} is impossible for {len(cells)} digits 1..{n} "
+                              f"(expected {len(cells)}..{len(cells) * n})")
+        return Constraint(self.name, 0, cells, total, (clue, direction))
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        clue = item.get("clue")
+        if not (isinstance(clue, list) and len(clue) == 2 and all(type(v) is int for v in clue)):
+            raise PuzzleError(f"{where}: \"clue\" is {clue!r}: expected [row, col] just outside the grid")
+        total = item.get("sum")
+        if type(total) is not int:
+            raise PuzzleError(f"{where}: \"sum\" is {total!r}: expected a whole number")
+        n = shape.size
+        if not (-1 <= clue[0] <= n and -1 <= clue[1] <= n):
+            raise PuzzleError(f"{where}: the clue {clue} is not beside the grid: expected rows and columns -1..{n}")
+        return [self._make((clue[0], clue[1]), item.get("direction"), total, where, n)]
+
+    def write(self, constraint: Constraint) -> dict:
+        clue, direction = constraint.data
+        return {"type": self.name, "clue": list(clue), "direction": direction, "sum": constraint.value}
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        out = []
+        for k, entry in enumerate(entries(value, f"{where}: {key}")):
+            at = f"{where}: {key} {k + 1}"
+            entry = entry if isinstance(entry, dict) else {}
+            total = fp_number(entry.get("value"), at, "sum", high=shape.size ** 3)
+            if total is None:
+                continue  # a clue without a number is decoration
+            clue = fp_cell(entry.get("cell"), shape.size, at, outside=True)
+            out.append(self._make(clue, entry.get("direction"), total, at, shape.size))
+        return out
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        out["littlekillersum"] = [{"cell": fp_name(k.data[0]), "cells": [fp_name(c) for c in k.cells],
+                                   "direction": k.data[1], "value": str(k.value)} for k in constraints]
+
+    def label(self, constraint: Constraint) -> str:
+        return f"little killer {constraint.value} at {cell_name(*constraint.cells[0])}"
+
+    def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
+        got = [digits[index(rules.size, c)] for c in constraint.cells]
+        least = sum(got) + got.count(0)
+        most = sum(got) + got.count(0) * rules.size
+        if not least <= constraint.value <= most:  # type: ignore[operator]
+            word = "adds up to" if all(got) else "cannot add up to"
+            return [f"{self.label(constraint)}: the diagonal {word} {sum(got) if all(got) else constraint.value}"
+                    + (f", needs {constraint.value}" if all(got) else "")]
+        return []
+
+    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
+        n = rules.size
+        return sum_clauses([cell_term(n, index(n, c)) for c in constraint.cells], {constraint.value or 0}, enc)
+
+    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
+        n = rules.size
+        terms = tuple((index(n, c), 1) for c in constraint.cells)
+        spec.linear.append((self.label(constraint), terms, constraint.value, constraint.value))
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        n = rules.size
+        others = [cells[index(n, c)] for c in constraint.cells if index(n, c) != i]
+        rest = (constraint.value or 0) - sum(others)
+        blanks = others.count(0)
+        low, high = max(1, rest - blanks * n), min(n, rest - blanks)
+        return ((1 << high) - 1) & ~((1 << (low - 1)) - 1) if low <= high else 0
+
+    def marks(self, constraint: Constraint, n: int) -> list[Mark]:
+        clue, direction = constraint.data
+        return [Mark("outside", (clue,), direction, str(constraint.value))]
+
+
+KIND = LittleKiller()

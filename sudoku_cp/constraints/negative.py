@@ -1,0 +1,103 @@
+"""The negative rules, "all marks are given": between orthogonal neighbours with no kropki dot
+the digits are neither consecutive nor in ratio 2 (``kropki-negative``); with no X or V they
+add up to neither 10 nor 5 (``xv-negative``).
+
+Document: ``{"type": "kropki-negative"}`` (optional ``"colors": ["white", "black"]``, both by
+default) and ``{"type": "xv-negative"}``; f-puzzles ``"negative": ["ratio", "xv"]`` (``difference``
+for white dots, ``ratio`` for black).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.rules import Constraint, Rules
+from ..core.shape import PuzzleError, Shape
+from .base import Kind, PairKind, PairTest, orthogonal_pairs
+
+
+class KropkiNegative(PairKind):
+    name = "kropki-negative"
+    words = "kropki negative"
+    fields: tuple[str, ...] = ("colors",)
+    fpuzzles: tuple[str, ...] = ("negative",)
+    whole_grid = True
+    ordered = False
+    marked_by = "kropki"
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        colors = item.get("colors", ["white", "black"])
+        if not isinstance(colors, list) or not colors or not set(colors) <= {"white", "black"}:
+            raise PuzzleError(f"{where}: \"colors\" is {colors!r}: expected a list of \"white\", \"black\"")
+        return [Constraint(self.name, 0, (), None, tuple(sorted(set(colors), reverse=True)))]
+
+    def write(self, constraint: Constraint) -> dict:
+        out: dict[str, Any] = {"type": self.name}
+        if constraint.data != ("white", "black"):
+            out["colors"] = list(constraint.data)
+        return out
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        if not isinstance(value, list):
+            raise PuzzleError(f"{where}: negative: expected a list such as [\"ratio\", \"xv\"]")
+        out = []
+        colors = tuple(c for c, key in (("white", "difference"), ("black", "ratio")) if key in value)
+        if colors:
+            out.append(Constraint(self.name, 0, (), None, colors))
+        if "xv" in value:
+            out.append(Constraint("xv-negative", 0, ()))
+        unknown = set(value) - {"ratio", "difference", "xv"}
+        if unknown:
+            raise PuzzleError(f"{where}: negative {sorted(unknown)[0]!r} is not supported: expected "
+                              f"ratio, difference or xv")
+        return out
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        for constraint in constraints:
+            out.setdefault("negative", []).extend(
+                key for color, key in (("white", "difference"), ("black", "ratio")) if color in constraint.data)
+
+    def bare(self, rules: Rules) -> list[tuple[int, int]]:
+        """The orthogonal pairs with no mark of the positive kind between them."""
+        n = rules.size
+        marked = {frozenset(r * n + c for r, c in k.cells) for k in rules.constraints if k.kind == self.marked_by}
+        return [p for p in orthogonal_pairs(n) if frozenset(p) not in marked]
+
+    def test(self, constraint: Constraint) -> PairTest:
+        white, black = "white" in constraint.data, "black" in constraint.data
+        return lambda x, y: not ((white and abs(x - y) == 1) or (black and (x == 2 * y or y == 2 * x)))
+
+    def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
+        ok = self.test(constraint)
+        return [(a, b, ok) for a, b in self.bare(rules)]
+
+    def maps_to_itself(self, constraints: Sequence[Constraint], cell_map: Sequence[int], rules: Rules) -> bool:
+        return True  # the positive marks' own kind decides: its marks must map onto marks
+
+    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
+        return tuple(range(rules.size ** 2))
+
+
+class XvNegative(KropkiNegative):
+    name = "xv-negative"
+    words = "XV negative"
+    fields = ()
+    fpuzzles = ()
+    marked_by = "xv"
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        return [Constraint(self.name, 0, ())]
+
+    def write(self, constraint: Constraint) -> dict:
+        return {"type": self.name}
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        if constraints:
+            out.setdefault("negative", []).append("xv")
+
+    def test(self, constraint: Constraint) -> PairTest:
+        return lambda x, y: x + y not in (5, 10)
+
+
+KINDS: tuple[Kind, ...] = (KropkiNegative(), XvNegative())

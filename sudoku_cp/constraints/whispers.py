@@ -1,0 +1,51 @@
+"""German whispers: neighbours along the line differ by at least 5 on a 9x9 (in general
+``(N + 1) // 2``, or the constraint's ``value``).
+
+Document: ``{"type": "whispers", "cells": [[r, c], ...]}`` (optional ``value``); f-puzzles
+``whispers``. Clauses: a binary clause per too-close digit pair of neighbours.
+"""
+
+from __future__ import annotations
+
+from ..core.rules import Constraint, Rules
+from ..core.shape import Shape, cell_name
+from .base import LineIO, Mark, PairKind, PairTest, doc_int, index
+
+
+class Whispers(LineIO, PairKind):
+    name = "whispers"
+    words = "German whispers"
+    fields = ("cells", "value")
+    fpuzzles = ("whispers",)
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        (line,) = super().read(item, shape, where)
+        value = doc_int(item, "value", where)
+        return [Constraint(self.name, 0, line.cells, value)]
+
+    def write(self, constraint: Constraint) -> dict:
+        out = super().write(constraint)
+        if constraint.value is not None:
+            out["value"] = constraint.value
+        return out
+
+    def gap(self, constraint: Constraint, n: int) -> int:
+        return constraint.value if constraint.value is not None else (n + 1) // 2
+
+    def label(self, constraint: Constraint) -> str:
+        return f"whispers line at {cell_name(*constraint.cells[0])}"
+
+    def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
+        n = rules.size
+        gap = self.gap(constraint, n)
+        idx = [index(n, c) for c in constraint.cells]
+
+        def ok(x: int, y: int) -> bool:
+            return abs(x - y) >= gap
+        return [(idx[k - 1], idx[k], ok) for k in range(1, len(idx))]
+
+    def marks(self, constraint: Constraint, n: int) -> list[Mark]:
+        return [Mark("line", constraint.cells, "whisper")]
+
+
+KIND = Whispers()

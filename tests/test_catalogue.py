@@ -1,0 +1,233 @@
+"""The constraint catalogue: every kind counted by sat, cpsat and dfs against a brute force
+written here, read and written back (documents and f-puzzles), refused clearly when malformed,
+and a kind registered from outside the package accepted by the commands."""
+
+from __future__ import annotations
+
+import json
+from itertools import permutations
+
+import pytest
+
+from sudoku_cp.backends import make
+from sudoku_cp.cli import main
+from sudoku_cp.constraints import kind_of, names, register, unregister
+from sudoku_cp.constraints.base import PairKind
+from sudoku_cp.core.board import Board
+from sudoku_cp.core.check import find_conflicts, is_solution
+from sudoku_cp.core.rules import Constraint
+from sudoku_cp.core.shape import PuzzleError, Shape
+from sudoku_cp.core.variants import build
+from sudoku_cp.formats.document import document
+from sudoku_cp.formats.fpuzzles import from_fpuzzles, to_fpuzzles
+from sudoku_cp.formats.text import parse_puzzle
+
+S4 = Shape(2, 2)
+
+
+def sudoku4():
+    """Every 4x4 Sudoku grid (288), by brute force over rows."""
+    rows = list(permutations(range(1, 5)))
+    out = []
+
+    def extend(grid):
+        if len(grid) == 4:
+            boxes = [[grid[r][c] for r in rr for c in cc] for rr in ((0, 1), (2, 3)) for cc in ((0, 1), (2, 3))]
+            if all(len(set(b)) == 4 for b in boxes):
+                out.append([list(r) for r in grid])
+            return
+        for row in rows:
+            if all(row[c] != g[c] for g in grid for c in range(4)):
+                extend(grid + [row])
+
+    extend([])
+    return out
+
+
+GRIDS = sudoku4()
+ORTH = [((r, c), (r, c + 1)) for r in range(4) for c in range(3)] + [((r, c), (r + 1, c)) for r in range(3) for c in range(4)]
+
+
+BLACK = [((0, 0), (0, 1)), ((1, 2), (1, 3)), ((1, 2), (2, 2)), ((1, 3), (2, 3)), ((2, 2), (2, 3)), ((3, 0), (3, 1))]
+FIVES = [((r, 1), (r, 2)) for r in range(4)]
+
+
+def at(g, cell):
+    return g[cell[0]][cell[1]]
+
+
+# kind -> (document constraints on a 4x4, the rule said directly on a grid)
+CASES = {
+    "thermometer": ([{"type": "thermometer", "cells": [[0, 0], [1, 1], [2, 1]]}],
+                    lambda g: g[0][0] < g[1][1] < g[2][1]),
+    "arrow": ([{"type": "arrow", "circle": [[0, 3]], "cells": [[1, 3], [2, 2]]}],
+              lambda g: g[1][3] + g[2][2] == g[0][3]),
+    "kropki": ([{"type": "kropki", "cells": [[0, 0], [0, 1]]},
+                {"type": "kropki", "cells": [[2, 2], [3, 2]], "color": "black"}],
+               lambda g: abs(g[0][0] - g[0][1]) == 1 and (g[2][2] == 2 * g[3][2] or g[3][2] == 2 * g[2][2])),
+    "kropki-negative": ([{"type": "kropki", "cells": [list(a), list(b)], "color": "black"} for a, b in BLACK]
+                        + [{"type": "kropki-negative", "colors": ["black"]}],
+                        lambda g: all((at(g, a) == 2 * at(g, b) or at(g, b) == 2 * at(g, a)) == ((a, b) in BLACK)
+                                      for a, b in ORTH)),
+    "xv": ([{"type": "xv", "cells": [[1, 0], [1, 1]], "value": "V"}], lambda g: g[1][0] + g[1][1] == 5),
+    "xv-negative": ([{"type": "xv", "cells": [list(a), list(b)], "value": "V"} for a, b in FIVES]
+                    + [{"type": "xv-negative"}],
+                    lambda g: all((at(g, a) + at(g, b) in (5, 10)) == ((a, b) in FIVES) for a, b in ORTH)),
+    "little-killer": ([{"type": "little-killer", "clue": [-1, 0], "direction": "DR", "sum": 6}],
+                      lambda g: g[0][1] + g[1][2] + g[2][3] == 6),
+    "odd": ([{"type": "odd", "cells": [[0, 0], [2, 3]]}], lambda g: g[0][0] % 2 == 1 and g[2][3] % 2 == 1),
+    "even": ([{"type": "even", "cells": [[3, 3]]}], lambda g: g[3][3] % 2 == 0),
+    "whispers": ([{"type": "whispers", "cells": [[0, 0], [0, 1], [1, 2]]}],
+                 lambda g: abs(g[0][0] - g[0][1]) >= 2 and abs(g[0][1] - g[1][2]) >= 2),
+    "palindrome": ([{"type": "palindrome", "cells": [[0, 1], [1, 2], [2, 3]]}], lambda g: g[0][1] == g[2][3]),
+    "renban": ([{"type": "renban", "cells": [[0, 0], [1, 1], [2, 2]]}],
+               lambda g: len({g[0][0], g[1][1], g[2][2]}) == 3 and max(g[0][0], g[1][1], g[2][2]) - min(
+                   g[0][0], g[1][1], g[2][2]) == 2),
+    "between": ([{"type": "between", "cells": [[0, 0], [1, 1], [1, 2]]}],
+                lambda g: min(g[0][0], g[1][2]) < g[1][1] < max(g[0][0], g[1][2])),
+    "minimum": ([{"type": "minimum", "cells": [[1, 1]]}],
+                lambda g: all(g[1][1] < at(g, c) for c in ((0, 1), (2, 1), (1, 0), (1, 2)))),
+    "maximum": ([{"type": "maximum", "cells": [[0, 0]]}], lambda g: g[0][0] > g[0][1] and g[0][0] > g[1][0]),
+    "quadruple": ([{"type": "quadruple", "cells": [[1, 1], [1, 2], [2, 1], [2, 2]], "digits": [1, 1]}],
+                  lambda g: [g[1][1], g[1][2], g[2][1], g[2][2]].count(1) >= 2),
+    "extra-region": ([{"type": "extra-region", "cells": [[0, 0], [1, 2], [2, 1], [3, 3]]}],
+                     lambda g: len({g[0][0], g[1][2], g[2][1], g[3][3]}) == 4),
+    "clone": ([{"type": "clone", "cells": [[0, 0], [0, 1]], "clone": [[2, 2], [2, 3]]}],
+              lambda g: g[0][0] == g[2][2] and g[0][1] == g[2][3]),
+    "disjoint": ([{"type": "disjoint"}],
+                 lambda g: all(len({g[br * 2 + i][bc * 2 + j] for br in (0, 1) for bc in (0, 1)}) == 4
+                               for i in (0, 1) for j in (0, 1))),
+    "killer": ([{"type": "killer", "cells": [[0, 0], [0, 1], [1, 1]], "sum": 7}],
+               lambda g: g[0][0] + g[0][1] + g[1][1] == 7 and len({g[0][0], g[0][1], g[1][1]}) == 3),
+}
+
+
+def board_of(constraints) -> Board:
+    return parse_puzzle(json.dumps({"givens": "." * 16, "constraints": constraints}))
+
+
+def test_every_built_in_kind_has_a_case():
+    assert set(names()) - {"antiknight", "antiking", "nonconsecutive"} == set(CASES)
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_counts_agree_with_a_brute_force_on_every_backend(kind):
+    constraints, rule = CASES[kind]
+    board = board_of(constraints)
+    expected = sorted(tuple(v for row in g for v in row) for g in GRIDS if rule(g))
+    assert 0 < len(expected) < 288, kind  # the case says something, and can be met
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 1000)
+        assert found.complete
+        got = sorted(s.cells for s in found.solutions)
+        assert got == expected, (kind, backend)
+        assert all(is_solution(s, board) for s in found.solutions)
+    # the checker refuses a grid that keeps the units but breaks the rule
+    broken = next(g for g in GRIDS if not rule(g))
+    assert not is_solution(Board(S4, tuple(v for row in broken for v in row), board.rules))
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_documents_and_fpuzzles_strings_round_trip(kind):
+    board = board_of(CASES[kind][0])
+    again = parse_puzzle(json.dumps(document(board, "." * 16)))
+    assert again.rules == board.rules
+    assert from_fpuzzles(to_fpuzzles(board)).rules == board.rules
+
+
+BAD = [
+    ({"type": "thermometer", "cells": [[0, 0], [0, 1], [0, 0]]}, "turns back on itself at r1c1"),
+    ({"type": "thermometer", "cells": [[0, 0], [0, 2]]}, "r1c1 and r1c3 do not touch"),
+    ({"type": "arrow", "circle": [], "cells": [[0, 1]]}, "\"circle\""),
+    ({"type": "kropki", "cells": [[0, 0], [1, 1]]}, "r1c1 and r2c2 are not neighbours"),
+    ({"type": "little-killer", "clue": [1, 1], "direction": "DR", "sum": 5}, "the clue at r2c2 is inside the grid"),
+    ({"type": "little-killer", "clue": [-1, 0], "direction": "DR", "sum": 80}, "sum 80 is impossible"),
+    ({"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 40}, "sum 40 is impossible"),
+    ({"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [2, 2]], "digits": [1]}, "a 2x2 square"),
+]
+
+
+@pytest.mark.parametrize("item, words", BAD, ids=[b[1][:24] for b in BAD])
+def test_bad_variant_input_is_refused_with_one_line_naming_the_constraint_and_cell(item, words, capsys):
+    doc = json.dumps({"givens": "." * 81, "constraints": [item]})
+    assert main(["solve", doc]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and words in err and "Traceback" not in err, err
+
+
+def test_fpuzzles_decoration_is_not_a_rule_and_unsupported_kinds_are_named_in_one_line():
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    data = {"size": 4, "grid": grid, "title": "t", "author": "a", "ruleset": "r", "activeConstraints": ["x"],
+            "line": [{"lines": [["R1C1", "R1C2"]], "outlineC": "#000", "width": 0.1}],
+            "rectangle": [{"cells": ["R1C1"]}], "circle": [{"cells": ["R2C2"]}], "text": [{"cells": ["R3C3"], "value": "hi"}],
+            "cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}
+    assert from_fpuzzles(data).rules.is_classic
+    data.update({"clock": [{"lines": [["R1C1", "R1C2"]]}], "regionSumLine": [{"lines": [["R1C1", "R1C2"]]}]})
+    with pytest.raises(PuzzleError) as info:
+        from_fpuzzles(data)
+    assert "'clock', 'regionSumLine' are not supported" in str(info.value)
+
+
+def test_fpuzzles_cell_names_and_numbers_are_read_whole():
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    with pytest.raises(PuzzleError, match="R00011C1 is outside"):
+        from_fpuzzles({"size": 9, "grid": grid, "killercage": [{"cells": ["R00011C1"], "value": "5"}]})
+    with pytest.raises(PuzzleError, match="sum 99999999999999 is out of range"):
+        from_fpuzzles({"size": 9, "grid": grid, "killercage": [{"cells": ["R1C1"], "value": "99999999999999"}]})
+
+
+def test_the_scan_names_what_the_givens_break():
+    board = parse_puzzle(json.dumps({"givens": "21" + "." * 14,
+                                     "constraints": [{"type": "thermometer", "cells": [[0, 0], [0, 1]]}]}))
+    (conflict,) = find_conflicts(board)
+    assert conflict.describe() == "thermometer from r1c1: 2 then 1"
+
+
+class Apart2(PairKind):
+    """A throwaway kind from outside the package: two cells whose digits differ by exactly 2."""
+
+    name = "apart2"
+    words = "two apart"
+    fields = ("cells",)
+    fpuzzles = ("apart2",)
+
+    def read(self, item, shape, where):
+        return [Constraint(self.name, 0, tuple(tuple(c) for c in item["cells"]))]
+
+    def write(self, constraint):
+        return {"type": self.name, "cells": [list(c) for c in constraint.cells]}
+
+    def pairs(self, constraint, rules):
+        (r1, c1), (r2, c2) = constraint.cells
+        n = rules.size
+        return [(r1 * n + c1, r2 * n + c2, lambda x, y: abs(x - y) == 2)]
+
+
+@pytest.fixture
+def apart2():
+    kind = register(Apart2())
+    yield kind
+    unregister("apart2")
+
+
+def test_a_kind_registered_from_outside_works_in_every_command(apart2, capsys, tmp_path):
+    doc = json.dumps({"givens": "." * 16, "constraints": [{"type": "apart2", "cells": [[0, 0], [3, 3]]}]})
+    board = parse_puzzle(doc)
+    assert kind_of("apart2") is apart2 and board.rules.name == "apart2"
+    expected = sum(abs(g[0][0] - g[3][3]) == 2 for g in GRIDS)
+    for backend in ("sat", "cpsat", "dfs"):
+        assert len(make(backend).count(board, 1000).solutions) == expected
+    assert main(["validate", doc]) == 0
+    assert main(["solve", doc, "--backend", "all"]) == 0
+    assert main(["count", doc, "--backend", "all", "--json"]) == 1  # many solutions: not unique
+    out = capsys.readouterr().out
+    assert f'"count": {expected}' in out.replace('"solutions": ', '"count": ') or str(expected) in out
+    assert main(["encode", doc, "-o", str(tmp_path / "f.cnf")]) == 0
+    assert "apart2" in (tmp_path / "f.cnf").read_text()
+
+
+def test_symmetry_moves_keep_a_thermometer_only_when_it_runs_the_same_way():
+    rules = build(S4, constraints=[Constraint("thermometer", 0, ((0, 0), (0, 1), (0, 2)))])
+    flip = [r * 4 + (3 - c) for r in range(4) for c in range(4)]
+    assert rules.maps_to_itself(list(range(16))) and not rules.maps_to_itself(flip)
+    assert not rules.digit_symmetric

@@ -52,6 +52,11 @@ BLACK = [((0, 0), (0, 1)), ((1, 2), (1, 3)), ((1, 2), (2, 2)), ((1, 3), (2, 3)),
 FIVES = [((r, 1), (r, 2)) for r in range(4)]
 
 
+def sandwiched(line):
+    a, b = sorted((line.index(1), line.index(len(line))))
+    return sum(line[a + 1:b])
+
+
 def at(g, cell):
     return g[cell[0]][cell[1]]
 
@@ -97,6 +102,10 @@ CASES = {
     "disjoint": ([{"type": "disjoint"}],
                  lambda g: all(len({g[br * 2 + i][bc * 2 + j] for br in (0, 1) for bc in (0, 1)}) == 4
                                for i in (0, 1) for j in (0, 1))),
+    "sandwich": ([{"type": "sandwich", "clue": [-1, 0], "sum": 5}, {"type": "sandwich", "clue": [1, 4], "sum": 0}],
+                 lambda g: sandwiched([g[r][0] for r in range(4)]) == 5 and sandwiched(g[1]) == 0),
+    "xsum": ([{"type": "xsum", "clue": [0, -1], "sum": 6}, {"type": "xsum", "clue": [4, 2], "sum": 10}],
+             lambda g: sum(g[0][:g[0][0]]) == 6 and sum([g[r][2] for r in (3, 2, 1, 0)][:g[3][2]]) == 10),
     "killer": ([{"type": "killer", "cells": [[0, 0], [0, 1], [1, 1]], "sum": 7}],
                lambda g: g[0][0] + g[0][1] + g[1][1] == 7 and len({g[0][0], g[0][1], g[1][1]}) == 3),
 }
@@ -142,6 +151,9 @@ BAD = [
     ({"type": "kropki", "cells": [[0, 0], [1, 1]]}, "r1c1 and r2c2 are not neighbours"),
     ({"type": "little-killer", "clue": [1, 1], "direction": "DR", "sum": 5}, "the clue at r2c2 is inside the grid"),
     ({"type": "little-killer", "clue": [-1, 0], "direction": "DR", "sum": 80}, "sum 80 is impossible"),
+    ({"type": "sandwich", "clue": [3, 3], "sum": 5}, "the clue at r4c4 is inside the grid"),
+    ({"type": "sandwich", "clue": [-1, 3], "sum": 36}, "sum 36 is impossible"),
+    ({"type": "xsum", "clue": [-1, -1], "sum": 5}, "not beside a row or column"),
     ({"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 40}, "sum 40 is impossible"),
     ({"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [2, 2]], "digits": [1]}, "a 2x2 square"),
 ]

@@ -37,6 +37,8 @@ BUILT_IN = (
     "whispers",
     "palindrome",
     "renban",
+    "sandwich",
+    "xsum",
     "between",
     "extremum",
     "quadruple",

@@ -1,0 +1,74 @@
+"""Sandwich sums: the clue beside a row or column is the sum of the digits between its 1 and its N.
+
+Document: ``{"type": "sandwich", "clue": [-1, 2], "sum": 10}`` (the clue above column 3);
+f-puzzles ``sandwichsum``. Clauses: along the line, "a crust (1 or N) seen" and "both crusts
+seen" as variables, "cell k is between" from them, then partial sums of the cells between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.rules import Constraint, Rules
+from .base import index, lit, sum_clauses
+from ._outside import OutsideClue
+
+
+class Sandwich(OutsideClue):
+    name = "sandwich"
+    words = "sandwich"
+    fpuzzles = ("sandwichsum",)
+    ordered = False
+
+    def sums(self, n: int, length: int) -> tuple[int, int]:
+        return 0, n * (n + 1) // 2 - 1 - n
+
+    def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
+        n = rules.size
+        got = [digits[index(n, c)] for c in constraint.cells]
+        if 1 in got and n in got:
+            a, b = sorted((got.index(1), got.index(n)))
+            inner = got[a + 1:b]
+            if all(inner) and sum(inner) != constraint.value:
+                return [f"{self.label(constraint)}: the digits between 1 and {n} add up to {sum(inner)}"]
+            if sum(inner) > (constraint.value or 0):
+                return [f"{self.label(constraint)}: the digits between 1 and {n} add up to more"]
+        return []
+
+    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
+        n = rules.size
+        idx = [index(n, c) for c in constraint.cells]
+        m = len(idx)
+        first = enc.new_vars(3 * m + 2)
+        seen = [first + k for k in range(m + 1)]  # seen[k]: a crust among cells 0..k-1
+        both = [first + m + 1 + k for k in range(m + 1)]  # both[k]: both crusts among cells 0..k-1
+        inside = [first + 2 * m + 2 + k for k in range(m)]  # cell k lies between the crusts
+        out = [[-seen[0]], [-both[0]]]
+        for k, i in enumerate(idx):
+            one, big = lit(n, i, 1), lit(n, i, n)
+            out += [[-seen[k + 1], seen[k], one, big], [seen[k + 1], -seen[k]], [seen[k + 1], -one], [seen[k + 1], -big]]
+            out += [[-both[k + 1], both[k], seen[k]], [-both[k + 1], both[k], one, big], [both[k + 1], -both[k]],
+                    [both[k + 1], -seen[k], -one], [both[k + 1], -seen[k], -big]]
+            out += [[-inside[k], seen[k]], [-inside[k], -both[k + 1]], [inside[k], -seen[k], both[k + 1]]]
+        terms = [[((lit(n, i, d), inside[k]), d) for d in range(1, n + 1)] + [((-inside[k],), 0)]
+                 for k, i in enumerate(idx)]
+        return out + sum_clauses(terms, {constraint.value or 0}, enc)
+
+    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
+        n = rules.size
+        idx = [index(n, c) for c in constraint.cells]
+        name = self.label(constraint)
+        p1, pn = spec.new_var(f"{name}: where 1 is", 0, n - 1), spec.new_var(f"{name}: where {n} is", 0, n - 1)
+        terms = []
+        for k, i in enumerate(idx):
+            y = spec.new_var(f"{name}: cell {k + 1} if between", 0, n)
+            allowed = [(x, a, b, x if min(a, b) < k < max(a, b) else 0)
+                       for x in range(1, n + 1) for a in range(n) for b in range(n)
+                       if (x == 1) == (a == k) and (x == n) == (b == k) and a != b]
+            spec.tables.append((name, (i, p1, pn, y), allowed))
+            terms.append((y, 1))
+        spec.linear.append((name, tuple(terms), constraint.value, constraint.value))
+
+
+KIND = Sandwich()

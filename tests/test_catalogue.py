@@ -243,3 +243,38 @@ def test_symmetry_moves_keep_a_thermometer_only_when_it_runs_the_same_way():
     flip = [r * 4 + (3 - c) for r in range(4) for c in range(4)]
     assert rules.maps_to_itself(list(range(16))) and not rules.maps_to_itself(flip)
     assert not rules.digit_symmetric
+
+
+SUKAKU_FROM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # Norvig's hard example, as pencil marks
+SUKAKU_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+
+
+def sukaku_line(givens: str) -> str:
+    return "".join("".join(str(d) if str(d) == ch else "." for d in range(1, 10)) if ch != "." else "123456789"
+                   for ch in givens)
+
+
+def test_a_pencil_mark_puzzle_reads_in_729_characters_and_solves_the_same_everywhere():
+    line = sukaku_line(SUKAKU_FROM)
+    board = parse_puzzle(line)
+    assert board.rules.name == "candidates" and not any(board.cells)
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 2)
+        assert [s.cells for s in found.solutions] == [tuple(map(int, SUKAKU_SOLUTION))], backend
+    # narrower marks than the givens: r1c2 may only be 1 or 2 -> still the same solution
+    narrowed = line[9:18].replace("123456789", "12.......")
+    assert parse_puzzle(line[:9] + narrowed + line[18:]).rules != board.rules
+
+
+def test_pencil_marks_in_a_document_and_a_bad_place_named():
+    marks = ["12", "", "3"] + [""] * 13
+    board = parse_puzzle(json.dumps({"givens": "." * 16, "candidates": marks}))
+    expected = sum(g[0][0] in (1, 2) and g[0][2] == 3 for g in GRIDS)
+    assert len(make("sat").count(board, 1000).solutions) == expected
+    assert parse_puzzle(json.dumps(document(board, "." * 16))).rules == board.rules
+    bad = sukaku_line(SUKAKU_FROM)
+    bad = bad[:10] + "5" + bad[11:]  # r1c2's place 2 holds a 5
+    with pytest.raises(PuzzleError, match=r"column 11 \(r1c2\): '5' at place 2"):
+        from sudoku_cp.constraints.candidates import from_line
+
+        from_line(bad)

@@ -45,6 +45,7 @@ BUILT_IN = (
     "extra_region",
     "clone",
     "disjoint",
+    "candidates",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import index, lit, sum_clauses
+from .base import Term, index, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -51,7 +51,7 @@ class Sandwich(OutsideClue):
             out += [[-both[k + 1], both[k], seen[k]], [-both[k + 1], both[k], one, big], [both[k + 1], -both[k]],
                     [both[k + 1], -seen[k], -one], [both[k + 1], -seen[k], -big]]
             out += [[-inside[k], seen[k]], [-inside[k], -both[k + 1]], [inside[k], -seen[k], both[k + 1]]]
-        terms = [[((lit(n, i, d), inside[k]), d) for d in range(1, n + 1)] + [((-inside[k],), 0)]
+        terms: list[Term] = [[((lit(n, i, d), inside[k]), d) for d in range(1, n + 1)] + [((-inside[k],), 0)]
                  for k, i in enumerate(idx)]
         return out + sum_clauses(terms, {constraint.value or 0}, enc)
 

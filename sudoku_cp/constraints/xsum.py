@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import index, lit, sum_clauses
+from .base import Term, index, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -46,7 +46,7 @@ class XSum(OutsideClue):
             above = [lit(n, head, d) for d in range(k + 1, n + 1)]
             out.append([-v] + above)
             out += [[v, -x] for x in above]
-        terms = [[((lit(n, head, d),), d) for d in range(1, n + 1)]]
+        terms: list[Term] = [[((lit(n, head, d),), d) for d in range(1, n + 1)]]
         terms += [[((lit(n, i, d), counts[k]), d) for d in range(1, n + 1)] + [((-counts[k],), 0)]
                   for k, i in enumerate(idx) if k]
         return out + sum_clauses(terms, {constraint.value or 0}, enc)

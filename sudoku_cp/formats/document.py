@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     # How the givens are read: (a string or JSON rows, box, symbols, first line) -> Board (text.py's reader)
     GivensReader = Callable[[Any, "tuple[int, int] | None", "str | None", int], Board]
 
-KEYS = ("size", "givens", "box", "regions", "constraints")
+KEYS = ("size", "givens", "box", "regions", "constraints", "candidates")
 UNIT_TYPES = ("diagonal", "windoku")  # constraint types that add units; the rest are the catalogue's
 
 
@@ -99,6 +99,9 @@ def board_from_document(data: dict, read_givens: GivensReader, box: tuple[int, i
         raise PuzzleError(f"{where}: \"size\" is {show(json.dumps(size))} but the givens "
                           f"make a {board.size}x{board.size}: expected {board.size}")
     options = _options(data.get("constraints"), board.shape, where)
+    if data.get("candidates") is not None:  # pencil marks (sukaku): the catalogue's candidates kind
+        marks = kind_of("candidates").read({"digits": data["candidates"]}, board.shape, f"{where}: candidates")
+        options["constraints"] = options.get("constraints", []) + marks
     regions = data.get("regions")
     if regions is not None:
         options["regions"] = _labels(regions, board.size, where)

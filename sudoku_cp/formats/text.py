@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
+from ..constraints import candidates as sukaku
 from . import document, fpuzzles
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
@@ -242,6 +243,8 @@ def parse_symbol_line(text: str, box: tuple[int, int] | None = None) -> Board | 
     n = math.isqrt(len(text))
     if n * n != len(text) or not MIN_SIZE <= n <= _FAST_MAX or not text.isascii():
         return None
+    if len(text) == 729 and sukaku.looks_like_sukaku(text):  # pencil marks, not a 27x27
+        return None
     cells = tuple(text.encode("ascii").translate(_FAST_TABLE))
     if max(cells) > n:  # a character that is not a symbol, or a digit above N
         return None
@@ -333,6 +336,12 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     table, blanks = _alphabet(symbols)
     if len(numbered) == 1:
         lineno, line = numbered[0]
+        if sukaku.looks_like_sukaku(line):  # pencil marks: 9 places per cell
+            from ..core.variants import build
+
+            marks = sukaku.from_line(line.strip(), f"line {lineno}")
+            shape = _shape(9, box, f"line {lineno}")
+            return Board.unchecked(shape, (0,) * 81, build(shape, constraints=[marks]))
         if "," in line:
             tokens = _int_tokens(line)
             n = _size_from_count(len(tokens), f"line {lineno}")

@@ -116,7 +116,7 @@ def board_of(constraints) -> Board:
 
 
 def test_every_built_in_kind_has_a_case():
-    assert set(names()) - {"antiknight", "antiking", "nonconsecutive"} == set(CASES)
+    assert set(names()) - {"antiknight", "antiking", "nonconsecutive", "candidates"} == set(CASES)
 
 
 @pytest.mark.parametrize("kind", sorted(CASES))

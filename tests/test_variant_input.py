@@ -117,8 +117,8 @@ BAD_DOCUMENTS = [
      r"line 1: cage 1 at r1c1: sum 18 is impossible .* \(expected 3..17\)"),
     ({"givens": EMPTY9, "constraints": [{"type": "killer", "cells": [[0, 0]], "sum": "5"}]},
      r"constraint 1 \(killer\) at r1c1: \"sum\" is '\"5\"': expected a whole number"),
-    ({"givens": EMPTY9, "constraints": [{"type": "thermometer"}]},
-     r"line 1: constraint 1: unknown constraint type 'thermometer': expected one of diagonal, windoku"),
+    ({"givens": EMPTY9, "constraints": [{"type": "clock"}]},
+     r"line 1: constraint 1: unknown constraint type 'clock': expected one of diagonal, windoku"),
     ({"givens": EMPTY9, "constraints": [{"type": "diagonal", "which": "up"}]},
      r"constraint 1 \(diagonal\): \"which\" is '\"up\"': expected \"main\", \"anti\" or \"both\""),
     ({"givens": EMPTY9, "constraints": [{"type": "antiking", "strength": 2}]},
@@ -234,12 +234,13 @@ BAD_SHARES = [
     ("https://sudokupad.app/fpuzzles" + lzstring.LZString().compressToBase64("not JSON"),
      r"it decompresses to 'not JSON', not JSON: expected f-puzzles JSON"),
     ("fpuzzles" + lzstring.LZString().compressToBase64("[1, 2]"), r"it holds '\[1, 2\]': expected f-puzzles JSON"),
-    (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [
-        {"lines": [["R1C1", "R1C2"]]}]})), r"the constraint 'thermometer' is not supported: expected only"),
-    (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "negative": ["ratio"]})),
-     r"the constraint 'negative' is not supported"),
+    (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "clock": [
+        {"lines": [["R1C1", "R1C2"]]}]})), r"the constraint 'clock' is not supported: expected only"),
+    (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "negative": ["sum"]})),
+     r"negative 'sum' is not supported: expected ratio, difference or xv"),
     (lzstring.LZString().compressToBase64(json.dumps({"size": 9, "grid": [[{}] * 9] * 9, "extraregion": [
-        {"cells": ["R1C1", "R1C2"]}]})), r"'extraregion' is supported only as windoku's four 3x3 windows"),
+        {"cells": [f"R{1 + k // 9}C{1 + k % 9}" for k in range(10)]}]})),
+     r"extra region at r1c1: 10 cells cannot hold distinct digits 1..9: expected at most 9"),
     (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [
         {"cells": ["R1C1", "R5C1"], "value": "3"}]})), r"killercage 1: cell R5C1 is outside the 4x4 grid: expected"),
     (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [
@@ -376,7 +377,7 @@ def test_every_command_refuses_bad_variants_in_one_line(command, bad, capsys):
     text = err + out
     assert "Traceback" not in text
     assert code == 2 or '"status": "error"' in out
-    assert ("outside the 9x9 grid" if "cage" in bad else "'thermometer' is not supported") in text
+    assert ("outside the 9x9 grid" if "cage" in bad else "'regionSumLine' is not supported") in text
 
 
 def test_solve_small_killer_document(capsys):

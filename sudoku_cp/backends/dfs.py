@@ -8,9 +8,12 @@ row, digits ascending. Both try digits in ascending order and undo on failure.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.board import Board
 from ..core.results import Outcome
 from ..core.variants import partners
+from ..model.cnf import MAX_CAGE_SETS, cage_combinations, count_combinations
 from .base import Backend, BackendError, Deadline
 
 CHECK_WORK = 200_000  # cell scans between two looks at the clock (a node scans every open blank)
@@ -74,10 +77,14 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
               for gaps in {g for cell in near for _j, g in cell}}
     related = [[(j, forbid[gaps]) for j, gaps in cell] for cell in near] or [[] for _ in cells]
     summed: list[tuple[list[int], int] | None] = [None] * (n * n)  # for a cell in a cage with a sum: (its cells, the sum)
+    sets: list[list[int] | None] = [None] * (n * n)  # its cage's digit sets as masks, when few enough
     for idx, total in cages:
         if total is not None:
+            ways = (digit_sets(n, len(idx), total)
+                    if count_combinations(n, len(idx), total) <= MAX_CAGE_SETS else None)
             for i in idx:
                 summed[i] = (idx, total)
+                sets[i] = ways
 
     def candidates(i: int) -> int:  # cells in more than three units, or in variants' constraints
         seen = masks[ua[i]] | masks[ub[i]] | masks[uc[i]]
@@ -92,10 +99,34 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
         cage = summed[i]
         if cage is not None and mask:
             idx, total = cage
-            rest, left = total, 0
+            rest, left, placed = total, 0, 0
             for j in idx:
                 rest -= cells[j]
                 left += not cells[j]
+                if cells[j]:
+                    placed |= 1 << (cells[j] - 1)
+            ways = sets[i]
+            if ways is not None:  # the digits of the sets that hold every digit placed so far and
+                # that the cage's other blanks can still take (each one of them, all of them together)
+                room = [full & ~(masks[ua[j]] | masks[ub[j]] | masks[uc[j]]) for j in idx if j != i and not cells[j]]
+                union = 0
+                for way in ways:
+                    if way & placed != placed:
+                        continue
+                    todo = way & ~placed
+                    for d_bit in _bits(todo & mask & ~union):
+                        need = todo & ~d_bit
+                        cover = 0
+                        for r in room:
+                            if not r & need:
+                                break
+                            cover |= r
+                        else:
+                            if cover & need == need:
+                                union |= d_bit
+                mask &= union
+                if not mask:
+                    return 0
             if left == 1:
                 return mask & (1 << (rest - 1)) if 1 <= rest <= n else 0
             others = left - 1  # the blanks after this one: their least and greatest distinct sums
@@ -106,6 +137,9 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
         return mask
 
     few = not any(extra) and not rules.constraints  # at most three units a cell: the fast expression
+    # variants: each unit's cells, to find a digit with a single place (cages and lines make those
+    # the rule: a killer without them is hopeless for plain backtracking)
+    places = [] if few else [(k, [r * n + c for r, c in u.cells]) for k, u in enumerate(rules.units)]
     order = [i for i, d in enumerate(cells) if d == 0]
     m = len(order)
     left = [0] * m  # candidates not yet tried at each depth
@@ -134,6 +168,9 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
                             best, best_mask, best_count = j, mask, count
                             if count <= 1:
                                 break
+                    if best_count > 1 and places:  # variants: a digit with one place (or none) in a unit
+                        best, best_mask = _hidden_single(order, k, m, best, best_mask, candidates, places,
+                                                         masks, full)
                     order[k], order[best] = order[best], order[k]
                     left[k] = best_mask
                 else:
@@ -173,6 +210,41 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
             timed_out = True
             break
     return Outcome(solutions, complete, timed_out, {"nodes": nodes, "backtracks": backtracks})
+
+
+def _bits(mask: int):
+    while mask:
+        bit = mask & -mask
+        yield bit
+        mask ^= bit
+
+
+def _hidden_single(order, k, m, best, best_mask, candidates, places, masks, full):
+    """The open cell and digit to try next when a unit has a digit with one place left; a dead end
+    (``mask`` 0) when a unit has a digit with no place; else ``(best, best_mask)`` unchanged."""
+    cand = {order[j]: candidates(order[j]) for j in range(k, m)}
+    for u, idx in places:
+        once = twice = 0
+        for i in idx:
+            mk = cand.get(i)
+            if mk:
+                twice |= once & mk
+                once |= mk
+        need = full & ~masks[u]
+        if need & ~once:
+            return best, 0
+        single = need & ~twice
+        if single:
+            bit = single & -single
+            i = next(i for i in idx if cand.get(i, 0) & bit)
+            return order.index(i, k), bit
+    return best, best_mask
+
+
+@lru_cache(maxsize=1024)
+def digit_sets(n: int, size: int, total: int) -> list[int]:
+    """The sets of ``size`` distinct digits adding up to ``total``, as digit masks."""
+    return [sum(1 << (d - 1) for d in combo) for combo in cage_combinations(n, size, total)]
 
 
 def _constraints_hold(cells: list[int], cages, near, n: int) -> bool:

@@ -94,7 +94,7 @@ def _over(marks, cell: int, small: int) -> list[str]:
             if m.text:
                 out.append(f'<rect x="{x - small * 0.5:g}" y="{y - small * 0.6:g}" width="{small:g}" '
                            f'height="{small * 1.2:g}" fill="white"/>')
-                out.append(f'<text class="xv" x="{x:g}" y="{y + small * 0.38:g}" font-size="{small * 1.1:g}" '
+                out.append(f'<text class="xv" x="{x:g}" y="{y + small * 0.5:g}" font-size="{small * 1.4:g}" '
                            f'font-weight="bold" text-anchor="middle">{escape(m.text)}</text>')
             else:
                 fill = "black" if m.style == "black" else "white"

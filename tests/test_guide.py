@@ -29,7 +29,7 @@ sys.path.insert(0, str(HERE))
 from gridgen import DATA, dataset_lines  # noqa: E402
 
 from sudoku_cp.cli import main  # noqa: E402
-from sudoku_cp.core.board import Shape  # noqa: E402
+from sudoku_cp.core.board import Board, Shape  # noqa: E402
 from sudoku_cp.model.cnf import AMO_ENCODINGS, ENCODINGS, PRESETS, Cnf, at_most_one, encode_rules  # noqa: E402
 
 EXAMPLE_PUZZLE = ".2..3......34..1"
@@ -204,7 +204,66 @@ def render_literature_names() -> str:
                   "unit propagation from the givens performs"), rows)
 
 
+# One 9x9 layout per kind of the catalogue beyond the classic rules (documents' constraints).
+KIND_EXAMPLES = [
+    ("arrow", "circle r1c1, shaft of 3", [{"type": "arrow", "circle": [[0, 0]], "cells": [[0, 1], [0, 2], [1, 3]]}]),
+    ("arrow", "pill r1c1-r1c2, shaft of 4", [{"type": "arrow", "circle": [[0, 0], [0, 1]],
+                                              "cells": [[1, 2], [2, 3], [3, 4], [4, 5]]}]),
+    ("thermometer", "5 cells", [{"type": "thermometer", "cells": [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]}]),
+    ("kropki", "a white and a black dot", [{"type": "kropki", "cells": [[0, 0], [0, 1]]},
+                                           {"type": "kropki", "cells": [[1, 0], [2, 0]], "color": "black"}]),
+    ("kropki-negative", "the two dots above, all others absent",
+     [{"type": "kropki", "cells": [[0, 0], [0, 1]]}, {"type": "kropki", "cells": [[1, 0], [2, 0]], "color": "black"},
+      {"type": "kropki-negative"}]),
+    ("xv", "an X and a V", [{"type": "xv", "cells": [[0, 0], [0, 1]], "value": "X"},
+                            {"type": "xv", "cells": [[1, 0], [2, 0]], "value": "V"}]),
+    ("xv-negative", "the X and V above, all others absent",
+     [{"type": "xv", "cells": [[0, 0], [0, 1]], "value": "X"}, {"type": "xv", "cells": [[1, 0], [2, 0]], "value": "V"},
+      {"type": "xv-negative"}]),
+    ("little-killer", "sum 20 along 8 cells", [{"type": "little-killer", "clue": [-1, 0], "direction": "DR", "sum": 20}]),
+    ("odd", "3 cells", [{"type": "odd", "cells": [[0, 0], [4, 4], [8, 8]]}]),
+    ("even", "3 cells", [{"type": "even", "cells": [[0, 8], [4, 5], [8, 0]]}]),
+    ("whispers", "5 cells", [{"type": "whispers", "cells": [[0, 0], [0, 1], [0, 2], [1, 3], [2, 3]]}]),
+    ("palindrome", "5 cells", [{"type": "palindrome", "cells": [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]}]),
+    ("renban", "4 cells", [{"type": "renban", "cells": [[0, 0], [1, 1], [2, 2], [3, 3]]}]),
+    ("sandwich", "sum 15 on column 1", [{"type": "sandwich", "clue": [-1, 0], "sum": 15}]),
+    ("xsum", "sum 15 on row 1", [{"type": "xsum", "clue": [0, -1], "sum": 15}]),
+    ("between", "5 cells", [{"type": "between", "cells": [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]}]),
+    ("minimum", "r2c2", [{"type": "minimum", "cells": [[1, 1]]}]),
+    ("maximum", "r2c2", [{"type": "maximum", "cells": [[1, 1]]}]),
+    ("quadruple", "1, 2 at r1c1", [{"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [1, 1]], "digits": [1, 2]}]),
+    ("extra-region", "9 cells", [{"type": "extra-region", "cells": [[r, 8 - r] for r in range(9)]}]),
+    ("clone", "3 cells twice", [{"type": "clone", "cells": [[0, 0], [0, 1], [0, 2]], "clone": [[8, 6], [8, 7], [8, 8]]}]),
+    ("disjoint", "9 groups", [{"type": "disjoint"}]),
+]
+
+
+def render_kind_sizes() -> str:
+    """Per kind: its CNF family on the example layout (clauses, literals, auxiliary variables) and
+    its CP-SAT formulation (AllDifferents, tables and their tuples, linear constraints, integers)."""
+    import json
+
+    from sudoku_cp.formats.text import parse_puzzle
+    from sudoku_cp.model.cpmodel import build_model
+
+    base = encode_rules(Shape(3, 3))
+    rows = []
+    for kind, layout, constraints in KIND_EXAMPLES:
+        board = parse_puzzle(json.dumps({"givens": "." * 81, "constraints": constraints}))
+        cnf = encode_rules(board.rules)
+        (family,) = [f for f in cnf.families if f.name == kind]
+        lits = sum(len(c) for c in cnf.clauses[family.start:family.start + family.count])
+        spec, classic = build_model(board), build_model(Board.empty(Shape(3, 3)))
+        mine = spec.tables  # classic Sudoku has none
+        rows.append((f"`{kind}`", layout, f"{family.count:,}", f"{lits:,}", f"{cnf.nvars - base.nvars:,}",
+                     len(spec.all_different) - len(classic.all_different), len(mine),
+                     f"{sum(len(t[2]) for t in mine):,}", len(spec.linear), len(spec.aux)))
+    return table(("kind", "9x9 example", "clauses", "literals", "aux. variables", "AllDifferent", "tables",
+                  "tuples", "linear", "aux. integers"), rows)
+
+
 RENDERERS = {
+    "kind-sizes": render_kind_sizes,
     "literature-names": render_literature_names,
     "variant-families": render_variant_families,
     "variant-propagation": render_variant_propagation,

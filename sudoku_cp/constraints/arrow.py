@@ -23,6 +23,7 @@ class Arrow(Kind):
     words = "arrow"
     fields = ("circle", "cells")
     fpuzzles = ("arrow",)
+    aux = "partial sums of the shaft less the circle's number"
 
     def _make(self, circle: tuple, shaft: tuple, at: str) -> Constraint:
         if not circle:

@@ -101,6 +101,7 @@ class Kind:
     whole_grid: bool = False
     ordered: bool = True  # the order of ``cells`` matters (symmetry moves must keep it)
     values_matter: bool = True  # relabelling digits breaks it (False: clones, extra regions)
+    aux: str = "the at-most-one encoding"  # what its auxiliary CNF variables are, for DIMACS comments
 
     # -- reading and writing ------------------------------------------------------------------
     def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
@@ -436,6 +437,8 @@ def cell_term(n: int, i: int, weight: int = 1, digits: Iterable[int] | None = No
 
 class TableKind(Kind):
     """A rule on a few cells given as a test on their digit tuple (enumerated: keep it small)."""
+
+    aux = "one selector per allowed digit tuple"
 
     def ok(self, constraint: Constraint, digits: Sequence[int], n: int) -> bool:
         raise NotImplementedError

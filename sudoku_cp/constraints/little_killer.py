@@ -43,6 +43,7 @@ class LittleKiller(Kind):
     words = "little killer"
     fields = ("clue", "direction", "sum")
     fpuzzles = ("littlekillersum",)
+    aux = "partial sums along the diagonal"
 
     def _make(self, clue: tuple[int, int], direction: Any, total: int | None, at: str, n: int) -> Constraint:
         cells = diagonal(clue, direction, n, at)

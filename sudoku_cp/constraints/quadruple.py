@@ -2,17 +2,19 @@
 
 Document: ``{"type": "quadruple", "cells": [[r, c], x4], "digits": [1, 2]}``; f-puzzles
 ``quadruple`` (``{"cells": [...4], "values": [1, 2]}``). A digit written twice must appear twice.
+Clauses: a digit wanted k times is in every 5-k of the cells (one clause for k = 1).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
-from ..core.rules import Constraint
+from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Mark, TableKind, doc_cells, entries, fp_cells, fp_name
+from .base import Mark, TableKind, doc_cells, entries, fp_cells, fp_name, index, lit
 
 
 class Quadruple(TableKind):
@@ -55,6 +57,13 @@ class Quadruple(TableKind):
     def ok(self, constraint: Constraint, digits: Sequence[int], n: int) -> bool:
         have = Counter(digits)
         return all(have[d] >= k for d, k in Counter(constraint.data).items())
+
+    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
+        """A digit wanted k times: every 5-k of the four cells hold it somewhere (at least k of them)."""
+        n = rules.size
+        idx = [index(n, c) for c in constraint.cells]
+        return [[lit(n, i, d) for i in group] for d, k in sorted(Counter(constraint.data).items())
+                for group in combinations(idx, len(idx) - k + 1)]
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("quad", constraint.cells, text="".join(map(str, constraint.data)))]

@@ -18,6 +18,7 @@ class Renban(LineIO, Kind):
     name = "renban"
     words = "renban line"
     fpuzzles = ("renban",)
+    aux = "one selector per run of consecutive digits"
     ordered = False
 
     def longest(self, n: int) -> int:

@@ -19,6 +19,7 @@ class Sandwich(OutsideClue):
     name = "sandwich"
     words = "sandwich"
     fpuzzles = ("sandwichsum",)
+    aux = "crust seen, both crusts seen, cell between, then partial sums"
     ordered = False
 
     def sums(self, n: int, length: int) -> tuple[int, int]:

@@ -19,6 +19,7 @@ class XSum(OutsideClue):
     name = "xsum"
     words = "X-sum"
     fpuzzles = ("xsum",)
+    aux = "cell counted, then partial sums"
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
         return 1, n * (n + 1) // 2

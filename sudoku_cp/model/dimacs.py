@@ -75,8 +75,7 @@ def numbering_comments(cnf: Cnf) -> list[str]:
     named = [f for f in cnf.families if f.new_vars]
     for f in named:
         first, last = f.new_vars or (0, 0)
-        lines.append(f"auxiliary variables of {f.name} ({AUX_WHAT.get(f.name, 'the at-most-one encoding')}): "
-                     f"{first}..{last}")
+        lines.append(f"auxiliary variables of {f.name} ({aux_what(f.name)}): {first}..{last}")
     if cnf.nvars > top and not named:
         lines.append(f"auxiliary variables of the at-most-one encoding: {top + 1}..{cnf.nvars}")
     return lines
@@ -85,6 +84,16 @@ def numbering_comments(cnf: Cnf) -> list[str]:
 # What the auxiliary variables of a family are, when they are not an at-most-one encoding's.
 AUX_WHAT = {"cage-sum": "one selector per set of distinct digits that makes a cage's sum",
             "cage-pb": "PySAT's pseudo-Boolean encoding of the cage sums"}
+
+
+def aux_what(family: str) -> str:
+    """What a family's auxiliary variables are: a cage sum's selectors, a kind's own, or an
+    at-most-one encoding's."""
+    if family in AUX_WHAT:
+        return AUX_WHAT[family]
+    from ..constraints import names, kind_of
+
+    return kind_of(family).aux if family in names() else "the at-most-one encoding"
 
 
 def _cell_literal(n: int, v: int) -> str:

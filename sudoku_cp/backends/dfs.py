@@ -137,9 +137,9 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
         return mask
 
     few = not any(extra) and not rules.constraints  # at most three units a cell: the fast expression
-    # variants: each unit's cells, to find a digit with a single place (cages and lines make those
-    # the rule: a killer without them is hopeless for plain backtracking)
-    places = [] if few else [(k, [r * n + c for r, c in u.cells]) for k, u in enumerate(rules.units)]
+    # cages and the catalogue's other kinds: each unit's cells, to find a digit with a single place
+    # (a killer without them is hopeless for plain backtracking; units and relations do not need it)
+    places = [(k, [r * n + c for r, c in u.cells]) for k, u in enumerate(rules.units)] if cages or others else []
     order = [i for i, d in enumerate(cells) if d == 0]
     m = len(order)
     left = [0] * m  # candidates not yet tried at each depth

@@ -143,6 +143,11 @@ class Kind:
         breaks nothing): the independent check on full grids and the scan of givens."""
         raise NotImplementedError
 
+    def check_of(self, constraint: Constraint, rules: Rules) -> Callable[[Sequence[int]], list[str]]:
+        """:meth:`holds` for one constraint as a function of the digits alone (the checker builds
+        these once per rules value; a kind may precompute what it needs)."""
+        return lambda digits: self.holds(constraint, digits, rules)
+
     def values_matter_in(self, constraint: Constraint) -> bool:
         return self.values_matter
 

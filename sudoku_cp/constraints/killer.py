@@ -14,8 +14,10 @@ functions, which this kind calls, so the formula is the one it always was.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
+from ..core.check import Conflict
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import Kind, Mark, _show, doc_cells, entries, fp_cells, fp_name, fp_number, index, mask_of
@@ -65,22 +67,36 @@ class Killer(Kind):
         return f"cage at {cell_name(*constraint.cells[0])}"
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
-        n = rules.size
-        got = [digits[index(n, c)] for c in constraint.cells]
-        at = cell_name(*constraint.cells[0])
+        return self.check_of(constraint, rules)(digits)
+
+    def check_of(self, constraint: Constraint, rules: Rules):
+        idx = _indices(constraint, rules.size)
+        total = constraint.value
+
+        def check(digits: Sequence[int]) -> list[str]:
+            got = [digits[i] for i in idx]
+            if total is not None and sum(got) == total and len(set(got)) == len(got):
+                return []  # the common case, at once
+            return self._broken(constraint, got)
+        return check
+
+    def _broken(self, constraint: Constraint, got: list[int]) -> list[str]:
+        blanks = got.count(0)
         out = []
-        filled = [d for d in got if d]
-        if len(set(filled)) != len(filled):
-            out.append(f"cage at {at} repeats a digit ({', '.join(map(str, got))})")
-        if constraint.value is not None and all(got) and sum(got) != constraint.value:
-            out.append(f"cage at {at} sums to {sum(got)}, needs {constraint.value}")
+        if len(set(got)) - (blanks > 0) != len(got) - blanks:
+            out.append(f"cage at {cell_name(*constraint.cells[0])} repeats a digit ({', '.join(map(str, got))})")
+        if constraint.value is not None and not blanks and sum(got) != constraint.value:
+            out.append(f"cage at {cell_name(*constraint.cells[0])} sums to {sum(got)}, needs {constraint.value}")
         return out
 
     def conflicts(self, constraint: Constraint, board: Any) -> list:
         """The duplicate scan: a digit twice in the cage, or a full cage with the wrong sum."""
-        from ..core.check import Conflict
-
         cells, n = board.cells, board.size
+        got = [cells[i] for i in _indices(constraint, n)]
+        blanks = got.count(0)
+        if len(set(got)) - (blanks > 0) == len(got) - blanks and (blanks or constraint.value is None
+                                                                  or sum(got) == constraint.value):
+            return []  # the common case, at once
         anchor = constraint.cells[0]
         seen: dict[int, list[tuple[int, int]]] = {}
         for r, c in constraint.cells:
@@ -116,6 +132,11 @@ class Killer(Kind):
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("cage", constraint.cells, text="" if constraint.value is None else str(constraint.value))]
+
+
+@lru_cache(maxsize=4096)
+def _indices(constraint: Constraint, n: int) -> tuple[int, ...]:
+    return tuple(r * n + c for r, c in constraint.cells)
 
 
 def _rules4() -> Rules:

@@ -87,8 +87,9 @@ def find_conflicts(board: Board) -> list[Conflict]:
         for d in sorted(seen):
             if len(seen[d]) > 1:
                 conflicts.append(Conflict(unit.kind, unit.index, d, seen[d]))
-    for constraint in board.rules.constraints:
-        conflicts += _constraint_conflicts(board, constraint)
+    for kind, group in board.rules.by_kind:
+        for constraint in group:
+            conflicts += _kind_conflicts(kind, board, constraint)
     return conflicts
 
 
@@ -97,7 +98,10 @@ def _constraint_conflicts(board: Board, constraint) -> list[Conflict]:
     names conflicts itself, else one conflict per broken part it describes)."""
     from ..constraints import kind_of
 
-    kind = kind_of(constraint.kind)
+    return _kind_conflicts(kind_of(constraint.kind), board, constraint)
+
+
+def _kind_conflicts(kind, board: Board, constraint) -> list[Conflict]:
     own = getattr(kind, "conflicts", None)
     if own is not None:
         return own(constraint, board)
@@ -141,11 +145,11 @@ class Checker:
             self.digit_bytes = bytes(range(1, n + 1))
             self.given_mask = bytes([0] + [255] * 255)  # a given's byte -> 0xff, a blank stays 0
         self.kinds = rules.by_kind  # ((kind, constraints), ...): each kind checks its own
+        self.checks = [kind.check_of(c, rules) for kind, group in self.kinds for c in group]
 
     def constraint_problems(self, cells: tuple[int, ...]) -> list[str]:
         """What a full grid breaks of the constraints beyond the units (empty list: nothing)."""
-        return [problem for kind, group in self.kinds for constraint in group
-                for problem in kind.holds(constraint, cells, self.rules)]
+        return [problem for check in self.checks for problem in check(cells)]
 
     def units_ok(self, cells: tuple[int, ...]) -> bool:
         """Every unit holds exactly the digits 1..N (N cells, so each once)."""
@@ -182,7 +186,7 @@ class Checker:
                 return True
         if self.kinds:
             board = Board.unchecked(self.rules.shape, tuple(cells), self.rules)
-            return any(_constraint_conflicts(board, c) for c in self.rules.constraints)
+            return any(_kind_conflicts(kind, board, c) for kind, group in self.kinds for c in group)
         return False
 
     def problems(self, solution: Board, puzzle: Board | None = None) -> list[str]:

@@ -278,3 +278,13 @@ def test_pencil_marks_in_a_document_and_a_bad_place_named():
         from sudoku_cp.constraints.candidates import from_line
 
         from_line(bad)
+
+
+def test_explain_names_the_constraints_that_contradict_each_other(capsys):
+    doc = json.dumps({"givens": "." * 16, "constraints": [
+        {"type": "thermometer", "cells": [[0, 0], [0, 1]]}, {"type": "odd", "cells": [[3, 3]]},
+        {"type": "thermometer", "cells": [[0, 1], [0, 0]]}]})
+    assert main(["explain", doc]) == 1
+    out = capsys.readouterr().out
+    assert ("constraints that cannot all hold (without any one of them the rest has a solution): "
+            "thermometer from r1c1; thermometer from r1c2") in out

@@ -236,6 +236,9 @@ def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
         print("conflicts: " + "; ".join(c.describe() for c in result.conflicts))
     if result.core == []:  # variant rules can contradict themselves; classic rules never do
         print("core (0 givens): the rules have no solution even on the empty grid")
+        if result.rules_core:
+            print(f"constraints that cannot all hold (without any one of them the rest has a solution): "
+                  f"{'; '.join(result.rules_core)}")
     elif result.core is not None:
         print(f"core ({len(result.core)} givens that cannot all hold; without any one of them the "
               f"rest has a solution): {given_names(result.core)}")

@@ -112,6 +112,28 @@ def minimal_core(board: Board, backend: Backend, deadline: Deadline | None = Non
         return shrink_core(lambda s: not decided(session, s, deadline), start, lambda s: solver_core())
 
 
+def rules_core(board: Board, backend: Backend, deadline: Deadline | None = None) -> list | None:
+    """A minimal set of the rules' constraints that cannot all hold on the empty grid (each named
+    by its kind: without any one of them the rest, with the units, has a solution); None when the
+    rules have a solution or the units alone have none."""
+    from ..core.rules import Rules
+
+    rules = board.rules
+    deadline = deadline or Deadline(None)
+
+    def unsat(kept) -> bool:
+        part = Rules(rules.shape, rules.units, tuple(kept), "part")
+        left = deadline.remaining()
+        found = backend.count(Board.empty(rules.shape, part), 1, left)
+        if not found.complete and not found.solutions:
+            raise TimeLimitReached("the time limit ended the search for the constraints' core")
+        return not found.solutions
+
+    if not rules.constraints or not unsat(rules.constraints) or unsat(()):
+        return None
+    return shrink_core(unsat, list(rules.constraints))
+
+
 def core_problems(board: Board, core: Sequence[Given], backend: str | Backend,
                   deadline: Deadline | None = None) -> list[str]:
     """Why ``core`` is not a minimal unsat set of givens, checked by ``backend`` (empty when it is).

@@ -31,7 +31,7 @@ from typing import Any
 from ..backends import Backend, Deadline, Unsupported, resolve, second_opinion
 from ..core.board import Board, Given
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
-from .cores import backend_for, core_problems, given_names, minimal_core
+from .cores import backend_for, core_problems, given_names, minimal_core, rules_core
 from .solving import VerificationError, count, validate
 
 DEFAULT_LIMIT = 10  # solutions counted by explain unless --limit says otherwise
@@ -49,6 +49,7 @@ class Explanation(Result):
 
     puzzle: Board  # always the puzzle explained (a Result's may be None: an input error)
     core: list[Given] | None = None
+    rules_core: list[str] | None = None  # the constraints that cannot all hold, when the core has no given
     remove: list[Given] | None = None
     add: list[Given] | None = None
     redundant: list[Given] | None = None
@@ -97,6 +98,17 @@ def checked_core(board: Board, backend: str | Sequence[str | Backend] | Backend 
     return core
 
 
+def constraint_core(board: Board, backend, deadline: Deadline) -> list[str] | None:
+    """The names of a minimal set of constraints that contradict each other on the empty grid."""
+    from ..constraints import kind_of
+
+    try:
+        found = rules_core(board, backend_for(backend, "core"), deadline)
+    except TimeLimitReached:
+        return None
+    return None if found is None else [kind_of(c.kind).label(c) for c in found]
+
+
 def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[str | Backend] | Backend = "sat",
             time_limit: float | None = None, check: bool = True) -> Explanation:
     """Explain a puzzle: ``invalid`` + conflicts, ``unsat`` + core, ``multiple`` + two solutions, ``unique``.
@@ -128,6 +140,8 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
         else:
             if out.core is None:
                 raise SolverFailure("the count says unsat but the core search found a solution")
+            if not out.core and board.rules.constraints:
+                out.rules_core = constraint_core(board, backend, deadline)
     elif counted.status is Status.MULTIPLE:
         first, second = counted.solutions[:2]
         out.solutions = counted.solutions[:2]

@@ -159,6 +159,15 @@ BAD = [
 ]
 
 
+def test_a_kind_where_it_makes_no_sense_is_refused(capsys):
+    x4 = json.dumps({"givens": "." * 16, "constraints": [{"type": "xv", "cells": [[0, 0], [0, 1]], "value": "X"}]})
+    jigsaw = json.dumps({"givens": "." * 16, "regions": "aabbaabbccddccdd", "constraints": [{"type": "disjoint"}]})
+    for doc, words in ((x4, "never add up to 10"), (jigsaw, "disjoint groups need the grid's boxes")):
+        assert main(["solve", doc]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, err
+
+
 @pytest.mark.parametrize("item, words", BAD, ids=[b[1][:24] for b in BAD])
 def test_bad_variant_input_is_refused_with_one_line_naming_the_constraint_and_cell(item, words, capsys):
     doc = json.dumps({"givens": "." * 81, "constraints": [item]})

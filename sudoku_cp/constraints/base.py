@@ -131,6 +131,10 @@ class Kind:
         """Refuse what cannot be a rule on this grid (a :class:`PuzzleError` naming the cell);
         ``others`` are the constraints of the same kind before this one."""
 
+    def check_rules(self, constraint: Constraint, rules: Rules) -> None:
+        """Refuse what cannot be a rule given the whole rules (a :class:`PuzzleError`), e.g. a rule
+        that needs the grid's boxes on a jigsaw."""
+
     # -- meaning ------------------------------------------------------------------------------
     def label(self, constraint: Constraint) -> str:
         """How a message names one constraint: ``thermometer from r2c3``."""

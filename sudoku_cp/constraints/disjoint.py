@@ -30,9 +30,12 @@ class Disjoint(Distinct):
     def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
         pass
 
-    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
+    def check_rules(self, constraint: Constraint, rules: Rules) -> None:
         if not rules.box:
-            raise PuzzleError("disjoint groups need the grid's boxes: expected no jigsaw regions")
+            raise PuzzleError("disjoint groups need the grid's boxes (the same place in every box): "
+                              "expected no jigsaw regions")
+
+    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
         return tuple(range(rules.size ** 2))
 
     def maps_to_itself(self, constraints, cell_map, rules) -> bool:

@@ -48,6 +48,13 @@ class XV(DotIO, PairKind):
         out["xv"] = [{"cells": [fp_name(c) for c in k.cells], "value": "X" if k.value == 10 else "V"}
                      for k in constraints]
 
+    def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
+        super().check_fits(constraint, shape, others)
+        n = shape.size
+        if constraint.value is not None and constraint.value > 2 * n - 1:
+            raise PuzzleError(f"{self.label(constraint)}: two different digits 1..{n} never add up to "
+                              f"{constraint.value}: expected a grid of at least 6x6 for an X")
+
     def label(self, constraint: Constraint) -> str:
         a, b = constraint.cells
         return f"{'X' if constraint.value == 10 else 'V'} at {cell_name(*a)}-{cell_name(*b)}"

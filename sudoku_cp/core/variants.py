@@ -93,7 +93,10 @@ def build(shape: Shape, *, regions: Sequence[Hashable] | None = None, diagonal: 
     if others:
         found += _checked(shape, others)
         names += sorted({c.kind for c in others}, key=order)
-    return Rules(shape, tuple(units), tuple(found), "+".join(names) or "classic")
+    rules = Rules(shape, tuple(units), tuple(found), "+".join(names) or "classic")
+    for constraint in others and rules.constraints:
+        kind_of(constraint.kind).check_rules(constraint, rules)
+    return rules
 
 
 def _checked(shape: Shape, constraints: Sequence[Constraint]) -> list[Constraint]:

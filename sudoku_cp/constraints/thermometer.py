@@ -45,6 +45,16 @@ class Thermometer(LineIO, PairKind):
                 return [f"{self.label(constraint)}: {got[k - 1]} then {got[k]}"]
         return super().holds(constraint, digits, rules) if len(filled) > 1 else []
 
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        """Filled cells bound the others (PairKind), and a cell k steps from the bulb of a line of
+        L cells holds k+1 .. N-(L-1-k) even before anything is filled."""
+        n = rules.size
+        idx = [index(n, c) for c in constraint.cells]
+        k = idx.index(i)
+        low, high = k + 1, n - (len(idx) - 1 - k)
+        band = ((1 << high) - 1) & ~((1 << (low - 1)) - 1) if low <= high else 0
+        return band & super().allowed(constraint, cells, i, rules)
+
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("line", constraint.cells, "thermo"), Mark("bulb", constraint.cells[:1])]
 

@@ -44,6 +44,14 @@ class Whispers(LineIO, PairKind):
             return abs(x - y) >= gap
         return [(idx[k - 1], idx[k], ok) for k in range(1, len(idx))]
 
+    def allowed(self, constraint: Constraint, cells, i: int, rules: Rules) -> int:
+        """A digit with no partner far enough away is out at once (5 on a 9x9), then filled
+        neighbours bound the others (PairKind)."""
+        n = rules.size
+        gap = self.gap(constraint, n)
+        far = sum(1 << (d - 1) for d in range(1, n + 1) if d - gap >= 1 or d + gap <= n)
+        return far & super().allowed(constraint, cells, i, rules)
+
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("line", constraint.cells, "whisper")]
 

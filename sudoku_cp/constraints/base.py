@@ -369,19 +369,26 @@ class PairKind(Kind):
             spec.tables.append((f"{self.label(constraint)}", (a, b), sorted(digit_pairs(n, ok))))
 
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
-        n = rules.size
-        mask = (1 << n) - 1
-        for a, b, ok in self.pairs(constraint, rules):
-            if a == i and cells[b]:
-                y = cells[b]
-                mask &= mask_of(x for x in range(1, n + 1) if ok(x, y))
-            elif b == i and cells[a]:
-                x = cells[a]
-                mask &= mask_of(y for y in range(1, n + 1) if ok(x, y))
+        mask = (1 << rules.size) - 1
+        for j, table in _pair_tables(self, constraint, rules).get(i, ()):
+            if cells[j]:
+                mask &= table[cells[j]]
         return mask
 
     def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
         return tuple(sorted({i for a, b, _ in self.pairs(constraint, rules) for i in (a, b)}))
+
+
+@lru_cache(maxsize=1024)
+def _pair_tables(kind: PairKind, constraint: Constraint, rules: Rules) -> dict[int, list[tuple[int, list[int]]]]:
+    """For each cell of a pair kind's pairs: ``(partner, table)``, ``table[y]`` the digit mask the
+    cell may hold when the partner holds y (built once: pencil marks and dfs ask per node)."""
+    n = rules.size
+    out: dict[int, list[tuple[int, list[int]]]] = {}
+    for a, b, ok in kind.pairs(constraint, rules):
+        out.setdefault(a, []).append((b, [0] + [mask_of(x for x in range(1, n + 1) if ok(x, y)) for y in range(1, n + 1)]))
+        out.setdefault(b, []).append((a, [0] + [mask_of(y for y in range(1, n + 1) if ok(x, y)) for x in range(1, n + 1)]))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -490,12 +497,18 @@ class TableKind(Kind):
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
         n = rules.size
         scope = self.scope(constraint, n)
-        got = [cells[j] for j in scope]
-        if not any(got):
-            return (1 << n) - 1
         k = scope.index(i)
+        got = [0 if j == i else cells[j] for j in scope]
+        if not any(got):
+            return _first_digits(self, constraint, n, k)
         return mask_of({t[k] for t in self.tuples(constraint, n)
                         if all(g in (0, x) for g, x in zip(got, t))})
+
+
+@lru_cache(maxsize=1024)
+def _first_digits(kind: TableKind, constraint: Constraint, n: int, k: int) -> int:
+    """The digits place k takes in any allowed tuple (nothing else filled)."""
+    return mask_of({t[k] for t in kind.tuples(constraint, n)})
 
 
 @lru_cache(maxsize=256)

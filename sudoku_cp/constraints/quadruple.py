@@ -65,6 +65,20 @@ class Quadruple(TableKind):
         return [[lit(n, i, d) for i in group] for d, k in sorted(Counter(constraint.data).items())
                 for group in combinations(idx, len(idx) - k + 1)]
 
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        """With as many blanks as digits still wanted, a blank must take a wanted digit."""
+        n = rules.size
+        idx = [index(n, c) for c in constraint.cells]
+        others = [cells[j] for j in idx if j != i]
+        wanted = Counter(constraint.data) - Counter(d for d in others if d)
+        blanks = others.count(0) + 1
+        need = sum(wanted.values())
+        if need > blanks:
+            return 0
+        if need == blanks:
+            return sum(1 << (d - 1) for d in wanted)
+        return (1 << n) - 1
+
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("quad", constraint.cells, text="".join(map(str, constraint.data)))]
 

@@ -14,9 +14,10 @@ they run, so ``sudoku-cp validate`` imports no solver and no other command
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
-import os
 import importlib
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -145,11 +146,64 @@ def run() -> None:
     sys.exit(code)
 
 
+class ClosedStream:
+    """Stands for a standard stream the shell closed (``<&-``, ``>&-``): Python leaves it ``None``.
+
+    Reading standard input or writing standard output through it raises an :class:`OSError` naming
+    the stream, which :func:`main` reports in one line (exit 2); a closed standard error swallows
+    what is written to it (there is nowhere left to say anything). A command that never touches
+    the closed stream (``solve PUZZLE <&-``) runs as usual.
+    """
+
+    def __init__(self, name: str, silent: bool = False):
+        self.name = name
+        self.silent = silent
+
+    def _closed(self, *args, **kwargs):
+        raise OSError(errno.EBADF, "closed: expected an open stream (e.g. </dev/null or >/dev/null)",
+                      self.name)
+
+    read = readline = fileno = _closed
+
+    def write(self, text) -> int:
+        if not self.silent:
+            self._closed()
+        return len(text)
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
+    def __iter__(self):
+        return iter(self.readline, "")
+
+
+STREAMS = (("stdin", "standard input"), ("stdout", "standard output"), ("stderr", "standard error"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
-    SIGTERM unwinds like Ctrl-C (temporary files removed, outputs closed) and ends with 143.
+    SIGTERM unwinds like Ctrl-C (temporary files removed, outputs closed) and ends with 143. A
+    standard stream the shell closed is a :class:`ClosedStream` while the command runs.
     """
+    closed = [(attr, name) for attr, name in STREAMS if getattr(sys, attr) is None]
+    for attr, name in closed:
+        setattr(sys, attr, ClosedStream(name, silent=attr == "stderr"))
+    try:
+        return _signalled(argv)
+    finally:
+        for attr, _ in closed:
+            setattr(sys, attr, None)
+
+
+def _signalled(argv: Sequence[str] | None) -> int:
     previous = None
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         try:

@@ -5,6 +5,8 @@ Each test reproduces what an adversarial run saw and fails on the tree before th
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +53,71 @@ def test_main_restores_the_closed_streams(monkeypatch):
     monkeypatch.setattr(sys, "stdin", None)
     assert main(["solve", "-"]) == 2
     assert sys.stdin is None
+
+
+@pytest.fixture
+def full_dir(tmp_path):
+    """A directory on a tiny tmpfs filled to the last block (needs root, as CI runs; else skipped)."""
+    mount = tmp_path / "full"
+    mount.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    try:
+        (mount / "fill").write_bytes(b"\0" * 60 * 1024)
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_solve_proof_on_a_full_disk_names_the_file_and_leaves_nothing(full_dir, capsys):
+    """Fault 4: ``solve --proof`` blamed "standard output" for a proof file it could not write."""
+    proofs = full_dir / "p"
+    assert main(["solve", CLASSIC, "--unique", "--proof", str(proofs)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"sudoku-cp: error: {proofs / 'puzzle-1-unique.cnf'}: No space left on device"
+    assert list(proofs.iterdir()) == []
+
+
+def test_batch_proof_on_a_full_disk_names_the_file_in_the_record_and_exits_2(full_dir, tmp_path, capsys):
+    """Fault 4: batch exited 0 with records that named no file and left truncated .cnf files."""
+    source = tmp_path / "two.txt"
+    source.write_text(f"{CLASSIC}\n12....3...4.....\n")
+    proofs = full_dir / "p"
+    assert main(["batch", str(source), "--unique", "--proof", str(proofs)]) == 2
+    out, err = capsys.readouterr()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["status"] for r in records] == ["error", "error"]
+    for r in records:
+        assert r["error"].startswith(f"cannot write the proof file {proofs}/puzzle-{r['line']}-")
+        assert r["error"].endswith(": No space left on device")
+    assert "2 proof file(s) could not be written" in err
+    assert list(proofs.iterdir()) == []  # no truncated file, no formula without its proof
+
+
+@pytest.mark.parametrize("command", [["encode", CLASSIC, "-o", "/dev/full"],
+                                     ["explain", CLASSIC, "--steps", "--html", "/dev/full"]])
+def test_a_full_device_is_named_not_standard_output(command, capsys):
+    """Fault 4: ``encode -o /dev/full`` and ``explain --html /dev/full`` blamed standard output."""
+    assert main(command) == 2
+    assert capsys.readouterr().err.strip() == "sudoku-cp: error: /dev/full: No space left on device"
+
+
+def test_a_symlink_planted_in_the_proof_directory_is_replaced_not_written_through(tmp_path, capsys):
+    """Fault 5: ``ln -s ../victim.txt P/puzzle-1-unique.cnf`` made ``solve --proof P`` overwrite the victim."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    proofs = tmp_path / "P"
+    proofs.mkdir()
+    (proofs / "puzzle-1-unique.cnf").symlink_to("../victim.txt")
+    (proofs / "puzzle-1-unique.drat").symlink_to("../victim.txt")
+    (proofs / "README.txt").symlink_to("../missing.txt")  # dangling: once created its target
+    assert main(["solve", CLASSIC, "--unique", "--proof", str(proofs)]) == 0
+    capsys.readouterr()
+    assert victim.read_text() == "precious\n"
+    assert not (tmp_path / "missing.txt").exists()
+    for name in ("puzzle-1-unique.cnf", "puzzle-1-unique.drat", "README.txt"):
+        path = proofs / name
+        assert path.is_file() and not path.is_symlink()
+    assert (proofs / "puzzle-1-unique.cnf").read_text().startswith(("c ", "p cnf"))
+    assert sorted(p.name for p in proofs.iterdir()) == ["README.txt", "puzzle-1-unique.cnf", "puzzle-1-unique.drat"]

@@ -7,7 +7,7 @@ import os
 import sys
 
 from ..backends import BackendError, backend_help, resolve
-from ..core.results import EXIT_DISAGREE, EXIT_OK
+from ..core.results import EXIT_DISAGREE, EXIT_OK, EXIT_USAGE
 from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, ENCODINGS, check_amo, families_of
 from ..tasks.batch import BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
@@ -53,7 +53,8 @@ exception (where one falls depends on the machine).
 At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
 go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
 Exit 0 when every puzzle has its record, 3 when a solver failed, an answer failed verification
-or cross-checked backends disagreed on some puzzle, 2 on a usage or file error, 130 after Ctrl-C
+or cross-checked backends disagreed on some puzzle, 2 on a usage or file error (a --proof file
+that could not be written is an 'error' record naming it, and exit 2), 130 after Ctrl-C
 and 143 after SIGTERM (an interrupt never becomes a record: OUT is left ready for --resume).
 
 --first N answers the first N puzzles only (one record each); the rest of the input is not read.
@@ -211,4 +212,7 @@ def _run(args, out, to_stdout: bool, proofs) -> int:
                  if args.first is not None and summary.puzzles == args.first else "")
         print(f"{summary.puzzles} puzzles{resumed}{taken}: {counts or 'none'}; "
               f"{summary.per_second:,.0f} puzzles/s", file=report)
-    return EXIT_DISAGREE if summary.failures else EXIT_OK
+    if summary.unwritten:
+        print(f"sudoku-cp: batch: {summary.unwritten} proof file(s) could not be written (their records "
+              f"say which)", file=sys.stderr)
+    return EXIT_DISAGREE if summary.failures else EXIT_USAGE if summary.unwritten else EXIT_OK

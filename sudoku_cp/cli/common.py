@@ -435,7 +435,7 @@ def output_file(path: str | None, binary: bool = False):
             handle = open(path, "wb") if binary else open(path, "w", encoding="utf-8", newline="\n")
         except OSError as exc:
             raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
-        with handle:
+        with naming(path), handle:  # a full device (/dev/full) names the path, not standard output
             yield handle
         return
     import tempfile  # here, not at the top: it costs every command's start (random, shutil)

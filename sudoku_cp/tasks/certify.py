@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
 from ..backends import Backend, Deadline, Refutation, Unsupported
@@ -194,18 +195,53 @@ print(dratify.check_proof(f, open(sys.argv[2]).read()).report())" NAME.cnf NAME.
 
 
 def write_proof(directory: str, name: str, refutation: Refutation) -> tuple[str, str]:
-    """Write ``NAME.cnf`` and ``NAME.drat`` (the exact texts that were checked) and the README."""
+    """Write ``NAME.cnf`` and ``NAME.drat`` (the exact texts that were checked) and the README.
+
+    The files are written whole beside their names and renamed onto them (:func:`replace_files`):
+    a full disk leaves no truncated file and no formula without its proof, and a symlink planted
+    under one of the names is replaced, never written through. An :class:`OSError` names the
+    file it was writing.
+    """
     cnf_path = os.path.join(directory, f"{name}.cnf")
     proof_path = os.path.join(directory, f"{name}.drat")
-    for path, text in ((cnf_path, refutation.cnf), (proof_path, refutation.proof)):
-        with open(path, "w", encoding="ascii", newline="\n") as out:
-            out.write(text)
+    files = [(cnf_path, refutation.cnf), (proof_path, refutation.proof)]
     readme = os.path.join(directory, "README.txt")
-    if not os.path.exists(readme):
-        with open(readme, "w", encoding="ascii", newline="\n") as out:
-            out.write(PROOF_README)
+    if not os.path.isfile(readme) or os.path.islink(readme):
+        files.append((readme, PROOF_README))
+    replace_files(files)
     return cnf_path, proof_path
 
 
+def replace_files(files: Sequence[tuple[str, str]]) -> None:
+    """Write each ``(path, text)`` (ASCII) to a temporary file beside ``path``, then rename them all.
+
+    Whatever a path was (nothing, a file, a symlink to anywhere) it becomes a new regular file,
+    mode 0666 less the umask; when any write fails, every path stays as it was.
+    """
+    import tempfile  # here: only proofs need it (start-up time)
+
+    umask = os.umask(0)
+    os.umask(umask)
+    written: list[tuple[str, str]] = []
+    try:
+        for path, text in files:
+            try:
+                fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix=".sudoku-cp-", suffix=".part")
+                written.append((tmp, path))
+                os.fchmod(fd, 0o666 & ~umask)
+                with os.fdopen(fd, "w", encoding="ascii", newline="\n") as out:
+                    out.write(text)
+            except OSError as exc:
+                exc.filename = path
+                raise
+        for tmp, path in written:
+            os.replace(tmp, path)
+    except BaseException:
+        for tmp, _ in written:
+            with suppress(OSError):
+                os.unlink(tmp)
+        raise
+
+
 __all__ = ["Certified", "PROOF_README", "ProofRefused", "SOLUTION_CHECKER", "certify", "check_refutation",
-           "drat_checker_name", "prover", "write_proof"]
+           "drat_checker_name", "prover", "replace_files", "write_proof"]

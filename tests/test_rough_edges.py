@@ -16,6 +16,7 @@ import pytest
 from sudoku_cp.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"  # top1465's first
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
@@ -121,3 +122,66 @@ def test_a_symlink_planted_in_the_proof_directory_is_replaced_not_written_throug
         assert path.is_file() and not path.is_symlink()
     assert (proofs / "puzzle-1-unique.cnf").read_text().startswith(("c ", "p cnf"))
     assert sorted(p.name for p in proofs.iterdir()) == ["README.txt", "puzzle-1-unique.cnf", "puzzle-1-unique.drat"]
+
+
+def _proofs(tmp_path, capsys) -> tuple[Path, Path]:
+    """A puzzle file (a hard 9x9, an unsat 4x4, a unique 4x4) and the proofs ``solve --proof`` wrote.
+
+    The hard one needs a real proof: the others are refuted by unit propagation, so that even an
+    empty proof of them is correct.
+    """
+    source = tmp_path / "puzzles.txt"
+    source.write_text(f"{HARD}\n12....3...4.....\n# a comment\n12.4..1221.3.32.\n")
+    proofs = tmp_path / "proofs"
+    main(["solve", "-f", str(source), "--unique", "--proof", str(proofs)])
+    capsys.readouterr()
+    return source, proofs
+
+
+def test_check_proof_verifies_what_solve_wrote(tmp_path, capsys):
+    """Fault 6: the documented re-check is a command that can fail (and passes on honest proofs)."""
+    source, proofs = _proofs(tmp_path, capsys)
+    assert main(["check-proof", str(proofs), "-f", str(source)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in out[:-1]] == ["puzzle-1-unique", "puzzle-2-unsat", "puzzle-4-unique"]
+    assert all(": verified (" in line for line in out[:-1]) and out[-1] == "3 of 3 proofs verified"
+
+
+def test_check_proof_refuses_a_forged_proof_with_exit_3(tmp_path, capsys):
+    """Fault 6: the dratify one-liner printed "s NOT VERIFIED" and exited 0."""
+    source, proofs = _proofs(tmp_path, capsys)
+    (proofs / "puzzle-1-unique.drat").write_text("0\n")  # the empty clause, claimed at once
+    assert main(["check-proof", str(proofs), "-f", str(source)]) == 3
+    out, err = capsys.readouterr()
+    assert err.startswith("puzzle-1-unique: REFUSED: puzzle-1-unique's proof was refused by dratify")
+    assert out.splitlines()[-1] == "2 of 3 proofs verified, 1 refused"
+
+
+def test_check_proof_catches_files_swapped_between_puzzles(tmp_path, capsys):
+    """Fault 6: each formula is derived again from its puzzle, so a valid pair under another name fails."""
+    source, proofs = _proofs(tmp_path, capsys)
+    for kind in ("cnf", "drat"):  # two 'unique' claims swap their formula and proof together
+        first, second = proofs / f"puzzle-1-unique.{kind}", proofs / f"puzzle-4-unique.{kind}"
+        text = first.read_text()
+        first.write_text(second.read_text())
+        second.write_text(text)
+    assert main(["check-proof", str(proofs), "-f", str(source), "--json"]) == 3
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["name"], r["verified"]) for r in records] == [
+        ("puzzle-1-unique", False), ("puzzle-2-unsat", True), ("puzzle-4-unique", False)]
+    assert "is not the formula of the puzzle on line 1" in records[0]["error"]
+
+
+def test_check_proof_refuses_a_missing_half_and_an_empty_directory(tmp_path, capsys):
+    source, proofs = _proofs(tmp_path, capsys)
+    (proofs / "puzzle-2-unsat.drat").unlink()
+    assert main(["check-proof", str(proofs), "-f", str(source)]) == 3
+    assert "puzzle-2-unsat: REFUSED: puzzle-2-unsat.drat is missing" in capsys.readouterr().err
+    assert main(["check-proof", str(tmp_path), "-f", str(source)]) == 2
+    assert "no proof found" in capsys.readouterr().err
+
+
+def test_the_proof_readme_documents_check_proof_not_the_one_liner(tmp_path, capsys):
+    _, proofs = _proofs(tmp_path, capsys)
+    readme = (proofs / "README.txt").read_text()
+    assert "sudoku-cp check-proof DIR -f PUZZLES" in readme and "dratify.check_proof" not in readme

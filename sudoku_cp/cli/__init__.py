@@ -29,10 +29,12 @@ from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_U
 from . import completion
 from .common import CliError
 
-MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd"]  # solve_cmd registers solve and count
+MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
+           "check_proof_cmd"]  # solve_cmd registers solve and count
 COMMANDS = {"validate": "validate_cmd", "solve": "solve_cmd", "count": "solve_cmd", "encode": "encode_cmd",
             "analyze": "analyze_cmd", "batch": "batch_cmd", "bench": "bench_cmd", "explain": "explain_cmd",
-            "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd"}  # name -> module
+            "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd",
+            "check-proof": "check_proof_cmd"}  # name -> module
 
 DESCRIPTION = """\
 Validate Sudoku boards and solve them with real constraint solvers (PySAT, OR-Tools CP-SAT)

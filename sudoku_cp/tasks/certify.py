@@ -31,6 +31,7 @@ no chosen backend can give a proof (:attr:`Certified.note` says why).
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Sequence
 from contextlib import suppress
@@ -187,11 +188,92 @@ PROOF_README = """\
 Each certified claim of sudoku-cp has two files here: NAME.cnf, the exact formula (DIMACS, the
 puzzle simplified by its givens as `sudoku-cp encode --simplify` writes it, plus for a 'unique'
 claim the clause "some blank differs from the solution"), and NAME.drat, the solver's DRAT proof
-that the formula is unsatisfiable. Re-check them with another checker, e.g.:
+that the formula is unsatisfiable. NAME is puzzle-LINE-STATUS: LINE is the puzzle's line in the
+input. Re-check them all, with the input they were made from:
+  sudoku-cp check-proof DIR -f PUZZLES      (or: sudoku-cp check-proof DIR PUZZLE, for one puzzle)
+It derives each NAME.cnf again from the puzzle on line LINE (so a file edited, or swapped with
+another puzzle's, is caught), replays each proof with dratify, and exits 3 when any is refused.
+Another checker reads the same files, e.g.:
   drat-trim NAME.cnf NAME.drat          (https://github.com/marijnheule/drat-trim, built from source)
-  python -c "import dratify, sys; f = dratify.parse_dimacs(open(sys.argv[1]).read(), strict=True); \
-print(dratify.check_proof(f, open(sys.argv[2]).read()).report())" NAME.cnf NAME.drat
 """
+
+PROOF_NAME = re.compile(r"puzzle-(\d+)-(unique|unsat)\.(cnf|drat)")
+CNF_HEADER = re.compile(r"c sudoku-cp CNF: encoding (\S+), at-most-one (\S+)\n")
+
+
+@dataclass
+class Rechecked:
+    """One proof of a directory checked again (:func:`recheck_proofs`): ``error`` says why it was refused."""
+
+    name: str  # puzzle-LINE-STATUS
+    line: int
+    status: str
+    certificate: Certificate | None = None
+    error: str | None = None
+
+
+def recheck_proofs(directory: str, puzzles: dict[int, Board]) -> list[Rechecked]:
+    """Check every proof that ``--proof`` wrote to ``directory`` again, against ``puzzles`` (by input line).
+
+    Each ``puzzle-LINE-STATUS.cnf`` must be, to the byte, the formula derived again from the puzzle
+    on line LINE (its encoding and at-most-one read from its first line; for ``unique``, the
+    puzzle's solution found again), and its ``.drat`` must be accepted by dratify on it. Anything
+    else is refused with the reason: a missing half, a file that is not the puzzle's formula
+    (edited, or swapped with another puzzle's), a proof dratify refuses.
+    """
+    from ..backends import make
+    from .solving import solve
+
+    pairs: dict[tuple[int, str], set[str]] = {}
+    for name in os.listdir(directory):
+        match = PROOF_NAME.fullmatch(name)
+        if match:
+            pairs.setdefault((int(match[1]), match[2]), set()).add(match[3])
+    out = []
+    for (line, status), kinds in sorted(pairs.items()):
+        done = Rechecked(f"puzzle-{line}-{status}", line, status)
+        out.append(done)
+        missing = {"cnf", "drat"} - kinds
+        if missing:
+            done.error = f"{done.name}.{missing.pop()} is missing: expected the formula and its proof"
+            continue
+        board = puzzles.get(line)
+        if board is None:
+            done.error = f"no puzzle on line {line} of the input: expected the input the proofs were made from"
+            continue
+        try:
+            with open(os.path.join(directory, f"{done.name}.cnf"), encoding="ascii") as f:
+                cnf = f.read()
+            with open(os.path.join(directory, f"{done.name}.drat"), encoding="ascii") as f:
+                proof = f.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            done.error = f"cannot read {done.name}: {exc}"
+            continue
+        header = CNF_HEADER.match(cnf)
+        if header is None:
+            done.error = f"{done.name}.cnf does not start with sudoku-cp's 'c sudoku-cp CNF: encoding ...' line"
+            continue
+        solution = None
+        if status == "unique":
+            solution = solve(board).solution
+            if solution is None:
+                done.error = f"the puzzle on line {line} has no solution: the claim 'unique' is wrong"
+                continue
+        try:
+            derived = make("sat", encoding=header[1], amo=header[2]).certified_text(board, solution)[1]  # type: ignore[attr-defined]
+        except ValueError as exc:
+            done.error = f"{done.name}.cnf: {exc}"
+            continue
+        if cnf != derived:
+            done.error = (f"{done.name}.cnf is not the formula of the puzzle on line {line} (derived "
+                          f"again, it differs: the file was edited or belongs to another puzzle)")
+            continue
+        try:
+            lemmas = sum(1 for step in proof.splitlines() if step and not step.startswith("d"))
+            done.certificate = check_refutation(Refutation(cnf, proof, lemmas, done.name))
+        except ProofRefused as exc:
+            done.error = str(exc)
+    return out
 
 
 def write_proof(directory: str, name: str, refutation: Refutation) -> tuple[str, str]:
@@ -243,5 +325,5 @@ def replace_files(files: Sequence[tuple[str, str]]) -> None:
         raise
 
 
-__all__ = ["Certified", "PROOF_README", "ProofRefused", "SOLUTION_CHECKER", "certify", "check_refutation",
+__all__ = ["Certified", "PROOF_README", "ProofRefused", "Rechecked", "recheck_proofs", "SOLUTION_CHECKER", "certify", "check_refutation",
            "drat_checker_name", "prover", "replace_files", "write_proof"]

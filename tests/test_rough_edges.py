@@ -185,3 +185,18 @@ def test_the_proof_readme_documents_check_proof_not_the_one_liner(tmp_path, caps
     _, proofs = _proofs(tmp_path, capsys)
     readme = (proofs / "README.txt").read_text()
     assert "sudoku-cp check-proof DIR -f PUZZLES" in readme and "dratify.check_proof" not in readme
+
+
+@pytest.mark.parametrize("options", [["--csv", "X", "-o", "X"], ["-o", "X", "--csv", "./X"],
+                                     ["--csv", "X", "--plot", "L"]])
+def test_bench_refuses_two_outputs_naming_one_file(options, tmp_path, capsys):
+    """Fault 8: ``bench --csv X -o X`` exited 0 and the table was lost under the CSV."""
+    source = tmp_path / "p.txt"
+    source.write_text(f"{CLASSIC}\n")
+    (tmp_path / "L").symlink_to("X")
+    argv = ["bench", str(source), "--backend", "dfs", "--warmup", "0"]
+    argv += [str(tmp_path / o) if o in ("X", "./X", "L") else o for o in options]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("sudoku-cp: error: ") and "both name" in err and "expected two different files" in err
+    assert not (tmp_path / "X").exists()  # refused before any work

@@ -36,6 +36,7 @@ from .common import (
     positive_int,
     input_paths,
     refuse_input_overwrite,
+    refuse_output_clash,
     renamed,
     symbols_arg,
     time_limit_arg,
@@ -115,6 +116,7 @@ def run_bench_cmd(args) -> int:
     args.file = input_file(args)
     outputs = {"-o": args.output, "--csv": args.csv, "--plot": args.plot}
     refuse_input_overwrite(outputs, input_paths(args))
+    refuse_output_clash(outputs)
     try:
         backends = names(args.backend or default_backends())  # the registry reads backend names
     except BackendError as exc:

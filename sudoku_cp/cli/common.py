@@ -411,6 +411,23 @@ def refuse_input_overwrite(outputs: dict[str, str | None], inputs) -> None:
                                f"command writes over its input)")
 
 
+def refuse_output_clash(outputs: dict[str, str | None]) -> None:
+    """Refuse, before any work, two output options that name one file (the second would overwrite the first).
+
+    Paths are compared by what they lead to (``./x``, ``x`` and a symlink to ``x`` are one file);
+    ``None`` and ``-`` (standard output) are skipped.
+    """
+    seen: dict[str, str] = {}
+    for option, path in outputs.items():
+        if path is None or path == "-":
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise CliError(f"{seen[key]} and {option} both name {path}: expected two different files "
+                           f"(one would overwrite the other)")
+        seen[key] = option
+
+
 @contextmanager
 def output_file(path: str | None, binary: bool = False):
     """A file to write a command's output to, all or nothing (``None`` or ``-``: standard output).

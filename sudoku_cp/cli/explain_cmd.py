@@ -43,6 +43,7 @@ from .common import (
     input_paths,
     no_comma_list,
     refuse_input_overwrite,
+    refuse_output_clash,
     renamed,
     show_board,
     symbols_arg,
@@ -275,9 +276,7 @@ def run_explain(args) -> int:
     pages: list = []  # puzzles whose page was written (FILE-1.html, FILE-2.html, ...)
     if args.html is not None:
         check_output_path(args.html, "--html")
-        if args.svg and Path(args.svg).resolve() == Path(args.html).resolve():
-            raise CliError(f"--svg and --html both name {args.html}: expected two different files "
-                           "(the picture would overwrite the page)")
+        refuse_output_clash({"--svg": args.svg, "--html": args.html})
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")

@@ -200,3 +200,67 @@ def test_bench_refuses_two_outputs_naming_one_file(options, tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err.startswith("sudoku-cp: error: ") and "both name" in err and "expected two different files" in err
     assert not (tmp_path / "X").exists()  # refused before any work
+
+
+@pytest.mark.parametrize("command", [
+    ["batch", "PUZZLES", "-o", "FIFO"],
+    ["encode", "12..............", "-o", "FIFO"],
+    ["bench", "PUZZLES", "--backend", "dfs", "--warmup", "0", "--csv", "FIFO"],
+    ["bench", "PUZZLES", "--backend", "dfs", "--warmup", "0", "-o", "FIFO"],
+    ["solve", CLASSIC, "--svg", "FIFO"],
+])
+def test_a_fifo_with_no_reader_is_refused_not_waited_for(command, tmp_path, capsys):
+    """Fault 9: ``-o FIFO`` and ``--csv FIFO`` with no reader blocked forever (a time limit too)."""
+    (tmp_path / "p.txt").write_text(f"{CLASSIC}\n")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    argv = [str(fifo) if a == "FIFO" else str(tmp_path / "p.txt") if a == "PUZZLES" else a for a in command]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == (f"sudoku-cp: error: {fifo}: a FIFO that no process is reading: expected its reader "
+                       f"started first (e.g. cat {fifo} &), or a regular file")
+
+
+def test_a_fifo_with_a_reader_gets_the_records(tmp_path, capsys):
+    (tmp_path / "p.txt").write_text(f"{CLASSIC}\n12....3...4.....\n")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    try:
+        while main(["batch", str(tmp_path / "p.txt"), "-o", str(fifo)]) == 2:  # until cat has opened it
+            capsys.readouterr()
+    finally:
+        out, _ = reader.communicate()
+    assert [json.loads(line)["status"] for line in out.decode().splitlines()] == ["solved", "unsat"]
+
+
+def test_force_jobs_starts_no_more_workers_than_chunks(tmp_path, capsys, monkeypatch):
+    """Fault 10: ``--jobs 200 --force-jobs`` on 3 puzzles started 149+ processes."""
+    import concurrent.futures
+
+    made = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def recording(max_workers=None, **kwargs):
+        made.append(max_workers)
+        return real(max_workers, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", recording)
+    src = tmp_path / "p.txt"
+    src.write_text(f"{CLASSIC}\n" * 3)
+    jobs = 4 * (os.cpu_count() or 1)  # the most --force-jobs allows
+    assert main(["batch", str(src), "-o", str(tmp_path / "out.jsonl"), "--jobs", str(jobs), "--force-jobs"]) == 0
+    assert made == [1]  # one chunk of puzzles: one worker
+    assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 3
+
+
+def test_force_jobs_has_a_ceiling(tmp_path, capsys):
+    """Fault 10: ``--jobs 1000000 --force-jobs`` hung starting processes."""
+    src = tmp_path / "p.txt"
+    src.write_text(f"{CLASSIC}\n")
+    cap = 4 * (os.cpu_count() or 1)
+    assert main(["batch", str(src), "--jobs", "1000000", "--force-jobs"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"sudoku-cp: error: --jobs 1000000: expected at most {cap} even with --force-jobs "
+                   f"(4 worker processes per CPU; more only wait for each other)")
+    assert main(["batch", str(src), "--jobs", str(cap + 1), "--force-jobs"]) == 2

@@ -9,10 +9,11 @@ import sys
 from ..backends import BackendError, backend_help, resolve
 from ..core.results import EXIT_DISAGREE, EXIT_OK, EXIT_USAGE
 from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, ENCODINGS, check_amo, families_of
-from ..tasks.batch import BatchOptions, resume_point, run_batch
+from ..tasks.batch import CHUNK, BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
 from .progress import Progress, count_puzzles, total_later
 from .common import (
+    JOBS_PER_CPU,
     CliError,
     RecordFile,
     add_certify_options,
@@ -99,9 +100,11 @@ def add_parser(sub) -> None:
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help=f"worker processes (default 1), at most the number of CPUs "
                         f"({os.cpu_count() or 1} here) unless --force-jobs; the output order is the "
-                        f"input order. Workers end with the batch (Ctrl-C, SIGTERM, even kill -9)")
+                        f"input order. Never more workers than chunks of {CHUNK} puzzles (a small file "
+                        f"gets one). Workers end with the batch (Ctrl-C, SIGTERM, even kill -9)")
     p.add_argument("--force-jobs", action="store_true",
-                   help="allow --jobs above the number of CPUs (each worker holds its own solvers)")
+                   help=f"allow --jobs above the number of CPUs, up to {JOBS_PER_CPU} per CPU (each "
+                        f"worker holds its own solvers)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a dask.distributed cluster whose scheduler is at ADDRESS (e.g. "
                         "tcp://10.0.0.5:8786); needs the [dask] extra. The output is the same as "

@@ -28,7 +28,6 @@ from .common import (
     box_arg,
     check_output_path,
     input_file,
-    naming,
     no_puzzle_message,
     now_a_switch,
     open_text,
@@ -195,11 +194,12 @@ def run_bench_cmd(args) -> int:
             out.write(text)
     if not to_stdout:
         print(f"{'JSON' if args.json else 'table'} written to {args.output}", file=sys.stderr)
-    if args.csv:
-        with naming(args.csv):
-            write_csv(reports, args.csv)
+    if args.csv:  # written whole and renamed into place; a FIFO with no reader refused, not waited for
+        with output_file(args.csv) as out:
+            write_csv(reports, out)
     if args.plot:
-        with naming(args.plot):
-            write_plot(reports, args.plot, plot_title(args.file, found, mode), args.time_limit)
+        with output_file(args.plot, binary=True) as out:
+            write_plot(reports, out, plot_title(args.file, found, mode), args.time_limit,
+                       fmt=args.plot.rsplit(".", 1)[-1].lower())
     bad = any(r.counts["error"] or r.disagreements for r in reports)
     return EXIT_DISAGREE if bad else EXIT_OK

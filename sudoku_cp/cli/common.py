@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import fcntl
 import io
 import os
@@ -74,12 +75,19 @@ def symbols_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--symbols ")) from None
 
 
+JOBS_PER_CPU = 4  # --force-jobs allows up to this many workers per CPU, never more
+
+
 def jobs_arg_check(jobs: int, force: bool) -> None:
-    """``--jobs`` above the number of CPUs is refused unless ``--force-jobs`` (each worker is a process)."""
-    cap = os.cpu_count() or 1
-    if jobs > cap and not force:
-        raise CliError(f"--jobs {jobs}: expected at most {cap}, the number of CPUs here "
-                       f"(--force-jobs allows more)")
+    """``--jobs`` above the number of CPUs is refused unless ``--force-jobs`` (each worker is a process);
+    above :data:`JOBS_PER_CPU` times the CPUs it is refused even then."""
+    cpus = os.cpu_count() or 1
+    if jobs > cpus and not force:
+        raise CliError(f"--jobs {jobs}: expected at most {cpus}, the number of CPUs here "
+                       f"(--force-jobs allows up to {JOBS_PER_CPU * cpus})")
+    if jobs > JOBS_PER_CPU * cpus:
+        raise CliError(f"--jobs {jobs}: expected at most {JOBS_PER_CPU * cpus} even with --force-jobs "
+                       f"({JOBS_PER_CPU} worker processes per CPU; more only wait for each other)")
 
 
 def box_arg(text: str) -> tuple[int, int]:
@@ -448,10 +456,8 @@ def output_file(path: str | None, binary: bool = False):
     except OSError:
         existing = None
     if existing is not None and not stat.S_ISREG(existing.st_mode):
-        try:
-            handle = open(path, "wb") if binary else open(path, "w", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
+        fd = open_in_place(path, os.O_WRONLY | os.O_TRUNC)
+        handle = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")
         with naming(path), handle:  # a full device (/dev/full) names the path, not standard output
             yield handle
         return
@@ -483,6 +489,26 @@ def output_file(path: str | None, binary: bool = False):
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def open_in_place(path: str, flags: int) -> int:
+    """A file descriptor for writing ``path`` where it is (a device, a FIFO, a file), never waiting.
+
+    A FIFO that no process reads would block the open forever (a time limit included): it is
+    opened without blocking, and with no reader it is a :class:`CliError` saying so. Once open,
+    writes block as usual (the reader sets the pace).
+    """
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK)
+    except IsADirectoryError:
+        raise CliError(f"{path}: is a directory: expected a file name to write") from None
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise CliError(f"{path}: a FIFO that no process is reading: expected its reader started "
+                           f"first (e.g. cat {path} &), or a regular file") from None
+        raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
+    os.set_blocking(fd, True)
+    return fd
 
 
 @contextmanager
@@ -532,14 +558,11 @@ class RecordFile:
         self.path = path
         flags = os.O_WRONLY | os.O_APPEND
         try:
-            try:
-                fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666)
-                self.created = True
-            except FileExistsError:
-                fd = os.open(path, flags)
-                self.created = False
-        except IsADirectoryError:
-            raise CliError(f"{path}: is a directory: expected a file name to write") from None
+            fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666)
+            self.created = True
+        except FileExistsError:
+            fd = open_in_place(path, flags)  # a FIFO with no reader: refused, not waited for
+            self.created = False
         except OSError as exc:
             raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
         info = os.fstat(fd)

@@ -51,7 +51,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import IO, Any
 
 from ..backends import Backend, Deadline, resolve
@@ -405,17 +405,20 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
             progress(len(lines_out))
 
     texts = iter_blocks(lines) if first is None else islice(iter_blocks(lines), first)
-    size = CHUNK
+    chunks: Iterator[list[tuple[int, int, str]]] = _chunks(texts, skip, CHUNK)
     factory = None
     if executor is None and jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
+        ahead = list(islice(chunks, jobs))  # never more worker processes than chunks of work
+        chunks = chain(ahead, chunks)
+        workers = max(1, len(ahead))
         parent = os.getpid()
-        factory = make_executor or (lambda: ProcessPoolExecutor(jobs, initializer=die_with_parent,
+        factory = make_executor or (lambda: ProcessPoolExecutor(workers, initializer=die_with_parent,
                                                                 initargs=(parent,)))
         executor = factory()
     if executor is None:
-        for chunk in _chunks(texts, skip, size):
+        for chunk in chunks:
             # strict: the generator is run to its end here, so a Ctrl-C while it closes its
             # sessions is raised here too (not lost in a garbage-collected generator's close)
             for item, text in zip(chunk, solve_items(options, chunk), strict=True):
@@ -439,7 +442,7 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
             write(done, chunk[0][0])
 
         try:
-            for chunk in _chunks(texts, skip, size):
+            for chunk in chunks:
                 pending.append((chunk, pool.submit(chunk, options)))
                 while len(pending) >= window:
                     drain_one()

@@ -264,3 +264,78 @@ def test_force_jobs_has_a_ceiling(tmp_path, capsys):
     assert err == (f"sudoku-cp: error: --jobs 1000000: expected at most {cap} even with --force-jobs "
                    f"(4 worker processes per CPU; more only wait for each other)")
     assert main(["batch", str(src), "--jobs", str(cap + 1), "--force-jobs"]) == 2
+
+
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def lz_bomb(steps: int) -> str:
+    """lz-string base64 whose every code is the previous entry plus one letter: (steps+1)(steps+2)/2 letters."""
+    out: list[int] = []
+
+    def emit(value: int, count: int) -> None:
+        out.extend((value >> k) & 1 for k in range(count))
+
+    emit(0, 2)  # an 8-bit character follows
+    emit(ord("a"), 8)
+    size, enlarge, bits = 4, 4, 3
+    for _ in range(steps):
+        emit(size, bits)  # the code one past the dictionary: the previous entry and its first letter
+        size, enlarge = size + 1, enlarge - 1
+        if enlarge == 0:
+            enlarge, bits = 1 << bits, bits + 1
+    emit(2, bits)  # the end
+    out += [0] * (-len(out) % 6 + 6)
+    text = "".join(BASE64[sum(b << (5 - i) for i, b in enumerate(out[j:j + 6]))] for j in range(0, len(out), 6))
+    return text + "=" * (-len(text) % 4)
+
+
+def test_the_bomb_is_what_lz_string_decompresses():
+    from lzstring import LZString
+
+    from sudoku_cp.formats.sharesize import decompressed_length
+
+    for steps in (1, 5, 50, 700):
+        n = (steps + 1) * (steps + 2) // 2
+        assert LZString().decompressFromBase64(lz_bomb(steps)) == "a" * n
+        assert decompressed_length(lz_bomb(steps), 10**12) == n
+
+
+def test_decompressed_length_agrees_with_lz_string(rng):
+    from lzstring import LZString
+
+    from sudoku_cp.formats.sharesize import decompressed_length
+
+    for size in (1, 2, 30, 300, 3000):
+        for _ in range(4):
+            text = "".join(rng.choice('{}[]"ab:,019 é\u20ac') for _ in range(size))
+            packed = LZString().compressToBase64(text)
+            assert decompressed_length(packed, 10**9) == len(text)
+            assert decompressed_length(packed, size // 2) > size // 2  # stopped past the cap
+
+
+@pytest.mark.parametrize("prefix", ["https://f-puzzles.com/?load=", "https://sudokupad.app/fpuzzles", "fpuzzles"])
+@pytest.mark.parametrize("form", ["file", "argument"])
+def test_an_lz_string_bomb_is_refused_before_it_is_decompressed(prefix, form, tmp_path, capsys):
+    """Fault 1: a 69,583-character share string took 25 s and 1.34 GB under --time-limit 2."""
+    share = prefix + lz_bomb(30000)  # 450 million letters once decompressed
+    assert 60_000 < len(share) < 100_000
+    source = tmp_path / "bomb.txt"
+    source.write_text(share + "\n")
+    given = ["-f", str(source)] if form == "file" else [share]
+    assert main(["solve", *given, "--time-limit", "2"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("line 1: share string: it decompresses to more than 16,777,216 characters: "
+                        "expected an f-puzzles document (a 64x64 one is far smaller)")
+    assert err.count("\n") == 0
+
+
+def test_a_64x64_share_string_is_far_below_the_cap():
+    from sudoku_cp.formats.fpuzzles import share_link
+    from sudoku_cp.formats.sharesize import MAX_SHARE_TEXT, decompressed_length
+    from sudoku_cp.formats.text import parse_puzzle
+
+    board = parse_puzzle("\n".join(" ".join(str((r * 8 + r // 8 + c) % 64 + 1) for c in range(64)) for r in range(64)))
+    link = share_link(board)
+    assert parse_puzzle(link).cells == board.cells
+    assert decompressed_length(link.split("load=", 1)[1]) < MAX_SHARE_TEXT // 20

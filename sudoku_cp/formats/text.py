@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 from . import document, fpuzzles
+from .sharesize import check_share_size
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
 from .jsontext import load_json
@@ -313,6 +314,7 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if start == "[":
         return _parse_json(text, box, symbols, first_line)
     if fpuzzles.looks_like_share(text):
+        check_share_size(text, f"line {first_line}: share string")  # before lz-string builds it whole
         return fpuzzles.parse_share(text, box, first_line)
     numbered = [
         (first_line + i, line.rstrip("\r"))

@@ -285,6 +285,8 @@ def test_an_over_long_line_is_reported_without_its_length_in_memory(tmp_path, ca
 
 def test_json_nesting_is_refused_before_the_json_reader_recurses():
     with pytest.raises(ValueError, match=f"nested more than {MAX_JSON_DEPTH} deep"):
+        parse_puzzle("[\n" * 100_000 + "]" * 100_000)  # lines within the line limit (one 200,000-character
+    with pytest.raises(ValueError, match="line 1 is longer than"):  # line is refused for its length)
         parse_puzzle("[" * 100_000 + "]" * 100_000)
 
 

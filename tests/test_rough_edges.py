@@ -339,3 +339,22 @@ def test_a_64x64_share_string_is_far_below_the_cap():
     link = share_link(board)
     assert parse_puzzle(link).cells == board.cells
     assert decompressed_length(link.split("load=", 1)[1]) < MAX_SHARE_TEXT // 20
+
+
+@pytest.mark.parametrize("form", ["file", "stdin", "argument"])
+def test_a_json_line_over_the_line_limit_gets_the_length_message_everywhere(form, tmp_path, capsys, monkeypatch):
+    """Fault 7: in a file it was "column 100002: malformed JSON"; on standard input it was accepted."""
+    import io
+
+    from sudoku_cp.formats.text import MAX_LINE_CHARS
+
+    document = json.dumps({"givens": "." * 81, "constraints": [{"type": "killer", "cells": [[0, 0], [0, 1]]}] * 7000})
+    assert len(document) > MAX_LINE_CHARS
+    path = tmp_path / "long.json"
+    path.write_text(document + "\n")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes()), encoding="utf-8"))
+    given = {"file": ["-f", str(path)], "stdin": ["-"], "argument": [document]}[form]
+    assert main(["validate", *given]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"line 1 is longer than {MAX_LINE_CHARS} characters: expected a puzzle line of at "
+                        f"most {MAX_LINE_CHARS}")

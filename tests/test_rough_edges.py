@@ -358,3 +358,16 @@ def test_a_json_line_over_the_line_limit_gets_the_length_message_everywhere(form
     err = capsys.readouterr().err.strip()
     assert err.endswith(f"line 1 is longer than {MAX_LINE_CHARS} characters: expected a puzzle line of at "
                         f"most {MAX_LINE_CHARS}")
+
+
+def test_repair_above_25x25_says_why_no_givens_were_added(capsys):
+    """Fault 3: ``repair`` on an empty 49x49 ended with an error about sat:cadical195, a backend never chosen."""
+    empty = "." * 36 * 36
+    assert main(["repair", empty, "--json"]) == 1
+    out, err = capsys.readouterr()
+    record = json.loads(out)
+    assert record["status"] == "multiple" and record["add"] is None and record["repaired"] is None
+    assert record["notes"] == ["no givens added: the search for them holds the whole rules in one solver, and "
+                               "backend sat:cadical195 cannot load the full rules of a grid above 25x25 "
+                               "(--backend cpsat can hold them)"]
+    assert err == ""

@@ -371,3 +371,28 @@ def test_repair_above_25x25_says_why_no_givens_were_added(capsys):
                                "backend sat:cadical195 cannot load the full rules of a grid above 25x25 "
                                "(--backend cpsat can hold them)"]
     assert err == ""
+
+
+def _subparsers():
+    import argparse
+
+    from sudoku_cp.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+@pytest.mark.parametrize("name", sorted(_subparsers()))
+def test_time_limit_has_one_meaning_in_every_help(name):
+    """--time-limit said "bound the whole command", "per puzzle" and "stop after SECONDS in total"."""
+    from sudoku_cp.cli.common import TIME_LIMIT_UNCOVERED
+
+    actions = {a.dest: a for a in _subparsers()[name]._actions}
+    if "time_limit" not in actions:
+        pytest.skip(f"{name} takes no --time-limit")
+    text = actions["time_limit"].help
+    assert text.startswith("the time ") and "may take, every backend and step on it sharing these SECONDS" in text
+    assert text.endswith(TIME_LIMIT_UNCOVERED) and "CP-SAT building a very large model" in text
+    readme = (ROOT / "README.md").read_text()
+    assert "| `--time-limit SECONDS` | the time each puzzle's answer may take" in readme

@@ -31,6 +31,7 @@ from .common import (
     refuse_input_overwrite,
     symbols_arg,
     time_limit_arg,
+    time_limit_help,
 )
 
 BATCH_HELP = """\
@@ -95,8 +96,7 @@ def add_parser(sub) -> None:
                    help=f"at-most-one encoding for the sat and external backends, as in solve: "
                         f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, seqcounter above; "
                         f"native needs sat:minicard)")
-    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                   help="per puzzle; a puzzle that hits it is 'unknown'")
+    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help=time_limit_help())
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help=f"worker processes (default 1), at most the number of CPUs "
                         f"({os.cpu_count() or 1} here) unless --force-jobs; the output order is the "

@@ -39,6 +39,7 @@ from .common import (
     renamed,
     symbols_arg,
     time_limit_arg,
+    time_limit_help,
 )
 
 
@@ -88,7 +89,8 @@ def add_parser(sub) -> None:
                    help=f"CNF encodings for the sat backends, a comma list ({', '.join(PRESETS)}, or "
                         f"families joined by '+' as in solve, e.g. cell-alo+unit-amo; default "
                         f"{DEFAULT_ENCODING}); each backend runs once per encoding")
-    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help="per puzzle")
+    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
+                   help=time_limit_help("each puzzle's answer in each configuration"))
     p.add_argument("--repeat", type=positive_int, default=1, metavar="R",
                    help="run each configuration R times; each puzzle's best time counts")
     p.add_argument("--warmup", type=int, default=20, metavar="K",

@@ -48,6 +48,7 @@ from .common import (
     show_board,
     symbols_arg,
     time_limit_arg,
+    time_limit_help,
 )
 from .views import numbered, write_svg
 
@@ -216,7 +217,7 @@ def add_parser(sub) -> None:
     g.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
     g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                   help="stop after SECONDS in total (exit 4)")
+                   help=time_limit_help("the whole generation (all --count puzzles)"))
     g.add_argument("--svg", metavar="FILE",
                    help="also draw each puzzle as an SVG picture, rows labelled r1..rN and columns "
                         "c1..cN; with --count K > 1 one file per puzzle, FILE-1.svg .. FILE-K.svg "
@@ -290,9 +291,10 @@ def run_explain(args) -> int:
             _write_svg(result, args, many, index)
 
     def compute(board):
+        started = time.perf_counter()  # the steps share the puzzle's time limit with the count
         result = explain(board, args.limit, backends, args.time_limit, args.check)
         if stepwise and result.status is Status.UNIQUE:
-            _add_steps(result, board, args)
+            _add_steps(result, board, args, started)
         elif stepwise and result.status is not Status.UNKNOWN:  # (a time limit says so itself)
             result.notes.append("steps need a puzzle with exactly one solution")
         if result.steps is not None and args.html is not None:
@@ -304,11 +306,15 @@ def run_explain(args) -> int:
     return answer_each(args, compute, report, provers=provers)
 
 
-def _add_steps(result: Explanation, board, args) -> None:
+def _add_steps(result: Explanation, board, args, began: float) -> None:
+    """The steps of a unique puzzle, in what is left of its time limit (counted from ``began``)."""
     started = time.perf_counter()
+    left = None if args.time_limit is None else args.time_limit - (started - began)
     try:
+        if left is not None and left <= 0:
+            raise TimeLimitReached("the time limit ended the work before the steps")
         result.steps = explain_steps(board, backend_for(chosen(args), "propagate"),
-                                     time_limit=args.time_limit, limit=1 if args.next else None)
+                                     time_limit=left, limit=1 if args.next else None)
     except TimeLimitReached as exc:
         result.status = Status.UNKNOWN
         result.notes.append(f"steps: {exc}")

@@ -396,3 +396,14 @@ def test_time_limit_has_one_meaning_in_every_help(name):
     assert text.endswith(TIME_LIMIT_UNCOVERED) and "CP-SAT building a very large model" in text
     readme = (ROOT / "README.md").read_text()
     assert "| `--time-limit SECONDS` | the time each puzzle's answer may take" in readme
+
+
+@pytest.mark.parametrize("name", sorted(_subparsers()))
+@pytest.mark.parametrize("old, new", [("--backends", "--backend"), ("--encodings", "--encoding")])
+def test_old_spellings_are_refused_naming_the_new_one_in_every_command(name, old, new, capsys):
+    """The README said so; only bench did it (solve --backends said "unrecognized arguments")."""
+    if new not in _subparsers()[name]._option_string_actions:
+        pytest.skip(f"{name} has no {new}")
+    assert main([name, old, "sat", "12.............."]) == 2
+    assert capsys.readouterr().err == (f"sudoku-cp {name}: error: {old} is now {new} "
+                                       f"(see sudoku-cp {name} --help)\n")

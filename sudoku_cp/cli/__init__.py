@@ -27,7 +27,7 @@ from ..core.board import PuzzleError
 from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
 from . import completion
-from .common import CliError
+from .common import CliError, renamed
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
            "check_proof_cmd"]  # solve_cmd registers solve and count
@@ -35,6 +35,8 @@ COMMANDS = {"validate": "validate_cmd", "solve": "solve_cmd", "count": "solve_cm
             "analyze": "analyze_cmd", "batch": "batch_cmd", "bench": "bench_cmd", "explain": "explain_cmd",
             "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd",
             "check-proof": "check_proof_cmd"}  # name -> module
+
+OLD_SPELLINGS = (("--backends", "--backend"), ("--encodings", "--encoding"))  # refused, naming the new one
 
 DESCRIPTION = """\
 Validate Sudoku boards and solve them with real constraint solvers (PySAT, OR-Tools CP-SAT)
@@ -117,6 +119,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     for name in [COMMANDS[command]] if command in COMMANDS else MODULES:
         importlib.import_module(f"sudoku_cp.cli.{name}").add_parser(sub)
+    for each in sub.choices.values():  # the old plural spellings, in every command that has the new one
+        for old, new in OLD_SPELLINGS:
+            if new in each._option_string_actions and old not in each._option_string_actions:
+                renamed(each, old, new)
     return parser
 
 

@@ -105,8 +105,6 @@ def add_parser(sub) -> None:
                    help="write the main output (the table, or the JSON document) to FILE")
     p.add_argument("--csv", metavar="FILE", help="write the table as CSV to FILE")
     p.add_argument("--plot", metavar="FILE", help="write a cactus plot to FILE (.png, .svg or .pdf)")
-    renamed(p, "--backends", "--backend")
-    renamed(p, "--encodings", "--encoding")
     renamed(p, "--limit", "--first", "--limit counts solutions; use --first N for the first N puzzles")
     now_a_switch(p, "--json", "--json is a switch now (the JSON document on standard output): "
                               "use --json -o FILE to write it to FILE")

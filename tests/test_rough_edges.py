@@ -407,3 +407,19 @@ def test_old_spellings_are_refused_naming_the_new_one_in_every_command(name, old
     assert main([name, old, "sat", "12.............."]) == 2
     assert capsys.readouterr().err == (f"sudoku-cp {name}: error: {old} is now {new} "
                                        f"(see sudoku-cp {name} --help)\n")
+
+
+@pytest.mark.parametrize("command, option", [(["solve"], "--svg"), (["validate"], "--svg"),
+                                             (["explain", "--steps"], "--html"), (["explain"], "--svg")])
+def test_a_file_of_one_puzzle_writes_x_not_x_1(command, option, tmp_path, capsys):
+    """``-f FILE`` holding one puzzle wrote X-1.svg / X-1.html; X-1, X-2, ... stay for several."""
+    suffix = option.lstrip("-")
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    one.write_text(f"# a comment\n{CLASSIC}\n")
+    two.write_text(f"{CLASSIC}\n{CLASSIC}\n")
+    main([*command, "-f", str(one), option, str(tmp_path / f"a.{suffix}")])
+    main([*command, "-f", str(two), option, str(tmp_path / f"b.{suffix}")])
+    main([*command, "-f", str(two), "--first", "1", option, str(tmp_path / f"c.{suffix}")])
+    capsys.readouterr()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == f".{suffix}") == [
+        f"a.{suffix}", f"b-1.{suffix}", f"b-2.{suffix}", f"c.{suffix}"]

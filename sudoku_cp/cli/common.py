@@ -13,6 +13,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from itertools import chain, islice
 
 from ..backends.base import MAX_SECONDS, Deadline
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
@@ -630,11 +631,16 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
         name = "standard input" if args.file == "-" else args.file
         found = 0
         try:
-            for entry in iter_entries(read_lines(stream, name), args.box, args.symbols):
+            entries = iter_entries(read_lines(stream, name), args.box, args.symbols)
+            if first is not None:  # --first N: the rest is not read
+                entries = islice(entries, first)
+            if getattr(args, "svg", None) or getattr(args, "html", None):  # a file per puzzle:
+                head = list(islice(entries, 2))  # X.svg for one puzzle, X-1.svg, X-2.svg, ... for several
+                args.several_puzzles = len(head) > 1
+                entries = chain(head, entries)
+            for entry in entries:
                 found += 1
                 yield entry
-                if found == first:  # --first N: the rest is not read
-                    return
         finally:
             if stream is not sys.stdin:
                 stream.close()
@@ -665,6 +671,12 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
         if len(args.puzzle) < 4096 and os.path.exists(args.puzzle):
             hint = f" (to read the file {args.puzzle!r}, use -f {args.puzzle})"
         raise CliError(f"{exc}{hint}") from None
+
+
+def numbered_outputs(args) -> bool:
+    """Whether a command's files per puzzle (``--svg``, ``--html``) are numbered: its input holds more
+    than one puzzle (``-f FILE`` with one puzzle writes ``X.svg``, as a PUZZLE argument does)."""
+    return getattr(args, "several_puzzles", args.file is not None)
 
 
 def _reshape(board: Board, args) -> Board:

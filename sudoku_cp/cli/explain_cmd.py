@@ -44,6 +44,7 @@ from .common import (
     no_comma_list,
     refuse_input_overwrite,
     refuse_output_clash,
+    numbered_outputs,
     renamed,
     show_board,
     symbols_arg,
@@ -288,7 +289,7 @@ def run_explain(args) -> int:
         if not stepwise or result.status is not Status.UNIQUE:
             _print_extras(result, args, prefix, many)
         if args.svg:
-            _write_svg(result, args, many, index)
+            _write_svg(result, args, numbered_outputs(args), index)
 
     def compute(board):
         started = time.perf_counter()  # the steps share the puzzle's time limit with the count
@@ -299,7 +300,7 @@ def run_explain(args) -> int:
             result.notes.append("steps need a puzzle with exactly one solution")
         if result.steps is not None and args.html is not None:
             pages.append(board)
-            _write_html(result, args, args.file is not None, len(pages) - 1)
+            _write_html(result, args, numbered_outputs(args), len(pages) - 1)
         return result, result.exit_code
 
     provers = backends if args.certify or args.proof else None

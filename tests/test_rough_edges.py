@@ -423,3 +423,22 @@ def test_a_file_of_one_puzzle_writes_x_not_x_1(command, option, tmp_path, capsys
     capsys.readouterr()
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == f".{suffix}") == [
         f"a.{suffix}", f"b-1.{suffix}", f"b-2.{suffix}", f"c.{suffix}"]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh"])
+def test_completion_offers_the_registered_backends_encodings_and_amo(shell, capsys):
+    """Completion offered no values for --backend, --encoding, --amo."""
+    from sudoku_cp.backends import REGISTRY
+    from sudoku_cp.model.cnf import AMO_CHOICES, ENCODINGS
+
+    assert main(["--print-completion", shell]) == 0
+    script = capsys.readouterr().out
+    if shell == "bash":
+        backends = script.split("_shtab_sudoku_cp_solve___backend_choices=(", 1)[1].split(")", 1)[0].split()
+        assert script.split("_shtab_sudoku_cp_batch___amo_choices=(", 1)[1].split(")", 1)[0].split() == list(AMO_CHOICES)
+        assert script.split("_shtab_sudoku_cp_analyze___encoding_choices=(", 1)[1].split(")", 1)[0].split() == list(ENCODINGS)
+        assert set(REGISTRY) | {"all", "sat:glucose4", "dfs:plain"} <= set(backends)
+    else:
+        assert f":NAME:({' '.join(AMO_CHOICES)})" in script and f":NAME:({' '.join(ENCODINGS)})" in script
+        backends = script.split('"--backend[', 1)[1].split("]:", 1)[1].split(":(", 1)[1].split(")", 1)[0].split()
+        assert set(REGISTRY) | {"all", "sat:glucose4", "dfs:plain"} <= set(backends)

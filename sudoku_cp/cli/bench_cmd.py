@@ -22,6 +22,7 @@ from ..tasks.bench import (
     write_json,
     write_plot,
 )
+from .progress import Progress
 from .common import (
     CliError,
     add_file_input,
@@ -168,11 +169,9 @@ def run_bench_cmd(args) -> int:
             return (parse_puzzle(text, args.box, args.symbols) for text in texts)
         return (entry.board for entry in entries())
 
-    from tqdm import tqdm
-
     total = len(configurations(backends, encodings)) * args.repeat * found  # every timed answer
-    with tqdm(total=total, unit="puzzle", file=sys.stderr, disable=not sys.stderr.isatty(),
-              leave=False, desc="bench") as bar:  # on a terminal only: ETA from the total
+    # on a terminal only (one whose width is unknown included): ETA from the total
+    with Progress("puzzles", stage="bench", total=total) as bar:
         reports = run_bench(boards, backends, tuple(encodings), unique=not args.solve_only,
                             time_limit=args.time_limit, repeat=args.repeat, warmup=max(0, args.warmup),
                             progress=bar, lines=lines)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from ..backends import Deadline, backend_help, resolve
@@ -20,12 +20,11 @@ from ..formats.records import dumps
 from ..formats.steps_html import steps_page
 from ..formats.svg import board_svg
 from ..formats.text import format_puzzle, parse_puzzle
-from ..tasks.cores import backend_for, given_names
+from ..tasks.cores import given_names
 from ..tasks.explain import DEFAULT_LIMIT, Explanation, explain
 from ..tasks.generate import GenerateError, generate, generated_record
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
-from ..tasks.steps import explain_steps
 from .progress import Progress
 from .common import (
     CliError,
@@ -292,12 +291,9 @@ def run_explain(args) -> int:
             _write_svg(result, args, numbered_outputs(args), index)
 
     def compute(board):
-        started = time.perf_counter()  # the steps share the puzzle's time limit with the count
-        result = explain(board, args.limit, backends, args.time_limit, args.check)
-        if stepwise and result.status is Status.UNIQUE:
-            _add_steps(result, board, args, started)
-        elif stepwise and result.status is not Status.UNKNOWN:  # (a time limit says so itself)
-            result.notes.append("steps need a puzzle with exactly one solution")
+        with Progress("steps") as bar, bar.ticking("explaining step by step") if stepwise else nullcontext():
+            result = explain(board, args.limit, backends, args.time_limit, args.check,
+                             steps=(1 if args.next else True) if stepwise else False)
         if result.steps is not None and args.html is not None:
             pages.append(board)
             _write_html(result, args, numbered_outputs(args), len(pages) - 1)
@@ -305,21 +301,6 @@ def run_explain(args) -> int:
 
     provers = backends if args.certify or args.proof else None
     return answer_each(args, compute, report, provers=provers)
-
-
-def _add_steps(result: Explanation, board, args, began: float) -> None:
-    """The steps of a unique puzzle, in what is left of its time limit (counted from ``began``)."""
-    started = time.perf_counter()
-    left = None if args.time_limit is None else args.time_limit - (started - began)
-    try:
-        if left is not None and left <= 0:
-            raise TimeLimitReached("the time limit ended the work before the steps")
-        result.steps = explain_steps(board, backend_for(chosen(args), "propagate"),
-                                     time_limit=left, limit=1 if args.next else None)
-    except TimeLimitReached as exc:
-        result.status = Status.UNKNOWN
-        result.notes.append(f"steps: {exc}")
-    result.time_s = (result.time_s or 0) + time.perf_counter() - started
 
 
 def _print_steps(result: Explanation, args) -> None:

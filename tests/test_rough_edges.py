@@ -442,3 +442,145 @@ def test_completion_offers_the_registered_backends_encodings_and_amo(shell, caps
         assert f":NAME:({' '.join(AMO_CHOICES)})" in script and f":NAME:({' '.join(ENCODINGS)})" in script
         backends = script.split('"--backend[', 1)[1].split("]:", 1)[1].split(":(", 1)[1].split(")", 1)[0].split()
         assert set(REGISTRY) | {"all", "sat:glucose4", "dfs:plain"} <= set(backends)
+
+
+def test_the_python_explain_can_ask_for_steps():
+    """``sudoku_cp.explain()`` had no way to ask for steps: the API reaches every CLI feature."""
+    import sudoku_cp
+    from sudoku_cp.formats.text import parse_puzzle
+
+    every = sudoku_cp.explain(parse_puzzle(CLASSIC), steps=True)
+    assert every.status.value == "unique" and len(every.steps) == CLASSIC.count(".")
+    assert len(sudoku_cp.explain(parse_puzzle(CLASSIC), steps=1).steps) == 1
+    assert sudoku_cp.explain(parse_puzzle(CLASSIC)).steps is None
+    several = sudoku_cp.explain(parse_puzzle("12.............."), steps=True)
+    assert several.steps is None and several.notes == ["steps need a puzzle with exactly one solution"]
+
+
+def test_batch_documents_its_exit_rule_and_keeps_it(tmp_path, capsys):
+    """batch exited 0 with 'unknown' and 'error' records where solve -f exits 2: one rule, documented."""
+    from sudoku_cp.cli.batch_cmd import BATCH_HELP
+
+    assert "The answers are the records, not the exit code" in BATCH_HELP
+    assert "`batch` (and `bench`) answer in their records, not in the exit code" in (ROOT / "README.md").read_text()
+    source = tmp_path / "p.txt"
+    source.write_text(f"{HARD}\n1 2 3\n")
+    assert main(["batch", str(source), "--time-limit", "0.001"]) == 0
+    first, second = [json.loads(line)["status"] for line in capsys.readouterr().out.splitlines()]
+    assert first in ("unknown", "solved") and second == "error"  # unknown unless 1 ms was enough
+    assert main(["solve", "-f", str(source), "--time-limit", "0.001"]) == 2
+
+
+class _Terminal(__import__("io").StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _left_on_screen(written: str) -> str:
+    """What a terminal's last line shows after ``written`` (each carriage return starts the line again)."""
+    line = ""
+    for part in written.split("\r"):
+        line = part + line[len(part):]
+    return line.strip()
+
+
+@pytest.mark.parametrize("delay", ["0", "1000"])
+def test_a_closed_bar_leaves_nothing_for_the_next_output_to_be_glued_to(delay, monkeypatch):
+    """repair, minimize and generate left a stale "0/328" bar on the line their answer was printed on."""
+    from sudoku_cp.cli.progress import Progress
+
+    monkeypatch.setenv("SUDOKU_CP_PROGRESS_DELAY", delay)
+    screen = _Terminal()
+    bar = Progress("steps", stream=screen)
+    bar("trying each single given", 0, 328)
+    bar("removing givens", 0, 328)  # a new stage: the first bar goes too
+    bar.total = 300
+    bar.close()
+    assert _left_on_screen(screen.getvalue()) == ""
+    if delay == "0":
+        assert "removing givens" in screen.getvalue()  # it was drawn, then cleared
+
+
+def test_explain_steps_shows_a_bar_with_its_elapsed_time(monkeypatch, capsys):
+    """``explain --steps`` showed no progress at all (193 s of silence on a killer)."""
+    monkeypatch.setenv("SUDOKU_CP_PROGRESS_DELAY", "0")
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["explain", CLASSIC, "--steps"]) == 0
+    assert "explaining step by step [00:00]" in screen.getvalue()
+    assert _left_on_screen(screen.getvalue()) == ""  # cleared before the steps were printed
+    assert capsys.readouterr().out.startswith("unique")
+
+
+def test_a_ticking_bar_is_redrawn_until_its_block_ends(monkeypatch):
+    import threading
+
+    from sudoku_cp.cli.progress import Progress
+
+    monkeypatch.setenv("SUDOKU_CP_PROGRESS_DELAY", "0")
+    screen = _Terminal()
+    drawn = threading.Event()
+    write = screen.write
+
+    def counting(text: str) -> int:
+        if screen.getvalue().count("working [") >= 3:
+            drawn.set()
+        return write(text)
+
+    monkeypatch.setattr(screen, "write", counting)
+    with Progress("steps", stream=screen) as bar, bar.ticking("working", every=0.01):
+        drawn.wait()  # the ticker redraws on its own while the work says nothing
+    assert _left_on_screen(screen.getvalue()) == ""
+
+
+def test_bench_draws_its_bar_on_a_terminal_of_unknown_width(tmp_path):
+    """``bench`` under ``script -qc`` (a pty that reports 0 columns) showed no bar."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    source = tmp_path / "p.txt"
+    source.write_text(f"{CLASSIC}\n12....3...4.....\n")
+    main_fd, sub_fd = pty.openpty()
+    fcntl.ioctl(sub_fd, termios.TIOCSWINSZ, struct.pack("HHHH", 0, 0, 0, 0))
+    env = dict(os.environ, SUDOKU_CP_PROGRESS_DELAY="0", TERM="xterm")
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_cp", "bench", str(source), "--backend", "dfs",
+                             "--warmup", "0"], stdout=subprocess.DEVNULL, stderr=sub_fd, env=env, cwd=ROOT)
+    os.close(sub_fd)
+    chunks = []
+    while True:
+        try:
+            data = os.read(main_fd, 65536)
+        except OSError:  # the command closed its end
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(main_fd)
+    assert proc.wait() == 0
+    err = b"".join(chunks).decode(errors="replace")
+    assert "bench:" in err and "/2 [" in err  # a bar with its total
+    assert _left_on_screen(err.split("\n")[0]) == ""  # and cleared
+
+
+def test_mypy_outside_the_checkout_finds_the_editable_install(tmp_path):
+    """After ``pip install -e .`` a user's mypy could not find sudoku_cp (setuptools' import hook)."""
+    import site
+    import sysconfig
+
+    pth = [p for d in {sysconfig.get_paths()["purelib"], *site.getsitepackages()}
+           for p in Path(d).glob("__editable__.sudoku_cp-*.pth")]
+    if not pth:
+        pytest.skip("sudoku-cp is not installed in editable mode here")
+    assert pth[0].read_text().strip() == str(ROOT)  # a plain path, which type checkers follow
+    (tmp_path / "user.py").write_text(
+        "from sudoku_cp.api import count\nfrom sudoku_cp.formats.text import parse_puzzle\n\n"
+        "result = count(parse_puzzle('.' * 16), limit=2)\nfound: int | None = result.count\n"
+        "wrong: str = result.complete\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
+    done = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "user.py"], cwd=tmp_path,
+                          capture_output=True, text=True, env=env)
+    assert "Cannot find implementation or library stub" not in done.stdout, done.stdout
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and errors[0].startswith("user.py:6: error: Incompatible types in assignment"), done.stdout

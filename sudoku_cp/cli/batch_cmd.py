@@ -54,6 +54,9 @@ exception (where one falls depends on the machine).
 
 At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
 go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
+The answers are the records, not the exit code (solve -f FILE answers in its exit code: there
+the most serious code wins): every status, 'unknown' and 'error' for a puzzle that does not parse
+included, is a record, and the exit code says whether the records are all there and can be trusted.
 Exit 0 when every puzzle has its record, 3 when a solver failed, an answer failed verification
 or cross-checked backends disagreed on some puzzle, 2 on a usage or file error (a --proof file
 that could not be written is an 'error' record naming it, and exit 2), 130 after Ctrl-C

@@ -535,31 +535,12 @@ def test_a_ticking_bar_is_redrawn_until_its_block_ends(monkeypatch):
 
 def test_bench_draws_its_bar_on_a_terminal_of_unknown_width(tmp_path):
     """``bench`` under ``script -qc`` (a pty that reports 0 columns) showed no bar."""
-    import fcntl
-    import pty
-    import struct
-    import termios
+    from test_progress import run
 
     source = tmp_path / "p.txt"
     source.write_text(f"{CLASSIC}\n12....3...4.....\n")
-    main_fd, sub_fd = pty.openpty()
-    fcntl.ioctl(sub_fd, termios.TIOCSWINSZ, struct.pack("HHHH", 0, 0, 0, 0))
-    env = dict(os.environ, SUDOKU_CP_PROGRESS_DELAY="0", TERM="xterm")
-    proc = subprocess.Popen([sys.executable, "-m", "sudoku_cp", "bench", str(source), "--backend", "dfs",
-                             "--warmup", "0"], stdout=subprocess.DEVNULL, stderr=sub_fd, env=env, cwd=ROOT)
-    os.close(sub_fd)
-    chunks = []
-    while True:
-        try:
-            data = os.read(main_fd, 65536)
-        except OSError:  # the command closed its end
-            break
-        if not data:
-            break
-        chunks.append(data)
-    os.close(main_fd)
-    assert proc.wait() == 0
-    err = b"".join(chunks).decode(errors="replace")
+    code, _, err = run(["bench", str(source), "--backend", "dfs", "--warmup", "0"], True, ROOT, columns=0)
+    assert code == 0
     assert "bench:" in err and "/2 [" in err  # a bar with its total
     assert _left_on_screen(err.split("\n")[0]) == ""  # and cleared
 

@@ -221,9 +221,6 @@ def recheck_proofs(directory: str, puzzles: dict[int, Board]) -> list[Rechecked]
     else is refused with the reason: a missing half, a file that is not the puzzle's formula
     (edited, or swapped with another puzzle's), a proof dratify refuses.
     """
-    from ..backends import make
-    from .solving import solve
-
     pairs: dict[tuple[int, str], set[str]] = {}
     for name in os.listdir(directory):
         match = PROOF_NAME.fullmatch(name)
@@ -232,48 +229,49 @@ def recheck_proofs(directory: str, puzzles: dict[int, Board]) -> list[Rechecked]
     out = []
     for (line, status), kinds in sorted(pairs.items()):
         done = Rechecked(f"puzzle-{line}-{status}", line, status)
-        out.append(done)
-        missing = {"cnf", "drat"} - kinds
-        if missing:
-            done.error = f"{done.name}.{missing.pop()} is missing: expected the formula and its proof"
-            continue
-        board = puzzles.get(line)
-        if board is None:
-            done.error = f"no puzzle on line {line} of the input: expected the input the proofs were made from"
-            continue
         try:
-            with open(os.path.join(directory, f"{done.name}.cnf"), encoding="ascii") as f:
-                cnf = f.read()
-            with open(os.path.join(directory, f"{done.name}.drat"), encoding="ascii") as f:
-                proof = f.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            done.error = f"cannot read {done.name}: {exc}"
-            continue
-        header = CNF_HEADER.match(cnf)
-        if header is None:
-            done.error = f"{done.name}.cnf does not start with sudoku-cp's 'c sudoku-cp CNF: encoding ...' line"
-            continue
-        solution = None
-        if status == "unique":
-            solution = solve(board).solution
-            if solution is None:
-                done.error = f"the puzzle on line {line} has no solution: the claim 'unique' is wrong"
-                continue
-        try:
-            derived = make("sat", encoding=header[1], amo=header[2]).certified_text(board, solution)[1]  # type: ignore[attr-defined]
-        except ValueError as exc:
-            done.error = f"{done.name}.cnf: {exc}"
-            continue
-        if cnf != derived:
-            done.error = (f"{done.name}.cnf is not the formula of the puzzle on line {line} (derived "
-                          f"again, it differs: the file was edited or belongs to another puzzle)")
-            continue
-        try:
-            lemmas = sum(1 for step in proof.splitlines() if step and not step.startswith("d"))
-            done.certificate = check_refutation(Refutation(cnf, proof, lemmas, done.name))
+            done.certificate = _recheck(directory, done, kinds, puzzles.get(line))
         except ProofRefused as exc:
             done.error = str(exc)
+        out.append(done)
     return out
+
+
+def _recheck(directory: str, done: Rechecked, kinds: set[str], board: Board | None) -> Certificate:
+    """One proof of :func:`recheck_proofs`: its certificate, or :class:`ProofRefused` saying why not."""
+    from ..backends import make
+    from .solving import solve
+
+    if kinds != {"cnf", "drat"}:
+        raise ProofRefused(f"{done.name}.{({'cnf', 'drat'} - kinds).pop()} is missing: expected the "
+                           f"formula and its proof")
+    if board is None:
+        raise ProofRefused(f"no puzzle on line {done.line} of the input: expected the input the proofs "
+                           f"were made from")
+    texts = []
+    for kind in ("cnf", "drat"):
+        try:
+            with open(os.path.join(directory, f"{done.name}.{kind}"), encoding="ascii") as f:
+                texts.append(f.read())
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ProofRefused(f"cannot read {done.name}.{kind}: {exc}") from None
+    cnf, proof = texts
+    header = CNF_HEADER.match(cnf)
+    if header is None:
+        raise ProofRefused(f"{done.name}.cnf does not start with sudoku-cp's 'c sudoku-cp CNF: encoding "
+                           f"...' line")
+    solution = solve(board).solution if done.status == "unique" else None
+    if done.status == "unique" and solution is None:
+        raise ProofRefused(f"the puzzle on line {done.line} has no solution: the claim 'unique' is wrong")
+    try:
+        derived = make("sat", encoding=header[1], amo=header[2]).certified_text(board, solution)[1]  # type: ignore[attr-defined]
+    except ValueError as exc:
+        raise ProofRefused(f"{done.name}.cnf: {exc}") from None
+    if cnf != derived:
+        raise ProofRefused(f"{done.name}.cnf is not the formula of the puzzle on line {done.line} "
+                           f"(derived again, it differs: the file was edited or belongs to another puzzle)")
+    lemmas = sum(1 for step in proof.splitlines() if step and not step.startswith("d"))
+    return check_refutation(Refutation(cnf, proof, lemmas, done.name))
 
 
 def write_proof(directory: str, name: str, refutation: Refutation) -> tuple[str, str]:

@@ -501,22 +501,42 @@ def output_file(path: str | None, binary: bool = False):
         raise
 
 
-def open_in_place(path: str, flags: int) -> int:
-    """A file descriptor for writing ``path`` where it is (a device, a FIFO, a file), never waiting.
+FIFO_WAIT = 10.0  # seconds a FIFO output may wait for its reader (SUDOKU_CP_FIFO_WAIT sets others)
 
-    A FIFO that no process reads would block the open forever (a time limit included): it is
-    opened without blocking, and with no reader it is a :class:`CliError` saying so. Once open,
-    writes block as usual (the reader sets the pace).
-    """
+
+def fifo_wait() -> float:
+    """:data:`FIFO_WAIT`, or the seconds in ``SUDOKU_CP_FIFO_WAIT``."""
     try:
-        fd = os.open(path, flags | os.O_NONBLOCK)
-    except IsADirectoryError:
-        raise CliError(f"{path}: is a directory: expected a file name to write") from None
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:
-            raise CliError(f"{path}: a FIFO that no process is reading: expected its reader started "
-                           f"first (e.g. cat {path} &), or a regular file") from None
-        raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
+        return max(0.0, float(os.environ.get("SUDOKU_CP_FIFO_WAIT", FIFO_WAIT)))
+    except ValueError:
+        return FIFO_WAIT
+
+
+def open_in_place(path: str, flags: int) -> int:
+    """A file descriptor for writing ``path`` where it is (a device, a FIFO, a file), never waiting forever.
+
+    A FIFO that no process reads would block the open for ever (a time limit included): it is
+    opened without blocking, tried again while its reader may still be starting (``cat FIFO &``
+    started just before), and after :func:`fifo_wait` seconds with no reader it is a
+    :class:`CliError` saying so. Once open, writes block as usual (the reader sets the pace).
+    """
+    import time
+
+    end = time.monotonic() + fifo_wait()
+    while True:
+        try:
+            fd = os.open(path, flags | os.O_NONBLOCK)
+            break
+        except IsADirectoryError:
+            raise CliError(f"{path}: is a directory: expected a file name to write") from None
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
+            if time.monotonic() >= end:
+                raise CliError(f"{path}: a FIFO that no process opened for reading within {fifo_wait():g} s: "
+                               f"expected its reader started first (e.g. cat {path} &), or a regular "
+                               f"file") from None
+            time.sleep(0.02)
     os.set_blocking(fd, True)
     return fd
 

@@ -3,13 +3,16 @@ total is known; never in pipes; the output files the same byte for byte either w
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import pty
 import re
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 
 import pytest
 from gridgen import dataset_lines
@@ -21,14 +24,19 @@ SIXTEEN = ("..9...6....F1.E....79..........A.1...BC7...695......3...G.84....7...
            "....F...A1...8.7..5..6.B.A46A.E.3....B82.7..72..A..D.4..395..C5.4B...12.8..")  # generate --seed 1
 
 
-def run(args: list[str], terminal: bool, cwd) -> tuple[int, str, str]:
-    """The command with standard error a terminal (a pty) or a pipe: (exit code, stdout, stderr)."""
+def run(args: list[str], terminal: bool, cwd, columns: int | None = None) -> tuple[int, str, str]:
+    """The command with standard error a terminal (a pty) or a pipe: (exit code, stdout, stderr).
+
+    ``columns`` sets the terminal's width (0: a terminal that does not know it, as under ``script``).
+    """
     cmd = [sys.executable, "-m", "sudoku_cp", *args]
     env = dict(os.environ, PYTHONPATH=os.getcwd(), TERM="xterm", SUDOKU_CP_PROGRESS_DELAY="0")
     if not terminal:
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd)
         return proc.returncode, proc.stdout, proc.stderr
     main, sub = pty.openpty()
+    if columns is not None:
+        fcntl.ioctl(sub, termios.TIOCSWINSZ, struct.pack("HHHH", 0, columns, 0, 0))
     stdout = tempfile.TemporaryFile()  # not a pipe: a full pipe would stop the command
     proc = subprocess.Popen(cmd, stdout=stdout, stderr=sub, env=env, cwd=cwd)
     os.close(sub)

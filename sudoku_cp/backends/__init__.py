@@ -108,6 +108,23 @@ def backend_help() -> str:
     return "; ".join(f"{name}: {entry.summary}" for name, entry in REGISTRY.items())
 
 
+def spellings() -> list[str]:
+    """Every name ``--backend`` takes alone: each registry entry, each with its listed options
+    (``sat:glucose4``, ``dfs:plain``), and ``all`` (for shell completion).
+
+    >>> {"sat", "cpsat", "dfs", "sat:glucose4", "dfs:plain", "all"} <= set(spellings())
+    True
+    """
+    out = []
+    for name, entry in REGISTRY.items():
+        out.append(name)
+        try:
+            out += [f"{name}:{option}" for option in entry.choices() or ()]
+        except ImportError:  # its package is missing: the bare name is still offered
+            pass
+    return out + ["all"]
+
+
 def names(spec: str | Sequence[str]) -> list[str]:
     """The backend names in ``"all"``, ``"sat,cpsat"`` or a list; unknown names are an error.
 

@@ -580,6 +580,14 @@ class SatBackend(Backend):
             cnf.add("differs", [blocking_clause(solution, board)])
         return cnf
 
+    def certified_text(self, board: Board, solution: Board | None = None) -> tuple[Cnf, str]:
+        """:meth:`certified_formula` and its DIMACS text, exactly as a proof's ``.cnf`` file holds it
+        (``sudoku-cp check-proof`` derives it again from the puzzle and compares)."""
+        cnf = self.certified_formula(board, solution)
+        what = "no other solution" if solution is not None else "no solution"
+        return cnf, write_dimacs(cnf, self.encoding, amo_for(board.size, self.amo),
+                                 [f"claim: {what} ({board.size}x{board.size})", "simplified by the givens"])
+
     def refute(self, board: Board, solution: Board | None = None) -> Refutation:
         """A fresh solver, logging a proof, on :meth:`certified_formula`; only this question pays for it.
 
@@ -590,10 +598,8 @@ class SatBackend(Backend):
         (True, 'c claim: no solution (4x4)')
         """
         self.require("proof")
-        cnf = self.certified_formula(board, solution)
+        cnf, text = self.certified_text(board, solution)
         what = "no other solution" if solution is not None else "no solution"
-        text = write_dimacs(cnf, self.encoding, amo_for(board.size, self.amo),
-                            [f"claim: {what} ({board.size}x{board.size})", "simplified by the givens"])
         Solver = import_solver("pysat.solvers").Solver
 
         try:

@@ -14,9 +14,10 @@ they run, so ``sudoku-cp validate`` imports no solver and no other command
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
-import os
 import importlib
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -26,12 +27,16 @@ from ..core.board import PuzzleError
 from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
 from . import completion
-from .common import CliError
+from .common import CliError, renamed
 
-MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd"]  # solve_cmd registers solve and count
+MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
+           "check_proof_cmd"]  # solve_cmd registers solve and count
 COMMANDS = {"validate": "validate_cmd", "solve": "solve_cmd", "count": "solve_cmd", "encode": "encode_cmd",
             "analyze": "analyze_cmd", "batch": "batch_cmd", "bench": "bench_cmd", "explain": "explain_cmd",
-            "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd"}  # name -> module
+            "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd",
+            "check-proof": "check_proof_cmd"}  # name -> module
+
+OLD_SPELLINGS = (("--backends", "--backend"), ("--encodings", "--encoding"))  # refused, naming the new one
 
 DESCRIPTION = """\
 Validate Sudoku boards and solve them with real constraint solvers (PySAT, OR-Tools CP-SAT)
@@ -114,6 +119,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     for name in [COMMANDS[command]] if command in COMMANDS else MODULES:
         importlib.import_module(f"sudoku_cp.cli.{name}").add_parser(sub)
+    for each in sub.choices.values():  # the old plural spellings, in every command that has the new one
+        for old, new in OLD_SPELLINGS:
+            if new in each._option_string_actions and old not in each._option_string_actions:
+                renamed(each, old, new)
     return parser
 
 
@@ -145,11 +154,64 @@ def run() -> None:
     sys.exit(code)
 
 
+class ClosedStream:
+    """Stands for a standard stream the shell closed (``<&-``, ``>&-``): Python leaves it ``None``.
+
+    Reading standard input or writing standard output through it raises an :class:`OSError` naming
+    the stream, which :func:`main` reports in one line (exit 2); a closed standard error swallows
+    what is written to it (there is nowhere left to say anything). A command that never touches
+    the closed stream (``solve PUZZLE <&-``) runs as usual.
+    """
+
+    def __init__(self, name: str, silent: bool = False):
+        self.name = name
+        self.silent = silent
+
+    def _closed(self, *args, **kwargs):
+        raise OSError(errno.EBADF, "closed: expected an open stream (e.g. </dev/null or >/dev/null)",
+                      self.name)
+
+    read = readline = fileno = _closed
+
+    def write(self, text) -> int:
+        if not self.silent:
+            self._closed()
+        return len(text)
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
+    def __iter__(self):
+        return iter(self.readline, "")
+
+
+STREAMS = (("stdin", "standard input"), ("stdout", "standard output"), ("stderr", "standard error"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
-    SIGTERM unwinds like Ctrl-C (temporary files removed, outputs closed) and ends with 143.
+    SIGTERM unwinds like Ctrl-C (temporary files removed, outputs closed) and ends with 143. A
+    standard stream the shell closed is a :class:`ClosedStream` while the command runs.
     """
+    closed = [(attr, name) for attr, name in STREAMS if getattr(sys, attr) is None]
+    for attr, name in closed:
+        setattr(sys, attr, ClosedStream(name, silent=attr == "stderr"))
+    try:
+        return _signalled(argv)
+    finally:
+        for attr, _ in closed:
+            setattr(sys, attr, None)
+
+
+def _signalled(argv: Sequence[str] | None) -> int:
     previous = None
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         try:

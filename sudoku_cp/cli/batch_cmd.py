@@ -7,12 +7,13 @@ import os
 import sys
 
 from ..backends import BackendError, backend_help, resolve
-from ..core.results import EXIT_DISAGREE, EXIT_OK
+from ..core.results import EXIT_DISAGREE, EXIT_OK, EXIT_USAGE
 from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, ENCODINGS, check_amo, families_of
-from ..tasks.batch import BatchOptions, resume_point, run_batch
+from ..tasks.batch import CHUNK, BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
 from .progress import Progress, count_puzzles, total_later
 from .common import (
+    JOBS_PER_CPU,
     CliError,
     RecordFile,
     add_certify_options,
@@ -30,6 +31,7 @@ from .common import (
     refuse_input_overwrite,
     symbols_arg,
     time_limit_arg,
+    time_limit_help,
 )
 
 BATCH_HELP = """\
@@ -52,8 +54,12 @@ exception (where one falls depends on the machine).
 
 At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
 go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
+The answers are the records, not the exit code (solve -f FILE answers in its exit code: there
+the most serious code wins): every status, 'unknown' and 'error' for a puzzle that does not parse
+included, is a record, and the exit code says whether the records are all there and can be trusted.
 Exit 0 when every puzzle has its record, 3 when a solver failed, an answer failed verification
-or cross-checked backends disagreed on some puzzle, 2 on a usage or file error, 130 after Ctrl-C
+or cross-checked backends disagreed on some puzzle, 2 on a usage or file error (a --proof file
+that could not be written is an 'error' record naming it, and exit 2), 130 after Ctrl-C
 and 143 after SIGTERM (an interrupt never becomes a record: OUT is left ready for --resume).
 
 --first N answers the first N puzzles only (one record each); the rest of the input is not read.
@@ -93,14 +99,15 @@ def add_parser(sub) -> None:
                    help=f"at-most-one encoding for the sat and external backends, as in solve: "
                         f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, seqcounter above; "
                         f"native needs sat:minicard)")
-    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                   help="per puzzle; a puzzle that hits it is 'unknown'")
+    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help=time_limit_help())
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help=f"worker processes (default 1), at most the number of CPUs "
                         f"({os.cpu_count() or 1} here) unless --force-jobs; the output order is the "
-                        f"input order. Workers end with the batch (Ctrl-C, SIGTERM, even kill -9)")
+                        f"input order. Never more workers than chunks of {CHUNK} puzzles (a small file "
+                        f"gets one). Workers end with the batch (Ctrl-C, SIGTERM, even kill -9)")
     p.add_argument("--force-jobs", action="store_true",
-                   help="allow --jobs above the number of CPUs (each worker holds its own solvers)")
+                   help=f"allow --jobs above the number of CPUs, up to {JOBS_PER_CPU} per CPU (each "
+                        f"worker holds its own solvers)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a dask.distributed cluster whose scheduler is at ADDRESS (e.g. "
                         "tcp://10.0.0.5:8786); needs the [dask] extra. The output is the same as "
@@ -211,4 +218,7 @@ def _run(args, out, to_stdout: bool, proofs) -> int:
                  if args.first is not None and summary.puzzles == args.first else "")
         print(f"{summary.puzzles} puzzles{resumed}{taken}: {counts or 'none'}; "
               f"{summary.per_second:,.0f} puzzles/s", file=report)
-    return EXIT_DISAGREE if summary.failures else EXIT_OK
+    if summary.unwritten:
+        print(f"sudoku-cp: batch: {summary.unwritten} proof file(s) could not be written (their records "
+              f"say which)", file=sys.stderr)
+    return EXIT_DISAGREE if summary.failures else EXIT_USAGE if summary.unwritten else EXIT_OK

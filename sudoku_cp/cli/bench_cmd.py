@@ -22,13 +22,13 @@ from ..tasks.bench import (
     write_json,
     write_plot,
 )
+from .progress import Progress
 from .common import (
     CliError,
     add_file_input,
     box_arg,
     check_output_path,
     input_file,
-    naming,
     no_puzzle_message,
     now_a_switch,
     open_text,
@@ -36,9 +36,11 @@ from .common import (
     positive_int,
     input_paths,
     refuse_input_overwrite,
+    refuse_output_clash,
     renamed,
     symbols_arg,
     time_limit_arg,
+    time_limit_help,
 )
 
 
@@ -88,7 +90,8 @@ def add_parser(sub) -> None:
                    help=f"CNF encodings for the sat backends, a comma list ({', '.join(PRESETS)}, or "
                         f"families joined by '+' as in solve, e.g. cell-alo+unit-amo; default "
                         f"{DEFAULT_ENCODING}); each backend runs once per encoding")
-    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help="per puzzle")
+    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
+                   help=time_limit_help("each puzzle's answer in each configuration"))
     p.add_argument("--repeat", type=positive_int, default=1, metavar="R",
                    help="run each configuration R times; each puzzle's best time counts")
     p.add_argument("--warmup", type=int, default=20, metavar="K",
@@ -103,8 +106,6 @@ def add_parser(sub) -> None:
                    help="write the main output (the table, or the JSON document) to FILE")
     p.add_argument("--csv", metavar="FILE", help="write the table as CSV to FILE")
     p.add_argument("--plot", metavar="FILE", help="write a cactus plot to FILE (.png, .svg or .pdf)")
-    renamed(p, "--backends", "--backend")
-    renamed(p, "--encodings", "--encoding")
     renamed(p, "--limit", "--first", "--limit counts solutions; use --first N for the first N puzzles")
     now_a_switch(p, "--json", "--json is a switch now (the JSON document on standard output): "
                               "use --json -o FILE to write it to FILE")
@@ -115,6 +116,7 @@ def run_bench_cmd(args) -> int:
     args.file = input_file(args)
     outputs = {"-o": args.output, "--csv": args.csv, "--plot": args.plot}
     refuse_input_overwrite(outputs, input_paths(args))
+    refuse_output_clash(outputs)
     try:
         backends = names(args.backend or default_backends())  # the registry reads backend names
     except BackendError as exc:
@@ -167,11 +169,9 @@ def run_bench_cmd(args) -> int:
             return (parse_puzzle(text, args.box, args.symbols) for text in texts)
         return (entry.board for entry in entries())
 
-    from tqdm import tqdm
-
     total = len(configurations(backends, encodings)) * args.repeat * found  # every timed answer
-    with tqdm(total=total, unit="puzzle", file=sys.stderr, disable=not sys.stderr.isatty(),
-              leave=False, desc="bench") as bar:  # on a terminal only: ETA from the total
+    # on a terminal only (one whose width is unknown included): ETA from the total
+    with Progress("puzzles", stage="bench", total=total) as bar:
         reports = run_bench(boards, backends, tuple(encodings), unique=not args.solve_only,
                             time_limit=args.time_limit, repeat=args.repeat, warmup=max(0, args.warmup),
                             progress=bar, lines=lines)
@@ -193,11 +193,12 @@ def run_bench_cmd(args) -> int:
             out.write(text)
     if not to_stdout:
         print(f"{'JSON' if args.json else 'table'} written to {args.output}", file=sys.stderr)
-    if args.csv:
-        with naming(args.csv):
-            write_csv(reports, args.csv)
+    if args.csv:  # written whole and renamed into place; a FIFO with no reader refused, not waited for
+        with output_file(args.csv) as out:
+            write_csv(reports, out)
     if args.plot:
-        with naming(args.plot):
-            write_plot(reports, args.plot, plot_title(args.file, found, mode), args.time_limit)
+        with output_file(args.plot, binary=True) as out:
+            write_plot(reports, out, plot_title(args.file, found, mode), args.time_limit,
+                       fmt=args.plot.rsplit(".", 1)[-1].lower())
     bad = any(r.counts["error"] or r.disagreements for r in reports)
     return EXIT_DISAGREE if bad else EXIT_OK

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import fcntl
 import io
 import os
@@ -12,6 +13,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from itertools import chain, islice
 
 from ..backends.base import MAX_SECONDS, Deadline
 from ..core.board import MAX_SIZE, Board, PuzzleError, parse_box
@@ -54,6 +56,18 @@ def time_limit_arg(text: str) -> float:
     return value
 
 
+TIME_LIMIT_UNCOVERED = ("Not counted: start-up and loading a solver package (OR-Tools: 0.3-2 s), "
+                        "and CP-SAT building a very large model, which it does not interrupt (an empty "
+                        "64x64 with --backend cpsat took 8.9 s under --time-limit 2, an empty 49x49 "
+                        "count 5.5 s, on a busy 2-core machine)")
+
+
+def time_limit_help(each: str = "each puzzle's answer (with one puzzle, the whole command)") -> str:
+    """The one meaning of ``--time-limit`` in every command's --help: the time ``each`` thing may take."""
+    return (f"the time {each} may take, every backend and step on it sharing these SECONDS; past "
+            f"them the answer is 'unknown' (exit 4). {TIME_LIMIT_UNCOVERED}")
+
+
 def positive_int(text: str) -> int:
     """A whole number >= 1 in ASCII digits (``int()`` also reads full-width digits)."""
     if not (text.isascii() and text.strip().isdigit()):
@@ -74,12 +88,19 @@ def symbols_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--symbols ")) from None
 
 
+JOBS_PER_CPU = 4  # --force-jobs allows up to this many workers per CPU, never more
+
+
 def jobs_arg_check(jobs: int, force: bool) -> None:
-    """``--jobs`` above the number of CPUs is refused unless ``--force-jobs`` (each worker is a process)."""
-    cap = os.cpu_count() or 1
-    if jobs > cap and not force:
-        raise CliError(f"--jobs {jobs}: expected at most {cap}, the number of CPUs here "
-                       f"(--force-jobs allows more)")
+    """``--jobs`` above the number of CPUs is refused unless ``--force-jobs`` (each worker is a process);
+    above :data:`JOBS_PER_CPU` times the CPUs it is refused even then."""
+    cpus = os.cpu_count() or 1
+    if jobs > cpus and not force:
+        raise CliError(f"--jobs {jobs}: expected at most {cpus}, the number of CPUs here "
+                       f"(--force-jobs allows up to {JOBS_PER_CPU * cpus})")
+    if jobs > JOBS_PER_CPU * cpus:
+        raise CliError(f"--jobs {jobs}: expected at most {JOBS_PER_CPU * cpus} even with --force-jobs "
+                       f"({JOBS_PER_CPU} worker processes per CPU; more only wait for each other)")
 
 
 def box_arg(text: str) -> tuple[int, int]:
@@ -218,10 +239,7 @@ def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
 
     parser.add_argument("--backend", default=default, metavar="NAME[,NAME...]",
                         help=f"who solves (default {default}): {backend_help()}. {several}")
-    parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                        help="bound the whole command: every backend and step shares these SECONDS "
-                             "(with a file, each puzzle gets them); past them the answer is "
-                             "'unknown' (exit 4)")
+    parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help=time_limit_help())
 
 
 def add_certify_options(parser: argparse.ArgumentParser) -> None:
@@ -411,6 +429,23 @@ def refuse_input_overwrite(outputs: dict[str, str | None], inputs) -> None:
                                f"command writes over its input)")
 
 
+def refuse_output_clash(outputs: dict[str, str | None]) -> None:
+    """Refuse, before any work, two output options that name one file (the second would overwrite the first).
+
+    Paths are compared by what they lead to (``./x``, ``x`` and a symlink to ``x`` are one file);
+    ``None`` and ``-`` (standard output) are skipped.
+    """
+    seen: dict[str, str] = {}
+    for option, path in outputs.items():
+        if path is None or path == "-":
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise CliError(f"{seen[key]} and {option} both name {path}: expected two different files "
+                           f"(one would overwrite the other)")
+        seen[key] = option
+
+
 @contextmanager
 def output_file(path: str | None, binary: bool = False):
     """A file to write a command's output to, all or nothing (``None`` or ``-``: standard output).
@@ -431,11 +466,9 @@ def output_file(path: str | None, binary: bool = False):
     except OSError:
         existing = None
     if existing is not None and not stat.S_ISREG(existing.st_mode):
-        try:
-            handle = open(path, "wb") if binary else open(path, "w", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
-        with handle:
+        fd = open_in_place(path, os.O_WRONLY | os.O_TRUNC)
+        handle = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        with naming(path), handle:  # a full device (/dev/full) names the path, not standard output
             yield handle
         return
     import tempfile  # here, not at the top: it costs every command's start (random, shutil)
@@ -466,6 +499,46 @@ def output_file(path: str | None, binary: bool = False):
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+FIFO_WAIT = 10.0  # seconds a FIFO output may wait for its reader (SUDOKU_CP_FIFO_WAIT sets others)
+
+
+def fifo_wait() -> float:
+    """:data:`FIFO_WAIT`, or the seconds in ``SUDOKU_CP_FIFO_WAIT``."""
+    try:
+        return max(0.0, float(os.environ.get("SUDOKU_CP_FIFO_WAIT", FIFO_WAIT)))
+    except ValueError:
+        return FIFO_WAIT
+
+
+def open_in_place(path: str, flags: int) -> int:
+    """A file descriptor for writing ``path`` where it is (a device, a FIFO, a file), never waiting forever.
+
+    A FIFO that no process reads would block the open for ever (a time limit included): it is
+    opened without blocking, tried again while its reader may still be starting (``cat FIFO &``
+    started just before), and after :func:`fifo_wait` seconds with no reader it is a
+    :class:`CliError` saying so. Once open, writes block as usual (the reader sets the pace).
+    """
+    import time
+
+    end = time.monotonic() + fifo_wait()
+    while True:
+        try:
+            fd = os.open(path, flags | os.O_NONBLOCK)
+            break
+        except IsADirectoryError:
+            raise CliError(f"{path}: is a directory: expected a file name to write") from None
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
+            if time.monotonic() >= end:
+                raise CliError(f"{path}: a FIFO that no process opened for reading within {fifo_wait():g} s: "
+                               f"expected its reader started first (e.g. cat {path} &), or a regular "
+                               f"file") from None
+            time.sleep(0.02)
+    os.set_blocking(fd, True)
+    return fd
 
 
 @contextmanager
@@ -515,14 +588,11 @@ class RecordFile:
         self.path = path
         flags = os.O_WRONLY | os.O_APPEND
         try:
-            try:
-                fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666)
-                self.created = True
-            except FileExistsError:
-                fd = os.open(path, flags)
-                self.created = False
-        except IsADirectoryError:
-            raise CliError(f"{path}: is a directory: expected a file name to write") from None
+            fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666)
+            self.created = True
+        except FileExistsError:
+            fd = open_in_place(path, flags)  # a FIFO with no reader: refused, not waited for
+            self.created = False
         except OSError as exc:
             raise CliError(f"{path}: cannot write it ({exc.strerror}): expected a writable path") from None
         info = os.fstat(fd)
@@ -581,11 +651,16 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
         name = "standard input" if args.file == "-" else args.file
         found = 0
         try:
-            for entry in iter_entries(read_lines(stream, name), args.box, args.symbols):
+            entries = iter_entries(read_lines(stream, name), args.box, args.symbols)
+            if first is not None:  # --first N: the rest is not read
+                entries = islice(entries, first)
+            if getattr(args, "svg", None) or getattr(args, "html", None):  # a file per puzzle:
+                head = list(islice(entries, 2))  # X.svg for one puzzle, X-1.svg, X-2.svg, ... for several
+                args.several_puzzles = len(head) > 1
+                entries = chain(head, entries)
+            for entry in entries:
                 found += 1
                 yield entry
-                if found == first:  # --first N: the rest is not read
-                    return
         finally:
             if stream is not sys.stdin:
                 stream.close()
@@ -616,6 +691,12 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
         if len(args.puzzle) < 4096 and os.path.exists(args.puzzle):
             hint = f" (to read the file {args.puzzle!r}, use -f {args.puzzle})"
         raise CliError(f"{exc}{hint}") from None
+
+
+def numbered_outputs(args) -> bool:
+    """Whether a command's files per puzzle (``--svg``, ``--html``) are numbered: its input holds more
+    than one puzzle (``-f FILE`` with one puzzle writes ``X.svg``, as a PUZZLE argument does)."""
+    return getattr(args, "several_puzzles", args.file is not None)
 
 
 def _reshape(board: Board, args) -> Board:

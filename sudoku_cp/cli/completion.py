@@ -33,13 +33,25 @@ def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParse
 def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
     """The completion script of ``parser`` for ``shell`` (bash, zsh or tcsh)."""
     shtab = import_package("shtab")
+    values = registered()
     for p in _parsers(parser):
         for action in p._actions:
             if action.metavar in FILE_METAVARS:  # shtab reads an action's ``complete`` attribute
                 setattr(action, "complete", shtab.FILE)
             elif action.metavar in DIR_METAVARS:
                 setattr(action, "complete", shtab.DIRECTORY)
+            elif action.option_strings and action.dest in values:  # offered, never enforced: the
+                action.choices = values[action.dest]  # parser is only printed, then the program exits
     return shtab.complete(parser, shell=shell)
+
+
+def registered() -> dict[str, list[str]]:
+    """The values completion offers, by option ``dest``, from the registries: backends, CNF
+    presets, at-most-one encodings (a comma list or ``+`` families are typed on from there)."""
+    from ..backends import spellings
+    from ..model.cnf import AMO_CHOICES, ENCODINGS
+
+    return {"backend": spellings(), "encoding": list(ENCODINGS), "amo": list(AMO_CHOICES)}
 
 
 class PrintCompletion(argparse.Action):

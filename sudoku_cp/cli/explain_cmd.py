@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from ..backends import Deadline, backend_help, resolve
@@ -20,12 +20,11 @@ from ..formats.records import dumps
 from ..formats.steps_html import steps_page
 from ..formats.svg import board_svg
 from ..formats.text import format_puzzle, parse_puzzle
-from ..tasks.cores import backend_for, given_names
+from ..tasks.cores import given_names
 from ..tasks.explain import DEFAULT_LIMIT, Explanation, explain
 from ..tasks.generate import GenerateError, generate, generated_record
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
-from ..tasks.steps import explain_steps
 from .progress import Progress
 from .common import (
     CliError,
@@ -43,10 +42,13 @@ from .common import (
     input_paths,
     no_comma_list,
     refuse_input_overwrite,
+    refuse_output_clash,
+    numbered_outputs,
     renamed,
     show_board,
     symbols_arg,
     time_limit_arg,
+    time_limit_help,
 )
 from .views import numbered, write_svg
 
@@ -215,7 +217,7 @@ def add_parser(sub) -> None:
     g.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
     g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                   help="stop after SECONDS in total (exit 4)")
+                   help=time_limit_help("the whole generation (all --count puzzles)"))
     g.add_argument("--svg", metavar="FILE",
                    help="also draw each puzzle as an SVG picture, rows labelled r1..rN and columns "
                         "c1..cN; with --count K > 1 one file per puzzle, FILE-1.svg .. FILE-K.svg "
@@ -278,9 +280,7 @@ def run_explain(args) -> int:
     pages: list = []  # puzzles whose page was written (FILE-1.html, FILE-2.html, ...)
     if args.html is not None:
         check_output_path(args.html, "--html")
-        if args.svg and Path(args.svg).resolve() == Path(args.html).resolve():
-            raise CliError(f"--svg and --html both name {args.html}: expected two different files "
-                           "(the picture would overwrite the page)")
+        refuse_output_clash({"--svg": args.svg, "--html": args.html})
 
     def report(result: Explanation, prefix: str, many: bool, index: int) -> None:
         print(f"{prefix}{WORDS.get(result.status, result.status.value)}{_count_text(result)}")
@@ -291,32 +291,19 @@ def run_explain(args) -> int:
         if not stepwise or result.status is not Status.UNIQUE:
             _print_extras(result, args, prefix, many)
         if args.svg:
-            _write_svg(result, args, many, index)
+            _write_svg(result, args, numbered_outputs(args), index)
 
     def compute(board):
-        result = explain(board, args.limit, backends, args.time_limit, args.check)
-        if stepwise and result.status is Status.UNIQUE:
-            _add_steps(result, board, args)
-        elif stepwise and result.status is not Status.UNKNOWN:  # (a time limit says so itself)
-            result.notes.append("steps need a puzzle with exactly one solution")
+        with Progress("steps") as bar, bar.ticking("explaining step by step") if stepwise else nullcontext():
+            result = explain(board, args.limit, backends, args.time_limit, args.check,
+                             steps=(1 if args.next else True) if stepwise else False)
         if result.steps is not None and args.html is not None:
             pages.append(board)
-            _write_html(result, args, args.file is not None, len(pages) - 1)
+            _write_html(result, args, numbered_outputs(args), len(pages) - 1)
         return result, result.exit_code
 
     provers = backends if args.certify or args.proof else None
     return answer_each(args, compute, report, provers=provers)
-
-
-def _add_steps(result: Explanation, board, args) -> None:
-    started = time.perf_counter()
-    try:
-        result.steps = explain_steps(board, backend_for(chosen(args), "propagate"),
-                                     time_limit=args.time_limit, limit=1 if args.next else None)
-    except TimeLimitReached as exc:
-        result.status = Status.UNKNOWN
-        result.notes.append(f"steps: {exc}")
-    result.time_s = (result.time_s or 0) + time.perf_counter() - started
 
 
 def _print_steps(result: Explanation, args) -> None:

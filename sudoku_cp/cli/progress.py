@@ -20,7 +20,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
@@ -90,7 +91,7 @@ class Progress:
             if done > bar.n:
                 bar.update(done - bar.n)
             else:
-                bar.refresh()
+                _redraw(bar)
 
     def update(self, k: int = 1) -> None:
         """``k`` more items done in the current stage."""
@@ -99,6 +100,12 @@ class Progress:
                 if self._bar is None:
                     self._start(self.unit, None)
                 self._bar.update(k)
+
+    def set_description(self, text: str) -> None:
+        """Name what the current stage is doing now (bench: the configuration), keeping its count."""
+        if self.shown and self._bar is not None:
+            with self._lock:
+                self._bar.set_description(text, refresh=False)
 
     @property
     def total(self) -> int | None:
@@ -109,11 +116,37 @@ class Progress:
         if self.shown and self._bar is not None:
             with self._lock:
                 self._bar.total = value
-                self._bar.refresh()
+                _redraw(self._bar)
 
     def note(self, stage: str) -> None:
         """Say what is being done now, with no count (a step of unknown length)."""
         self(stage, 0, None)
+
+    @contextmanager
+    def ticking(self, stage: str, every: float = 0.5) -> Iterator[None]:
+        """Show ``stage`` with its elapsed time, redrawn every ``every`` seconds, while the block runs:
+        for work that reports no progress of its own (``explain --steps``), so that a long run is
+        not silent. The bar is cleared when the block ends."""
+        if not self.shown:
+            yield
+            return
+        stop = threading.Event()
+
+        def tick() -> None:
+            while not stop.wait(every):
+                self(stage, 0, None)
+
+        self(stage, 0, None)
+        with self._lock:
+            self._bar.bar_format = "{desc} [{elapsed}]"  # no count: the time it has taken so far
+        ticker = threading.Thread(target=tick, name="sudoku-cp progress ticker", daemon=True)
+        ticker.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            ticker.join()
+            self.close()
 
     def close(self) -> None:
         with self._lock:
@@ -126,6 +159,16 @@ class Progress:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _redraw(bar: Any) -> None:
+    """Draw ``bar`` again (a new stage or total, no new item) once its delay is over, and count it
+    as drawn: tqdm's own ``refresh`` draws before the delay and leaves the bar marked as never
+    drawn, so that ``close`` did not clear it and the next output was glued to a stale bar."""
+    now = bar._time()
+    if now - bar.start_t >= bar.delay:
+        bar.refresh()
+        bar.last_print_t = now
 
 
 class _Writer:

@@ -14,6 +14,7 @@ from .common import (
     backend_lines,
     no_comma_list,
     positive_int,
+    numbered_outputs,
     show_board,
 )
 from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
@@ -120,7 +121,7 @@ def run(args) -> int:
             print_candidates(result.puzzle, args.symbols, "  " if many else "")
         if args.svg and result.puzzle is not None:
             conflicts = [cell for c in result.conflicts for cell in c.cells]
-            write_svg(numbered(args.svg, many, index), result.puzzle,
+            write_svg(numbered(args.svg, numbered_outputs(args), index), result.puzzle,
                       solution=None if args.candidates else result.solution, marked=conflicts,
                       symbols=args.symbols, pencil=args.candidates,
                       title=WORDS.get(result.status, result.status.value).split(":")[0])

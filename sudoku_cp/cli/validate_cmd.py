@@ -10,6 +10,7 @@ from .common import (
     print_record,
     read_entries,
     report_entry_error,
+    numbered_outputs,
     show_board,
 )
 from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
@@ -51,7 +52,7 @@ def run(args) -> int:
         codes.append(result.exit_code)
         cells = [cell for c in result.conflicts for cell in c.cells]
         if args.svg:  # with --json the message goes to stderr: stdout stays JSON
-            write_svg(numbered(args.svg, many, entry.index), entry.board, marked=cells,
+            write_svg(numbered(args.svg, numbered_outputs(args), entry.index), entry.board, marked=cells,
                       symbols=args.symbols, pencil=args.candidates, quiet=args.json,
                       title="invalid: duplicate givens marked" if cells else None)
         if args.json:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 from ..constraints import candidates as sukaku
 from . import document, fpuzzles
+from .sharesize import check_share_size
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
 from .jsontext import load_json
@@ -300,6 +301,11 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
         raise PuzzleError(f"line {first_line}: a puzzle text of more than {MAX_PUZZLE_CHARS} characters: "
                           f"expected at most {MAX_PUZZLE_CHARS}")
     text = text.lstrip("\ufeff")
+    if len(text) > MAX_LINE_CHARS:  # every form, JSON too: a file cuts such a line, so one message for both
+        for lineno, line in enumerate(text.split("\n"), start=first_line):
+            if len(line.rstrip("\r")) > MAX_LINE_CHARS:
+                raise PuzzleError(f"line {lineno} is longer than {MAX_LINE_CHARS} characters: expected a "
+                                  f"puzzle line of at most {MAX_LINE_CHARS}")
     bad = _NOT_TEXT.search(text)
     if bad:
         at = bad.start()
@@ -316,6 +322,7 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if start == "[":
         return _parse_json(text, box, symbols, first_line)
     if fpuzzles.looks_like_share(text):
+        check_share_size(text, f"line {first_line}: share string")  # before lz-string builds it whole
         return fpuzzles.parse_share(text, box, first_line)
     numbered = [
         (first_line + i, line.rstrip("\r"))
@@ -324,10 +331,6 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     ]
     if not numbered:
         raise PuzzleError(f"line {first_line}: only comments: expected a puzzle after the '#' lines")
-    for lineno, line in numbered:
-        if len(line) > MAX_LINE_CHARS:
-            raise PuzzleError(f"line {lineno} is longer than {MAX_LINE_CHARS} characters: expected a "
-                              f"puzzle line of at most {MAX_LINE_CHARS}")
     for lineno, line in numbered:
         _refuse_signed(line, lineno)
     if len(numbered) == 2 and _cell_count(numbered[0][1]) >= MIN_SIZE * MIN_SIZE:

@@ -51,7 +51,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import IO, Any
 
 from ..backends import Backend, Deadline, resolve
@@ -66,6 +66,7 @@ CHUNK = 1024  # puzzles per task, and per fresh solver state (see "Determinism" 
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: bounded, so memory stays flat
 # the error records that count as failures (exit 3), by how their message starts
 FAILURES = ("solver failure: ", "backends disagree: ", "worker failed on this puzzle: ")
+UNWRITTEN = "cannot write the proof file "  # an error record that counts as a file error (exit 2)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class Summary:
     resumed: int = 0
     seconds: float = 0.0
     failures: int = 0  # solver crashes, answers that failed verification, disagreements
+    unwritten: int = 0  # proof files that could not be written (a full disk)
 
     @property
     def per_second(self) -> float:
@@ -106,7 +108,7 @@ class Summary:
 
     def to_json(self) -> dict[str, Any]:
         return {"puzzles": self.puzzles, "resumed": self.resumed, "counts": dict(self.counts),
-                "failures": self.failures, "time_s": round(self.seconds, 3),
+                "failures": self.failures, "unwritten": self.unwritten, "time_s": round(self.seconds, 3),
                 "puzzles_per_s": round(self.per_second, 1)}
 
 
@@ -159,7 +161,11 @@ class Worker:
             return Result(Status.ERROR, result.puzzle, backend=self.name,
                           error=f"solver failure: certificate refused: {exc}")
         if self.options.proof is not None and done.refutation is not None:
-            write_proof(self.options.proof, f"puzzle-{line}-{result.status.value}", done.refutation)
+            try:
+                write_proof(self.options.proof, f"puzzle-{line}-{result.status.value}", done.refutation)
+            except OSError as exc:  # a full disk: the record names the file (no truncated file is left)
+                return Result(Status.ERROR, result.puzzle, backend=self.name,
+                              error=f"{UNWRITTEN}{exc.filename}: {exc.strerror or exc}")
         return result
 
     def result(self, index: int, line: int, text: str) -> Result:
@@ -356,10 +362,13 @@ def _failed_chunk(pool: _Pool, options: BatchOptions, chunk, error: BaseExceptio
     return out
 
 
-def _failed(text: str) -> bool:
-    """Whether an ``error`` record says a solver failed (not a puzzle that did not parse)."""
+def _failed(text: str, prefixes: tuple[str, ...] = FAILURES) -> bool:
+    """Whether an ``error`` record says a solver failed (not a puzzle that did not parse).
+
+    With other ``prefixes``: whether its message starts with one of them.
+    """
     at = text.find('"error": "')
-    return at >= 0 and text.startswith(FAILURES, at + 10)
+    return at >= 0 and text.startswith(prefixes, at + 10)
 
 
 def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs: int = 1,
@@ -388,23 +397,28 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
             counts[status] += 1
             if status == "error" and _failed(text):
                 summary.failures += 1
+            elif status == "error" and _failed(text, (UNWRITTEN,)):
+                summary.unwritten += 1
         out.flush()
         summary.puzzles += len(lines_out)
         if progress is not None:
             progress(len(lines_out))
 
     texts = iter_blocks(lines) if first is None else islice(iter_blocks(lines), first)
-    size = CHUNK
+    chunks: Iterator[list[tuple[int, int, str]]] = _chunks(texts, skip, CHUNK)
     factory = None
     if executor is None and jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
+        ahead = list(islice(chunks, jobs))  # never more worker processes than chunks of work
+        chunks = chain(ahead, chunks)
+        workers = max(1, len(ahead))
         parent = os.getpid()
-        factory = make_executor or (lambda: ProcessPoolExecutor(jobs, initializer=die_with_parent,
+        factory = make_executor or (lambda: ProcessPoolExecutor(workers, initializer=die_with_parent,
                                                                 initargs=(parent,)))
         executor = factory()
     if executor is None:
-        for chunk in _chunks(texts, skip, size):
+        for chunk in chunks:
             # strict: the generator is run to its end here, so a Ctrl-C while it closes its
             # sessions is raised here too (not lost in a garbage-collected generator's close)
             for item, text in zip(chunk, solve_items(options, chunk), strict=True):
@@ -428,7 +442,7 @@ def run_batch(lines: Iterable[str], out: IO[str], options: BatchOptions, *, jobs
             write(done, chunk[0][0])
 
         try:
-            for chunk in _chunks(texts, skip, size):
+            for chunk in chunks:
                 pending.append((chunk, pool.submit(chunk, options)))
                 while len(pending) >= window:
                     drain_one()

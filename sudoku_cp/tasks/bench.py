@@ -245,14 +245,20 @@ def format_table(reports: list[ConfigReport]) -> str:
     return "\n".join(out)
 
 
-def write_csv(reports: list[ConfigReport], path: str) -> None:
-    """The table as CSV: the same columns for every configuration (empty: not kept or not defined)."""
+def write_csv(reports: list[ConfigReport], path: str | IO[str]) -> None:
+    """The table as CSV: the same columns for every configuration (empty: not kept or not defined).
+
+    ``path`` is a file name or an open text stream (opened with ``newline=""`` or ``"\\n"``).
+    """
     rows = [r.row() for r in reports]
     keys = list(dict.fromkeys(k for row in rows for k in row))
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=keys)
+    if not isinstance(path, str):
+        writer = csv.DictWriter(path, fieldnames=keys)
         writer.writeheader()
         writer.writerows(rows)
+        return
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        write_csv(reports, handle)
 
 
 PAR2_NOTE = ("PAR-2: mean time per puzzle, a timeout, an error or an answer after the limit counting "
@@ -274,9 +280,11 @@ def write_json(reports: list[ConfigReport], path: str | IO[str], meta: dict[str,
         json.dump(data, handle, indent=1)
 
 
-def write_plot(reports: list[ConfigReport], path: str, title: str, time_limit: float | None = None) -> None:
-    """A cactus plot as PNG, SVG or PDF by the file's suffix: each configuration's answered puzzles,
-    fastest first, against the time each took; the time limit as a dashed line.
+def write_plot(reports: list[ConfigReport], path: str | IO[bytes], title: str, time_limit: float | None = None,
+               fmt: str | None = None) -> None:
+    """A cactus plot as PNG, SVG or PDF by the file's suffix (or ``fmt``, for an open binary stream):
+    each configuration's answered puzzles, fastest first, against the time each took; the time
+    limit as a dashed line.
 
     Every configuration is in the legend with how many puzzles it answered ("answered 0 of 10"
     when it answered none, so a configuration never vanishes from the picture).
@@ -309,7 +317,7 @@ def write_plot(reports: list[ConfigReport], path: str, title: str, time_limit: f
     ax.grid(True, which="both", alpha=0.3)
     # below the axes, where it hides no line, in as many columns as keep it short
     ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
-    fig.savefig(path, bbox_inches="tight")
+    fig.savefig(path, bbox_inches="tight", format=fmt)
     plt.close(fig)
 
 

@@ -31,8 +31,10 @@ no chosen backend can give a proof (:attr:`Certified.note` says why).
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
 from ..backends import Backend, Deadline, Refutation, Unsupported
@@ -186,26 +188,140 @@ PROOF_README = """\
 Each certified claim of sudoku-cp has two files here: NAME.cnf, the exact formula (DIMACS, the
 puzzle simplified by its givens as `sudoku-cp encode --simplify` writes it, plus for a 'unique'
 claim the clause "some blank differs from the solution"), and NAME.drat, the solver's DRAT proof
-that the formula is unsatisfiable. Re-check them with another checker, e.g.:
+that the formula is unsatisfiable. NAME is puzzle-LINE-STATUS: LINE is the puzzle's line in the
+input. Re-check them all, with the input they were made from:
+  sudoku-cp check-proof DIR -f PUZZLES      (or: sudoku-cp check-proof DIR PUZZLE, for one puzzle)
+It derives each NAME.cnf again from the puzzle on line LINE (so a file edited, or swapped with
+another puzzle's, is caught), replays each proof with dratify, and exits 3 when any is refused.
+Another checker reads the same files, e.g.:
   drat-trim NAME.cnf NAME.drat          (https://github.com/marijnheule/drat-trim, built from source)
-  python -c "import dratify, sys; f = dratify.parse_dimacs(open(sys.argv[1]).read(), strict=True); \
-print(dratify.check_proof(f, open(sys.argv[2]).read()).report())" NAME.cnf NAME.drat
 """
+
+PROOF_NAME = re.compile(r"puzzle-(\d+)-(unique|unsat)\.(cnf|drat)")
+CNF_HEADER = re.compile(r"c sudoku-cp CNF: encoding (\S+), at-most-one (\S+)\n")
+
+
+@dataclass
+class Rechecked:
+    """One proof of a directory checked again (:func:`recheck_proofs`): ``error`` says why it was refused."""
+
+    name: str  # puzzle-LINE-STATUS
+    line: int
+    status: str
+    certificate: Certificate | None = None
+    error: str | None = None
+
+
+def recheck_proofs(directory: str, puzzles: dict[int, Board]) -> list[Rechecked]:
+    """Check every proof that ``--proof`` wrote to ``directory`` again, against ``puzzles`` (by input line).
+
+    Each ``puzzle-LINE-STATUS.cnf`` must be, to the byte, the formula derived again from the puzzle
+    on line LINE (its encoding and at-most-one read from its first line; for ``unique``, the
+    puzzle's solution found again), and its ``.drat`` must be accepted by dratify on it. Anything
+    else is refused with the reason: a missing half, a file that is not the puzzle's formula
+    (edited, or swapped with another puzzle's), a proof dratify refuses.
+    """
+    pairs: dict[tuple[int, str], set[str]] = {}
+    for name in os.listdir(directory):
+        match = PROOF_NAME.fullmatch(name)
+        if match:
+            pairs.setdefault((int(match[1]), match[2]), set()).add(match[3])
+    out = []
+    for (line, status), kinds in sorted(pairs.items()):
+        done = Rechecked(f"puzzle-{line}-{status}", line, status)
+        try:
+            done.certificate = _recheck(directory, done, kinds, puzzles.get(line))
+        except ProofRefused as exc:
+            done.error = str(exc)
+        out.append(done)
+    return out
+
+
+def _recheck(directory: str, done: Rechecked, kinds: set[str], board: Board | None) -> Certificate:
+    """One proof of :func:`recheck_proofs`: its certificate, or :class:`ProofRefused` saying why not."""
+    from ..backends import make
+    from .solving import solve
+
+    if kinds != {"cnf", "drat"}:
+        raise ProofRefused(f"{done.name}.{({'cnf', 'drat'} - kinds).pop()} is missing: expected the "
+                           f"formula and its proof")
+    if board is None:
+        raise ProofRefused(f"no puzzle on line {done.line} of the input: expected the input the proofs "
+                           f"were made from")
+    texts = []
+    for kind in ("cnf", "drat"):
+        try:
+            with open(os.path.join(directory, f"{done.name}.{kind}"), encoding="ascii") as f:
+                texts.append(f.read())
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ProofRefused(f"cannot read {done.name}.{kind}: {exc}") from None
+    cnf, proof = texts
+    header = CNF_HEADER.match(cnf)
+    if header is None:
+        raise ProofRefused(f"{done.name}.cnf does not start with sudoku-cp's 'c sudoku-cp CNF: encoding "
+                           f"...' line")
+    solution = solve(board).solution if done.status == "unique" else None
+    if done.status == "unique" and solution is None:
+        raise ProofRefused(f"the puzzle on line {done.line} has no solution: the claim 'unique' is wrong")
+    try:
+        derived = make("sat", encoding=header[1], amo=header[2]).certified_text(board, solution)[1]  # type: ignore[attr-defined]
+    except ValueError as exc:
+        raise ProofRefused(f"{done.name}.cnf: {exc}") from None
+    if cnf != derived:
+        raise ProofRefused(f"{done.name}.cnf is not the formula of the puzzle on line {done.line} "
+                           f"(derived again, it differs: the file was edited or belongs to another puzzle)")
+    lemmas = sum(1 for step in proof.splitlines() if step and not step.startswith("d"))
+    return check_refutation(Refutation(cnf, proof, lemmas, done.name))
 
 
 def write_proof(directory: str, name: str, refutation: Refutation) -> tuple[str, str]:
-    """Write ``NAME.cnf`` and ``NAME.drat`` (the exact texts that were checked) and the README."""
+    """Write ``NAME.cnf`` and ``NAME.drat`` (the exact texts that were checked) and the README.
+
+    The files are written whole beside their names and renamed onto them (:func:`replace_files`):
+    a full disk leaves no truncated file and no formula without its proof, and a symlink planted
+    under one of the names is replaced, never written through. An :class:`OSError` names the
+    file it was writing.
+    """
     cnf_path = os.path.join(directory, f"{name}.cnf")
     proof_path = os.path.join(directory, f"{name}.drat")
-    for path, text in ((cnf_path, refutation.cnf), (proof_path, refutation.proof)):
-        with open(path, "w", encoding="ascii", newline="\n") as out:
-            out.write(text)
+    files = [(cnf_path, refutation.cnf), (proof_path, refutation.proof)]
     readme = os.path.join(directory, "README.txt")
-    if not os.path.exists(readme):
-        with open(readme, "w", encoding="ascii", newline="\n") as out:
-            out.write(PROOF_README)
+    if not os.path.isfile(readme) or os.path.islink(readme):
+        files.append((readme, PROOF_README))
+    replace_files(files)
     return cnf_path, proof_path
 
 
-__all__ = ["Certified", "PROOF_README", "ProofRefused", "SOLUTION_CHECKER", "certify", "check_refutation",
-           "drat_checker_name", "prover", "write_proof"]
+def replace_files(files: Sequence[tuple[str, str]]) -> None:
+    """Write each ``(path, text)`` (ASCII) to a temporary file beside ``path``, then rename them all.
+
+    Whatever a path was (nothing, a file, a symlink to anywhere) it becomes a new regular file,
+    mode 0666 less the umask; when any write fails, every path stays as it was.
+    """
+    import tempfile  # here: only proofs need it (start-up time)
+
+    umask = os.umask(0)
+    os.umask(umask)
+    written: list[tuple[str, str]] = []
+    try:
+        for path, text in files:
+            try:
+                fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix=".sudoku-cp-", suffix=".part")
+                written.append((tmp, path))
+                os.fchmod(fd, 0o666 & ~umask)
+                with os.fdopen(fd, "w", encoding="ascii", newline="\n") as out:
+                    out.write(text)
+            except OSError as exc:
+                exc.filename = path
+                raise
+        for tmp, path in written:
+            os.replace(tmp, path)
+    except BaseException:
+        for tmp, _ in written:
+            with suppress(OSError):
+                os.unlink(tmp)
+        raise
+
+
+__all__ = ["Certified", "PROOF_README", "ProofRefused", "Rechecked", "recheck_proofs", "SOLUTION_CHECKER", "certify", "check_refutation",
+           "drat_checker_name", "prover", "replace_files", "write_proof"]

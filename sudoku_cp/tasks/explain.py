@@ -110,12 +110,22 @@ def constraint_core(board: Board, backend, deadline: Deadline) -> list[str] | No
 
 
 def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[str | Backend] | Backend = "sat",
-            time_limit: float | None = None, check: bool = True) -> Explanation:
+            time_limit: float | None = None, check: bool = True, steps: bool | int = False) -> Explanation:
     """Explain a puzzle: ``invalid`` + conflicts, ``unsat`` + core, ``multiple`` + two solutions, ``unique``.
 
     ``backend`` counts the solutions (``"all"`` cross-checks); the core comes from the chosen
     backend when it can give cores (sat, cpsat), else from the default SAT backend, and ``check``
-    has another backend re-check it (sat <-> cpsat). A time limit gives status ``unknown``.
+    has another backend re-check it (sat <-> cpsat). ``steps`` (``explain --steps``; a number N:
+    only the first N, as ``--next`` is 1) adds the verified steps from the givens to the solution
+    of a unique puzzle (``Explanation.steps``; a note says why not for another). A time limit,
+    shared by the count, the core and the steps, gives status ``unknown``.
+
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> result = explain(parse_puzzle("1.3434.2.14343.1"), steps=True)
+    >>> result.status.value, len(result.steps), result.steps.techniques()
+    ('unique', 4, {'hidden single': 4})
+    >>> len(explain(parse_puzzle("1.3434.2.14343.1"), steps=1).steps)  # the next step only
+    1
     """
 
     if limit < 2:
@@ -146,8 +156,27 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
         first, second = counted.solutions[:2]
         out.solutions = counted.solutions[:2]
         out.differences = differing_cells(first, second)
+    if steps is not False and out.status is Status.UNIQUE:
+        _add_steps(out, board, backend, deadline, None if steps is True else int(steps))
+    elif steps is not False and out.status is not Status.UNKNOWN:  # (a time limit says so itself)
+        out.notes.append("steps need a puzzle with exactly one solution")
     out.time_s = time.perf_counter() - start
     return out
+
+
+def _add_steps(out: Explanation, board: Board, backend: Sequence[Backend], deadline: Deadline,
+               first: int | None) -> None:
+    """The steps of a unique puzzle, in what is left of ``deadline`` (``first``: only that many)."""
+    from .steps import explain_steps  # on use: the step finders load only for --steps
+
+    try:
+        if deadline.expired():
+            raise TimeLimitReached("the time limit ended the work before the steps")
+        out.steps = explain_steps(board, backend_for(backend, "propagate"), time_limit=deadline.remaining(),
+                                  limit=first)
+    except TimeLimitReached as exc:
+        out.status = Status.UNKNOWN
+        out.notes.append(f"steps: {exc}")
 
 
 __all__ = ["DEFAULT_LIMIT", "Explanation", "checked_core", "differing_cells", "explain", "given_names",

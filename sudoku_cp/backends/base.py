@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 
 from ..core.board import Board, Fact, Rules
-from ..core.packages import import_package
+from ..core.packages import MissingPackage, import_package
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
 
 TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
@@ -59,6 +59,35 @@ CAPABILITIES = {
 
 
 import_solver = import_package  # a solver package, Ctrl-C held back; missing or broken: MissingPackage
+
+EXTRA = "paradigms"  # the optional extra that installs the solvers of the paradigm backends
+
+
+def import_extra(module: str, package: str) -> Any:
+    """A solver package of an optional extra, as :func:`import_solver`; missing, the one-line error
+    names the package and the extra (``pip install 'sudoku-cp[paradigms]'``)."""
+    try:
+        return import_solver(module)
+    except MissingPackage as exc:
+        top = module.partition(".")[0]
+        why = str(exc).split(f"(module {top}) ", 1)[-1].split(": install it with", 1)[0]
+        error = MissingPackage(module)
+        error.package = package
+        error.msg = (f"the package {package} (module {top}) {why}: install it with: pip install {package}, "
+                     f"or every paradigm's solver with: pip install 'sudoku-cp[{EXTRA}]'")
+        error.args = (error.msg,)
+        raise error from exc
+
+
+def refuse_unmodelled(backend: str, rules: Rules, kinds: frozenset[str]) -> None:
+    """Raise :class:`Unsupported` naming the first constraint of ``rules`` whose kind the backend
+    does not model (``kinds``: the kinds it does). Units (rows, columns, boxes, regions,
+    diagonals, windows) are modelled by every backend."""
+    for constraint in rules.constraints:
+        if constraint.kind not in kinds:
+            modelled = ", ".join(sorted(kinds)) or "none"
+            raise Unsupported(backend, f"model the constraint {constraint.kind!r} (constraint kinds it models: "
+                                       f"{modelled})")
 
 
 class BackendError(ValueError):
@@ -311,5 +340,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["import_solver", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+__all__ = ["import_extra", "import_solver", "refuse_unmodelled", "EXTRA", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
            "Unsupported"]

@@ -1,0 +1,160 @@
+"""The ``smt`` backend: Sudoku in Z3, as integers with ``Distinct`` or over the CNF's Booleans.
+
+``smt`` (option ``int``): one integer per cell, ``1 <= x <= N`` (a given: ``x == d``), one
+``Distinct`` per unit; a killer cage is a ``Distinct`` and, with a sum, ``Sum(...) == sum``; a
+related pair (anti-knight, anti-king) ``x_a != x_b``; a nonconsecutive pair ``x_a - x_b != 1``
+and ``x_b - x_a != 1``. ``smt:bool``: the CNF of ``model/cnf.py`` (default encoding, pairwise
+at-most-one), each variable a Z3 Boolean, the givens unit clauses. Both count by adding, after
+each solution, "some blank differs" over the cell variables only.
+
+Z3's statuses are read in one place (:func:`verdict`); a time limit is Z3's ``timeout``, and
+Ctrl-C interrupts Z3's context (the search stops, then ``KeyboardInterrupt`` is raised as usual).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.board import Board, Rules
+from ..core.packages import stopped_by_signals
+from ..core.results import Outcome, SolverFailure
+from ..core.variants import GAPS
+from .base import Backend, BackendError, Deadline, import_extra, refuse_unmodelled
+
+COUNTERS = ("conflicts", "decisions", "propagations")  # Z3's names, summed over the checks of a count
+
+
+def z3():
+    return import_extra("z3", "z3-solver")
+
+
+# -- the integer model, one small function per kind ---------------------------------------------
+
+def unit_facts(rules: Rules, x) -> list:
+    n = rules.size
+    return [z3().Distinct([x[r * n + c] for r, c in unit.cells]) for unit in rules.units]
+
+
+def killer_facts(rules: Rules, x, cells, total: int | None) -> list:
+    n = rules.size
+    cage = [x[r * n + c] for r, c in cells]
+    facts = [z3().Distinct(cage)] if len(cage) > 1 else []
+    if total is not None:
+        facts.append(z3().Sum(cage) == total)
+    return facts
+
+
+def relation_facts(rules: Rules, x, kind: str) -> list:
+    """A digit d in one cell of a related pair forbids d + g (g in the kind's gaps) in the other."""
+    return [x[b] - x[a] != g if g else x[a] != x[b] for a, b in rules.relation_pairs(kind) for g in GAPS[kind]]
+
+
+KINDS: dict[str, Callable[[Rules, list, object], list]] = {
+    "killer": lambda rules, x, c: killer_facts(rules, x, c.cells, c.value),  # type: ignore[attr-defined]
+    "antiknight": lambda rules, x, c: relation_facts(rules, x, "antiknight"),
+    "antiking": lambda rules, x, c: relation_facts(rules, x, "antiking"),
+    "nonconsecutive": lambda rules, x, c: relation_facts(rules, x, "nonconsecutive"),
+}
+
+
+def int_model(board: Board, solver) -> list:
+    """Post the integer model of ``board`` to a Z3 solver; returns the cell variables (row-major)."""
+    z = z3()
+    n = board.size
+    x = [z.Int(f"r{i // n + 1}c{i % n + 1}") for i in range(n * n)]
+    facts = [x[i] == d if d else z.And(x[i] >= 1, x[i] <= n) for i, d in enumerate(board.cells)]
+    facts += unit_facts(board.rules, x)
+    for constraint in board.rules.constraints:
+        facts += KINDS[constraint.kind](board.rules, x, constraint)
+    solver.add(facts)
+    return x
+
+
+def bool_model(board: Board, solver) -> list:
+    """Post the CNF of ``board`` (givens as unit clauses) to a Z3 solver, read as DIMACS text (Z3
+    names variable v ``k!v``, so x(r, c, d) is ``k!{var(n, r, c, d)}``); returns the N^3 cell
+    Booleans in variable order (each replaced by the model's own constant once a model has it)."""
+    from ..model.cnf import encode_puzzle
+
+    z = z3()
+    cnf = encode_puzzle(board, amo="pairwise")
+    lines = [f"p cnf {cnf.nvars} {cnf.num_clauses}"] + [" ".join(map(str, c)) + " 0" for c in cnf.clauses]
+    solver.from_string("\n".join(lines) + "\n")  # no comments: Z3's reader takes none
+    return [z.Bool(f"k!{v}") for v in range(1, board.size ** 3 + 1)]
+
+
+def verdict(result, solver) -> bool | None:
+    """The one place Z3's answers are read: True (sat), False (unsat), None (timeout or interrupted)."""
+    z = z3()
+    if result == z.sat:
+        return True
+    if result == z.unsat:
+        return False
+    reason = solver.reason_unknown()
+    if reason in ("timeout", "canceled", "interrupted from keyboard") or "resource" in reason:
+        return None
+    raise SolverFailure(f"Z3 answered unknown: {reason}")
+
+
+class SmtBackend(Backend):
+    """Z3 on the integer model (``int``, default) or on the CNF's Booleans (``bool``)."""
+
+    kinds = frozenset(KINDS)
+
+    def __init__(self, option: str | None = None):
+        option = option or "int"
+        if option not in ("int", "bool"):
+            raise BackendError(f"smt option {option!r}: expected int (default) or bool")
+        self.booleans = option == "bool"
+        self.name = "smt" if option == "int" else "smt:bool"
+
+    def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
+        refuse_unmodelled(self.name, board.rules, self.kinds)
+        z = z3()
+        deadline = Deadline(time_limit)
+        n = board.size
+        solver = z.Solver()
+        x = bool_model(board, solver) if self.booleans else int_model(board, solver)
+        blanks = [i for i, d in enumerate(board.cells) if not d]
+        solutions: list[Board] = []
+        stats = dict.fromkeys(COUNTERS, 0)
+        complete = timed_out = False
+        while len(solutions) < limit:
+            remaining = deadline.remaining()
+            if remaining is not None:
+                if remaining <= 0:
+                    timed_out = True
+                    break
+                solver.set("timeout", max(1, int(remaining * 1000)))
+            with stopped_by_signals(solver.ctx.interrupt):
+                result = solver.check()
+            counted = solver.statistics()  # totals since the solver was made
+            stats.update((key, int(counted.get_key_value(key))) for key in COUNTERS if key in counted.keys())
+            found = verdict(result, solver)
+            if found is None:
+                timed_out = True
+                break
+            if not found:
+                complete = True
+                break
+            model = solver.model()
+            if self.booleans:  # the true cell variables, as the model's own constants (for blocking)
+                cells = [0] * (n * n)
+                for decl in model.decls():
+                    name = decl.name()
+                    if name.startswith("k!") and 0 < int(name[2:]) <= n ** 3 and z.is_true(model[decl]):
+                        k = int(name[2:]) - 1
+                        cells[k // n] = k % n + 1
+                        x[k] = decl()
+                solution = board.with_cells(tuple(cells))
+            else:
+                solution = board.with_cells(tuple(model.eval(v, model_completion=True).as_long() for v in x))
+            solutions.append(solution)
+            if not blanks:
+                complete = True
+                break
+            if len(solutions) < limit:  # some blank differs: over the cells' own variables only
+                d = solution.cells
+                solver.add(z.Or([z.Not(x[i * n + d[i] - 1]) for i in blanks] if self.booleans else
+                                [x[i] != d[i] for i in blanks]))
+        return Outcome(solutions, complete, timed_out, stats)

@@ -93,8 +93,9 @@ REGISTRY: dict[str, Entry] = {
                  "only the LP relaxation (mip:lp, a solution when it comes out integral)", "highs",
                  suboptions=("highs", "scip", "lp")),
     "smt": Entry("sudoku_cp.backends.smt:SmtBackend",
-                 "Z3 (SMT): integer cells with Distinct per unit (smt), or the CNF's Booleans (smt:bool)",
-                 "int", suboptions=("int", "bool")),
+                 "Z3 (SMT): integer cells with Distinct per unit (smt), the same model in Z3's "
+                 "finite-domain solver (smt:fd), or the CNF's Booleans (smt:bool)",
+                 "int", suboptions=("int", "fd", "bool")),
     "choco": Entry("sudoku_cp.backends.choco:ChocoBackend",
                    "the Choco CP solver, AllDifferent per unit at Choco's propagation level ac (choco), "
                    "bc (choco:bc) or default (choco:default)", "ac", suboptions=("ac", "bc", "default")),

@@ -1,6 +1,8 @@
 """The ``smt`` backend: Sudoku in Z3, as integers with ``Distinct`` or over the CNF's Booleans.
 
-``smt`` (option ``int``): one integer per cell, ``1 <= x <= N`` (a given: ``x == d``), one
+``smt`` (option ``int``, Z3's default solver: CDCL with the arithmetic theory) and ``smt:fd``
+(the same model given to Z3's finite-domain solver, ``SolverFor("QF_FD")``, which turns the
+bounded integers into bits for its SAT core): one integer per cell, ``1 <= x <= N`` (a given: ``x == d``), one
 ``Distinct`` per unit; a killer cage is a ``Distinct`` and, with a sum, ``Sum(...) == sum``; a
 related pair (anti-knight, anti-king) ``x_a != x_b``; a nonconsecutive pair ``x_a - x_b != 1``
 and ``x_b - x_a != 1``. ``smt:bool``: the CNF of ``model/cnf.py`` (default encoding, pairwise
@@ -21,7 +23,8 @@ from ..core.results import Outcome, SolverFailure
 from ..core.variants import GAPS
 from .base import Backend, BackendError, Deadline, import_extra, refuse_unmodelled
 
-COUNTERS = ("conflicts", "decisions", "propagations")  # Z3's names, summed over the checks of a count
+COUNTERS = ("conflicts", "decisions", "propagations")  # Z3's names (QF_FD: "sat conflicts", ...)
+OPTIONS = ("int", "fd", "bool")
 
 
 def z3():
@@ -97,23 +100,25 @@ def verdict(result, solver) -> bool | None:
 
 
 class SmtBackend(Backend):
-    """Z3 on the integer model (``int``, default) or on the CNF's Booleans (``bool``)."""
+    """Z3 on the integer model (``int``, default; ``fd``: Z3's finite-domain solver) or on the CNF's
+    Booleans (``bool``)."""
 
     kinds = frozenset(KINDS)
 
     def __init__(self, option: str | None = None):
         option = option or "int"
-        if option not in ("int", "bool"):
-            raise BackendError(f"smt option {option!r}: expected int (default) or bool")
+        if option not in OPTIONS:
+            raise BackendError(f"smt option {option!r}: expected int (default), fd or bool")
+        self.option = option
         self.booleans = option == "bool"
-        self.name = "smt" if option == "int" else "smt:bool"
+        self.name = "smt" if option == "int" else f"smt:{option}"
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         refuse_unmodelled(self.name, board.rules, self.kinds)
         z = z3()
         deadline = Deadline(time_limit)
         n = board.size
-        solver = z.Solver()
+        solver = z.SolverFor("QF_FD") if self.option == "fd" else z.Solver()
         x = bool_model(board, solver) if self.booleans else int_model(board, solver)
         blanks = [i for i, d in enumerate(board.cells) if not d]
         solutions: list[Board] = []
@@ -129,7 +134,9 @@ class SmtBackend(Backend):
             with stopped_by_signals(solver.ctx.interrupt):
                 result = solver.check()
             counted = solver.statistics()  # totals since the solver was made
-            stats.update((key, int(counted.get_key_value(key))) for key in COUNTERS if key in counted.keys())
+            keys = set(counted.keys())
+            stats.update((key, int(counted.get_key_value(name))) for key in COUNTERS
+                         for name in (key, f"sat {key}") if name in keys)
             found = verdict(result, solver)
             if found is None:
                 timed_out = True

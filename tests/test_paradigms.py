@@ -188,3 +188,13 @@ def test_bench_across_paradigms_keeps_each_ones_counters(tmp_path, capsys):
     assert all(row["solved"] == 2 and row["multiple"] == 1 and row["disagree"] == 0 for row in rows.values())
     assert rows["mip"]["lp_iterations"] is not None and rows["smt"]["conflicts"] is not None
     assert rows["choco"]["backtracks"] is not None
+
+
+def test_ctrl_c_ends_each_paradigm_with_exit_130():
+    """Ctrl-C in the middle of a long count (native search under way) ends the command as for the
+    other backends: exit 130 and the one line 'sudoku-cp: interrupted', nothing from the solver."""
+    from test_limits import broken, interrupt_all
+
+    specs = [available(spec) for spec in COUNTING if not spec.startswith("choco:")]
+    runs = {spec: ["count", "." * 81, "--limit", "1000000000", "--backend", spec] for spec in specs}
+    assert not broken(interrupt_all(runs, wait=12.0))  # past start-up (a shared machine), into the search

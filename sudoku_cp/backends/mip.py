@@ -254,7 +254,7 @@ def highs_count(board: Board, limit: int, deadline: Deadline, relax: bool = Fals
 # -- SCIP --------------------------------------------------------------------------------------
 
 def scip_verdict(status: str) -> bool | None:
-    """The one place SCIP's status is read (Ctrl-C: SCIP catches it and stops; we raise it)."""
+    """The one place SCIP's status is read (an interruption is Ctrl-C: raised)."""
     if status == "optimal":
         return True
     if status in ("infeasible", "inforunbd"):
@@ -274,6 +274,7 @@ def scip_count(board: Board, limit: int, deadline: Deadline) -> Outcome:
     model = scip.Model()
     model.hideOutput()
     model.setParam("parallel/maxnthreads", 1)
+    model.setParam("misc/catchctrlc", False)  # SCIP's handler prints on stdout: Python's stops it instead
     lower = bounds(board)
     x = [model.addVar(vtype="B", lb=lower[j]) for j in range(n * n * n)]
 
@@ -299,7 +300,8 @@ def scip_count(board: Board, limit: int, deadline: Deadline) -> Outcome:
                 timed_out = True
                 break
             model.setParam("limits/time", max(remaining, 0.001))
-        model.optimize()
+        with stopped_by_signals(model.interruptSolve):
+            model.optimize()
         stats["nodes"] += int(model.getNNodes())
         stats["lp_iterations"] += int(model.getNLPIterations())
         verdict = scip_verdict(model.getStatus())

@@ -10,7 +10,8 @@ at-most-one), each variable a Z3 Boolean, the givens unit clauses. Both count by
 each solution, "some blank differs" over the cell variables only.
 
 Z3's statuses are read in one place (:func:`verdict`); a time limit is Z3's ``timeout``, and
-Ctrl-C interrupts Z3's context (the search stops, then ``KeyboardInterrupt`` is raised as usual).
+Ctrl-C interrupts Z3's context (the search stops, then ``KeyboardInterrupt`` is raised as usual;
+Z3's own SIGINT handler, which would turn Ctrl-C into an ``unknown``, is switched off).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ class SmtBackend(Backend):
         deadline = Deadline(time_limit)
         n = board.size
         solver = z.SolverFor("QF_FD") if self.option == "fd" else z.Solver()
+        solver.set("ctrl_c", False)  # Z3's own SIGINT handler would hide Ctrl-C from Python
         x = bool_model(board, solver) if self.booleans else int_model(board, solver)
         blanks = [i for i, d in enumerate(board.cells) if not d]
         solutions: list[Board] = []

@@ -166,7 +166,6 @@ def new_highs():
             os.close(saved)
         _banner_shown = True
     highs.setOptionValue("output_flag", False)
-    highs.setOptionValue("threads", 1)
     return highs
 
 

@@ -9,7 +9,8 @@ and ``x_b - x_a != 1``. ``smt:bool``: the CNF of ``model/cnf.py`` (default encod
 at-most-one), each variable a Z3 Boolean, the givens unit clauses. Both count by adding, after
 each solution, "some blank differs" over the cell variables only.
 
-Z3's statuses are read in one place (:func:`verdict`); a time limit is Z3's ``timeout``, and
+Each count has a Z3 context of its own, so its search (and its counters) do not depend on what
+the process asked Z3 before. Z3's statuses are read in one place (:func:`verdict`); a time limit is Z3's ``timeout``, and
 Ctrl-C interrupts Z3's context (the search stops, then ``KeyboardInterrupt`` is raised as usual;
 Z3's own SIGINT handler, which would turn Ctrl-C into an ``unknown``, is switched off).
 """
@@ -65,7 +66,7 @@ def int_model(board: Board, solver) -> list:
     """Post the integer model of ``board`` to a Z3 solver; returns the cell variables (row-major)."""
     z = z3()
     n = board.size
-    x = [z.Int(f"r{i // n + 1}c{i % n + 1}") for i in range(n * n)]
+    x = [z.Int(f"r{i // n + 1}c{i % n + 1}", solver.ctx) for i in range(n * n)]
     facts = [x[i] == d if d else z.And(x[i] >= 1, x[i] <= n) for i, d in enumerate(board.cells)]
     facts += unit_facts(board.rules, x)
     for constraint in board.rules.constraints:
@@ -84,7 +85,19 @@ def bool_model(board: Board, solver) -> list:
     cnf = encode_puzzle(board, amo="pairwise")
     lines = [f"p cnf {cnf.nvars} {cnf.num_clauses}"] + [" ".join(map(str, c)) + " 0" for c in cnf.clauses]
     solver.from_string("\n".join(lines) + "\n")  # no comments: Z3's reader takes none
-    return [z.Bool(f"k!{v}") for v in range(1, board.size ** 3 + 1)]
+    return [z.Bool(f"k!{v}", solver.ctx) for v in range(1, board.size ** 3 + 1)]
+
+
+def counters(statistics) -> dict[str, int]:
+    """Z3's conflicts, decisions and propagations (QF_FD's SAT core names them "sat conflicts",
+    ..., and counts binary and longer clauses' propagations apart)."""
+    values = {key: int(statistics.get_key_value(key)) for key in statistics.keys()}
+    out: dict[str, int] = {}
+    for key in COUNTERS:
+        parts = [v for k, v in values.items() if k in (key, f"sat {key}") or k.startswith(f"sat {key} ")]
+        if parts:
+            out[key] = sum(parts)
+    return out
 
 
 def verdict(result, solver) -> bool | None:
@@ -119,7 +132,8 @@ class SmtBackend(Backend):
         z = z3()
         deadline = Deadline(time_limit)
         n = board.size
-        solver = z.SolverFor("QF_FD") if self.option == "fd" else z.Solver()
+        context = z.Context()  # a fresh one: Z3's choices depend on what a context has seen before
+        solver = z.SolverFor("QF_FD", ctx=context) if self.option == "fd" else z.Solver(ctx=context)
         solver.set("ctrl_c", False)  # Z3's own SIGINT handler would hide Ctrl-C from Python
         x = bool_model(board, solver) if self.booleans else int_model(board, solver)
         blanks = [i for i, d in enumerate(board.cells) if not d]
@@ -135,10 +149,7 @@ class SmtBackend(Backend):
                 solver.set("timeout", max(1, int(remaining * 1000)))
             with stopped_by_signals(solver.ctx.interrupt):
                 result = solver.check()
-            counted = solver.statistics()  # totals since the solver was made
-            keys = set(counted.keys())
-            stats.update((key, int(counted.get_key_value(name))) for key in COUNTERS
-                         for name in (key, f"sat {key}") if name in keys)
+            stats.update(counters(solver.statistics()))  # totals since the solver was made
             found = verdict(result, solver)
             if found is None:
                 timed_out = True

@@ -33,21 +33,26 @@ WARMUP = 5
 
 # -- plain use, one function per library: puzzle text in, up to two solutions (strings) out --------
 
+def exactly_one_groups() -> list[list[tuple[int, int, int]]]:
+    """The integer program's rows as (row, col, digit) keys: each cell one digit, each row, column
+    and box each digit once (what the MIP examples write as four loops)."""
+    groups = [[(r, c, d) for d in range(1, 10)] for r in range(9) for c in range(9)]
+    for d in range(1, 10):
+        for k in range(9):
+            br, bc = 3 * (k // 3), 3 * (k % 3)
+            groups += [[(k, c, d) for c in range(9)], [(r, k, d) for r in range(9)],
+                       [(br + i, bc + j, d) for i in range(3) for j in range(3)]]
+    return groups
+
+
 def plain_highs(text: str) -> list[str]:
     import highspy
 
     h = highspy.Highs()
     h.silent()
     x = {(r, c, d): h.addBinary() for r in range(9) for c in range(9) for d in range(1, 10)}
-    for r in range(9):
-        for c in range(9):
-            h.addConstr(sum(x[r, c, d] for d in range(1, 10)) == 1)
-    for d in range(1, 10):
-        for k in range(9):
-            h.addConstr(sum(x[k, c, d] for c in range(9)) == 1)
-            h.addConstr(sum(x[r, k, d] for r in range(9)) == 1)
-            br, bc = 3 * (k // 3), 3 * (k % 3)
-            h.addConstr(sum(x[br + i, bc + j, d] for i in range(3) for j in range(3)) == 1)
+    for group in exactly_one_groups():
+        h.addConstr(sum(x[key] for key in group) == 1)
     for i, ch in enumerate(text):
         if ch not in ".0":
             h.addConstr(x[i // 9, i % 9, int(ch)] == 1)
@@ -72,15 +77,8 @@ def plain_scip(text: str) -> list[str]:
     m = Model()
     m.hideOutput()
     x = {(r, c, d): m.addVar(vtype="B") for r in range(9) for c in range(9) for d in range(1, 10)}
-    for r in range(9):
-        for c in range(9):
-            m.addCons(quicksum(x[r, c, d] for d in range(1, 10)) == 1)
-    for d in range(1, 10):
-        for k in range(9):
-            m.addCons(quicksum(x[k, c, d] for c in range(9)) == 1)
-            m.addCons(quicksum(x[r, k, d] for r in range(9)) == 1)
-            br, bc = 3 * (k // 3), 3 * (k % 3)
-            m.addCons(quicksum(x[br + i, bc + j, d] for i in range(3) for j in range(3)) == 1)
+    for group in exactly_one_groups():
+        m.addCons(quicksum(x[key] for key in group) == 1)
     for i, ch in enumerate(text):
         if ch not in ".0":
             m.addCons(x[i // 9, i % 9, int(ch)] == 1)

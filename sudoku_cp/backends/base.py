@@ -79,6 +79,32 @@ def import_extra(module: str, package: str) -> Any:
         raise error from exc
 
 
+def enumerate_solutions(board: Board, limit: int, deadline: Deadline, search: Callable[[float | None], bool | None],
+                        solution: Callable[[], Board], exclude: Callable[[Board], None] | None = None,
+                        ) -> tuple[list[Board], bool, bool]:
+    """Up to ``limit`` solutions from a solver that finds one per call: ``(solutions, complete, timed out)``.
+
+    ``search(seconds left, or None)`` looks for the next one: True (found; ``solution()`` reads
+    it), False (none left), None (the time limit, or an interruption, stopped it).
+    ``exclude(solution)`` adds "some blank differs from it" before the next search; None when the
+    solver enumerates distinct solutions by itself.
+    """
+    solutions: list[Board] = []
+    while len(solutions) < limit:
+        remaining = deadline.remaining()
+        found = None if remaining is not None and remaining <= 0 else search(remaining)
+        if found is None:
+            return solutions, False, True
+        if not found:
+            return solutions, True, False
+        solutions.append(solution())
+        if board.blanks == 0:  # a full board has nothing left to vary
+            return solutions, True, False
+        if exclude is not None and len(solutions) < limit:
+            exclude(solutions[-1])
+    return solutions, False, False
+
+
 def refuse_unmodelled(backend: str, rules: Rules, kinds: frozenset[str]) -> None:
     """Raise :class:`Unsupported` naming the first constraint of ``rules`` whose kind the backend
     does not model (``kinds``: the kinds it does). Units (rows, columns, boxes, regions,
@@ -340,5 +366,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["import_extra", "import_solver", "refuse_unmodelled", "EXTRA", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+__all__ = ["enumerate_solutions", "import_extra", "import_solver", "refuse_unmodelled", "EXTRA", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
            "Unsupported"]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from ..core.board import Board, Rules
 from ..core.results import Outcome, SolverFailure
-from .base import Backend, BackendError, Deadline, import_extra, refuse_unmodelled
+from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
 
 LEVELS = {"ac": "AC", "bc": "BC", "default": "DEFAULT"}  # our option -> Choco's name for it
 
@@ -106,17 +106,9 @@ class ChocoBackend(Backend):
         if time_limit is not None:
             solver.limit_time(f"{max(deadline.remaining() or 0.0, 0.001):.3f}s")
         backend = import_extra("pychoco.backend", "pychoco")
-        solutions: list[Board] = []
-        complete = timed_out = False
-        while len(solutions) < limit:
-            found = verdict(solver.solve(), solver.get_search_state())
-            if found is None:
-                timed_out = True
-                break
-            if not found:
-                complete = True
-                break
-            solutions.append(board.with_cells(tuple(v.get_value() for v in x)))
+        solutions, complete, timed_out = enumerate_solutions(
+            board, limit, deadline, lambda _seconds: verdict(solver.solve(), solver.get_search_state()),
+            lambda: board.with_cells(tuple(v.get_value() for v in x)))  # Choco's own time limit, set above
         stats = {"nodes": int(backend.get_node_count(solver._handle)),  # Solver.get_node_count gives the time
                  "backtracks": int(solver.get_backtrack_count()), "fails": int(solver.get_fail_count())}
         return Outcome(solutions, complete, timed_out, stats)

@@ -32,7 +32,7 @@ from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure
 from ..core.shape import Shape  # noqa: F401 - the doctest's
 from ..core.variants import GAPS
-from .base import Backend, BackendError, Deadline, import_extra, refuse_unmodelled
+from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
 
 Row = tuple[tuple[int, ...], tuple[int, ...], float, float]  # (columns, coefficients, lower, upper)
 INF = float("inf")
@@ -213,40 +213,28 @@ def highs_count(board: Board, limit: int, deadline: Deadline, relax: bool = Fals
         highs.changeColsIntegrality(m, np.arange(m, dtype=np.int32),
                                     np.full(m, import_extra("highspy", "highspy").HighsVarType.kInteger))
     add_rows(highs, linear_rows(board))
-    solutions: list[Board] = []
     stats = {"nodes": 0, "lp_iterations": 0}
-    complete = timed_out = False
-    while len(solutions) < limit:
-        remaining = deadline.remaining()
-        if remaining is not None:
-            if remaining <= 0:
-                timed_out = True
-                break
-            highs.setOptionValue("time_limit", remaining)
+
+    def search(seconds: float | None) -> bool | None:
+        if seconds is not None:
+            highs.setOptionValue("time_limit", seconds)
         with stopped_by_signals(highs.cancelSolve):
             highs.run()
         info = highs.getInfo()
         stats["nodes"] += max(0, int(info.mip_node_count))
         stats["lp_iterations"] += max(0, int(info.simplex_iteration_count))
-        verdict = highs_verdict(highs)
-        if verdict is None:
-            timed_out = True
-            break
-        if not verdict:
-            complete = True
-            break
-        values = highs.getSolution().col_value
-        if relax:
+        return highs_verdict(highs)
+
+    if relax:  # one LP: it cannot count, nor prove anything about other solutions
+        found = None if deadline.expired() else search(deadline.remaining())
+        values = highs.getSolution().col_value if found else []
+        if found:
             stats["integral"] = int(integral(values))
-            if stats["integral"]:
-                solutions.append(read_solution(board, values))
-            break  # the relaxation cannot count, nor prove anything about other solutions
-        solutions.append(read_solution(board, values))
-        if board.blanks == 0:
-            complete = True
-            break
-        if len(solutions) < limit:
-            add_rows(highs, [no_good(board, solutions[-1])])
+        solved = [read_solution(board, values)] if found and stats["integral"] else []
+        return Outcome(solved, found is False, found is None, stats)
+    solutions, complete, timed_out = enumerate_solutions(
+        board, limit, deadline, search, lambda: read_solution(board, highs.getSolution().col_value),
+        lambda solution: add_rows(highs, [no_good(board, solution)]))
     return Outcome(solutions, complete, timed_out, stats)
 
 
@@ -289,35 +277,24 @@ def scip_count(board: Board, limit: int, deadline: Deadline) -> Outcome:
 
     for row in linear_rows(board):
         post(row)
-    solutions: list[Board] = []
     stats = {"nodes": 0, "lp_iterations": 0}
-    complete = timed_out = False
-    while len(solutions) < limit:
-        remaining = deadline.remaining()
-        if remaining is not None:
-            if remaining <= 0:
-                timed_out = True
-                break
-            model.setParam("limits/time", max(remaining, 0.001))
+
+    def search(seconds: float | None) -> bool | None:
+        if seconds is not None:
+            model.setParam("limits/time", max(seconds, 0.001))
         with stopped_by_signals(model.interruptSolve):
             model.optimize()
         stats["nodes"] += int(model.getNNodes())
         stats["lp_iterations"] += int(model.getNLPIterations())
-        verdict = scip_verdict(model.getStatus())
-        if verdict is None:
-            timed_out = True
-            break
-        if not verdict:
-            complete = True
-            break
-        best = model.getBestSol()
-        solutions.append(read_solution(board, [model.getSolVal(best, v) for v in x]))
-        if board.blanks == 0:
-            complete = True
-            break
-        if len(solutions) < limit:
-            model.freeTransform()
-            post(no_good(board, solutions[-1]))
+        return scip_verdict(model.getStatus())
+
+    def exclude(solution: Board) -> None:
+        model.freeTransform()
+        post(no_good(board, solution))
+
+    solutions, complete, timed_out = enumerate_solutions(
+        board, limit, deadline, search,
+        lambda: read_solution(board, [model.getSolVal(model.getBestSol(), v) for v in x]), exclude)
     return Outcome(solutions, complete, timed_out, stats)
 
 

@@ -23,7 +23,7 @@ from ..core.board import Board, Rules
 from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure
 from ..core.variants import GAPS
-from .base import Backend, BackendError, Deadline, import_extra, refuse_unmodelled
+from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
 
 COUNTERS = ("conflicts", "decisions", "propagations")  # Z3's names (QF_FD: "sat conflicts", ...)
 OPTIONS = ("int", "fd", "bool")
@@ -137,44 +137,33 @@ class SmtBackend(Backend):
         solver.set("ctrl_c", False)  # Z3's own SIGINT handler would hide Ctrl-C from Python
         x = bool_model(board, solver) if self.booleans else int_model(board, solver)
         blanks = [i for i, d in enumerate(board.cells) if not d]
-        solutions: list[Board] = []
         stats = dict.fromkeys(COUNTERS, 0)
-        complete = timed_out = False
-        while len(solutions) < limit:
-            remaining = deadline.remaining()
-            if remaining is not None:
-                if remaining <= 0:
-                    timed_out = True
-                    break
-                solver.set("timeout", max(1, int(remaining * 1000)))
+
+        def search(seconds: float | None) -> bool | None:
+            if seconds is not None:
+                solver.set("timeout", max(1, int(seconds * 1000)))
             with stopped_by_signals(solver.ctx.interrupt):
                 result = solver.check()
             stats.update(counters(solver.statistics()))  # totals since the solver was made
-            found = verdict(result, solver)
-            if found is None:
-                timed_out = True
-                break
-            if not found:
-                complete = True
-                break
+            return verdict(result, solver)
+
+        def solution() -> Board:
             model = solver.model()
-            if self.booleans:  # the true cell variables, as the model's own constants (for blocking)
-                cells = [0] * (n * n)
-                for decl in model.decls():
-                    name = decl.name()
-                    if name.startswith("k!") and 0 < int(name[2:]) <= n ** 3 and z.is_true(model[decl]):
-                        k = int(name[2:]) - 1
-                        cells[k // n] = k % n + 1
-                        x[k] = decl()
-                solution = board.with_cells(tuple(cells))
-            else:
-                solution = board.with_cells(tuple(model.eval(v, model_completion=True).as_long() for v in x))
-            solutions.append(solution)
-            if not blanks:
-                complete = True
-                break
-            if len(solutions) < limit:  # some blank differs: over the cells' own variables only
-                d = solution.cells
-                solver.add(z.Or([z.Not(x[i * n + d[i] - 1]) for i in blanks] if self.booleans else
-                                [x[i] != d[i] for i in blanks]))
+            if not self.booleans:
+                return board.with_cells(tuple(model.eval(v, model_completion=True).as_long() for v in x))
+            cells = [0] * (n * n)  # the true cell variables, kept as the model's own constants (for blocking)
+            for decl in model.decls():
+                name = decl.name()
+                if name.startswith("k!") and 0 < int(name[2:]) <= n ** 3 and z.is_true(model[decl]):
+                    k = int(name[2:]) - 1
+                    cells[k // n] = k % n + 1
+                    x[k] = decl()
+            return board.with_cells(tuple(cells))
+
+        def exclude(found: Board) -> None:  # some blank differs: over the cells' own variables only
+            d = found.cells
+            solver.add(z.Or([z.Not(x[i * n + d[i] - 1]) for i in blanks] if self.booleans else
+                            [x[i] != d[i] for i in blanks]))
+
+        solutions, complete, timed_out = enumerate_solutions(board, limit, deadline, search, solution, exclude)
         return Outcome(solutions, complete, timed_out, stats)

@@ -24,6 +24,7 @@ miniexact keeps no node counter; stats give the model's size (``items``, ``optio
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import permutations
 
 from ..core.board import Board, Rules
@@ -37,63 +38,58 @@ SAT, UNSAT = 10, 20  # miniexact's answers (as SAT solvers report them)
 Placement = tuple[int, int]  # (cell index, digit)
 
 
+@lru_cache(maxsize=16)
+def primary_items(rules: Rules) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+    """The primary items of ``rules`` (every cell, then each unit of ``rules.units`` with each digit),
+    and for each placement (index ``i * N + d - 1``) the primary items it covers."""
+    n = rules.size
+    names = tuple(f"cell {i}" for i in range(n * n)) + tuple(
+        f"{unit.kind} {unit.index} digit {d}" for unit in rules.units for d in range(1, n + 1))
+    covers = tuple((i,) + tuple(n * n + u * n + d - 1 for u in rules.units_of[i])
+                   for i in range(n * n) for d in range(1, n + 1))
+    return names, covers
+
+
 class Cover:
     """An exact cover problem as data: item names (primary first) and options (lists of item indices).
 
-    Each placement has a list of the items it covers; kinds add items to placements, or group
-    placements into one option (:meth:`option`).
+    Each placement "cell i holds d" (a given cell has only its digit's) covers its cell and the
+    (unit, d) item of each unit holding the cell; kinds add secondary items to placements (numbered
+    -1, -2, ...), or group placements into one option.
     """
 
     def __init__(self, board: Board):
         self.board = board
         n = board.size
-        self.primary: list[str] = []
+        self.primary, covers = primary_items(board.rules)
         self.secondary: list[str] = []
-        self.covers: dict[Placement, list[tuple[bool, int]]] = {}  # placement -> (primary?, item index)
+        self.covers: dict[Placement, list[int]] = {
+            (i, digit): list(covers[i * n + digit - 1])
+            for i, d in enumerate(board.cells) for digit in ([d] if d else range(1, n + 1))}
         self.grouped: set[int] = set()  # cells whose placements are offered only as part of a group
         self.groups: list[list[Placement]] = []
-        for i, d in enumerate(board.cells):
-            item = self.item(f"cell {i}")
-            for digit in ([d] if d else range(1, n + 1)):
-                self.covers[(i, digit)] = [(True, item)]
-
-    def item(self, name: str, primary: bool = True) -> int:
-        names = self.primary if primary else self.secondary
-        names.append(name)
-        return len(names) - 1
 
     def shared(self, name: str, placements: list[Placement]) -> None:
         """One secondary item in each of ``placements`` that exists (at most one of them is chosen)."""
         present = [p for p in placements if p in self.covers]
         if len(present) > 1:
-            k = self.item(name, primary=False)
+            self.secondary.append(name)
             for p in present:
-                self.covers[p].append((False, k))
+                self.covers[p].append(-len(self.secondary))
 
     def options(self) -> list[tuple[list[Placement], list[int]]]:
         """Each option: its placements, and its items (primary indices as they are, secondary ones
         after all the primary items); an option that would cover an item twice is left out."""
-        offset = len(self.primary)
+        last = len(self.primary) - 1
         out = []
-        singles = [[p] for p in self.covers if p[0] not in self.grouped]
-        for group in singles + self.groups:
-            items = [k if primary else offset + k for p in group for primary, k in self.covers[p]]
-            if len(set(items)) == len(items):
+        for group in [[p] for p in self.covers if p[0] not in self.grouped] + self.groups:
+            items = [k if k >= 0 else last - k for p in group for k in self.covers[p]]
+            if len(group) == 1 or len(set(items)) == len(items):
                 out.append((group, items))
         return out
 
 
-# -- the rules as items, one small function per kind -------------------------------------------
-
-def cover_units(cover: Cover, rules: Rules) -> None:
-    n = rules.size
-    for k, unit in enumerate(rules.units):
-        for d in range(1, n + 1):
-            item = cover.item(f"{unit.kind} {unit.index} digit {d}")
-            for r, c in unit.cells:
-                if (r * n + c, d) in cover.covers:
-                    cover.covers[(r * n + c, d)].append((True, item))
-
+# -- the rules as items, one small function per kind (units: in Cover itself) ------------------
 
 def cover_killer(cover: Cover, rules: Rules, index: int, cells, total: int | None) -> None:
     n = rules.size
@@ -136,7 +132,6 @@ KINDS: dict[str, Callable[[Cover, Rules, object], None]] = {
 def exact_cover(board: Board) -> Cover:
     """The exact cover problem of ``board``: cells, units, then each constraint's items."""
     cover = Cover(board)
-    cover_units(cover, board.rules)
     for constraint in board.rules.constraints:
         KINDS[constraint.kind](cover, board.rules, constraint)
     return cover

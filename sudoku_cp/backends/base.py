@@ -69,14 +69,11 @@ def import_extra(module: str, package: str) -> Any:
     try:
         return import_solver(module)
     except MissingPackage as exc:
-        top = module.partition(".")[0]
-        why = str(exc).split(f"(module {top}) ", 1)[-1].split(": install it with", 1)[0]
-        error = MissingPackage(module)
-        error.package = package
-        error.msg = (f"the package {package} (module {top}) {why}: install it with: pip install {package}, "
-                     f"or every paradigm's solver with: pip install 'sudoku-cp[{EXTRA}]'")
-        error.args = (error.msg,)
-        raise error from exc
+        text = str(exc).replace(f"the package {exc.package} ", f"the package {package} ", 1).replace(
+            f"pip install {exc.package}", f"pip install {package}, or every paradigm's solver with: "
+                                          f"pip install 'sudoku-cp[{EXTRA}]'")
+        exc.package, exc.msg, exc.args = package, text, (text,)
+        raise
 
 
 def enumerate_solutions(board: Board, limit: int, deadline: Deadline, search: Callable[[float | None], bool | None],
@@ -366,5 +363,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["enumerate_solutions", "import_extra", "import_solver", "refuse_unmodelled", "EXTRA", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
-           "Unsupported"]
+__all__ = ["import_solver", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+           "Unsupported", "EXTRA", "enumerate_solutions", "import_extra", "refuse_unmodelled"]

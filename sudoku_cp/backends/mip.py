@@ -156,14 +156,19 @@ def new_highs():
         import sys
 
         sys.stdout.flush()
-        saved = os.dup(1)
+        try:
+            saved = os.dup(1)
+        except OSError:  # no standard output to protect
+            saved = -1
         try:
             with open(os.devnull, "w") as null:
-                os.dup2(null.fileno(), 1)
+                if saved >= 0:
+                    os.dup2(null.fileno(), 1)
                 highs = highspy.Highs()
         finally:
-            os.dup2(saved, 1)
-            os.close(saved)
+            if saved >= 0:
+                os.dup2(saved, 1)
+                os.close(saved)
         _banner_shown = True
     highs.setOptionValue("output_flag", False)
     return highs

@@ -198,3 +198,16 @@ def test_ctrl_c_ends_each_paradigm_with_exit_130():
     specs = [available(spec) for spec in COUNTING if not spec.startswith("choco:")]
     runs = {spec: ["count", "." * 81, "--limit", "1000000000", "--backend", spec] for spec in specs}
     assert not broken(interrupt_all(runs, wait=12.0))  # past start-up (a shared machine), into the search
+
+
+@pytest.mark.parametrize("spec", ["mip", "mip:scip", "smt", "choco", "xc"])
+def test_json_output_is_clean_in_a_fresh_process(spec):
+    """HiGHS prints a banner on standard output when a process makes its first solver: hidden."""
+    import subprocess
+    import sys
+
+    available(spec)
+    done = subprocess.run([sys.executable, "-m", "sudoku_cp", "count", "12..............", "--limit", "30",
+                           "--backend", spec, "--json"], capture_output=True, text=True)
+    data = json.loads(done.stdout)
+    assert done.returncode == 1 and (data["status"], data["count"], data["complete"]) == ("multiple", 24, True)

@@ -1,18 +1,20 @@
 """The ``smt`` backend: Sudoku in Z3, as integers with ``Distinct`` or over the CNF's Booleans.
 
-``smt`` (option ``int``, Z3's default solver: CDCL with the arithmetic theory) and ``smt:fd``
-(the same model given to Z3's finite-domain solver, ``SolverFor("QF_FD")``, which turns the
-bounded integers into bits for its SAT core): one integer per cell, ``1 <= x <= N`` (a given: ``x == d``), one
-``Distinct`` per unit; a killer cage is a ``Distinct`` and, with a sum, ``Sum(...) == sum``; a
-related pair (anti-knight, anti-king) ``x_a != x_b``; a nonconsecutive pair ``x_a - x_b != 1``
-and ``x_b - x_a != 1``. ``smt:bool``: the CNF of ``model/cnf.py`` (default encoding, pairwise
-at-most-one), each variable a Z3 Boolean, the givens unit clauses. Both count by adding, after
-each solution, "some blank differs" over the cell variables only.
+``smt`` (option ``int``: Z3's default solver, CDCL with the arithmetic theory) and ``smt:fd``
+(the same model in Z3's finite-domain solver, ``SolverFor("QF_FD")``, which turns the bounded
+integers into bits for its SAT core): one integer per cell, ``1 <= x <= N`` (a given:
+``x == d``), one ``Distinct`` per unit; a killer cage is a ``Distinct`` and, with a sum,
+``Sum(...) == sum``; a related pair (anti-knight, anti-king) ``x_a != x_b``; a nonconsecutive
+pair ``x_a - x_b != 1`` and ``x_b - x_a != 1``. ``smt:bool``: the CNF of ``model/cnf.py``
+(default encoding, pairwise at-most-one, the givens as unit clauses), each variable a Z3
+Boolean. All count by adding, after each solution, "some blank differs" over the cell variables
+only.
 
 Each count has a Z3 context of its own, so its search (and its counters) do not depend on what
-the process asked Z3 before. Z3's statuses are read in one place (:func:`verdict`); a time limit is Z3's ``timeout``, and
-Ctrl-C interrupts Z3's context (the search stops, then ``KeyboardInterrupt`` is raised as usual;
-Z3's own SIGINT handler, which would turn Ctrl-C into an ``unknown``, is switched off).
+the process asked Z3 before. Z3's statuses are read in one place (:func:`verdict`); a time limit
+is Z3's ``timeout``, and Ctrl-C interrupts Z3's context (the search stops, then
+``KeyboardInterrupt`` is raised as usual; Z3's own SIGINT handler, which would turn Ctrl-C into
+an ``unknown``, is switched off).
 """
 
 from __future__ import annotations

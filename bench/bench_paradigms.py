@@ -45,6 +45,14 @@ def exactly_one_groups() -> list[list[tuple[int, int, int]]]:
     return groups
 
 
+def grid_text(chosen: list[tuple[int, int, int]]) -> str:
+    """The 81-digit line of the chosen (row, col, digit) keys."""
+    grid = [0] * 81
+    for r, c, d in chosen:
+        grid[r * 9 + c] = d
+    return "".join(map(str, grid))
+
+
 def plain_highs(text: str) -> list[str]:
     import highspy
 
@@ -63,10 +71,7 @@ def plain_highs(text: str) -> list[str]:
             break
         values = h.vals(list(x.values()))
         chosen = [key for key, v in zip(x, values) if v > 0.5]
-        grid = [0] * 81
-        for r, c, d in chosen:
-            grid[r * 9 + c] = d
-        found.append("".join(map(str, grid)))
+        found.append(grid_text(chosen))
         h.addConstr(sum(x[key] for key in chosen) <= 80)
     return found
 
@@ -88,10 +93,7 @@ def plain_scip(text: str) -> list[str]:
         if m.getStatus() != "optimal":
             break
         chosen = [key for key, v in x.items() if m.getVal(v) > 0.5]
-        grid = [0] * 81
-        for r, c, d in chosen:
-            grid[r * 9 + c] = d
-        found.append("".join(map(str, grid)))
+        found.append(grid_text(chosen))
         m.freeTransform()
         m.addCons(quicksum(x[key] for key in chosen) <= 80)
     return found

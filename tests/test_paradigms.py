@@ -113,7 +113,7 @@ def builtin(name: str) -> list[Board]:
     return [b for b in boards if b is not None and not find_conflicts(b)]
 
 
-SLICE = {"mip": 6, "mip:scip": 4, "smt": 3, "smt:fd": 6, "smt:bool": 6}  # puzzles per collection; 12 for the others
+SLICE = {"mip": 6, "mip:scip": 4, "smt": 2, "smt:fd": 6, "smt:bool": 6}  # puzzles per collection; 12 for the others
 
 
 @pytest.mark.parametrize("spec", COUNTING)

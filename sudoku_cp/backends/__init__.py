@@ -88,6 +88,20 @@ REGISTRY: dict[str, Entry] = {
                       "a SAT solver binary on PATH run on the DIMACS export (external:minisat, "
                       "external:picosat, external:cadical, external:kissat, ...)", "cadical",
                       SAT_OPTIONS + ("tmpdir",)),
+    "mip": Entry("sudoku_cp.backends.mip:MipBackend",
+                 "integer program over x(cell, digit), equality rows: HiGHS (mip), SCIP (mip:scip), or "
+                 "only the LP relaxation (mip:lp, a solution when it comes out integral)", "highs",
+                 suboptions=("highs", "scip", "lp")),
+    "smt": Entry("sudoku_cp.backends.smt:SmtBackend",
+                 "Z3 (SMT): integer cells with Distinct per unit (smt), the same model in Z3's "
+                 "finite-domain solver (smt:fd), or the CNF's Booleans (smt:bool)",
+                 "int", suboptions=("int", "fd", "bool")),
+    "choco": Entry("sudoku_cp.backends.choco:ChocoBackend",
+                   "the Choco CP solver, AllDifferent per unit at Choco's propagation level ac (choco), "
+                   "bc (choco:bc) or default (choco:default)", "ac", suboptions=("ac", "bc", "default")),
+    "xc": Entry("sudoku_cp.backends.xc:XcBackend",
+                "exact cover (Knuth's Algorithm X with dancing links, by miniexact): cell and "
+                "(unit, digit) items, one option per placement", "x", suboptions=("x",)),
 }
 CROSS_CHECK = ("sat", "cpsat", "dfs")  # what "all" names
 

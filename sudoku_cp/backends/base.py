@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 
 from ..core.board import Board, Fact, Rules
-from ..core.packages import import_package
+from ..core.packages import MissingPackage, import_package
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
 
 TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
@@ -59,6 +59,58 @@ CAPABILITIES = {
 
 
 import_solver = import_package  # a solver package, Ctrl-C held back; missing or broken: MissingPackage
+
+EXTRA = "paradigms"  # the optional extra that installs the solvers of the paradigm backends
+
+
+def import_extra(module: str, package: str) -> Any:
+    """A solver package of an optional extra, as :func:`import_solver`; missing, the one-line error
+    names the package and the extra (``pip install 'sudoku-cp[paradigms]'``)."""
+    try:
+        return import_solver(module)
+    except MissingPackage as exc:
+        text = str(exc).replace(f"the package {exc.package} ", f"the package {package} ", 1).replace(
+            f"pip install {exc.package}", f"pip install {package}, or every paradigm's solver with: "
+                                          f"pip install 'sudoku-cp[{EXTRA}]'")
+        exc.package, exc.msg, exc.args = package, text, (text,)
+        raise
+
+
+def enumerate_solutions(board: Board, limit: int, deadline: Deadline, search: Callable[[float | None], bool | None],
+                        solution: Callable[[], Board], exclude: Callable[[Board], None] | None = None,
+                        ) -> tuple[list[Board], bool, bool]:
+    """Up to ``limit`` solutions from a solver that finds one per call: ``(solutions, complete, timed out)``.
+
+    ``search(seconds left, or None)`` looks for the next one: True (found; ``solution()`` reads
+    it), False (none left), None (the time limit, or an interruption, stopped it).
+    ``exclude(solution)`` adds "some blank differs from it" before the next search; None when the
+    solver enumerates distinct solutions by itself.
+    """
+    solutions: list[Board] = []
+    while len(solutions) < limit:
+        remaining = deadline.remaining()
+        found = None if remaining is not None and remaining <= 0 else search(remaining)
+        if found is None:
+            return solutions, False, True
+        if not found:
+            return solutions, True, False
+        solutions.append(solution())
+        if board.blanks == 0:  # a full board has nothing left to vary
+            return solutions, True, False
+        if exclude is not None and len(solutions) < limit:
+            exclude(solutions[-1])
+    return solutions, False, False
+
+
+def refuse_unmodelled(backend: str, rules: Rules, kinds: frozenset[str]) -> None:
+    """Raise :class:`Unsupported` naming the first constraint of ``rules`` whose kind the backend
+    does not model (``kinds``: the kinds it does). Units (rows, columns, boxes, regions,
+    diagonals, windows) are modelled by every backend."""
+    for constraint in rules.constraints:
+        if constraint.kind not in kinds:
+            modelled = ", ".join(sorted(kinds)) or "none"
+            raise Unsupported(backend, f"model the constraint {constraint.kind!r} (constraint kinds it models: "
+                                       f"{modelled})")
 
 
 class BackendError(ValueError):
@@ -312,4 +364,4 @@ class Session:
 
 
 __all__ = ["import_solver", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
-           "Unsupported"]
+           "Unsupported", "EXTRA", "enumerate_solutions", "import_extra", "refuse_unmodelled"]

@@ -57,7 +57,8 @@ untimed warm-up, checking every answer with the independent checker. Report per 
 solved / multiple / unsat / invalid / timeouts / errors / disagree, puzzles per second, mean,
 median, p90, p99 and max time per puzzle, PAR-2, and the solvers' own counters (SAT conflicts,
 decisions, propagations; CP-SAT's conflicts and branches, often 0 on 9x9 because its presolve
-solves them; dfs nodes; '-' where a solver keeps no such count). Timeouts count with the full
+solves them; dfs nodes; mip's nodes and LP iterations, smt's conflicts and decisions, choco's
+nodes and backtracks; '-' where a solver keeps no such count). Timeouts count with the full
 time limit. PAR-2 is the mean time per puzzle in which a timeout, an error or an answer that
 came after the limit counts twice the time limit; without --time-limit nothing can time out, so
 it is not defined and shown as '-'.

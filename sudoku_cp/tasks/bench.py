@@ -40,7 +40,7 @@ from ..model.cnf import DEFAULT_ENCODING
 from .batch import BatchOptions, Worker
 
 DEFAULT_BACKENDS = "sat,sat:glucose4,cpsat,dfs"
-COUNTERS = ("conflicts", "decisions", "propagations", "branches", "nodes", "backtracks")
+COUNTERS = ("conflicts", "decisions", "propagations", "branches", "nodes", "backtracks", "lp_iterations")
 
 
 STATUS_COLUMNS = ("solved", "multiple", "unsat", "invalid", "timeouts", "errors", "disagree")

@@ -1,0 +1,171 @@
+"""The ``smt`` backend: Sudoku in Z3, as integers with ``Distinct`` or over the CNF's Booleans.
+
+``smt`` (option ``int``: Z3's default solver, CDCL with the arithmetic theory) and ``smt:fd``
+(the same model in Z3's finite-domain solver, ``SolverFor("QF_FD")``, which turns the bounded
+integers into bits for its SAT core): one integer per cell, ``1 <= x <= N`` (a given:
+``x == d``), one ``Distinct`` per unit; a killer cage is a ``Distinct`` and, with a sum,
+``Sum(...) == sum``; a related pair (anti-knight, anti-king) ``x_a != x_b``; a nonconsecutive
+pair ``x_a - x_b != 1`` and ``x_b - x_a != 1``. ``smt:bool``: the CNF of ``model/cnf.py``
+(default encoding, pairwise at-most-one, the givens as unit clauses), each variable a Z3
+Boolean. All count by adding, after each solution, "some blank differs" over the cell variables
+only.
+
+Each count has a Z3 context of its own, so its search (and its counters) do not depend on what
+the process asked Z3 before. Z3's statuses are read in one place (:func:`verdict`); a time limit
+is Z3's ``timeout``, and Ctrl-C interrupts Z3's context (the search stops, then
+``KeyboardInterrupt`` is raised as usual; Z3's own SIGINT handler, which would turn Ctrl-C into
+an ``unknown``, is switched off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.board import Board, Rules
+from ..core.packages import stopped_by_signals
+from ..core.results import Outcome, SolverFailure
+from ..core.variants import GAPS
+from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
+
+COUNTERS = ("conflicts", "decisions", "propagations")  # Z3's names (QF_FD: "sat conflicts", ...)
+OPTIONS = ("int", "fd", "bool")
+
+
+def z3():
+    return import_extra("z3", "z3-solver")
+
+
+# -- the integer model, one small function per kind ---------------------------------------------
+
+def unit_facts(rules: Rules, x) -> list:
+    n = rules.size
+    return [z3().Distinct([x[r * n + c] for r, c in unit.cells]) for unit in rules.units]
+
+
+def killer_facts(rules: Rules, x, cells, total: int | None) -> list:
+    n = rules.size
+    cage = [x[r * n + c] for r, c in cells]
+    facts = [z3().Distinct(cage)] if len(cage) > 1 else []
+    if total is not None:
+        facts.append(z3().Sum(cage) == total)
+    return facts
+
+
+def relation_facts(rules: Rules, x, kind: str) -> list:
+    """A digit d in one cell of a related pair forbids d + g (g in the kind's gaps) in the other."""
+    return [x[b] - x[a] != g if g else x[a] != x[b] for a, b in rules.relation_pairs(kind) for g in GAPS[kind]]
+
+
+KINDS: dict[str, Callable[[Rules, list, object], list]] = {
+    "killer": lambda rules, x, c: killer_facts(rules, x, c.cells, c.value),  # type: ignore[attr-defined]
+    "antiknight": lambda rules, x, c: relation_facts(rules, x, "antiknight"),
+    "antiking": lambda rules, x, c: relation_facts(rules, x, "antiking"),
+    "nonconsecutive": lambda rules, x, c: relation_facts(rules, x, "nonconsecutive"),
+}
+
+
+def int_model(board: Board, solver) -> list:
+    """Post the integer model of ``board`` to a Z3 solver; returns the cell variables (row-major)."""
+    z = z3()
+    n = board.size
+    x = [z.Int(f"r{i // n + 1}c{i % n + 1}", solver.ctx) for i in range(n * n)]
+    facts = [x[i] == d if d else z.And(x[i] >= 1, x[i] <= n) for i, d in enumerate(board.cells)]
+    facts += unit_facts(board.rules, x)
+    for constraint in board.rules.constraints:
+        facts += KINDS[constraint.kind](board.rules, x, constraint)
+    solver.add(facts)
+    return x
+
+
+def bool_model(board: Board, solver) -> list:
+    """Post the CNF of ``board`` (givens as unit clauses) to a Z3 solver, read as DIMACS text (Z3
+    names variable v ``k!v``, so x(r, c, d) is ``k!{var(n, r, c, d)}``); returns the N^3 cell
+    Booleans in variable order (each replaced by the model's own constant once a model has it)."""
+    from ..model.cnf import encode_puzzle
+
+    z = z3()
+    cnf = encode_puzzle(board, amo="pairwise")
+    lines = [f"p cnf {cnf.nvars} {cnf.num_clauses}"] + [" ".join(map(str, c)) + " 0" for c in cnf.clauses]
+    solver.from_string("\n".join(lines) + "\n")  # no comments: Z3's reader takes none
+    return [z.Bool(f"k!{v}", solver.ctx) for v in range(1, board.size ** 3 + 1)]
+
+
+def counters(statistics) -> dict[str, int]:
+    """Z3's conflicts, decisions and propagations (QF_FD's SAT core names them "sat conflicts",
+    ..., and counts binary and longer clauses' propagations apart)."""
+    values = {key: int(statistics.get_key_value(key)) for key in statistics.keys()}
+    out: dict[str, int] = {}
+    for key in COUNTERS:
+        parts = [v for k, v in values.items() if k in (key, f"sat {key}") or k.startswith(f"sat {key} ")]
+        if parts:
+            out[key] = sum(parts)
+    return out
+
+
+def verdict(result, solver) -> bool | None:
+    """The one place Z3's answers are read: True (sat), False (unsat), None (timeout or interrupted)."""
+    z = z3()
+    if result == z.sat:
+        return True
+    if result == z.unsat:
+        return False
+    reason = solver.reason_unknown()
+    if reason in ("timeout", "canceled", "interrupted from keyboard") or "resource" in reason:
+        return None
+    raise SolverFailure(f"Z3 answered unknown: {reason}")
+
+
+class SmtBackend(Backend):
+    """Z3 on the integer model (``int``, default; ``fd``: Z3's finite-domain solver) or on the CNF's
+    Booleans (``bool``)."""
+
+    kinds = frozenset(KINDS)
+
+    def __init__(self, option: str | None = None):
+        option = option or "int"
+        if option not in OPTIONS:
+            raise BackendError(f"smt option {option!r}: expected int (default), fd or bool")
+        self.option = option
+        self.booleans = option == "bool"
+        self.name = "smt" if option == "int" else f"smt:{option}"
+
+    def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
+        refuse_unmodelled(self.name, board.rules, self.kinds)
+        z = z3()
+        deadline = Deadline(time_limit)
+        n = board.size
+        context = z.Context()  # a fresh one: Z3's choices depend on what a context has seen before
+        solver = z.SolverFor("QF_FD", ctx=context) if self.option == "fd" else z.Solver(ctx=context)
+        solver.set("ctrl_c", False)  # Z3's own SIGINT handler would hide Ctrl-C from Python
+        x = bool_model(board, solver) if self.booleans else int_model(board, solver)
+        blanks = [i for i, d in enumerate(board.cells) if not d]
+        stats = dict.fromkeys(COUNTERS, 0)
+
+        def search(seconds: float | None) -> bool | None:
+            if seconds is not None:
+                solver.set("timeout", max(1, int(seconds * 1000)))
+            with stopped_by_signals(solver.ctx.interrupt):
+                result = solver.check()
+            stats.update(counters(solver.statistics()))  # totals since the solver was made
+            return verdict(result, solver)
+
+        def solution() -> Board:
+            model = solver.model()
+            if not self.booleans:
+                return board.with_cells(tuple(model.eval(v, model_completion=True).as_long() for v in x))
+            cells = [0] * (n * n)  # the true cell variables, kept as the model's own constants (for blocking)
+            for decl in model.decls():
+                name = decl.name()
+                if name.startswith("k!") and 0 < int(name[2:]) <= n ** 3 and z.is_true(model[decl]):
+                    k = int(name[2:]) - 1
+                    cells[k // n] = k % n + 1
+                    x[k] = decl()
+            return board.with_cells(tuple(cells))
+
+        def exclude(found: Board) -> None:  # some blank differs: over the cells' own variables only
+            d = found.cells
+            solver.add(z.Or([z.Not(x[i * n + d[i] - 1]) for i in blanks] if self.booleans else
+                            [x[i] != d[i] for i in blanks]))
+
+        solutions, complete, timed_out = enumerate_solutions(board, limit, deadline, search, solution, exclude)
+        return Outcome(solutions, complete, timed_out, stats)

@@ -40,6 +40,23 @@ def board(entry: P):
 
 
 PUBLISHED = [
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_1_solve
+    # (origin: https://gp.worldpuzzle.org/sites/default/files/Puzzles/2023/2023_SudokuRound7_IB.pdf puzzle 8)
+    P("arrow",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_1_solve",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "arrow", "circle": [[0, 0], [0, 1]], "cells": [[0, 2], [0, 3]]}, '
+       '{"type": "arrow", "circle": [[0, 5]], "cells": [[0, 6], [0, 7], [0, 8]]}, {"type": "arrow", '
+       '"circle": [[1, 0], [2, 0]], "cells": [[3, 0], [4, 0], [5, 0]]}, {"type": "arrow", "circle": [[1, '
+       '3]], "cells": [[1, 4], [1, 5], [1, 6]]}, {"type": "arrow", "circle": [[2, 2], [2, 3]], '
+       '"cells": [[2, 4], [2, 5], [2, 6], [2, 7], [2, 8]]}, {"type": "arrow", "circle": [[3, 5]], '
+       '"cells": [[4, 6], [4, 7]]}, {"type": "arrow", "circle": [[4, 4]], "cells": [[4, 3], [4, 2], [4, '
+       '1]]}, {"type": "arrow", "circle": [[5, 6]], "cells": [[5, 5], [5, 4], [5, 3]]}, {"type": "arrow", '
+       '"circle": [[6, 5], [6, 6]], "cells": [[6, 4], [6, 3], [6, 2], [6, 1], [6, 0]]}, {"type": "arrow", '
+       '"circle": [[6, 8], [7, 8]], "cells": [[5, 8], [4, 8]]}, {"type": "arrow", "circle": [[7, 1]], '
+       '"cells": [[7, 0], [8, 0]]}, {"type": "arrow", "circle": [[7, 1]], "cells": [[7, 2], [7, 3]]}, '
+       '{"type": "arrow", "circle": [[8, 7], [8, 8]], "cells": [[8, 6], [8, 5], [8, 4]]}]}'),
+      "158769234297834156463125879836947512915286347724513968649352781382671495571498623"),
     # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_2_solve
     # (origin: https://www.youtube.com/watch?v=vKEmgKgYg_U)
     P("arrow",
@@ -89,6 +106,21 @@ PUBLISHED = [
        '3]], "cells": [[6, 4], [6, 5]]}, {"type": "arrow", "circle": [[5, 6]], "cells": [[4, 6], [3, 6]]}, '
        '{"type": "arrow", "circle": [[4, 8]], "cells": [[5, 7], [6, 6], [7, 5], [8, 4]]}]}'),
       "167584329985362417342719856718293645253647198694158732571936284829471563436825971"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Pill Arrow Sudoku"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0007D1, https://sudokupad.app/k672pxo3r9)
+    P("arrow",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Pill Arrow Sudoku\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "arrow", "circle": [[0, 1], [0, 2]], "cells": [[0, 0], [1, 0], [2, 0]]}, '
+       '{"type": "arrow", "circle": [[0, 6], [0, 7]], "cells": [[0, 5], [0, 4], [0, 3]]}, {"type": "arrow", '
+       '"circle": [[1, 5], [1, 6]], "cells": [[1, 4], [1, 3], [1, 2]]}, {"type": "arrow", "circle": [[3, '
+       '0], [4, 0]], "cells": [[5, 0], [6, 0], [7, 0]]}, {"type": "arrow", "circle": [[2, 1], [3, 1]], '
+       '"cells": [[4, 1], [5, 1], [6, 1]]}, {"type": "arrow", "circle": [[8, 0], [8, 1]], "cells": [[8, 2], '
+       '[8, 3], [8, 4]]}, {"type": "arrow", "circle": [[3, 8], [4, 8]], "cells": [[2, 8], [1, 8], [0, 8]]}, '
+       '{"type": "arrow", "circle": [[7, 5], [8, 5]], "cells": [[8, 6], [8, 7], [8, 8]]}, {"type": "arrow", '
+       '"circle": [[2, 2]], "cells": [[3, 3], [4, 4]]}, {"type": "arrow", "circle": [[6, 2]], "cells": [[5, '
+       '3], [4, 4], [3, 5]]}, {"type": "arrow", "circle": [[2, 7]], "cells": [[3, 6]]}]}'),
+      "514896237679231485328745196235684971491327658786159342967418523853962714142573869"),
     # sigh/Interactive-Sudoku-Solver data/collections.js "CTC Tribute"
     # (origin: https://www.youtube.com/watch?v=MAxNNVEs7cE, https://sudokupad.app/M83Hj6DRQh)
     P("arrow",

@@ -16,6 +16,10 @@ from sudoku_cp.core.check import is_solution
 # 2026-12-01), so they are skipped for dfs alone, by name and with the reason; sat and cpsat still
 # solve them. The rest took dfs at most 5 s there.
 DFS_TOO_SLOW: dict[str, str] = {
+    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_1_solve':
+        "arrow: no answer in 30 s",
+    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Pill Arrow Sudoku"':
+        "arrow: no answer in 30 s",
     'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_2_solve':
         "arrow: no answer in 30 s",
     'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_3_solve':
@@ -104,3 +108,35 @@ def test_the_later_kinds_are_recorded_with_their_solutions():
         assert entry.kind in {c["type"] for c in data["constraints"]}
         assert len(entry.solution) == 81 and set(entry.solution) <= set("123456789")
         assert all(g in (".", s) for g, s in zip(data["givens"], entry.solution))
+
+
+# ---------------------------------------------------------------------------------------------
+# Fixes found by the published puzzles
+
+
+def test_a_pill_arrow_may_leave_from_any_pill_cell():
+    # As in lisudoku's arrow_9x9.rs check_arrow_9x9_1_solve (WPF GP 2023 round 7, puzzle 8): the
+    # pill r7c6-r7c7 sends its arrow left from r7c6, its first cell; it was refused ("r7c7 and
+    # r7c5 do not touch").
+    from sudoku_cp.formats.fpuzzles import from_fpuzzles, to_fpuzzles
+    from sudoku_cp.formats.text import parse_puzzle
+
+    doc = {"givens": "." * 81, "constraints": [{"type": "arrow", "circle": [[0, 1], [0, 2]],
+                                                "cells": [[1, 0], [2, 0]]}]}
+    puzzle = parse_puzzle(json.dumps(doc))
+    (arrow,) = puzzle.rules.constraints
+    assert [m.cells for m in arrow_kind().marks(arrow, 9) if m.shape == "line"] == [((0, 1), (1, 0), (2, 0))]
+    data = to_fpuzzles(puzzle)
+    assert data["arrow"] == [{"cells": ["R1C2", "R1C3"], "lines": [["R1C2", "R2C1", "R3C1"]]}]
+    assert from_fpuzzles(data).rules == puzzle.rules
+    cells = make("sat").solve(puzzle).solutions[0].cells
+    assert 10 * cells[1] + cells[2] == cells[9] + cells[18]
+    with pytest.raises(Exception, match="do not touch"):  # a shaft touching no pill cell is still refused
+        parse_puzzle(json.dumps({"givens": "." * 81, "constraints": [
+            {"type": "arrow", "circle": [[0, 1], [0, 2]], "cells": [[2, 0], [3, 0]]}]}))
+
+
+def arrow_kind():
+    from sudoku_cp.constraints import kind_of
+
+    return kind_of("arrow")

@@ -833,6 +833,20 @@ PUBLISHED = [
        '"cells": [[1, 0], [2, 0], [2, 1], [3, 0], [3, 1], [4, 0]]}, {"type": "extra-region", "cells": [[1, '
        '5], [2, 4], [2, 5], [3, 4], [3, 5], [4, 5]]}]}'),
       "514236236154362415451362145623623541"),
+    # kinnison/kaji sample-puzzles/fortress-maximum.json
+    # (origin: Fortress Sudoku by funwithpuzzles, https://www.funwithpuzzles.com/2015/02/fortress-sudoku-mini-sudoku-series-28.html)
+    P("maximum",
+      "kinnison/kaji sample-puzzles/fortress-maximum.json",
+      ('{"size": 6, "grid": [[{}, {}, {"region": 1}, {}, {"region": 2}, {"region": 2}], [{}, {}, '
+       '{"region": 1}, {"value": 3, "given": true}, {"region": 2}, {"region": 2}], [{"region": 0}, '
+       '{"region": 0}, {"region": 1}, {"region": 1}, {"value": 4, "given": true, "region": 2}, {"value": 6, '
+       '"given": true, "region": 2}], [{"value": 2, "given": true, "region": 3}, {"value": 4, '
+       '"given": true, "region": 3}, {"region": 4}, {"region": 4}, {"region": 5}, {"region": 5}], '
+       '[{"region": 3}, {"region": 3}, {"value": 3, "given": true}, {"region": 4}, {}, {}], [{"region": 3}, '
+       '{"region": 3}, {}, {"region": 4}, {}, {}]], "maximum": [{"cell": "R1C1"}, {"cell": "R2C2"}, '
+       '{"cell": "R3C3"}, {"cell": "R4C4"}, {"cell": "R5C5"}, {"cell": "R6C6"}, {"cell": "R1C6"}, '
+       '{"cell": "R2C5"}, {"cell": "R3C4"}, {"cell": "R4C3"}, {"cell": "R5C2"}, {"cell": "R6C1"}]}'),
+      "526413461352312546245631153264634125"),
     # kinnison/kaji sample-puzzles/clone-wars.json
     # (origin: Clone Wars by Kinnison)
     P("clone",

@@ -140,3 +140,43 @@ def arrow_kind():
     from sudoku_cp.constraints import kind_of
 
     return kind_of("arrow")
+
+
+def sudoku4_grids():
+    """Every 4x4 Sudoku grid (288), rows of permutations with no repeat in a column or box."""
+    from itertools import permutations
+
+    rows, out = list(permutations(range(1, 5))), []
+
+    def extend(grid):
+        if len(grid) == 4:
+            out.append(grid)
+            return
+        for row in rows:
+            if all(row[c] != g[c] for g in grid for c in range(4)) and (
+                    len(grid) % 2 == 0 or all(len({*grid[-1][b:b + 2], *row[b:b + 2]}) == 4 for b in (0, 2))):
+                extend(grid + [row])
+
+    extend([])
+    return out
+
+
+def test_adjacent_maximum_cells_are_not_compared_with_each_other():
+    # kaji's fortress-maximum.json (funwithpuzzles' Fortress Sudoku) has maxima r3c3 = 2 and r4c3 = 5
+    # side by side: each maximum beats its neighbours that are not maxima. Comparing the two made
+    # the puzzle unsolvable (0 solutions).
+    from sudoku_cp.formats.text import parse_puzzle
+
+    marked = [(0, 0), (0, 1), (1, 1)]
+    for kind, better in (("maximum", lambda x, y: x > y), ("minimum", lambda x, y: x < y)):
+        doc = {"givens": "." * 16, "constraints": [{"type": kind, "cells": [list(c) for c in marked]}]}
+
+        def holds(g):
+            return all(better(g[r][c], g[rr][cc]) for r, c in marked
+                       for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                       if 0 <= rr < 4 and 0 <= cc < 4 and (rr, cc) not in marked)
+
+        expected = sum(map(holds, sudoku4_grids()))
+        assert expected > 0
+        for backend in ("sat", "cpsat", "dfs"):
+            assert len(make(backend).count(parse_puzzle(json.dumps(doc)), 1000).solutions) == expected

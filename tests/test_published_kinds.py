@@ -180,3 +180,19 @@ def test_adjacent_maximum_cells_are_not_compared_with_each_other():
         assert expected > 0
         for backend in ("sat", "cpsat", "dfs"):
             assert len(make(backend).count(parse_puzzle(json.dumps(doc)), 1000).solutions) == expected
+
+
+def test_each_fpuzzles_arrow_line_is_an_arrow_of_its_own():
+    # f-puzzles keeps every arrow drawn from one circle as a line of one entry; its solvers (e.g.
+    # rangsk's, which f-puzzles links) make each line an arrow adding up to the circle. The lines
+    # were joined into one shaft, refused when they did not touch ("r3c3 and r6c6 do not touch").
+    # lisudoku's arrow_9x9_1 has such a circle (r8c2, two arrows).
+    from sudoku_cp.formats.fpuzzles import from_fpuzzles
+
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)],
+            "arrow": [{"cells": ["R5C5"], "lines": [["R5C5", "R4C4", "R3C3"], ["R5C5", "R5C6", "R5C7"]]}]}
+    puzzle = from_fpuzzles(data)
+    assert [k.cells for k in puzzle.rules.constraints] == [((4, 4), (3, 3), (2, 2)), ((4, 4), (4, 5), (4, 6))]
+    for backend in ("sat", "cpsat"):
+        s = make(backend).solve(puzzle).solutions[0].cells
+        assert s[40] == s[30] + s[20] == s[41] + s[42]

@@ -3,7 +3,8 @@
 
 Document: ``{"type": "arrow", "circle": [[r, c], ...], "cells": [[r, c], ...]}`` (``cells`` the
 arrow's shaft, not the circle); f-puzzles ``arrow`` (``{"cells": [circle], "lines": [[circle
-cell, shaft...], ...]}``: every line's shaft counts). ``cells`` holds the circle then the shaft,
+cell, shaft...], ...]}``: each line is an arrow of its own, adding up to the circle, as
+f-puzzles' solvers read it). ``cells`` holds the circle then the shaft,
 ``data`` the circle's length. Clauses: partial sums of the shaft minus the circle's number.
 """
 
@@ -51,12 +52,8 @@ class Arrow(Kind):
             if not names:
                 raise PuzzleError(f"{at}: the arrow has no circle: expected \"cells\", the circle or pill")
             circle = fp_cells(names, n, at)
-            shaft: list = []
-            for line in fp_lines(entry, n, at, 1):
-                for cell in line:
-                    if cell not in circle and cell not in shaft:
-                        shaft.append(cell)
-            out.append(self._make(circle, tuple(shaft), at))
+            for line in fp_lines(entry, n, at, 1):  # each line is an arrow of its own from the circle
+                out.append(self._make(circle, tuple(c for c in line if c not in circle), at))
         return out
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:

@@ -8,13 +8,10 @@ Transcriptions: lisudoku's ``CellPosition::new(r, c)`` is 0-based; Interactive-S
 ``R1C1`` is 1-based, a pencil mark of exactly the odd (even) digits is an odd (even) cell, a
 ``LittleKiller~sum~R1C1`` clue names the diagonal's first cell (direction as that solver's
 ``LittleKiller.cellMap``), a ``PillArrow~2`` lists the pill first (read left to right, top to
-bottom), ``StrictKropki`` / ``StrictXV`` are the negative rules; SudokuGraphicCreator's XV
-marks at (r, c) lie between (r, c - 1) and (r, c) in a row, (r - 1, c) and (r, c) in a column.
-
-``LATER`` holds published sandwich and X-sum puzzles for the kinds being written now, in a
-provisional form (``{"type": "sandwich", "line": "C1", "sum": 8}``; ``{"type": "x-sum", "line":
-"R2", "front": 8, "back": 8}``, front read from the left or top end) beside the source's own
-clue string; they are not read yet.
+bottom), ``StrictKropki`` / ``StrictXV`` are the negative rules, ``Sandwich~sum~C1`` is the
+clue above column 1 (``R1``: left of row 1), ``XSum~C2~a~b`` the clues above (a) and below (b)
+column 2; SudokuGraphicCreator's XV marks at (r, c) lie between (r, c - 1) and (r, c) in a row,
+(r - 1, c) and (r, c) in a column.
 """
 
 from __future__ import annotations
@@ -867,52 +864,39 @@ PUBLISHED = [
        '"given": true}, {}], [{"value": 4, "given": true}, {}, {}, {}, {}, {"value": 3, "given": true}]], '
        '"disjointgroups": true}'),
       "134652265341341265652134523416416523"),
-]
-
-LATER = [
     # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Between 1 and 9 Sudoku"
     # (origin: https://www.youtube.com/watch?v=2wfR6QIvNn4&t=4s, https://sudokupad.app/p8fFp3hT96)
     P("sandwich",
       "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Between 1 and 9 Sudoku\"",
       ('{"givens": "....................1...................5...................9....................", '
-       '"constraints": [{"type": "sandwich", "sum": 8, "line": "C1"}, {"type": "sandwich", "sum": 4, '
-       '"line": "C2"}, {"type": "sandwich", "sum": 17, "line": "C3"}, {"type": "sandwich", "sum": 35, '
-       '"line": "C4"}, {"type": "sandwich", "sum": 14, "line": "C5"}, {"type": "sandwich", "sum": 13, '
-       '"line": "C6"}, {"type": "sandwich", "sum": 3, "line": "C7"}, {"type": "sandwich", "sum": 10, '
-       '"line": "C8"}, {"type": "sandwich", "sum": 25, "line": "C9"}, {"type": "sandwich", "sum": 4, '
-       '"line": "R1"}, {"type": "sandwich", "sum": 33, "line": "R2"}, {"type": "sandwich", "sum": 20, '
-       '"line": "R3"}, {"type": "sandwich", "sum": 17, "line": "R4"}, {"type": "sandwich", "sum": 26, '
-       '"line": "R5"}, {"type": "sandwich", "sum": 10, "line": "R6"}, {"type": "sandwich", "sum": 16, '
-       '"line": "R7"}, {"type": "sandwich", "sum": 24, "line": "R8"}, {"type": "sandwich", "sum": 0, '
-       '"line": "R9"}]}'),
+       '"constraints": [{"type": "sandwich", "clue": [-1, 0], "sum": 8}, {"type": "sandwich", "clue": [-1, '
+       '1], "sum": 4}, {"type": "sandwich", "clue": [-1, 2], "sum": 17}, {"type": "sandwich", "clue": [-1, '
+       '3], "sum": 35}, {"type": "sandwich", "clue": [-1, 4], "sum": 14}, {"type": "sandwich", "clue": [-1, '
+       '5], "sum": 13}, {"type": "sandwich", "clue": [-1, 6], "sum": 3}, {"type": "sandwich", "clue": [-1, '
+       '7], "sum": 10}, {"type": "sandwich", "clue": [-1, 8], "sum": 25}, {"type": "sandwich", "clue": [0, '
+       '-1], "sum": 4}, {"type": "sandwich", "clue": [1, -1], "sum": 33}, {"type": "sandwich", "clue": [2, '
+       '-1], "sum": 20}, {"type": "sandwich", "clue": [3, -1], "sum": 17}, {"type": "sandwich", "clue": [4, '
+       '-1], "sum": 26}, {"type": "sandwich", "clue": [5, -1], "sum": 10}, {"type": "sandwich", "clue": [6, '
+       '-1], "sum": 16}, {"type": "sandwich", "clue": [7, -1], "sum": 24}, {"type": "sandwich", "clue": [8, '
+       '-1], "sum": 0}]}'),
       "236941875954378612871625439182439756397856124645217398413562987569783241728194563"),
-    # sigh/Interactive-Sudoku-Solver data/collections.js "Sandwich snipe 18"
-    # (origin: https://sudokutheory.com/wiki/index.php?title=Snipes#Sandwich, https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX1wAQwB22AO4QAxgAswAVwC2+UPpgAbGwhAAlAAwBhAIwhUAN3U2TcPAg7gAcIBQg1nYOLq4ATF4gvv6BwWERUfZBsQDMickBDqHhpJG2WU5uACz5foVBxRnlMW4ArLUpRemlmS2uAOwd9WklVs3Z7q7OQ6mNPeNOcVMzXaNl0dk5yz51s91jG05V20m7q02Hjq0nBXtrvdkAbDdnDfvrFbGIK2/htERAA)
-    P("sandwich",
-      "sigh/Interactive-Sudoku-Solver data/collections.js \"Sandwich snipe 18\"",
-      ('{"givens": ".................................................................................", '
-       '"constraints": [{"type": "sandwich", "sum": 18, "line": "C1"}, {"type": "sandwich", "sum": 18, '
-       '"line": "C2"}, {"type": "sandwich", "sum": 18, "line": "C3"}, {"type": "sandwich", "sum": 18, '
-       '"line": "R1"}, {"type": "sandwich", "sum": 18, "line": "R2"}, {"type": "sandwich", "sum": 18, '
-       '"line": "R3"}, {"type": "sandwich", "sum": 18, "line": "R4"}, {"type": "sandwich", "sum": 18, '
-       '"line": "R5"}, {"type": "sandwich", "sum": 18, "line": "R6"}, {"type": "sandwich", "sum": 18, '
-       '"line": "C4"}, {"type": "sandwich", "sum": 18, "line": "C5"}, {"type": "sandwich", "sum": 18, '
-       '"line": "C7"}, {"type": "sandwich", "sum": 18, "line": "C9"}]}'),
-      "584137269239684157167592843396751428845923671721846935952478316673219584418365792"),
     # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "X-Sum"
     # (origin: https://www.youtube.com/watch?v=fnCzYnsC4Ow, https://sudokupad.app/PtjJbFhttP)
-    P("x-sum",
+    P("xsum",
       "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"X-Sum\"",
       ('{"givens": ".................................................................................", '
-       '"constraints": [{"type": "x-sum", "line": "C2", "front": 27, "back": 27}, {"type": "x-sum", '
-       '"line": "C4", "front": 11, "back": 11}, {"type": "x-sum", "line": "C6", "front": 21, "back": null}, '
-       '{"type": "x-sum", "line": "C7", "front": 16, "back": 16}, {"type": "x-sum", "line": "R2", '
-       '"front": 8, "back": 8}, {"type": "x-sum", "line": "R4", "front": 17, "back": 17}, {"type": "x-sum", '
-       '"line": "R6", "front": 30, "back": 30}, {"type": "x-sum", "line": "R8", "front": 28, "back": 28}]}'),
+       '"constraints": [{"type": "xsum", "clue": [-1, 1], "sum": 27}, {"type": "xsum", "clue": [9, 1], '
+       '"sum": 27}, {"type": "xsum", "clue": [-1, 3], "sum": 11}, {"type": "xsum", "clue": [9, 3], '
+       '"sum": 11}, {"type": "xsum", "clue": [-1, 5], "sum": 21}, {"type": "xsum", "clue": [-1, 6], '
+       '"sum": 16}, {"type": "xsum", "clue": [9, 6], "sum": 16}, {"type": "xsum", "clue": [1, -1], '
+       '"sum": 8}, {"type": "xsum", "clue": [1, 9], "sum": 8}, {"type": "xsum", "clue": [3, -1], '
+       '"sum": 17}, {"type": "xsum", "clue": [3, 9], "sum": 17}, {"type": "xsum", "clue": [5, -1], '
+       '"sum": 30}, {"type": "xsum", "clue": [5, 9], "sum": 30}, {"type": "xsum", "clue": [7, -1], '
+       '"sum": 28}, {"type": "xsum", "clue": [7, 9], "sum": 28}]}'),
       "856214379341975862792863541417529683985631724623487195274156938539748216168392457"),
     # sigh/Interactive-Sudoku-Solver data/collections.js "X-Sum little killer"
     # (origin: not named there)
-    P("x-sum",
+    P("xsum",
       "sigh/Interactive-Sudoku-Solver data/collections.js \"X-Sum little killer\"",
       ('{"givens": ".......................................................2.....5...................", '
        '"constraints": [{"type": "little-killer", "clue": [-1, -1], "direction": "DR", "sum": 23}, '
@@ -920,8 +904,10 @@ LATER = [
        '"clue": [3, 9], "direction": "UL", "sum": 23}, {"type": "little-killer", "clue": [5, 9], '
        '"direction": "UL", "sum": 25}, {"type": "little-killer", "clue": [5, -1], "direction": "DR", '
        '"sum": 12}, {"type": "little-killer", "clue": [-1, 6], "direction": "DL", "sum": 25}, '
-       '{"type": "x-sum", "line": "C1", "front": 25, "back": 23}, {"type": "x-sum", "line": "C5", '
-       '"front": 12, "back": 25}, {"type": "x-sum", "line": "C9", "front": 23, "back": 12}]}'),
+       '{"type": "xsum", "clue": [-1, 0], "sum": 25}, {"type": "xsum", "clue": [9, 0], "sum": 23}, '
+       '{"type": "xsum", "clue": [-1, 4], "sum": 12}, {"type": "xsum", "clue": [9, 4], "sum": 25}, '
+       '{"type": "xsum", "clue": [-1, 8], "sum": 23}, {"type": "xsum", "clue": [9, 8], "sum": 12}]}'),
       "562831974837429165941576238195384726286715349473692581329168457758943612614257893"),
 ]
+
 

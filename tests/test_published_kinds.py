@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from published_kinds import LATER, PUBLISHED, board
+from published_kinds import PUBLISHED, board
 from sudoku_cp.backends import make
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import is_solution
@@ -16,6 +16,12 @@ from sudoku_cp.core.check import is_solution
 # 2026-12-01), so they are skipped for dfs alone, by name and with the reason; sat and cpsat still
 # solve them. The rest took dfs at most 5 s there.
 DFS_TOO_SLOW: dict[str, str] = {
+    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Between 1 and 9 Sudoku"':
+        "sandwich: no answer in 30 s",
+    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "X-Sum"':
+        "xsum: no answer in 30 s",
+    'sigh/Interactive-Sudoku-Solver data/collections.js "X-Sum little killer"':
+        "xsum: no answer in 30 s",
     'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_1_solve':
         "arrow: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Pill Arrow Sudoku"':
@@ -99,15 +105,7 @@ def test_every_new_kind_has_a_published_puzzle():
     kinds = {k for p in PUBLISHED for k in board(p).rules.name.split("+")}
     assert {"arrow", "thermometer", "kropki", "kropki-negative", "xv", "xv-negative", "little-killer", "odd",
             "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
-            "disjoint"} <= kinds
-
-
-def test_the_later_kinds_are_recorded_with_their_solutions():
-    for entry in LATER:
-        data = json.loads(entry.puzzle)
-        assert entry.kind in {c["type"] for c in data["constraints"]}
-        assert len(entry.solution) == 81 and set(entry.solution) <= set("123456789")
-        assert all(g in (".", s) for g, s in zip(data["givens"], entry.solution))
+            "disjoint", "maximum", "sandwich", "xsum"} <= kinds  # no published minimum puzzle found
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from published_kinds import PUBLISHED, board
+from published_kinds import PUBLISHED, P, board
 from sudoku_cp.backends import make
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import is_solution
@@ -194,3 +194,93 @@ def test_each_fpuzzles_arrow_line_is_an_arrow_of_its_own():
     for backend in ("sat", "cpsat"):
         s = make(backend).solve(puzzle).solutions[0].cells
         assert s[40] == s[30] + s[20] == s[41] + s[42]
+
+
+# ---------------------------------------------------------------------------------------------
+# Every command on published puzzles: a document (lisudoku's 9x9 thermometer from the UK Sudoku
+# Championship 2022) and a share string (kaji's 6x6 Galactic Map, thermometers), real output checked
+
+
+def published_by(part: str) -> P:
+    (entry,) = [p for p in PUBLISHED if part in p.source]
+    return entry
+
+
+def run(capsys, *args) -> tuple[int, str]:
+    from sudoku_cp.cli import main
+
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+def test_every_command_on_a_published_thermometer_puzzle(capsys, tmp_path):
+    entry = published_by("check_9x9_thermo_medium_solve")
+    doc = entry.puzzle
+    data = json.loads(doc)
+    broken = json.dumps(dict(data, givens="1" + data["givens"][1:]))  # r1c1 tops a 7-cell thermometer
+    empty = json.dumps(dict(data, givens="." * 81))
+    code, out = run(capsys, "validate", doc)
+    assert code == 0 and "valid" in out and "thermometer" in out
+    code, out = run(capsys, "solve", doc, "--backend", "all", "--unique")
+    assert code == 0 and grid_digits(out) == entry.solution and "backends agree" in out
+    code, out = run(capsys, "count", doc)
+    assert code == 0 and "unique" in out and grid_digits(out) == entry.solution
+    code, out = run(capsys, "explain", broken)
+    assert code == 1 and "unsat" in out and "r1c1=1" in out
+    code, out = run(capsys, "explain", empty)
+    assert code == 1 and "two solutions differ in" in out
+    code, out = run(capsys, "repair", broken)
+    assert code == 0 and "remove 1 given" in out and "r1c1=1" in out
+    code, out = run(capsys, "minimize", doc)
+    assert code == 0 and "redundant givens" in out
+    minimal = out.split("minimal puzzle", 1)[1].split(": ", 1)[1].splitlines()[0]
+    assert unique_solution(minimal) == entry.solution
+    code, out = run(capsys, "generate", "--rules", doc, "--seed", "7", "--backend", "sat")
+    made = [line for line in out.splitlines() if line.startswith("{")]
+    assert code == 0 and len(made) == 1
+    assert json.loads(made[0])["constraints"] == data["constraints"] and unique_solution(made[0])
+    code, out = run(capsys, "encode", doc, "--format", "stats")
+    assert code == 0 and any(line.split()[:2] == ["thermometer", "clause"] and int(line.split()[3]) > 0
+                             for line in out.splitlines())
+    cnf = tmp_path / "thermo.cnf"
+    code, out = run(capsys, "encode", doc, "-o", str(cnf))
+    assert code == 0 and "p cnf 729 " in cnf.read_text()
+    code, out = run(capsys, "analyze", doc)
+    assert code == 0 and any(line.split()[:1] == ["complete"] for line in out.splitlines())
+    puzzles = tmp_path / "thermo.txt"
+    puzzles.write_text(doc + "\n")
+    code, out = run(capsys, "batch", "-f", str(puzzles), "--unique")
+    record = json.loads(out.splitlines()[0])
+    assert code == 0 and record["status"] == "unique" and record["solution"] == entry.solution
+    code, out = run(capsys, "bench", "-f", str(puzzles), "--repeat", "1", "--warmup", "0", "--backend", "sat")
+    assert code == 0 and any(line.startswith("sat") and line.split()[1:3] == ["1", "1"] for line in out.splitlines())
+
+
+def test_commands_read_a_published_puzzle_as_a_share_string(capsys, tmp_path):
+    from sudoku_cp.formats.fpuzzles import share_link
+
+    entry = published_by("galactic-map")
+    link = share_link(board(entry))
+    code, out = run(capsys, "solve", link, "--backend", "all", "--unique")
+    assert code == 0 and "backends agree" in out and grid_digits(out) == entry.solution
+    code, out = run(capsys, "count", link, "--json")
+    assert code == 0 and entry.solution in out
+    puzzles = tmp_path / "share.txt"
+    puzzles.write_text(link + "\n")
+    code, out = run(capsys, "batch", "-f", str(puzzles))
+    assert code == 0 and json.loads(out.splitlines()[0])["solution"] == entry.solution
+
+
+def grid_digits(out: str) -> str:
+    """The digits of the grid a command prints (rows of digits, bars and given marks)."""
+    import re
+
+    return "".join(ch for line in out.splitlines() if re.fullmatch(r"[\d\s|*]+", line) for ch in line if ch.isdigit())
+
+
+def unique_solution(text: str) -> str | None:
+    """The one solution of a puzzle document (None when there is none or several), by sat."""
+    from sudoku_cp.formats.text import parse_puzzle
+
+    found = make("sat").count(parse_puzzle(text), 2).solutions
+    return "".join(map(str, found[0].cells)) if len(found) == 1 else None

@@ -3,7 +3,8 @@
 
 Document: ``{"type": "arrow", "circle": [[r, c], ...], "cells": [[r, c], ...]}`` (``cells`` the
 arrow's shaft, not the circle); f-puzzles ``arrow`` (``{"cells": [circle], "lines": [[circle
-cell, shaft...], ...]}``: every line's shaft counts). ``cells`` holds the circle then the shaft,
+cell, shaft...], ...]}``: each line is an arrow of its own, adding up to the circle, as
+f-puzzles' solvers read it). ``cells`` holds the circle then the shaft,
 ``data`` the circle's length. Clauses: partial sums of the shaft minus the circle's number.
 """
 
@@ -51,17 +52,23 @@ class Arrow(Kind):
             if not names:
                 raise PuzzleError(f"{at}: the arrow has no circle: expected \"cells\", the circle or pill")
             circle = fp_cells(names, n, at)
-            shaft: list = []
-            for line in fp_lines(entry, n, at, 1):
-                for cell in line:
-                    if cell not in circle and cell not in shaft:
-                        shaft.append(cell)
-            out.append(self._make(circle, tuple(shaft), at))
+            for line in fp_lines(entry, n, at, 1):  # each line is an arrow of its own from the circle
+                out.append(self._make(circle, tuple(c for c in line if c not in circle), at))
         return out
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
         out["arrow"] = [{"cells": [fp_name(c) for c in a.cells[:a.data[0]]],
-                         "lines": [[fp_name(c) for c in a.cells[a.data[0] - 1:]]]} for a in constraints]
+                         "lines": [[fp_name(c) for c in self.line(a)]]} for a in constraints]
+
+    @staticmethod
+    def line(constraint: Constraint) -> tuple:
+        """The drawn arrow: the pill cell the shaft leaves from (the last one touching the shaft's
+        first cell; a pill's arrow may leave from any of its cells), then the shaft."""
+        k = constraint.data[0]
+        pill, shaft = constraint.cells[:k], constraint.cells[k:]
+        first = shaft[0] if shaft else None
+        touching = [c for c in pill if first and max(abs(c[0] - first[0]), abs(c[1] - first[1])) == 1]
+        return ((touching or pill)[-1],) + tuple(shaft)
 
     def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
         k, n = constraint.data[0], shape.size
@@ -69,7 +76,7 @@ class Arrow(Kind):
         if k > 1 and n > 9:
             raise PuzzleError(f"{at}: a pill of {k} cells reads a number digit by digit, which needs "
                               f"digits 1..9: expected a one-cell circle on a {n}x{n}")
-        check_path(constraint.cells[k - 1:], at)
+        check_path(self.line(constraint), at)
         shaft = len(constraint.cells) - k
         high = 10 ** k - 1 if k > 1 else n
         if shaft > high:
@@ -131,7 +138,7 @@ class Arrow(Kind):
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         k = constraint.data[0]
-        return [Mark("circle", constraint.cells[:k]), Mark("line", constraint.cells[k - 1:], "arrow")]
+        return [Mark("circle", constraint.cells[:k]), Mark("line", self.line(constraint), "arrow")]
 
 
 KIND = Arrow()

@@ -1,4 +1,5 @@
-"""Minimum and maximum cells: the cell is less (greater) than each orthogonal neighbour.
+"""Minimum and maximum cells: the cell is less (greater) than each orthogonal neighbour that is not
+itself a minimum (maximum) cell (fortress sudoku's grey cells, as f-puzzles' solvers read them).
 
 Document: ``{"type": "minimum", "cells": [[r, c], ...]}`` (or ``maximum``); f-puzzles
 ``minimum`` / ``maximum`` (``[{"cell": "R1C1"}]``).
@@ -32,8 +33,9 @@ class Minimum(CellsIO, PairKind):
     def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
         n = rules.size
         (r, c), = constraint.cells
+        marked = {k.cells[0] for k in rules.constraints if k.kind == self.name}  # not compared with each other
         return [(r * n + c, rr * n + cc, self.test) for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= rr < n and 0 <= cc < n]
+                if 0 <= rr < n and 0 <= cc < n and (rr, cc) not in marked]
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("text", constraint.cells, text=self.arrow)]

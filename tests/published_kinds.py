@@ -1,0 +1,913 @@
+"""Published puzzles of the constraint catalogue's kinds, each with its published solution.
+
+Every entry names the repository and file it was transcribed from (and the puzzle's origin as that
+file names it); the puzzle and its solution both come from there, none from our solvers. The
+puzzle is a puzzle document (``{"givens": ..., "constraints": [...]}``, cells 0-based) or, where
+the source is f-puzzles JSON, that JSON cut to the grid's givens and regions and the rule keys.
+Transcriptions: lisudoku's ``CellPosition::new(r, c)`` is 0-based; Interactive-Sudoku-Solver's
+``R1C1`` is 1-based, a pencil mark of exactly the odd (even) digits is an odd (even) cell, a
+``LittleKiller~sum~R1C1`` clue names the diagonal's first cell (direction as that solver's
+``LittleKiller.cellMap``), a ``PillArrow~2`` lists the pill first (read left to right, top to
+bottom), ``StrictKropki`` / ``StrictXV`` are the negative rules, ``Sandwich~sum~C1`` is the
+clue above column 1 (``R1``: left of row 1), ``XSum~C2~a~b`` the clues above (a) and below (b)
+column 2; SudokuGraphicCreator's XV marks at (r, c) lie between (r, c - 1) and (r, c) in a row,
+(r - 1, c) and (r, c) in a column.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+
+class P(NamedTuple):
+    kind: str  # the kind the puzzle is published for (other kinds may join it)
+    source: str  # repository, path and test or entry name
+    puzzle: str  # a puzzle document or f-puzzles JSON, as text
+    solution: str  # the published solution, row by row
+
+
+def board(entry: P):
+    """The entry's puzzle, read as the CLI reads it (a document, or f-puzzles JSON)."""
+    from sudoku_cp.formats.fpuzzles import from_fpuzzles
+    from sudoku_cp.formats.text import parse_puzzle
+
+    data = json.loads(entry.puzzle)
+    return from_fpuzzles(data) if "grid" in data else parse_puzzle(entry.puzzle)
+
+
+PUBLISHED = [
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_1_solve
+    # (origin: https://gp.worldpuzzle.org/sites/default/files/Puzzles/2023/2023_SudokuRound7_IB.pdf puzzle 8)
+    P("arrow",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_1_solve",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "arrow", "circle": [[0, 0], [0, 1]], "cells": [[0, 2], [0, 3]]}, '
+       '{"type": "arrow", "circle": [[0, 5]], "cells": [[0, 6], [0, 7], [0, 8]]}, {"type": "arrow", '
+       '"circle": [[1, 0], [2, 0]], "cells": [[3, 0], [4, 0], [5, 0]]}, {"type": "arrow", "circle": [[1, '
+       '3]], "cells": [[1, 4], [1, 5], [1, 6]]}, {"type": "arrow", "circle": [[2, 2], [2, 3]], '
+       '"cells": [[2, 4], [2, 5], [2, 6], [2, 7], [2, 8]]}, {"type": "arrow", "circle": [[3, 5]], '
+       '"cells": [[4, 6], [4, 7]]}, {"type": "arrow", "circle": [[4, 4]], "cells": [[4, 3], [4, 2], [4, '
+       '1]]}, {"type": "arrow", "circle": [[5, 6]], "cells": [[5, 5], [5, 4], [5, 3]]}, {"type": "arrow", '
+       '"circle": [[6, 5], [6, 6]], "cells": [[6, 4], [6, 3], [6, 2], [6, 1], [6, 0]]}, {"type": "arrow", '
+       '"circle": [[6, 8], [7, 8]], "cells": [[5, 8], [4, 8]]}, {"type": "arrow", "circle": [[7, 1]], '
+       '"cells": [[7, 0], [8, 0]]}, {"type": "arrow", "circle": [[7, 1]], "cells": [[7, 2], [7, 3]]}, '
+       '{"type": "arrow", "circle": [[8, 7], [8, 8]], "cells": [[8, 6], [8, 5], [8, 4]]}]}'),
+      "158769234297834156463125879836947512915286347724513968649352781382671495571498623"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_2_solve
+    # (origin: https://www.youtube.com/watch?v=vKEmgKgYg_U)
+    P("arrow",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_2_solve",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "arrow", "circle": [[1, 6]], "cells": [[0, 6], [0, 5]]}, {"type": "arrow", '
+       '"circle": [[1, 6]], "cells": [[1, 5], [1, 4], [1, 3]]}, {"type": "arrow", "circle": [[2, 0], [2, '
+       '1]], "cells": [[3, 0], [3, 1], [3, 2], [4, 3]]}, {"type": "arrow", "circle": [[2, 3], [2, 4]], '
+       '"cells": [[3, 4], [3, 3], [4, 2], [5, 2]]}, {"type": "arrow", "circle": [[2, 5]], "cells": [[3, 5], '
+       '[4, 5], [5, 5]]}, {"type": "arrow", "circle": [[2, 6], [2, 7]], "cells": [[2, 8], [1, 8]]}, '
+       '{"type": "arrow", "circle": [[5, 6]], "cells": [[6, 5], [7, 5]]}, {"type": "arrow", "circle": [[5, '
+       '7], [5, 8]], "cells": [[6, 7], [7, 8], [8, 8], [8, 7], [8, 6], [8, 5], [8, 4], [8, 3], [8, 2], [8, '
+       '1], [8, 0], [7, 0]]}, {"type": "arrow", "circle": [[6, 0]], "cells": [[5, 1], [4, 1]]}, '
+       '{"type": "arrow", "circle": [[7, 1]], "cells": [[6, 2], [6, 3], [6, 4]]}, {"type": "arrow", '
+       '"circle": [[7, 4]], "cells": [[7, 3], [7, 2]]}]}'),
+      "814976253396215847257348169675891324139724685428563971582137496961452738743689512"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_3_solve
+    # (origin: https://gp.worldpuzzle.org/sites/default/files/Puzzles/2023/2023_SudokuRound7.pdf puzzle 8)
+    P("arrow",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_3_solve",
+      ('{"givens": "...1.................................................1...........................", '
+       '"constraints": [{"type": "arrow", "circle": [[0, 0]], "cells": [[1, 1], [2, 2], [3, 3], [4, 4], [5, '
+       '5]]}, {"type": "arrow", "circle": [[1, 2]], "cells": [[2, 3]]}, {"type": "arrow", "circle": [[1, '
+       '7]], "cells": [[2, 8], [2, 7], [2, 6]]}, {"type": "arrow", "circle": [[2, 4]], "cells": [[3, 4], '
+       '[4, 5]]}, {"type": "arrow", "circle": [[3, 2], [4, 2]], "cells": [[4, 3], [5, 3], [5, 4], [6, 5]]}, '
+       '{"type": "arrow", "circle": [[5, 1]], "cells": [[6, 2]]}, {"type": "arrow", "circle": [[5, 6]], '
+       '"cells": [[5, 7], [4, 8]]}, {"type": "arrow", "circle": [[6, 0]], "cells": [[5, 0], [4, 0], [3, '
+       '0]]}, {"type": "arrow", "circle": [[7, 5]], "cells": [[6, 6]]}, {"type": "arrow", "circle": [[7, '
+       '6]], "cells": [[6, 7], [7, 8]]}, {"type": "arrow", "circle": [[7, 7]], "cells": [[8, 8], [8, 7], '
+       '[8, 6]]}, {"type": "arrow", "circle": [[8, 2]], "cells": [[8, 3], [7, 2], [7, 1], [7, 0]]}]}'),
+      "943127658528463197761895243182356479395714862476982531837541926214639785659278314"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_4x4.rs check_arrow_4x4_1_solve
+    # (origin: not named there)
+    P("arrow",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_4x4.rs check_arrow_4x4_1_solve",
+      ('{"givens": "...3....1.......", "constraints": [{"type": "arrow", "circle": [[3, 0]], "cells": [[2, '
+       '1], [1, 2], [0, 1]]}, {"type": "arrow", "circle": [[3, 1]], "cells": [[3, 2], [3, 3]]}]}'),
+      "2143341212344321"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Arrow"
+    # (origin: https://sugarroad.blogspot.com/search/label/sudoku)
+    P("arrow",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Arrow\"",
+      ('{"givens": ".6......99.............................................................34......7.", '
+       '"constraints": [{"type": "arrow", "circle": [[0, 4]], "cells": [[1, 3], [2, 2], [3, 1], [4, 0]]}, '
+       '{"type": "arrow", "circle": [[2, 6]], "cells": [[1, 5], [2, 4], [3, 3], [4, 2]]}, {"type": "arrow", '
+       '"circle": [[5, 1]], "cells": [[6, 2], [5, 3], [4, 4], [3, 5]]}, {"type": "arrow", "circle": [[6, '
+       '3]], "cells": [[6, 4], [6, 5]]}, {"type": "arrow", "circle": [[5, 6]], "cells": [[4, 6], [3, 6]]}, '
+       '{"type": "arrow", "circle": [[4, 8]], "cells": [[5, 7], [6, 6], [7, 5], [8, 4]]}]}'),
+      "167584329985362417342719856718293645253647198694158732571936284829471563436825971"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Pill Arrow Sudoku"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0007D1, https://sudokupad.app/k672pxo3r9)
+    P("arrow",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Pill Arrow Sudoku\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "arrow", "circle": [[0, 1], [0, 2]], "cells": [[0, 0], [1, 0], [2, 0]]}, '
+       '{"type": "arrow", "circle": [[0, 6], [0, 7]], "cells": [[0, 5], [0, 4], [0, 3]]}, {"type": "arrow", '
+       '"circle": [[1, 5], [1, 6]], "cells": [[1, 4], [1, 3], [1, 2]]}, {"type": "arrow", "circle": [[3, '
+       '0], [4, 0]], "cells": [[5, 0], [6, 0], [7, 0]]}, {"type": "arrow", "circle": [[2, 1], [3, 1]], '
+       '"cells": [[4, 1], [5, 1], [6, 1]]}, {"type": "arrow", "circle": [[8, 0], [8, 1]], "cells": [[8, 2], '
+       '[8, 3], [8, 4]]}, {"type": "arrow", "circle": [[3, 8], [4, 8]], "cells": [[2, 8], [1, 8], [0, 8]]}, '
+       '{"type": "arrow", "circle": [[7, 5], [8, 5]], "cells": [[8, 6], [8, 7], [8, 8]]}, {"type": "arrow", '
+       '"circle": [[2, 2]], "cells": [[3, 3], [4, 4]]}, {"type": "arrow", "circle": [[6, 2]], "cells": [[5, '
+       '3], [4, 4], [3, 5]]}, {"type": "arrow", "circle": [[2, 7]], "cells": [[3, 6]]}]}'),
+      "514896237679231485328745196235684971491327658786159342967418523853962714142573869"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "CTC Tribute"
+    # (origin: https://www.youtube.com/watch?v=MAxNNVEs7cE, https://sudokupad.app/M83Hj6DRQh)
+    P("arrow",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"CTC Tribute\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "killer", "cells": [[0, 2], [0, 1], [0, 0], [1, 0], [2, 0], [2, 1], [2, '
+       '2]], "sum": 35}, {"type": "killer", "cells": [[3, 2], [3, 1], [3, 0], [4, 1], [5, 1]], "sum": 31}, '
+       '{"type": "killer", "cells": [[6, 3], [6, 2], [6, 1], [7, 1], [8, 1], [8, 2], [8, 3]], "sum": 36}, '
+       '{"type": "killer", "cells": [[4, 3], [4, 4]], "sum": 14}, {"type": "killer", "cells": [[8, 7], [8, '
+       '8]], "sum": 10}, {"type": "thermometer", "cells": [[0, 2], [0, 1]]}, {"type": "thermometer", '
+       '"cells": [[7, 7], [6, 8], [7, 8]]}, {"type": "arrow", "circle": [[1, 1]], "cells": [[1, 2], [1, 3], '
+       '[1, 4]]}, {"type": "arrow", "circle": [[2, 3]], "cells": [[3, 3], [4, 2], [5, 3]]}, '
+       '{"type": "arrow", "circle": [[8, 5]], "cells": [[7, 6], [7, 7]]}, {"type": "arrow", "circle": [[6, '
+       '5]], "cells": [[5, 6], [4, 6]]}, {"type": "arrow", "circle": [[3, 5]], "cells": [[2, 6], [1, 6], '
+       '[0, 6]]}, {"type": "arrow", "circle": [[3, 8]], "cells": [[4, 8], [5, 8]]}, {"type": "arrow", '
+       '"circle": [[3, 8]], "cells": [[2, 7], [1, 8]]}, {"type": "arrow", "circle": [[7, 5]], "cells": [[7, '
+       '4], [7, 3]]}]}'),
+      "364792158982154673751863249618349527273685491495271386546917832839426715127538964"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/thermo_9x9.rs check_9x9_thermo_medium_solve
+    # (origin: UK Sudoku Championship 2022 booklet - 9x9 thermo https://ukpuzzles.org/file_download.php?fileid=247&md5=c200e06d8822177932d906103919ceba)
+    P("thermometer",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/thermo_9x9.rs check_9x9_thermo_medium_solve",
+      ('{"givens": "....................2...4......5.................1......9...5....................", '
+       '"constraints": [{"type": "thermometer", "cells": [[0, 6], [0, 5], [0, 4], [0, 3], [0, 2], [0, 1], '
+       '[0, 0]]}, {"type": "thermometer", "cells": [[2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [7, 0], [8, '
+       '0]]}, {"type": "thermometer", "cells": [[2, 5], [2, 4], [2, 3]]}, {"type": "thermometer", '
+       '"cells": [[3, 2], [4, 2], [5, 2]]}, {"type": "thermometer", "cells": [[5, 6], [4, 6], [3, 6]]}, '
+       '{"type": "thermometer", "cells": [[6, 3], [6, 4], [6, 5]]}, {"type": "thermometer", "cells": [[6, '
+       '8], [5, 8], [4, 8], [3, 8], [2, 8], [1, 8], [0, 8]]}, {"type": "thermometer", "cells": [[8, 2], [8, '
+       '3], [8, 4], [8, 5], [8, 6], [8, 7], [8, 8]]}]}'),
+      "986542137354781296172963485263857914417629853598314762639478521725196348841235679"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/thermo_9x9.rs check_9x9_thermo_hard_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/68)
+    P("thermometer",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/thermo_9x9.rs check_9x9_thermo_hard_solve",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "thermometer", "cells": [[0, 6], [1, 5], [1, 4], [2, 3], [3, 3]]}, '
+       '{"type": "thermometer", "cells": [[1, 2], [0, 2], [0, 1], [0, 0], [1, 0], [2, 0]]}, '
+       '{"type": "thermometer", "cells": [[1, 2], [0, 2], [0, 3], [0, 4], [0, 5]]}, {"type": "thermometer", '
+       '"cells": [[4, 3], [4, 4], [3, 4], [3, 5], [2, 5], [2, 6], [1, 6], [1, 7]]}, {"type": "thermometer", '
+       '"cells": [[5, 0], [5, 1], [4, 2], [3, 2], [2, 2], [1, 1]]}, {"type": "thermometer", "cells": [[6, '
+       '5], [5, 6]]}, {"type": "thermometer", "cells": [[7, 7], [6, 7], [5, 7], [4, 7], [3, 7]]}, '
+       '{"type": "thermometer", "cells": [[8, 1], [7, 2], [7, 3], [6, 3], [6, 4], [5, 4], [5, 5], [4, 5]]}, '
+       '{"type": "thermometer", "cells": [[8, 5], [8, 6], [8, 7], [8, 8], [7, 8], [6, 8], [5, 8]]}]}'),
+      "543679182681243795927815634265934871794128563138567249376451928852396417419782356"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/thermo_6x6.rs check_thermo_6x6_1_solve
+    # (origin: WSC booklet 6x6 thermo https://uploads-ssl.webflow.com/62793457876c001d28edf162/6348945a45b06acb414391b7_WSC_2022_IB_v2.1.pdf)
+    P("thermometer",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/thermo_6x6.rs check_thermo_6x6_1_solve",
+      ('{"givens": "......4.....5................2....43", "constraints": [{"type": "thermometer", '
+       '"cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5]]}, {"type": "thermometer", "cells": [[1, '
+       '4], [2, 4], [3, 4]]}, {"type": "thermometer", "cells": [[2, 2], [3, 2], [4, 2], [4, 3]]}, '
+       '{"type": "thermometer", "cells": [[3, 0], [4, 0], [5, 0]]}, {"type": "thermometer", "cells": [[3, '
+       '3], [2, 3], [1, 3], [1, 2]]}]}'),
+      "123456456321561234234165345612612543"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Thermo"
+    # (origin: https://www.youtube.com/watch?v=lgJYOuVk910, https://sudokupad.app/TtTmqGMBDR)
+    P("thermometer",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Thermo\"",
+      ('{"givens": ".4.....1.2.......6.............................................9.......2.1.....9.", '
+       '"constraints": [{"type": "thermometer", "cells": [[8, 3], [7, 2], [6, 1], [5, 0], [4, 1], [3, 2]]}, '
+       '{"type": "thermometer", "cells": [[3, 0], [2, 1], [1, 2], [0, 3], [1, 4], [2, 5]]}, '
+       '{"type": "thermometer", "cells": [[0, 5], [1, 6], [2, 7], [3, 8], [4, 7], [5, 6]]}, '
+       '{"type": "thermometer", "cells": [[5, 8], [6, 7], [7, 6], [8, 5], [7, 4], [6, 3]]}]}'),
+      "847632519295471386631598247129743865486259173753816924368924751974185632512367498"),
+    # kinnison/kaji sample-puzzles/frost.json
+    # (origin: Frost by Kinnison)
+    P("thermometer",
+      "kinnison/kaji sample-puzzles/frost.json",
+      ('{"size": 6, "grid": [[{}, {}, {}, {}, {}, {"value": 1, "given": true}], [{}, {}, {}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, '
+       '{}]], "thermometer": [{"lines": [["R6C3", "R6C4", "R6C5"]]}, {"lines": [["R6C3", "R6C2", "R5C2"]]}, '
+       '{"lines": [["R6C3", "R5C4", "R4C5", "R3C5", "R2C6"]]}, {"lines": [["R6C3", "R5C3", "R4C3", '
+       '"R3C3"]]}, {"lines": [["R6C3", "R5C3", "R4C2", "R3C2", "R2C1", "R1C1"]]}]}'),
+      "624531513426246153135642462315351264"),
+    # kinnison/kaji sample-puzzles/galactic-map.json
+    # (origin: Galactic Map by Kinnison)
+    P("thermometer",
+      "kinnison/kaji sample-puzzles/galactic-map.json",
+      ('{"size": 6, "grid": [[{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {"value": 5, "given": true}], '
+       '[{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {"value": 4, "given": true}, {}], [{}, {}, {}, {}, {}, '
+       '{}], [{}, {}, {}, {}, {"value": 5, "given": true}, {}]], "thermometer": [{"lines": [["R2C2", '
+       '"R2C3", "R1C3", "R1C2"]]}, {"lines": [["R2C2", "R2C1", "R3C1", "R3C2"]]}, {"lines": [["R4C2", '
+       '"R4C3", "R3C3"]]}, {"lines": [["R4C2", "R4C1", "R5C1"]]}, {"lines": [["R5C3", "R5C2", "R6C2"]]}, '
+       '{"lines": [["R5C3", "R5C4", "R4C4"]]}, {"lines": [["R2C5", "R1C5", "R1C4"]]}, {"lines": [["R2C5", '
+       '"R3C5", "R3C6"]]}]}'),
+      "165432324615456123213546531264642351"),
+    # kinnison/kaji sample-puzzles/swirl-of-steam.json
+    # (origin: Swirl of Steam by Kinnison)
+    P("thermometer",
+      "kinnison/kaji sample-puzzles/swirl-of-steam.json",
+      ('{"size": 6, "grid": [[{}, {}, {}, {}, {}, {}], [{"value": 2, "given": true}, {}, {}, {}, {}, '
+       '{"value": 5, "given": true}], [{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], [{"value": 4, '
+       '"given": true}, {}, {}, {}, {}, {"value": 3, "given": true}], [{}, {}, {}, {}, {}, {}]], '
+       '"thermometer": [{"lines": [["R1C4", "R2C5", "R3C6"]]}, {"lines": [["R4C6", "R5C5", "R6C4"]]}, '
+       '{"lines": [["R6C3", "R5C2", "R4C1"]]}, {"lines": [["R3C1", "R2C2", "R1C3"]]}, {"lines": [["R5C3", '
+       '"R4C2", "R3C2", "R2C3"]]}, {"lines": [["R2C4", "R3C5", "R4C5", "R5C4"]]}]}'),
+      "514362236145145236623451451623362514"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_2_solve
+    # (origin: https://ukpuzzles.org/file_download.php?fileid=247&md5=c200e06d8822177932d906103919ceba)
+    P("kropki",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_2_solve",
+      ('{"givens": "...43..........................4...18..6.3..44...5..........................65...", '
+       '"constraints": [{"type": "kropki", "cells": [[1, 0], [1, 1]]}, {"type": "kropki", "cells": [[1, 1], '
+       '[1, 2]]}, {"type": "kropki", "cells": [[1, 5], [2, 5]]}, {"type": "kropki", "cells": [[2, 5], [3, '
+       '5]]}, {"type": "kropki", "cells": [[0, 7], [1, 7]]}, {"type": "kropki", "cells": [[1, 7], [2, 7]]}, '
+       '{"type": "kropki", "cells": [[3, 1], [3, 2]]}, {"type": "kropki", "cells": [[3, 2], [3, 3]]}, '
+       '{"type": "kropki", "cells": [[5, 3], [6, 3]]}, {"type": "kropki", "cells": [[6, 3], [7, 3]]}, '
+       '{"type": "kropki", "cells": [[5, 5], [5, 6]]}, {"type": "kropki", "cells": [[5, 6], [5, 7]]}, '
+       '{"type": "kropki", "cells": [[6, 1], [7, 1]]}, {"type": "kropki", "cells": [[7, 1], [8, 1]]}, '
+       '{"type": "kropki", "cells": [[7, 6], [7, 7]]}, {"type": "kropki", "cells": [[7, 7], [7, 8]]}]}'),
+      "769432158123586947548917632956748321817623594432159876695271483281394765374865219"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_6x6.rs check_kropki_6x6_1_solve
+    # (origin: https://uploads-ssl.webflow.com/62793457876c001d28edf162/6348945a45b06acb414391b7_WSC_2022_IB_v2.1.pdf)
+    P("kropki",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_6x6.rs check_kropki_6x6_1_solve",
+      ('{"givens": "....................................", "constraints": [{"type": "kropki", "cells": [[0, '
+       '0], [0, 1]]}, {"type": "kropki", "cells": [[0, 1], [0, 2]]}, {"type": "kropki", "cells": [[0, 2], '
+       '[0, 3]]}, {"type": "kropki", "cells": [[0, 3], [0, 4]]}, {"type": "kropki", "cells": [[0, 4], [0, '
+       '5]]}, {"type": "kropki", "cells": [[0, 2], [1, 2]]}, {"type": "kropki", "cells": [[1, 4], [1, 5]]}, '
+       '{"type": "kropki", "cells": [[1, 4], [2, 4]]}, {"type": "kropki", "cells": [[0, 3], [1, 3]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[0, 4], [1, 4]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[1, 0], [1, 1]], "color": "black"}, {"type": "kropki", "cells": [[1, '
+       '0], [2, 0]], "color": "black"}, {"type": "kropki", "cells": [[1, 2], [1, 3]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[2, 1], [2, 2]]}, {"type": "kropki", "cells": [[2, 4], [2, 5]]}, '
+       '{"type": "kropki", "cells": [[3, 1], [3, 2]]}, {"type": "kropki", "cells": [[3, 1], [4, 1]]}, '
+       '{"type": "kropki", "cells": [[3, 3], [3, 4]]}, {"type": "kropki", "cells": [[3, 3], [4, 3]]}, '
+       '{"type": "kropki", "cells": [[3, 4], [3, 5]]}, {"type": "kropki", "cells": [[2, 1], [3, 1]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[3, 2], [3, 3]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[4, 0], [4, 1]]}, {"type": "kropki", "cells": [[4, 2], [4, 3]]}, '
+       '{"type": "kropki", "cells": [[4, 5], [5, 5]]}, {"type": "kropki", "cells": [[5, 0], [5, 1]]}, '
+       '{"type": "kropki", "cells": [[4, 1], [5, 1]], "color": "black"}, {"type": "kropki", "cells": [[5, '
+       '2], [5, 3]], "color": "black"}, {"type": "kropki", "cells": [[5, 4], [5, 5]], "color": "black"}]}'),
+      "654321213645465132132456326514541263"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Kropki sudoku"
+    # (origin: http://www.cross-plus-a.com/html/cros7dots.htm)
+    P("kropki",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Kropki sudoku\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "kropki", "cells": [[0, 1], [0, 2]]}, {"type": "kropki", "cells": [[0, 3], '
+       '[0, 4]]}, {"type": "kropki", "cells": [[1, 4], [2, 4]]}, {"type": "kropki", "cells": [[1, 0], [1, '
+       '1]]}, {"type": "kropki", "cells": [[2, 1], [1, 1]]}, {"type": "kropki", "cells": [[3, 3], [3, 2]]}, '
+       '{"type": "kropki", "cells": [[4, 2], [3, 2]]}, {"type": "kropki", "cells": [[3, 0], [3, 1]]}, '
+       '{"type": "kropki", "cells": [[4, 0], [5, 0]]}, {"type": "kropki", "cells": [[4, 1], [5, 1]]}, '
+       '{"type": "kropki", "cells": [[6, 1], [6, 2]]}, {"type": "kropki", "cells": [[7, 0], [7, 1]]}, '
+       '{"type": "kropki", "cells": [[7, 2], [7, 3]]}, {"type": "kropki", "cells": [[6, 4], [6, 5]]}, '
+       '{"type": "kropki", "cells": [[7, 5], [8, 5]]}, {"type": "kropki", "cells": [[8, 5], [8, 6]]}, '
+       '{"type": "kropki", "cells": [[6, 7], [7, 7]]}, {"type": "kropki", "cells": [[5, 6], [5, 7]]}, '
+       '{"type": "kropki", "cells": [[3, 6], [4, 6]]}, {"type": "kropki", "cells": [[3, 7], [4, 7]]}, '
+       '{"type": "kropki", "cells": [[2, 8], [3, 8]]}, {"type": "kropki", "cells": [[1, 8], [2, 8]]}, '
+       '{"type": "kropki", "cells": [[4, 8], [5, 8]]}, {"type": "kropki", "cells": [[0, 4], [0, 5]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[1, 1], [1, 2]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[3, 0], [4, 0]], "color": "black"}, {"type": "kropki", "cells": [[8, '
+       '3], [8, 4]], "color": "black"}, {"type": "kropki", "cells": [[5, 5], [6, 5]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[4, 3], [4, 4]], "color": "black"}, {"type": "kropki", "cells": [[7, '
+       '6], [8, 6]], "color": "black"}, {"type": "kropki", "cells": [[4, 7], [5, 7]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[3, 8], [4, 8]], "color": "black"}, {"type": "kropki", "cells": [[1, '
+       '7], [2, 7]], "color": "black"}, {"type": "kropki", "cells": [[2, 6], [3, 6]], "color": "black"}]}'),
+      "167324958542869731839175462674518293395247186281693547723956814458731629916482375"),
+    # kinnison/kaji sample-puzzles/alien-abacus.json
+    # (origin: Alien Abacus by Kinnison)
+    P("kropki",
+      "kinnison/kaji sample-puzzles/alien-abacus.json",
+      ('{"size": 6, "grid": [[{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}]], '
+       '"difference": [{"cells": ["R5C2", "R6C2"]}, {"cells": ["R6C2", "R6C3"]}, {"cells": ["R4C4", '
+       '"R4C5"]}, {"cells": ["R4C5", "R4C6"]}, {"cells": ["R2C5", "R2C4"]}], "ratio": [{"cells": ["R1C2", '
+       '"R1C1"]}, {"cells": ["R2C2", "R2C3"]}, {"cells": ["R1C3", "R2C3"]}, {"cells": ["R2C4", "R2C3"]}, '
+       '{"cells": ["R3C1", "R3C2"]}, {"cells": ["R5C3", "R5C4"]}, {"cells": ["R5C4", "R6C4"]}, '
+       '{"cells": ["R5C4", "R5C5"]}, {"cells": ["R6C5", "R6C6"]}]}'),
+      "364512512436123654456321631245245163"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_1_solve
+    # (origin: https://gp.worldpuzzle.org/sites/default/files/Puzzles/2023/2023_SudokuRound1_IB.pdf)
+    P("kropki-negative",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_1_solve",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "kropki", "cells": [[0, 2], [0, 3]]}, {"type": "kropki", "cells": [[1, 0], '
+       '[2, 0]], "color": "black"}, {"type": "kropki", "cells": [[2, 1], [3, 1]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[0, 4], [1, 4]]}, {"type": "kropki", "cells": [[2, 3], [2, 4]]}, '
+       '{"type": "kropki", "cells": [[0, 3], [0, 4]], "color": "black"}, {"type": "kropki", "cells": [[2, '
+       '3], [3, 3]], "color": "black"}, {"type": "kropki", "cells": [[0, 7], [1, 7]]}, {"type": "kropki", '
+       '"cells": [[1, 8], [2, 8]]}, {"type": "kropki", "cells": [[2, 6], [2, 7]]}, {"type": "kropki", '
+       '"cells": [[2, 6], [3, 6]]}, {"type": "kropki", "cells": [[4, 1], [4, 2]]}, {"type": "kropki", '
+       '"cells": [[4, 2], [4, 3]]}, {"type": "kropki", "cells": [[5, 0], [5, 1]]}, {"type": "kropki", '
+       '"cells": [[3, 2], [3, 3]], "color": "black"}, {"type": "kropki", "cells": [[5, 0], [6, 0]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[4, 3], [5, 3]]}, {"type": "kropki", "cells": [[5, '
+       '3], [5, 4]]}, {"type": "kropki", "cells": [[5, 5], [5, 6]]}, {"type": "kropki", "cells": [[5, 5], '
+       '[6, 5]]}, {"type": "kropki", "cells": [[4, 3], [4, 4]], "color": "black"}, {"type": "kropki", '
+       '"cells": [[5, 4], [5, 5]], "color": "black"}, {"type": "kropki", "cells": [[3, 7], [4, 7]]}, '
+       '{"type": "kropki", "cells": [[5, 6], [6, 6]]}, {"type": "kropki", "cells": [[3, 8], [4, 8]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[4, 7], [4, 8]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[4, 7], [5, 7]], "color": "black"}, {"type": "kropki", "cells": [[6, '
+       '0], [6, 1]]}, {"type": "kropki", "cells": [[7, 0], [7, 1]]}, {"type": "kropki", "cells": [[8, 1], '
+       '[8, 2]]}, {"type": "kropki", "cells": [[6, 4], [6, 5]]}, {"type": "kropki", "cells": [[6, 5], [6, '
+       '6]]}, {"type": "kropki", "cells": [[7, 3], [7, 4]]}, {"type": "kropki", "cells": [[7, 5], [8, 5]]}, '
+       '{"type": "kropki", "cells": [[6, 4], [7, 4]], "color": "black"}, {"type": "kropki", "cells": [[6, '
+       '5], [7, 5]], "color": "black"}, {"type": "kropki", "cells": [[7, 5], [7, 6]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[6, 6], [7, 6]]}, {"type": "kropki", "cells": [[6, 7], [7, 7]]}, '
+       '{"type": "kropki", "cells": [[7, 6], [8, 6]]}, {"type": "kropki", "cells": [[8, 7], [8, 8]]}, '
+       '{"type": "kropki", "cells": [[6, 6], [6, 7]], "color": "black"}, {"type": "kropki-negative"}]}'),
+      "752368149496172853831459672164295738587631924329784516675923481218546397943817265"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_3_solve
+    # (origin: 2023 Sudoku GP Round 1)
+    P("kropki-negative",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_3_solve",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "kropki", "cells": [[1, 1], [2, 1]]}, {"type": "kropki", "cells": [[2, 0], '
+       '[2, 1]], "color": "black"}, {"type": "kropki", "cells": [[2, 0], [3, 0]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[2, 3], [3, 3]]}, {"type": "kropki", "cells": [[2, 5], [3, 5]]}, '
+       '{"type": "kropki", "cells": [[1, 4], [2, 4]], "color": "black"}, {"type": "kropki", "cells": [[0, '
+       '7], [1, 7]]}, {"type": "kropki", "cells": [[1, 7], [1, 8]]}, {"type": "kropki", "cells": [[2, 7], '
+       '[3, 7]]}, {"type": "kropki", "cells": [[0, 6], [0, 7]], "color": "black"}, {"type": "kropki", '
+       '"cells": [[1, 6], [2, 6]], "color": "black"}, {"type": "kropki", "cells": [[1, 8], [2, 8]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[3, 0], [4, 0]]}, {"type": "kropki", "cells": [[4, '
+       '1], [5, 1]]}, {"type": "kropki", "cells": [[5, 0], [5, 1]]}, {"type": "kropki", "cells": [[5, 1], '
+       '[6, 1]]}, {"type": "kropki", "cells": [[5, 2], [5, 3]]}, {"type": "kropki", "cells": [[3, 2], [4, '
+       '2]], "color": "black"}, {"type": "kropki", "cells": [[5, 2], [6, 2]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[4, 3], [5, 3]]}, {"type": "kropki", "cells": [[4, 5], [5, 5]]}, '
+       '{"type": "kropki", "cells": [[5, 5], [5, 6]]}, {"type": "kropki", "cells": [[3, 4], [4, 4]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[5, 4], [6, 4]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[3, 7], [4, 7]]}, {"type": "kropki", "cells": [[5, 7], [5, 8]]}, '
+       '{"type": "kropki", "cells": [[5, 8], [6, 8]]}, {"type": "kropki", "cells": [[3, 6], [4, 6]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[6, 1], [7, 1]]}, {"type": "kropki", "cells": [[7, '
+       '2], [7, 3]]}, {"type": "kropki", "cells": [[8, 1], [8, 2]]}, {"type": "kropki", "cells": [[8, 2], '
+       '[8, 3]]}, {"type": "kropki", "cells": [[6, 2], [6, 3]], "color": "black"}, {"type": "kropki", '
+       '"cells": [[7, 2], [8, 2]], "color": "black"}, {"type": "kropki", "cells": [[6, 5], [6, 6]]}, '
+       '{"type": "kropki", "cells": [[8, 3], [8, 4]]}, {"type": "kropki", "cells": [[6, 7], [7, 7]]}, '
+       '{"type": "kropki", "cells": [[8, 6], [8, 7]]}, {"type": "kropki", "cells": [[7, 7], [7, 8]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[7, 8], [8, 8]], "color": "black"}, '
+       '{"type": "kropki-negative"}]}'),
+      "615372849837149256249586173491627385352814697768935412574268931186793524923451768"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_6x6.rs check_kropki_6x6_negative_condition_solve
+    # (origin: not named there)
+    P("kropki-negative",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_6x6.rs check_kropki_6x6_negative_condition_solve",
+      ('{"givens": "6...................................", "constraints": [{"type": "kropki", "cells": [[0, '
+       '1], [0, 2]]}, {"type": "kropki", "cells": [[0, 1], [1, 1]], "color": "black"}, {"type": "kropki", '
+       '"cells": [[0, 4], [0, 5]]}, {"type": "kropki", "cells": [[1, 1], [1, 2]]}, {"type": "kropki", '
+       '"cells": [[1, 3], [1, 4]], "color": "black"}, {"type": "kropki", "cells": [[1, 4], [2, 4]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[2, 0], [3, 0]]}, {"type": "kropki", "cells": [[2, '
+       '1], [2, 2]]}, {"type": "kropki", "cells": [[2, 4], [2, 5]], "color": "black"}, {"type": "kropki", '
+       '"cells": [[3, 1], [3, 2]], "color": "black"}, {"type": "kropki", "cells": [[3, 3], [3, 4]]}, '
+       '{"type": "kropki", "cells": [[3, 4], [4, 4]]}, {"type": "kropki", "cells": [[4, 0], [5, 0]]}, '
+       '{"type": "kropki", "cells": [[4, 1], [4, 2]]}, {"type": "kropki", "cells": [[4, 1], [5, 1]]}, '
+       '{"type": "kropki", "cells": [[4, 4], [4, 5]]}, {"type": "kropki", "cells": [[5, 3], [5, 4]]}, '
+       '{"type": "kropki-negative"}]}'),
+      "623145145362412536536214354621261453"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "XV-sudoku"
+    # (origin: https://sudoku.today/g-xv-sudoku/18394f5536c.html)
+    P("xv",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"XV-sudoku\"",
+      ('{"givens": ".3....8.5....8........452....6....38.........18....6....891........2....2.9....6.", '
+       '"constraints": [{"type": "xv", "cells": [[1, 2], [1, 3]], "value": "V"}, {"type": "xv", '
+       '"cells": [[2, 3], [2, 4]], "value": "V"}, {"type": "xv", "cells": [[2, 3], [3, 3]], "value": "V"}, '
+       '{"type": "xv", "cells": [[5, 3], [5, 4]], "value": "V"}, {"type": "xv", "cells": [[6, 4], [6, 5]], '
+       '"value": "V"}, {"type": "xv", "cells": [[7, 0], [8, 0]], "value": "V"}, {"type": "xv", '
+       '"cells": [[4, 2], [4, 3]], "value": "X"}, {"type": "xv", "cells": [[8, 7], [8, 8]], "value": "X"}, '
+       '{"type": "xv", "cells": [[5, 6], [5, 7]], "value": "X"}]}'),
+      "431692875592387416867145293726451938943768521185239647678914352314526789259873164"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "XV Kropki Sudoku"
+    # (origin: https://www.youtube.com/watch?v=TT-6BfDeCdc, https://sudokupad.app/LTR8GR7D84)
+    P("xv",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"XV Kropki Sudoku\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "xv", "cells": [[1, 0], [1, 1]], "value": "X"}, {"type": "xv", '
+       '"cells": [[2, 0], [2, 1]], "value": "X"}, {"type": "xv", "cells": [[0, 7], [0, 6]], "value": "X"}, '
+       '{"type": "xv", "cells": [[1, 6], [1, 7]], "value": "X"}, {"type": "xv", "cells": [[6, 7], [7, 7]], '
+       '"value": "X"}, {"type": "xv", "cells": [[6, 8], [7, 8]], "value": "X"}, {"type": "xv", '
+       '"cells": [[7, 2], [8, 2]], "value": "X"}, {"type": "xv", "cells": [[7, 1], [8, 1]], "value": "X"}, '
+       '{"type": "xv", "cells": [[4, 3], [4, 4]], "value": "X"}, {"type": "xv", "cells": [[7, 1], [7, 2]], '
+       '"value": "V"}, {"type": "xv", "cells": [[7, 7], [7, 8]], "value": "V"}, {"type": "xv", '
+       '"cells": [[1, 0], [2, 0]], "value": "V"}, {"type": "xv", "cells": [[0, 6], [1, 6]], "value": "V"}, '
+       '{"type": "kropki", "cells": [[1, 4], [1, 5]], "color": "black"}, {"type": "kropki", "cells": [[3, '
+       '5], [4, 5]], "color": "black"}, {"type": "kropki", "cells": [[4, 5], [5, 5]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[2, 0], [3, 0]], "color": "black"}, {"type": "kropki", "cells": [[2, '
+       '2], [2, 1]]}, {"type": "kropki", "cells": [[3, 2], [4, 2]]}, {"type": "kropki", "cells": [[7, 3], '
+       '[7, 4]]}, {"type": "kropki", "cells": [[7, 5], [7, 6]]}, {"type": "kropki", "cells": [[4, 1], [5, '
+       '1]]}]}'),
+      "195287463284536197376149825657912384918374256423658719532461978741895632869723541"),
+    # kinnison/kaji sample-puzzles/finger-counting.json
+    # (origin: Finger Counting by Kinnison)
+    P("xv",
+      "kinnison/kaji sample-puzzles/finger-counting.json",
+      ('{"size": 6, "grid": [[{}, {}, {}, {}, {}, {}], [{}, {}, {"value": 2, "given": true}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {}], [{}, {"value": 2, "given": true}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, '
+       '{}], [{}, {}, {}, {}, {}, {}]], "xv": [{"cells": ["R1C6", "R2C6"], "value": "X"}, '
+       '{"cells": ["R2C5", "R2C6"], "value": "V"}, {"cells": ["R3C2", "R2C2"], "value": "X"}, '
+       '{"cells": ["R3C1", "R3C2"], "value": "V"}, {"cells": ["R4C3", "R4C4"], "value": "X"}, '
+       '{"cells": ["R5C1", "R4C1"], "value": "V"}, {"cells": ["R5C1", "R5C2"], "value": "V"}, '
+       '{"cells": ["R5C3", "R6C3"], "value": "V"}, {"cells": ["R5C5", "R6C5"], "value": "X"}]}'),
+      "413526562314145632326451234165651243"),
+    # KlimesovaLucie/SudokuGraphicCreator SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveXVTests.cs SolveKropki_OneSolution
+    # (origin: not named there (its XV rule includes the negative))
+    P("xv-negative",
+      "KlimesovaLucie/SudokuGraphicCreator SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveXVTests.cs SolveKropki_OneSolution",
+      ('{"givens": "3.................187..................26.......................523.............3", '
+       '"constraints": [{"type": "xv", "cells": [[0, 2], [0, 3]], "value": "X"}, {"type": "xv", '
+       '"cells": [[2, 7], [2, 8]], "value": "X"}, {"type": "xv", "cells": [[3, 5], [3, 6]], "value": "X"}, '
+       '{"type": "xv", "cells": [[6, 0], [6, 1]], "value": "X"}, {"type": "xv", "cells": [[6, 6], [6, 7]], '
+       '"value": "X"}, {"type": "xv", "cells": [[7, 4], [7, 5]], "value": "X"}, {"type": "xv", '
+       '"cells": [[8, 0], [8, 1]], "value": "X"}, {"type": "xv", "cells": [[0, 2], [1, 2]], "value": "X"}, '
+       '{"type": "xv", "cells": [[1, 1], [2, 1]], "value": "X"}, {"type": "xv", "cells": [[1, 6], [2, 6]], '
+       '"value": "X"}, {"type": "xv", "cells": [[2, 5], [3, 5]], "value": "X"}, {"type": "xv", '
+       '"cells": [[2, 8], [3, 8]], "value": "X"}, {"type": "xv", "cells": [[3, 0], [4, 0]], "value": "X"}, '
+       '{"type": "xv", "cells": [[4, 3], [5, 3]], "value": "X"}, {"type": "xv", "cells": [[4, 7], [5, 7]], '
+       '"value": "X"}, {"type": "xv", "cells": [[5, 1], [6, 1]], "value": "X"}, {"type": "xv", '
+       '"cells": [[5, 6], [6, 6]], "value": "X"}, {"type": "xv", "cells": [[6, 8], [7, 8]], "value": "X"}, '
+       '{"type": "xv", "cells": [[6, 2], [7, 2]], "value": "X"}, {"type": "xv", "cells": [[7, 3], [8, 3]], '
+       '"value": "X"}, {"type": "xv", "cells": [[7, 6], [8, 6]], "value": "X"}, {"type": "xv", '
+       '"cells": [[1, 5], [1, 6]], "value": "V"}, {"type": "xv", "cells": [[2, 4], [2, 5]], "value": "V"}, '
+       '{"type": "xv", "cells": [[4, 2], [4, 3]], "value": "V"}, {"type": "xv", "cells": [[5, 6], [5, 7]], '
+       '"value": "V"}, {"type": "xv", "cells": [[7, 2], [7, 3]], "value": "V"}, {"type": "xv", '
+       '"cells": [[0, 7], [1, 7]], "value": "V"}, {"type": "xv", "cells": [[3, 1], [4, 1]], "value": "V"}, '
+       '{"type": "xv", "cells": [[5, 7], [6, 7]], "value": "V"}, {"type": "xv-negative"}]}'),
+      "394618725526974138187523964215497386843261597679835412738152649952346871461789253"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "I Bet Someone Did This Already"
+    # (origin: https://www.youtube.com/watch?v=kkHNFAFyAJ8, https://sudokupad.app/L82RmGGrD7)
+    P("xv-negative",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"I Bet Someone Did This Already\"",
+      ('{"givens": "................................................................................9", '
+       '"constraints": [{"type": "arrow", "circle": [[0, 0], [0, 1], [0, 2]], "cells": [[0, 3], [0, 4], [0, '
+       '5], [0, 6], [0, 7], [0, 8], [1, 8], [1, 7], [1, 6], [1, 5], [1, 4], [1, 3], [1, 2], [1, 1], [1, 0], '
+       '[2, 0], [2, 1], [2, 2], [2, 3], [2, 4], [2, 5], [2, 6], [2, 7], [2, 8], [3, 8], [3, 7], [3, 6], [3, '
+       '5], [3, 4], [3, 3], [3, 2], [3, 1], [3, 0], [4, 0], [4, 1], [4, 2], [4, 3], [4, 4], [4, 5], [4, 6], '
+       '[4, 7], [4, 8], [5, 8], [5, 7], [5, 6], [5, 5], [5, 4], [5, 3], [5, 2], [5, 1], [5, 0], [6, 0], [6, '
+       '1], [6, 2], [6, 3], [6, 4], [6, 5], [6, 6], [6, 7], [6, 8], [7, 8], [7, 7], [7, 6], [7, 5], [7, 4], '
+       '[7, 3], [7, 2], [7, 1], [7, 0], [8, 0], [8, 1], [8, 2], [8, 3], [8, 4], [8, 5], [8, 6], [8, 7], [8, '
+       '8]]}, {"type": "xv", "cells": [[0, 3], [0, 4]], "value": "X"}, {"type": "xv", "cells": [[1, 4], [1, '
+       '5]], "value": "X"}, {"type": "xv", "cells": [[1, 2], [2, 2]], "value": "X"}, {"type": "xv", '
+       '"cells": [[3, 1], [4, 1]], "value": "X"}, {"type": "xv", "cells": [[6, 2], [7, 2]], "value": "X"}, '
+       '{"type": "xv", "cells": [[7, 1], [7, 0]], "value": "X"}, {"type": "xv", "cells": [[6, 4], [7, 4]], '
+       '"value": "X"}, {"type": "xv", "cells": [[6, 6], [6, 7]], "value": "X"}, {"type": "xv", '
+       '"cells": [[6, 8], [5, 8]], "value": "X"}, {"type": "xv", "cells": [[4, 5], [4, 4]], "value": "X"}, '
+       '{"type": "xv", "cells": [[3, 3], [3, 4]], "value": "X"}, {"type": "xv", "cells": [[0, 8], [1, 8]], '
+       '"value": "V"}, {"type": "xv", "cells": [[2, 7], [2, 6]], "value": "V"}, {"type": "xv", '
+       '"cells": [[3, 6], [3, 7]], "value": "V"}, {"type": "xv", "cells": [[5, 0], [5, 1]], "value": "V"}, '
+       '{"type": "xv-negative"}]}'),
+      "387194562451628793269357148978465231635219487142783956796531824824976315513842679"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Little Killer Sudoku"
+    # (origin: https://www.youtube.com/watch?v=y4eKdI3ZJ78, https://sudokupad.app/nQHjr7Ggpg)
+    P("little-killer",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Little Killer Sudoku\"",
+      ('{"givens": "...................5....2..............37........................................", '
+       '"constraints": [{"type": "little-killer", "clue": [-1, -1], "direction": "DR", "sum": 22}, '
+       '{"type": "little-killer", "clue": [0, -1], "direction": "DR", "sum": 28}, {"type": "little-killer", '
+       '"clue": [1, -1], "direction": "DR", "sum": 26}, {"type": "little-killer", "clue": [-1, 5], '
+       '"direction": "DL", "sum": 23}, {"type": "little-killer", "clue": [-1, 7], "direction": "DL", '
+       '"sum": 34}, {"type": "little-killer", "clue": [-1, 8], "direction": "DL", "sum": 40}, '
+       '{"type": "little-killer", "clue": [-1, 9], "direction": "DL", "sum": 42}]}'),
+      "198235764427968531653714289732186945541379826986542173865421397279653418314897652"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Little killer 2"
+    # (origin: https://www.youtube.com/watch?v=Kn-EI9ItMoU, https://git.io/JUmXc)
+    P("little-killer",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Little killer 2\"",
+      ('{"givens": "4.......6.......7.............1.........2.........3.............4.......3.......2", '
+       '"constraints": [{"type": "little-killer", "clue": [9, 6], "direction": "UR", "sum": 12}, '
+       '{"type": "little-killer", "clue": [9, 5], "direction": "UR", "sum": 21}, {"type": "little-killer", '
+       '"clue": [9, 4], "direction": "UR", "sum": 16}, {"type": "little-killer", "clue": [9, 3], '
+       '"direction": "UR", "sum": 38}, {"type": "little-killer", "clue": [2, 9], "direction": "UL", '
+       '"sum": 3}, {"type": "little-killer", "clue": [3, 9], "direction": "UL", "sum": 20}, '
+       '{"type": "little-killer", "clue": [5, 9], "direction": "UL", "sum": 38}, {"type": "little-killer", '
+       '"clue": [-1, 2], "direction": "DL", "sum": 14}, {"type": "little-killer", "clue": [-1, 3], '
+       '"direction": "DL", "sum": 6}, {"type": "little-killer", "clue": [-1, 4], "direction": "DL", '
+       '"sum": 19}, {"type": "little-killer", "clue": [-1, 5], "direction": "DL", "sum": 38}, '
+       '{"type": "little-killer", "clue": [6, -1], "direction": "DR", "sum": 6}, {"type": "little-killer", '
+       '"clue": [5, -1], "direction": "DR", "sum": 17}, {"type": "little-killer", "clue": [3, -1], '
+       '"direction": "DR", "sum": 38}]}'),
+      "483571926625948371179362854257189463834627519961453287798214635542736198316895742"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Hailstone - little killer [easier]"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0008H3)
+    P("little-killer",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Hailstone - little killer [easier]\"",
+      ('{"givens": "....3...............................1.......2...............................4....", '
+       '"constraints": [{"type": "killer", "cells": [[4, 2], [4, 3], [5, 3]], "sum": 14}, '
+       '{"type": "killer", "cells": [[5, 5], [5, 4], [6, 4]], "sum": 19}, {"type": "killer", "cells": [[3, '
+       '3], [3, 4], [2, 4]], "sum": 14}, {"type": "killer", "cells": [[3, 5], [4, 5], [4, 6]], "sum": 14}, '
+       '{"type": "little-killer", "clue": [1, -1], "direction": "DR", "sum": 47}, {"type": "little-killer", '
+       '"clue": [0, -1], "direction": "DR", "sum": 49}, {"type": "little-killer", "clue": [8, 9], '
+       '"direction": "UL", "sum": 30}, {"type": "little-killer", "clue": [7, 9], "direction": "UL", '
+       '"sum": 45}, {"type": "little-killer", "clue": [-1, 7], "direction": "DL", "sum": 43}, '
+       '{"type": "little-killer", "clue": [-1, 8], "direction": "DL", "sum": 44}, {"type": "little-killer", '
+       '"clue": [9, 0], "direction": "UR", "sum": 34}, {"type": "little-killer", "clue": [9, 1], '
+       '"direction": "UR", "sum": 52}, {"type": "diagonal"}]}'),
+      "815432976763918245942567318278351694154896732396274581437685129681729453529143867"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "The Barbed Cross"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?chlang=en&id=0006TM)
+    P("little-killer",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"The Barbed Cross\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "disjoint"}, {"type": "little-killer", "clue": [-1, 9], "direction": "DL", '
+       '"sum": 62}, {"type": "little-killer", "clue": [-1, -1], "direction": "DR", "sum": 33}, '
+       '{"type": "little-killer", "clue": [-1, 3], "direction": "DL", "sum": 12}, {"type": "little-killer", '
+       '"clue": [3, 9], "direction": "UL", "sum": 14}, {"type": "little-killer", "clue": [9, 5], '
+       '"direction": "UR", "sum": 21}, {"type": "little-killer", "clue": [9, 3], "direction": "UR", '
+       '"sum": 36}, {"type": "little-killer", "clue": [5, -1], "direction": "DR", "sum": 8}, '
+       '{"type": "little-killer", "clue": [-1, 2], "direction": "DL", "sum": 9}]}'),
+      "325784169719625483684319725843297651592861347167543298478932516236158974951476832"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_9x9.rs check_odd_even_9x9_1_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/32)
+    P("odd+even",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_9x9.rs check_odd_even_9x9_1_solve",
+      ('{"givens": "............83......2...6.1...1...4..5..7..3..4...9...1.6...2......58............", '
+       '"constraints": [{"type": "even", "cells": [[0, 1], [0, 7], [1, 0], [1, 8], [2, 5], [5, 2], [7, 0], '
+       '[7, 8], [8, 1], [8, 7]]}, {"type": "odd", "cells": [[3, 6], [6, 3]]}]}'),
+      "965217483417836592832594671329185746651472839748369125196743258273658914584921367"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_9x9.rs check_odd_even_9x9_2_solve
+    # (origin: https://gp.worldpuzzle.org/sites/default/files/Puzzles/2023/2023_SudokuRound1.pdf)
+    P("odd+even",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_9x9.rs check_odd_even_9x9_2_solve",
+      ('{"givens": "5..........3.......1.8.......2.9.......3.1.......4.2.......2.3.......7..........4", '
+       '"constraints": [{"type": "even", "cells": [[0, 5], [1, 6], [2, 7], [3, 8], [3, 0], [4, 1], [5, 2], '
+       '[6, 3], [7, 4], [8, 5], [7, 0], [8, 1]]}, {"type": "odd", "cells": [[0, 3], [1, 4], [2, 5], [3, 6], '
+       '[4, 7], [5, 8], [0, 7], [1, 8], [5, 0], [6, 1], [7, 2], [8, 3]]}]}'),
+      "598764312763215849214839567432697158985321476176548293859472631641983725327156984"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_6x6.rs check_odd_even_6x6_1_solve
+    # (origin: https://logicmastersindia.com/live/?contest=SM202301)
+    P("odd+even",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_6x6.rs check_odd_even_6x6_1_solve",
+      ('{"givens": "1....3......3....52....4......4....2", "constraints": [{"type": "even", "cells": [[0, '
+       '1], [0, 3], [1, 2], [2, 1], [2, 3]]}, {"type": "odd", "cells": [[3, 2], [3, 4], [4, 3], [5, 2], [5, '
+       '4]]}]}'),
+      "125463634521346215251634512346463152"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Odd & even"
+    # (origin: https://www.youtube.com/watch?v=Q7hhVgE8zGM, https://sudokupad.app/8bNmDd4J9G)
+    P("odd+even",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Odd & even\"",
+      ('{"givens": ".....7216.....4975.............................................2745.....9582.....", '
+       '"constraints": [{"type": "odd", "cells": [[1, 2], [2, 1], [3, 3], [3, 1], [4, 3], [4, 1], [2, 3], '
+       '[5, 2]]}, {"type": "even", "cells": [[3, 6], [3, 7], [4, 5], [5, 5], [5, 6], [5, 7], [6, 5], [7, '
+       '6], [7, 7]]}]}'),
+      "549837216823614975716925348635149827492786153187352469361478592274593681958261734"),
+    # kinnison/kaji sample-puzzles/strange-level.json
+    # (origin: Strange Level by Kinnison)
+    P("odd+even",
+      "kinnison/kaji sample-puzzles/strange-level.json",
+      ('{"size": 6, "grid": [[{}, {}, {}, {"value": 2, "given": true}, {}, {}], [{}, {"value": 5, '
+       '"given": true}, {}, {}, {}, {}], [{}, {}, {"value": 3, "given": true}, {}, {}, {"value": 2, '
+       '"given": true}], [{}, {}, {}, {}, {}, {"value": 4, "given": true}], [{"value": 1, "given": true}, '
+       '{}, {}, {}, {}, {}], [{}, {}, {}, {}, {"value": 6, "given": true}, {}]], "odd": [{"cell": "R2C3"}, '
+       '{"cell": "R5C4"}], "even": [{"cell": "R3C4"}, {"cell": "R4C3"}]}'),
+      "634215251346413652562134146523325461"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "German Whispers"
+    # (origin: https://www.youtube.com/watch?v=nH3vat8z9uM, https://sudokupad.app/QM8RdBLBb9)
+    P("whispers",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"German Whispers\"",
+      ('{"givens": "....1.....5.........................6.......9...........3.............3.5...3....", '
+       '"constraints": [{"type": "whispers", "cells": [[7, 0], [6, 0], [6, 1], [7, 2], [8, 2], [8, 1]]}, '
+       '{"type": "whispers", "cells": [[8, 5], [7, 6], [6, 6], [6, 7], [5, 8], [4, 7]]}, '
+       '{"type": "whispers", "cells": [[5, 2], [4, 1], [3, 2], [2, 3], [1, 4], [0, 5], [0, 6], [1, 7], [2, '
+       '7], [3, 6], [4, 5], [5, 5], [6, 5], [7, 4], [6, 3]]}, {"type": "whispers", "cells": [[3, 4], [3, '
+       '5], [2, 6]]}]}'),
+      "796413852352689417184275693247591386615348279839762541923857164478126935561934728"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Elementary"
+    # (origin: https://www.youtube.com/watch?v=5xu7OpQogfo, https://sudokupad.app/jbJ8PNDgR7)
+    P("whispers",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Elementary\"",
+      ('{"givens": "..6...........................3...4...................4.........................2", '
+       '"constraints": [{"type": "kropki", "cells": [[7, 8], [8, 8]]}, {"type": "kropki", "cells": [[6, 8], '
+       '[6, 7]]}, {"type": "kropki", "cells": [[7, 3], [7, 4]]}, {"type": "kropki", "cells": [[4, 1], [4, '
+       '0]]}, {"type": "kropki", "cells": [[4, 1], [5, 1]]}, {"type": "kropki", "cells": [[5, 5], [5, 4]]}, '
+       '{"type": "kropki", "cells": [[4, 7], [4, 6]]}, {"type": "kropki", "cells": [[1, 3], [1, 4]]}, '
+       '{"type": "kropki", "cells": [[1, 1], [1, 0]]}, {"type": "whispers", "cells": [[0, 1], [1, 1], [2, '
+       '1]], "value": 6}, {"type": "whispers", "cells": [[1, 0], [2, 1], [3, 2]], "value": 6}, '
+       '{"type": "whispers", "cells": [[1, 2], [2, 1], [3, 0]], "value": 6}, {"type": "whispers", '
+       '"cells": [[6, 1], [7, 1], [8, 1]], "value": 4}, {"type": "whispers", "cells": [[7, 0], [7, 1], [7, '
+       '2]], "value": 4}, {"type": "whispers", "cells": [[8, 0], [8, 1], [8, 2]], "value": 4}, '
+       '{"type": "whispers", "cells": [[8, 6], [8, 7], [7, 7], [6, 7], [5, 7]], "value": 2}, '
+       '{"type": "whispers", "cells": [[6, 6], [6, 7], [7, 8]], "value": 2}, {"type": "whispers", '
+       '"cells": [[7, 6], [6, 7], [5, 8]], "value": 2}, {"type": "whispers", "cells": [[3, 6], [2, 7], [3, '
+       '8]], "value": 4}, {"type": "whispers", "cells": [[2, 7], [1, 7], [0, 7]], "value": 4}, '
+       '{"type": "whispers", "cells": [[0, 6], [0, 7], [0, 8]], "value": 4}, {"type": "whispers", '
+       '"cells": [[1, 6], [1, 7], [1, 8]], "value": 4}, {"type": "whispers", "cells": [[3, 4], [4, 4], [5, '
+       '4], [6, 4]], "value": 3}, {"type": "whispers", "cells": [[4, 3], [4, 4], [4, 5]], "value": 3}, '
+       '{"type": "whispers", "cells": [[5, 3], [4, 4], [5, 5]], "value": 3}]}'),
+      "536971284897234516214856793768392145342518679951467328485123967629785431173649852"),
+    # kinnison/kaji sample-puzzles/german-whisper-test-1.json
+    # (origin: GW Test 1 by Kinnison)
+    P("whispers",
+      "kinnison/kaji sample-puzzles/german-whisper-test-1.json",
+      ('{"size": 6, "grid": [[{}, {}, {}, {}, {}, {}], [{"value": 3, "given": true}, {}, {}, {}, {}, {}], '
+       '[{"value": 1, "given": true}, {}, {}, {}, {"value": 2, "given": true}, {}], [{}, {}, {}, {}, {}, '
+       '{}], [{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}]], "whispers": [{"lines": [["R1C1", "R1C2", '
+       '"R1C3", "R2C3", "R2C2"]], "value": "3"}, {"lines": [["R1C6", "R1C5", "R1C4", "R2C4", "R2C5"]], '
+       '"value": "3"}, {"lines": [["R4C2", "R5C2", "R6C1"]], "value": "3"}, {"lines": [["R4C6", "R4C5", '
+       '"R5C4", "R6C3"]], "value": "3"}]}'),
+      "415263362514136425254136523641641352"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_1_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/65#issue-1926328789 WSC IB)
+    P("palindrome",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_1_solve",
+      ('{"givens": "821...953...231........................1.6............5.......46.......913.....85", '
+       '"constraints": [{"type": "palindrome", "cells": [[3, 3], [2, 2], [1, 1], [2, 0], [3, 0], [4, 0], '
+       '[5, 1], [6, 2], [7, 3], [8, 4], [7, 5], [6, 6], [5, 7]]}, {"type": "palindrome", "cells": [[4, 8], '
+       '[3, 8], [2, 8], [1, 7], [2, 6], [3, 5], [3, 4], [4, 4], [5, 4]]}]}'),
+      "821467953957231846463859172318924567295176438746583291572698314684315729139742685"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_2_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/65#issuecomment-1928514241)
+    P("palindrome",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_2_solve",
+      ('{"givens": "...4.8.....3...2...2.....4.1.......3.........7.......1.6.....5...5...6.....3.5...", '
+       '"constraints": [{"type": "palindrome", "cells": [[4, 5], [3, 4], [4, 3], [5, 4], [6, 5], [5, 6], '
+       '[4, 7], [3, 6], [2, 5], [1, 4], [2, 3], [3, 2], [4, 1], [5, 2], [6, 3], [7, 4]]}]}'),
+      "519428736483176295627539148152784963398651472746293581961842357835917624274365819"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_3_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/65#issuecomment-2016619325)
+    P("palindrome",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_3_solve",
+      ('{"givens": "......3.5.....4.....8.1...4.9.8.................1.3.2.6.......2...7.......7...9..", '
+       '"constraints": [{"type": "palindrome", "cells": [[4, 6], [3, 5], [3, 4], [4, 3], [5, 4], [6, 5], '
+       '[6, 6], [6, 7], [5, 8], [4, 8], [3, 8], [2, 7], [1, 6], [0, 5], [0, 4], [0, 3], [0, 2], [1, 1], [2, '
+       '0], [3, 0], [4, 0], [5, 0], [6, 1], [7, 2], [8, 3], [8, 4], [8, 5]]}]}'),
+      "471682395562934817938517264795826431123479586846153729659348172284791653317265948"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_4_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/65#issuecomment-2021598373)
+    P("palindrome",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_4_solve",
+      ('{"givens": "..........4.7.1.9...1...7...1.2.4.6...........6.5.8.3...4...8...9.4.2.5..........", '
+       '"constraints": [{"type": "palindrome", "cells": [[5, 4], [6, 5], [7, 6], [6, 7], [5, 6], [4, 5], '
+       '[3, 6], [2, 7], [1, 6], [2, 5], [3, 4], [2, 3], [1, 2], [2, 1], [3, 2], [4, 3], [5, 2], [6, 1], [7, '
+       '2], [6, 3]]}]}'),
+      "679845213348721695251693784917234568583967142462518937734156829896472351125389476"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_5_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/65#issuecomment-2171772917)
+    P("palindrome",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_5_solve",
+      ('{"givens": "3.......................456......798....2....468......573.......................1", '
+       '"constraints": [{"type": "palindrome", "cells": [[1, 3], [0, 2], [0, 1], [1, 0], [2, 0], [3, 0], '
+       '[4, 1], [4, 2], [3, 3], [2, 3], [2, 2]]}, {"type": "palindrome", "cells": [[6, 6], [6, 7], [5, 8], '
+       '[4, 7], [4, 6], [5, 5], [6, 5], [7, 5], [8, 5]]}]}'),
+      "341586927756249183982137456235461798197825634468793512573612849819374265624958371"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_6_solve
+    # (origin: https://github.com/lisudoku/lisudoku_solver/issues/65#issuecomment-2171781242)
+    P("palindrome",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/palindrome_9x9.rs check_palindrome_9x9_6_solve",
+      ('{"givens": ".2.......1...........3..4.9....576.4.........3.786....7.9..1...........6.......7.", '
+       '"constraints": [{"type": "palindrome", "cells": [[1, 3], [1, 4], [1, 5], [1, 6], [1, 7], [2, 7], '
+       '[3, 7], [4, 7], [5, 7], [6, 7], [7, 7], [8, 6], [8, 5], [8, 4], [8, 3], [8, 2], [8, 1], [7, 1], [6, '
+       '1], [5, 1], [4, 1], [3, 1], [2, 1]]}]}'),
+      "928415763143796582576382419892157634461923857357864921789631245214578396635249178"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Sudoku Variants Series (013) - Palindrome Sudoku"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?chlang=en&id=0001WP, https://sudokupad.app/0eqtn1ibko)
+    P("palindrome",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Sudoku Variants Series (013) - Palindrome Sudoku\"",
+      ('{"givens": "6.......5..8.5.9...........8...1...3....4........2.............9.7...8.2.5.....6.", '
+       '"constraints": [{"type": "palindrome", "cells": [[6, 0], [5, 1], [4, 0], [3, 1], [2, 2], [1, 3], '
+       '[0, 4], [1, 5], [0, 6]]}, {"type": "palindrome", "cells": [[8, 2], [7, 3], [8, 4], [7, 5], [6, 6], '
+       '[5, 7], [4, 8], [3, 7], [2, 8]]}, {"type": "palindrome", "cells": [[6, 3], [6, 4], [6, 5], [5, 6], '
+       '[4, 6], [3, 6]]}, {"type": "palindrome", "cells": [[2, 5], [2, 4], [2, 3], [3, 2], [4, 2], [5, '
+       '2]]}]}'),
+      "694178235128453976375296481842619753719345628536827149283761594967534812451982367"),
+    # kinnison/kaji sample-puzzles/back-and-forth.json
+    # (origin: Back and Forth by Kinnison)
+    P("palindrome",
+      "kinnison/kaji sample-puzzles/back-and-forth.json",
+      ('{"size": 6, "grid": [[{"value": 1, "given": true}, {}, {}, {}, {}, {"value": 2, "given": true}], '
+       '[{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], [{"value": 5, "given": true}, {}, {}, {}, {}, '
+       '{}], [{}, {}, {}, {"value": 4, "given": true}, {"value": 1, "given": true}, {}], [{}, {}, '
+       '{"value": 3, "given": true}, {}, {}, {}]], "palindrome": [{"lines": [["R1C5", "R1C4", "R2C3", '
+       '"R2C2"]]}, {"lines": [["R3C2", "R4C2", "R5C1", "R6C1"]]}, {"lines": [["R3C5", "R4C5", "R5C6", '
+       '"R6C6"]]}, {"lines": [["R6C5", "R6C4", "R5C3", "R5C2"]]}, {"lines": [["R1C6", "R2C5", "R3C4"]]}]}'),
+      "134652256341341265562134625413413526"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_1_solve
+    # (origin: https://logicmastersindia.com/live/?contest=SM202403)
+    P("renban",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_1_solve",
+      ('{"givens": "5...36......2......6.......73...1.2.8.......1...4...97.......7......8......32....", '
+       '"constraints": [{"type": "renban", "cells": [[1, 0], [0, 0], [0, 1], [0, 2], [1, 2]]}, '
+       '{"type": "renban", "cells": [[1, 1], [2, 0]]}, {"type": "renban", "cells": [[1, 5], [0, 6], [0, 7], '
+       '[1, 8]]}, {"type": "renban", "cells": [[1, 6], [2, 6], [2, 7], [2, 8], [1, 7]]}, {"type": "renban", '
+       '"cells": [[2, 4], [2, 3], [2, 2], [3, 2], [4, 2]]}, {"type": "renban", "cells": [[2, 5], [3, 6], '
+       '[4, 6], [3, 7], [4, 7]]}, {"type": "renban", "cells": [[4, 3], [3, 3], [3, 4], [4, 4], [5, 4]]}, '
+       '{"type": "renban", "cells": [[4, 5], [5, 5], [6, 5], [6, 4], [7, 4]]}, {"type": "renban", '
+       '"cells": [[5, 2], [5, 1], [5, 0], [6, 0], [7, 0]]}, {"type": "renban", "cells": [[7, 1], [8, 0], '
+       '[8, 1], [8, 2], [7, 2]]}, {"type": "renban", "cells": [[7, 6], [8, 5]]}, {"type": "renban", '
+       '"cells": [[7, 7], [7, 8], [8, 8], [8, 7], [8, 6]]}]}'),
+      "524136789183279456967584213736891524849752361251463897312645978475918632698327145"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_2_solve
+    # (origin: https://logicmastersindia.com/live/main?contest=SM202403 IB puzzle 16)
+    P("renban",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_2_solve",
+      ('{"givens": "..........123..45..456..32..789...................123..23..456..54..789..........", '
+       '"constraints": [{"type": "renban", "cells": [[0, 7], [0, 8], [1, 8], [2, 8]]}, {"type": "renban", '
+       '"cells": [[1, 4], [2, 5]]}, {"type": "renban", "cells": [[4, 3], [5, 3], [5, 4], [4, 4]]}, '
+       '{"type": "renban", "cells": [[6, 0], [7, 0], [8, 1], [8, 2]]}]}'),
+      "367425189812379456945618327278943615431562978596781234723894561654137892189256743"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_3_solve
+    # (origin: https://gp.worldpuzzle.org/sites/default/files/Puzzles/2024/2024_SudokuRound4.pdf)
+    P("renban",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_3_solve",
+      ('{"givens": ".4...8..................7..........6.........5..........2..................1...3.", '
+       '"constraints": [{"type": "renban", "cells": [[0, 7], [0, 8], [1, 8]]}, {"type": "renban", '
+       '"cells": [[1, 0], [1, 1]]}, {"type": "renban", "cells": [[1, 2], [1, 3], [2, 3]]}, '
+       '{"type": "renban", "cells": [[1, 5], [1, 6], [1, 7]]}, {"type": "renban", "cells": [[2, 0], [3, 0], '
+       '[3, 1], [4, 1]]}, {"type": "renban", "cells": [[3, 3], [3, 4], [3, 5], [3, 6]]}, {"type": "renban", '
+       '"cells": [[4, 7], [5, 7], [5, 8], [6, 8]]}, {"type": "renban", "cells": [[5, 2], [5, 3], [5, 4], '
+       '[5, 5]]}, {"type": "renban", "cells": [[6, 5], [7, 5], [7, 6]]}, {"type": "renban", "cells": [[7, '
+       '0], [8, 0], [8, 1]]}, {"type": "renban", "cells": [[7, 1], [7, 2], [7, 3]]}, {"type": "renban", '
+       '"cells": [[7, 7], [7, 8]]}]}'),
+      "147928365236517894859436712971342586364851927528679143492783651613295478785164239"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_6x6.rs check_renban_6x6_1_solve
+    # (origin: https://logicmastersindia.com/live/?contest=SM202403)
+    P("renban",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_6x6.rs check_renban_6x6_1_solve",
+      ('{"givens": ".....1....6...........2.......4.....", "constraints": [{"type": "renban", "cells": [[0, '
+       '0], [1, 1], [2, 1]]}, {"type": "renban", "cells": [[0, 1], [1, 2]]}, {"type": "renban", '
+       '"cells": [[0, 4], [1, 3]]}, {"type": "renban", "cells": [[2, 0], [3, 0]]}, {"type": "renban", '
+       '"cells": [[3, 3], [2, 2], [3, 2], [4, 3], [5, 4], [5, 3]]}, {"type": "renban", "cells": [[3, 5], '
+       '[2, 5], [2, 4], [2, 3], [3, 4]]}, {"type": "renban", "cells": [[4, 0], [3, 1], [4, 2], [5, 1]]}, '
+       '{"type": "renban", "cells": [[4, 4], [5, 5], [4, 5]]}]}'),
+      "356241124365612534543126265413431652"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_6x6.rs check_renban_6x6_2_solve
+    # (origin: https://logicmastersindia.com/live/main?contest=SM202403 IB puzzle 15)
+    P("renban",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_6x6.rs check_renban_6x6_2_solve",
+      ('{"givens": ".1..2.5..1.4....5..5....3.5..1.4..3.", "constraints": [{"type": "renban", "cells": [[0, '
+       '2], [1, 1], [2, 0]]}, {"type": "renban", "cells": [[0, 5], [1, 4], [2, 3], [3, 2], [4, 1], [5, '
+       '0]]}, {"type": "renban", "cells": [[3, 5], [4, 4], [5, 3]]}]}'),
+      "614325532164261453453216325641146532"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "'Leven"
+    # (origin: https://www.youtube.com/watch?v=XouRUgRsVSA, https://sudokupad.app/jtgN8Hd7f6)
+    P("renban",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"'Leven\"",
+      ('{"givens": "........................1........................................................", '
+       '"constraints": [{"type": "renban", "cells": [[3, 7], [3, 8], [4, 8], [5, 8]]}, {"type": "renban", '
+       '"cells": [[6, 8], [7, 8], [8, 8], [8, 7]]}, {"type": "renban", "cells": [[5, 6], [6, 6], [7, 6], '
+       '[7, 5]]}, {"type": "renban", "cells": [[1, 5], [0, 5], [0, 4], [0, 3]]}, {"type": "renban", '
+       '"cells": [[1, 0], [0, 0], [0, 1], [0, 2]]}, {"type": "renban", "cells": [[1, 2], [1, 3], [2, 3], '
+       '[3, 3]]}, {"type": "renban", "cells": [[4, 4], [4, 5], [5, 5], [6, 5]]}, {"type": "renban", '
+       '"cells": [[4, 3], [4, 2], [5, 2], [6, 2]]}, {"type": "renban", "cells": [[2, 0], [3, 0], [4, 0], '
+       '[4, 1]]}, {"type": "renban", "cells": [[6, 0], [7, 0], [8, 0], [8, 1]]}, {"type": "renban", '
+       '"cells": [[6, 3], [7, 3], [8, 3], [8, 2]]}, {"type": "kropki", "cells": [[1, 8], [2, 8]], '
+       '"color": "black"}, {"type": "kropki", "cells": [[0, 6], [0, 7]], "color": "black"}, '
+       '{"type": "kropki", "cells": [[2, 5], [2, 4]], "color": "black"}, {"type": "kropki", "cells": [[3, '
+       '6], [4, 6]], "color": "black"}]}'),
+      "132769845496518723758342196815473269963285417274196358521937684389624571647851932"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Sudoku Variants Series (173) - Between Lines Sudoku"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?chlang=en&id=0002KO)
+    P("between",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Sudoku Variants Series (173) - Between Lines Sudoku\"",
+      ('{"givens": ".9.......2.....1.............6.7..5..3.....8.....5.2.............9.....8.......1.", '
+       '"constraints": [{"type": "between", "cells": [[8, 4], [7, 5], [6, 6], [5, 7], [4, 8]]}, '
+       '{"type": "between", "cells": [[8, 2], [7, 3], [6, 4], [5, 5], [4, 6], [3, 7], [2, 8]]}, '
+       '{"type": "between", "cells": [[0, 8], [1, 7], [2, 6], [3, 5], [4, 4], [5, 3], [6, 2], [7, 1], [8, '
+       '0]]}, {"type": "between", "cells": [[4, 0], [3, 1], [2, 2], [1, 3], [0, 4]]}, {"type": "between", '
+       '"cells": [[6, 0], [5, 1], [4, 2], [3, 3], [2, 4], [1, 5], [0, 6]]}]}'),
+      "697531842258497163314862579846273951532149786971658234125386497469715328783924615"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Quadruple X"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=00040T, https://sudokupad.app/20mp1nw1lh)
+    P("quadruple",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Quadruple X\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [1, 1]], "digits": [1, 4, '
+       '6, 7]}, {"type": "quadruple", "cells": [[4, 0], [4, 1], [5, 0], [5, 1]], "digits": [2, 3]}, '
+       '{"type": "quadruple", "cells": [[5, 0], [5, 1], [6, 0], [6, 1]], "digits": [1, 2]}, '
+       '{"type": "quadruple", "cells": [[2, 2], [2, 3], [3, 2], [3, 3]], "digits": [1, 2, 4, 8]}, '
+       '{"type": "quadruple", "cells": [[5, 2], [5, 3], [6, 2], [6, 3]], "digits": [3, 5, 8, 9]}, '
+       '{"type": "quadruple", "cells": [[1, 3], [1, 4], [2, 3], [2, 4]], "digits": [6, 7]}, '
+       '{"type": "quadruple", "cells": [[6, 4], [6, 5], [7, 4], [7, 5]], "digits": [3, 6]}, '
+       '{"type": "quadruple", "cells": [[2, 5], [2, 6], [3, 5], [3, 6]], "digits": [4, 5, 8, 9]}, '
+       '{"type": "quadruple", "cells": [[5, 5], [5, 6], [6, 5], [6, 6]], "digits": [2, 3, 6, 7]}, '
+       '{"type": "quadruple", "cells": [[2, 7], [2, 8], [3, 7], [3, 8]], "digits": [1, 2]}, '
+       '{"type": "quadruple", "cells": [[3, 7], [3, 8], [4, 7], [4, 8]], "digits": [1, 5]}, '
+       '{"type": "quadruple", "cells": [[7, 7], [7, 8], [8, 7], [8, 8]], "digits": [2, 3, 4, 5]}, '
+       '{"type": "diagonal"}]}'),
+      "762384591415729368398165427654278913837691245129543786543812679971436852286957134"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Quadruple - repeated values"
+    # (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=00022p&chlang=en)
+    P("quadruple",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Quadruple - repeated values\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [1, 1]], "digits": [1, 2, '
+       '3, 4]}, {"type": "quadruple", "cells": [[0, 7], [0, 8], [1, 7], [1, 8]], "digits": [6, 7, 8, 9]}, '
+       '{"type": "quadruple", "cells": [[1, 1], [1, 2], [2, 1], [2, 2]], "digits": [4, 5, 6, 7]}, '
+       '{"type": "quadruple", "cells": [[1, 6], [1, 7], [2, 6], [2, 7]], "digits": [3, 4, 5, 6]}, '
+       '{"type": "quadruple", "cells": [[2, 2], [2, 3], [3, 2], [3, 3]], "digits": [1, 3, 5, 6]}, '
+       '{"type": "quadruple", "cells": [[2, 5], [2, 6], [3, 5], [3, 6]], "digits": [4, 7, 7, 8]}, '
+       '{"type": "quadruple", "cells": [[5, 0], [5, 1], [6, 0], [6, 1]], "digits": [4, 5, 5, 9]}, '
+       '{"type": "quadruple", "cells": [[5, 7], [5, 8], [6, 7], [6, 8]], "digits": [2, 4, 7, 8]}, '
+       '{"type": "quadruple", "cells": [[6, 2], [6, 3], [7, 2], [7, 3]], "digits": [3, 4, 6, 8]}, '
+       '{"type": "quadruple", "cells": [[6, 5], [6, 6], [7, 5], [7, 6]], "digits": [2, 2, 5, 6]}]}'),
+      "239456187147283569865197432926348715378521946451769328593812674784635291612974853"),
+    # kinnison/kaji sample-puzzles/quad-bike.json
+    # (origin: Quad? Bike! by Kinnison)
+    P("quadruple",
+      "kinnison/kaji sample-puzzles/quad-bike.json",
+      ('{"size": 6, "grid": [[{}, {}, {"value": 5, "given": true}, {}, {"value": 4, "given": true}, {}], '
+       '[{}, {}, {}, {"value": 3, "given": true}, {}, {}], [{"value": 2, "given": true}, {}, {}, {}, {}, '
+       '{}], [{}, {}, {"value": 4, "given": true}, {"value": 5, "given": true}, {}, {}], [{}, {}, '
+       '{"value": 2, "given": true}, {}, {}, {}], [{}, {}, {}, {}, {"value": 6, "given": true}, {}]], '
+       '"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [3, 4]}, {"cells": ["R5C1", '
+       '"R5C2", "R6C1", "R6C2"], "values": [3, 4]}, {"cells": ["R4C5", "R4C6", "R5C5", "R5C6"], '
+       '"values": [4, 5]}, {"cells": ["R2C5", "R2C6", "R3C5", "R3C6"], "values": [2, 5]}]}'),
+      "325641416325253416164532632154541263"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/extra_regions_9x9.rs check_extra_regions_9x9_1_solve
+    # (origin: https://logicmastersindia.com/live/?contest=SM202301)
+    P("extra-region",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/extra_regions_9x9.rs check_extra_regions_9x9_1_solve",
+      ('{"givens": "1.83.25.6...........3...8...........4.2.5.7.8...........9...4...........7.54.96.2", '
+       '"constraints": [{"type": "extra-region", "cells": [[1, 0], [1, 1], [1, 2], [1, 3], [2, 0], [2, 3], '
+       '[3, 0], [3, 1], [3, 2]]}, {"type": "extra-region", "cells": [[1, 5], [1, 6], [1, 7], [1, 8], [2, '
+       '5], [2, 8], [3, 6], [3, 7], [3, 8]]}, {"type": "extra-region", "cells": [[5, 0], [5, 1], [5, 2], '
+       '[6, 0], [6, 3], [7, 0], [7, 1], [7, 2], [7, 3]]}, {"type": "extra-region", "cells": [[5, 6], [5, '
+       '7], [5, 8], [6, 5], [6, 8], [7, 5], [7, 6], [7, 7], [7, 8]]}]}'),
+      "178392546946518273253764891831247965462951738597683124319826457624175389785439612"),
+    # lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/extra_regions_6x6.rs check_extra_regions_6x6_1_solve
+    # (origin: https://logicmastersindia.com/live/?contest=SM202301)
+    P("extra-region",
+      "lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/extra_regions_6x6.rs check_extra_regions_6x6_1_solve",
+      ('{"givens": "5142..........2......3..........3541", "constraints": [{"type": "extra-region", '
+       '"cells": [[1, 0], [2, 0], [2, 1], [3, 0], [3, 1], [4, 0]]}, {"type": "extra-region", "cells": [[1, '
+       '5], [2, 4], [2, 5], [3, 4], [3, 5], [4, 5]]}]}'),
+      "514236236154362415451362145623623541"),
+    # kinnison/kaji sample-puzzles/fortress-maximum.json
+    # (origin: Fortress Sudoku by funwithpuzzles, https://www.funwithpuzzles.com/2015/02/fortress-sudoku-mini-sudoku-series-28.html)
+    P("maximum",
+      "kinnison/kaji sample-puzzles/fortress-maximum.json",
+      ('{"size": 6, "grid": [[{}, {}, {"region": 1}, {}, {"region": 2}, {"region": 2}], [{}, {}, '
+       '{"region": 1}, {"value": 3, "given": true}, {"region": 2}, {"region": 2}], [{"region": 0}, '
+       '{"region": 0}, {"region": 1}, {"region": 1}, {"value": 4, "given": true, "region": 2}, {"value": 6, '
+       '"given": true, "region": 2}], [{"value": 2, "given": true, "region": 3}, {"value": 4, '
+       '"given": true, "region": 3}, {"region": 4}, {"region": 4}, {"region": 5}, {"region": 5}], '
+       '[{"region": 3}, {"region": 3}, {"value": 3, "given": true}, {"region": 4}, {}, {}], [{"region": 3}, '
+       '{"region": 3}, {}, {"region": 4}, {}, {}]], "maximum": [{"cell": "R1C1"}, {"cell": "R2C2"}, '
+       '{"cell": "R3C3"}, {"cell": "R4C4"}, {"cell": "R5C5"}, {"cell": "R6C6"}, {"cell": "R1C6"}, '
+       '{"cell": "R2C5"}, {"cell": "R3C4"}, {"cell": "R4C3"}, {"cell": "R5C2"}, {"cell": "R6C1"}]}'),
+      "526413461352312546245631153264634125"),
+    # kinnison/kaji sample-puzzles/clone-wars.json
+    # (origin: Clone Wars by Kinnison)
+    P("clone",
+      "kinnison/kaji sample-puzzles/clone-wars.json",
+      ('{"size": 6, "grid": [[{"value": 1, "given": true}, {}, {}, {}, {}, {"value": 3, "given": true}], '
+       '[{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {"value": 5, "given": true}], [{"value": 4, '
+       '"given": true}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {"value": 2, '
+       '"given": true}]], "clone": [{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "cloneCells": ["R4C4", '
+       '"R4C5", "R5C4", "R5C5"]}, {"cells": ["R1C5"], "cloneCells": ["R6C2"]}]}'),
+      "145263632514213645456321524136361452"),
+    # kinnison/kaji sample-puzzles/joined-up-thinking.json
+    # (origin: Joined up thinking by Kinnison)
+    P("disjoint",
+      "kinnison/kaji sample-puzzles/joined-up-thinking.json",
+      ('{"size": 6, "grid": [[{"value": 1, "given": true}, {}, {}, {}, {}, {"value": 2, "given": true}], '
+       '[{}, {}, {}, {}, {"value": 4, "given": true}, {}], [{}, {}, {}, {}, {"value": 6, "given": true}, '
+       '{}], [{}, {"value": 5, "given": true}, {}, {}, {}, {}], [{}, {}, {}, {}, {"value": 1, '
+       '"given": true}, {}], [{"value": 4, "given": true}, {}, {}, {}, {}, {"value": 3, "given": true}]], '
+       '"disjointgroups": true}'),
+      "134652265341341265652134523416416523"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Between 1 and 9 Sudoku"
+    # (origin: https://www.youtube.com/watch?v=2wfR6QIvNn4&t=4s, https://sudokupad.app/p8fFp3hT96)
+    P("sandwich",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Between 1 and 9 Sudoku\"",
+      ('{"givens": "....................1...................5...................9....................", '
+       '"constraints": [{"type": "sandwich", "clue": [-1, 0], "sum": 8}, {"type": "sandwich", "clue": [-1, '
+       '1], "sum": 4}, {"type": "sandwich", "clue": [-1, 2], "sum": 17}, {"type": "sandwich", "clue": [-1, '
+       '3], "sum": 35}, {"type": "sandwich", "clue": [-1, 4], "sum": 14}, {"type": "sandwich", "clue": [-1, '
+       '5], "sum": 13}, {"type": "sandwich", "clue": [-1, 6], "sum": 3}, {"type": "sandwich", "clue": [-1, '
+       '7], "sum": 10}, {"type": "sandwich", "clue": [-1, 8], "sum": 25}, {"type": "sandwich", "clue": [0, '
+       '-1], "sum": 4}, {"type": "sandwich", "clue": [1, -1], "sum": 33}, {"type": "sandwich", "clue": [2, '
+       '-1], "sum": 20}, {"type": "sandwich", "clue": [3, -1], "sum": 17}, {"type": "sandwich", "clue": [4, '
+       '-1], "sum": 26}, {"type": "sandwich", "clue": [5, -1], "sum": 10}, {"type": "sandwich", "clue": [6, '
+       '-1], "sum": 16}, {"type": "sandwich", "clue": [7, -1], "sum": 24}, {"type": "sandwich", "clue": [8, '
+       '-1], "sum": 0}]}'),
+      "236941875954378612871625439182439756397856124645217398413562987569783241728194563"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "X-Sum"
+    # (origin: https://www.youtube.com/watch?v=fnCzYnsC4Ow, https://sudokupad.app/PtjJbFhttP)
+    P("xsum",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"X-Sum\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "xsum", "clue": [-1, 1], "sum": 27}, {"type": "xsum", "clue": [9, 1], '
+       '"sum": 27}, {"type": "xsum", "clue": [-1, 3], "sum": 11}, {"type": "xsum", "clue": [9, 3], '
+       '"sum": 11}, {"type": "xsum", "clue": [-1, 5], "sum": 21}, {"type": "xsum", "clue": [-1, 6], '
+       '"sum": 16}, {"type": "xsum", "clue": [9, 6], "sum": 16}, {"type": "xsum", "clue": [1, -1], '
+       '"sum": 8}, {"type": "xsum", "clue": [1, 9], "sum": 8}, {"type": "xsum", "clue": [3, -1], '
+       '"sum": 17}, {"type": "xsum", "clue": [3, 9], "sum": 17}, {"type": "xsum", "clue": [5, -1], '
+       '"sum": 30}, {"type": "xsum", "clue": [5, 9], "sum": 30}, {"type": "xsum", "clue": [7, -1], '
+       '"sum": 28}, {"type": "xsum", "clue": [7, 9], "sum": 28}]}'),
+      "856214379341975862792863541417529683985631724623487195274156938539748216168392457"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "X-Sum little killer"
+    # (origin: not named there)
+    P("xsum",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"X-Sum little killer\"",
+      ('{"givens": ".......................................................2.....5...................", '
+       '"constraints": [{"type": "little-killer", "clue": [-1, -1], "direction": "DR", "sum": 23}, '
+       '{"type": "little-killer", "clue": [2, 9], "direction": "UL", "sum": 12}, {"type": "little-killer", '
+       '"clue": [3, 9], "direction": "UL", "sum": 23}, {"type": "little-killer", "clue": [5, 9], '
+       '"direction": "UL", "sum": 25}, {"type": "little-killer", "clue": [5, -1], "direction": "DR", '
+       '"sum": 12}, {"type": "little-killer", "clue": [-1, 6], "direction": "DL", "sum": 25}, '
+       '{"type": "xsum", "clue": [-1, 0], "sum": 25}, {"type": "xsum", "clue": [9, 0], "sum": 23}, '
+       '{"type": "xsum", "clue": [-1, 4], "sum": 12}, {"type": "xsum", "clue": [9, 4], "sum": 25}, '
+       '{"type": "xsum", "clue": [-1, 8], "sum": 23}, {"type": "xsum", "clue": [9, 8], "sum": 12}]}'),
+      "562831974837429165941576238195384726286715349473692581329168457758943612614257893"),
+]
+
+

@@ -295,5 +295,24 @@ def test_explain_names_the_constraints_that_contradict_each_other(capsys):
         {"type": "thermometer", "cells": [[0, 1], [0, 0]]}]})
     assert main(["explain", doc]) == 1
     out = capsys.readouterr().out
-    assert ("constraints that cannot all hold (without any one of them the rest has a solution): "
+    assert ("constraints that contradict each other (each one needed for it): "
             "thermometer from r1c1; thermometer from r1c2") in out
+
+
+def test_fpuzzles_non_consecutive_beside_white_dots_is_the_white_negative():
+    """f-puzzles writes "all white dots are given" as non-consecutive beside white dots (lisudoku's
+    kropki_9x9_1, GP 2023 R1, is written so); read as the negative, not as a whole-grid rule."""
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    data = {"size": 4, "grid": grid, "nonconsecutive": True, "negative": ["ratio"],
+            "difference": [{"cells": ["R1C1", "R1C2"]}], "ratio": [{"cells": ["R2C1", "R3C1"]}]}
+    rules = from_fpuzzles(data).rules
+    assert "nonconsecutive" not in rules.name
+    (negative,) = [c for c in rules.constraints if c.kind == "kropki-negative"]
+    assert negative.data == ("white", "black")
+
+
+def test_validate_sees_a_thermometer_given_with_no_room():
+    board = parse_puzzle(json.dumps({"givens": "1" + "." * 15, "constraints": [
+        {"type": "thermometer", "cells": [[0, 1], [0, 0]]}]}))
+    (conflict,) = find_conflicts(board)
+    assert conflict.describe() == "thermometer from r1c2: 1 at r1c1 leaves no room for 1 lower cell and 0 higher"

@@ -239,11 +239,14 @@ def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
     if result.core == []:  # variant rules can contradict themselves; classic rules never do
         print("core (0 givens): the rules have no solution even on the empty grid")
         if result.rules_core:
-            print(f"constraints that cannot all hold (without any one of them the rest has a solution): "
+            print(f"constraints that contradict each other (each one needed for it): "
                   f"{'; '.join(result.rules_core)}")
     elif result.core is not None:
         print(f"core ({len(result.core)} givens that cannot all hold; without any one of them the "
               f"rest has a solution): {given_names(result.core)}")
+        if result.rules_core:
+            print(f"constraints the core needs (without any one of them its givens fit): "
+                  f"{'; '.join(result.rules_core)}")
     if result.differences is not None and len(result.solutions) >= 2:
         print(f"two solutions differ in {len(result.differences)} cells: {cells_text(result.differences)}")
     for note in result.notes:

@@ -43,6 +43,11 @@ class Thermometer(LineIO, PairKind):
         for k in range(1, len(got)):  # next to each other first: "5 then 4"
             if got[k - 1] and got[k] and got[k] <= got[k - 1]:
                 return [f"{self.label(constraint)}: {got[k - 1]} then {got[k]}"]
+        for k, d in enumerate(got):  # room below and above: the bulb of 4 cells holds 1 .. N-3
+            if d and not k + 1 <= d <= rules.size - (len(got) - 1 - k):
+                below, above = k, len(got) - 1 - k
+                return [f"{self.label(constraint)}: {d} at {cell_name(*constraint.cells[k])} leaves no room "
+                        f"for {below} lower cell{'s' * (below != 1)} and {above} higher"]
         return super().holds(constraint, digits, rules) if len(filled) > 1 else []
 
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:

@@ -181,10 +181,24 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
         value = data.get(key)
         if value not in (None, False, [], {}, ""):
             found += kind.read_fpuzzles(key, value, shape, where)
+    found = _white_negative(found)
     if found:
         options["constraints"] = found
     board = Board(shape, tuple(cells))
     return Board.unchecked(shape, board.cells, _document.build_rules(shape, options, where))
+
+
+def _white_negative(found: list) -> list:
+    """f-puzzles writes "no white dot means not consecutive" as the non-consecutive rule beside
+    white dots (its solvers skip the dotted pairs): read it as the kropki negative for white dots."""
+    from ..core.rules import Constraint
+
+    if not any(c.kind == "nonconsecutive" for c in found) or not any(
+            c.kind == "kropki" and c.data == ("white",) and c.value == 1 for c in found):
+        return found
+    colors = {"white"} | {color for c in found if c.kind == "kropki-negative" for color in c.data}
+    kept = [c for c in found if c.kind not in ("nonconsecutive", "kropki-negative")]
+    return kept + [Constraint("kropki-negative", 0, (), None, tuple(sorted(colors, reverse=True)))]
 
 
 def _windows(extra: Any) -> bool:

@@ -113,9 +113,9 @@ def minimal_core(board: Board, backend: Backend, deadline: Deadline | None = Non
 
 
 def rules_core(board: Board, backend: Backend, deadline: Deadline | None = None) -> list | None:
-    """A minimal set of the rules' constraints that cannot all hold on the empty grid (each named
-    by its kind: without any one of them the rest, with the units, has a solution); None when the
-    rules have a solution or the units alone have none."""
+    """A minimal set of the rules' constraints that cannot all hold with the board's givens (the
+    empty grid's, or a core's): without any one of them the rest, with the units and the givens,
+    has a solution; None when there is a solution, or the units and givens alone have none."""
     from ..core.rules import Rules
 
     rules = board.rules
@@ -124,7 +124,7 @@ def rules_core(board: Board, backend: Backend, deadline: Deadline | None = None)
     def unsat(kept) -> bool:
         part = Rules(rules.shape, rules.units, tuple(kept), "part")
         left = deadline.remaining()
-        found = backend.count(Board.empty(rules.shape, part), 1, left)
+        found = backend.count(Board.unchecked(rules.shape, board.cells, part), 1, left)
         if not found.complete and not found.solutions:
             raise TimeLimitReached("the time limit ended the search for the constraints' core")
         return not found.solutions

@@ -49,7 +49,7 @@ class Explanation(Result):
 
     puzzle: Board  # always the puzzle explained (a Result's may be None: an input error)
     core: list[Given] | None = None
-    rules_core: list[str] | None = None  # the constraints that cannot all hold, when the core has no given
+    rules_core: list[str] | None = None  # the constraints the core's contradiction needs, by name
     remove: list[Given] | None = None
     add: list[Given] | None = None
     redundant: list[Given] | None = None
@@ -150,8 +150,9 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
         else:
             if out.core is None:
                 raise SolverFailure("the count says unsat but the core search found a solution")
-            if not out.core and board.rules.constraints:
-                out.rules_core = constraint_core(board, backend, deadline)
+            if board.rules.constraints:  # which constraints the contradiction needs, by name
+                out.rules_core = constraint_core(Board.empty(board.shape, board.rules).with_givens(out.core),
+                                                 backend, deadline)
     elif counted.status is Status.MULTIPLE:
         first, second = counted.solutions[:2]
         out.solutions = counted.solutions[:2]

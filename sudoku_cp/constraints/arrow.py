@@ -121,20 +121,30 @@ class Arrow(Kind):
         spec.linear.append((self.label(constraint), terms, 0, 0))
 
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        """Bounds from what is filled: a shaft cell holds at most the circle (N while it is blank)
+        less the rest of the shaft (1 per blank), the circle at least the shaft; a pill's leading
+        digit at most what the longest shaft sum allows."""
         n = rules.size
         circle, shaft = self.parts(constraint, n)
         full = (1 << n) - 1
-        if len(circle) == 1:
-            c = circle[0]
-            known = sum(cells[j] for j in shaft if j != i)
-            blanks = sum(1 for j in shaft if j != i and not cells[j])
-            if i == c:
-                low = sum(cells[j] for j in shaft) + sum(1 for j in shaft if not cells[j])
-                return full & ~((1 << (low - 1)) - 1) if low >= 1 else full
-            if i in shaft and cells[c]:
-                room = cells[c] - known - blanks  # the most this cell can hold
-                return (1 << room) - 1 if room >= 1 else 0
-        return full
+        if len(circle) > 1:
+            if i == circle[0]:
+                lead = min(n, (n * len(shaft)) // 10 ** (len(circle) - 1))
+                return (1 << lead) - 1 if lead >= 1 else 0
+            return full
+        c = circle[0]
+        if i == c:
+            if all(cells[j] for j in shaft):
+                total = sum(cells[j] for j in shaft)
+                return 1 << (total - 1) if 1 <= total <= n else 0
+            low = sum(cells[j] for j in shaft) + sum(1 for j in shaft if not cells[j])
+            return full & ~((1 << (low - 1)) - 1) if 1 <= low <= n else 0
+        known = sum(cells[j] for j in shaft if j != i)
+        blanks = sum(1 for j in shaft if j != i and not cells[j])
+        room = (cells[c] or n) - known - blanks  # the most this cell can hold
+        if cells[c] and not blanks:
+            return 1 << (room - 1) if 1 <= room <= n else 0
+        return (1 << min(room, n)) - 1 if room >= 1 else 0
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         k = constraint.data[0]

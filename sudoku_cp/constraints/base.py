@@ -403,8 +403,9 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
 
     Term k is a list of ``(literals, value)``: exactly one conjunction of literals holds in any
     assignment that keeps the other clauses (a cell's digit literals, say). Variable ``s[k][v]``
-    says "the first k terms add up to v"; each conjunction moves s forward; at most one ``s`` per
-    layer; the last layer must be a target. Every assignment of the cells extends uniquely, and a
+    says "the first k terms add up to v"; each conjunction moves s forward (and back: s[k][w] and
+    a conjunction of value v need s[k-1][w-v]); exactly one ``s`` per layer; the last layer must
+    be a target. Every assignment of the cells extends uniquely, and a
     wrong sum forces a forbidden last-layer variable, so the clauses say exactly the rule.
     """
     reach = [{0}]
@@ -438,6 +439,15 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
                     out.append(head + [target])
         named = [x for x in layer.values() if x is not None]
         out += [[-x, -y] for j, x in enumerate(named) for y in named[j + 1:]]
+        if named:
+            out.append(named)  # exactly one partial sum per layer
+        for w, sw in layer.items():  # and backwards: a partial sum and this term's step fix the one before
+            for lits, v in term:
+                su = prev.get(w - v, 0)
+                if su is None:
+                    continue
+                clause = ([] if sw is None else [-sw]) + [-x for x in lits] + ([su] if su else [])
+                out.append(clause)
         layers.append(layer)
     return out
 

@@ -12,9 +12,10 @@ from sudoku_cp.backends import make
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import is_solution
 
-# dfs did not answer these within 30 s wall clock when measured (2 shared cores, load 10 to 90,
-# 2026-12-01), so they are skipped for dfs alone, by name and with the reason; sat and cpsat still
-# solve them. The rest took dfs at most 5 s there. bench/bench_kinds.py shows which dfs still cannot
+# dfs did not answer these within 30 s wall clock when measured (2 shared cores, load 3 to 10,
+# 2026-12-01, after dfs learnt odd/even, kropki-negative and quadruple filtering, which took
+# seven puzzles off this list), or took over 10 s (whispers, Hailstone): skipped for dfs alone,
+# by name and with the reason; sat and cpsat still solve them. bench/bench_kinds.py measures them. bench/bench_kinds.py shows which dfs still cannot
 # answer within 60 s (the 9x9 thermometer "hard" left this list once dfs learnt thermometer bounds).
 DFS_TOO_SLOW: dict[str, str] = {
     'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Between 1 and 9 Sudoku"':
@@ -35,10 +36,6 @@ DFS_TOO_SLOW: dict[str, str] = {
         "arrow: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/collections.js "CTC Tribute"':
         "arrow: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_1_solve':
-        "kropki-negative: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/kropki_9x9.rs check_kropki_9x9_3_solve':
-        "kropki-negative: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "XV Kropki Sudoku"':
         "xv: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/collections.js "I Bet Someone Did This Already"':
@@ -49,12 +46,6 @@ DFS_TOO_SLOW: dict[str, str] = {
         "little-killer: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "The Barbed Cross"':
         "little-killer: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_9x9.rs check_odd_even_9x9_1_solve':
-        "odd+even: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/odd_even_9x9.rs check_odd_even_9x9_2_solve':
-        "odd+even: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Odd & even"':
-        "odd+even: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "German Whispers"':
         "whispers: no answer in 30 s",
     'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_3_solve':
@@ -63,10 +54,6 @@ DFS_TOO_SLOW: dict[str, str] = {
         "renban: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Sudoku Variants Series (173) - Between Lines Sudoku"':
         "between: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Quadruple X"':
-        "quadruple: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/collections.js "Quadruple - repeated values"':
-        "quadruple: no answer in 30 s",
 }
 
 IDS = [f"{k}-{p.kind}-{p.source.split()[-1].strip(chr(34))}" for k, p in enumerate(PUBLISHED)]

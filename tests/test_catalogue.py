@@ -245,6 +245,20 @@ def test_a_kind_registered_from_outside_works_in_every_command(apart2, capsys, t
     assert f'"count": {expected}' in out.replace('"solutions": ', '"count": ') or str(expected) in out
     assert main(["encode", doc, "-o", str(tmp_path / "f.cnf")]) == 0
     assert "apart2" in (tmp_path / "f.cnf").read_text()
+    capsys.readouterr()
+    assert main(["generate", "--rules", doc, "--seed", "2"]) == 0
+    made = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert len(made) == 1 and '"apart2"' in made[0]
+    puzzle = parse_puzzle(made[0])
+    assert puzzle.rules == board.rules and len(make("sat").count(puzzle, 2).solutions) == 1
+    (tmp_path / "p.txt").write_text(made[0] + "\n" + doc + "\n")
+    assert main(["batch", str(tmp_path / "p.txt"), "-o", str(tmp_path / "out.jsonl")]) == 0
+    records = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert [r["status"] for r in records] == ["solved", "solved"] and records[0]["rules"] == "apart2"
+    assert main(["explain", made[0]]) == 0 and "unique" in capsys.readouterr().out
+    assert main(["minimize", made[0]]) == 0 and "minimal puzzle" in capsys.readouterr().out
+    assert main(["analyze", "-f", str(tmp_path / "p.txt"), "--no-speed"]) == 0
+    assert "apart2" not in capsys.readouterr().err
 
 
 def test_symmetry_moves_keep_a_thermometer_only_when_it_runs_the_same_way():

@@ -56,7 +56,7 @@ WORDS = {
     Status.UNIQUE: "unique: exactly one solution",
     Status.MULTIPLE: "multiple: more than one solution",
     Status.UNSAT: "unsat: no duplicate givens, but no solution",
-    Status.INVALID: "invalid: duplicate givens",
+    Status.INVALID: "invalid: the givens break a rule",
     Status.UNKNOWN: "unknown: the time limit ended the work",
 }
 

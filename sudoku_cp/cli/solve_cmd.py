@@ -22,7 +22,7 @@ from .views import add_view_options, check_view_options, numbered, print_candida
 WORDS = {
     Status.SOLVED: "solved", Status.UNIQUE: "unique: exactly one solution",
     Status.MULTIPLE: "multiple: more than one solution", Status.UNSAT: "unsat: no solution",
-    Status.UNKNOWN: "unknown: the time limit ended the search", Status.INVALID: "invalid: duplicate givens",
+    Status.UNKNOWN: "unknown: the time limit ended the search", Status.INVALID: "invalid: the givens break a rule",
 }
 
 

@@ -34,7 +34,7 @@ from sudoku_cp.tasks.steps import (
     where_stuck,
 )
 
-SINGLES = {"hidden single", "naked single"}
+SINGLES = {"full house", "hidden single", "naked single"}
 PUZZLES = dataset_lines("17clue-half.txt", 10, 301) + dataset_lines("top1465.txt", 10, 139)
 
 

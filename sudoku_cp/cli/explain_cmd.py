@@ -107,6 +107,9 @@ def add_parser(sub) -> None:
                           "single in box 1' (with --json: the record's 'steps' key)")
     how.add_argument("--next", action="store_true",
                      help="only the next step (a hint): give a partly filled grid")
+    how.add_argument("--hint", type=int, choices=(1, 2, 3), nargs="?", const=1, metavar="LEVEL",
+                     help="a hint for the next step, the way a teacher gives one: 1 (the default) "
+                          "the technique and its units, 2 also the cells, 3 the full step")
     how.add_argument("--html", metavar="FILE",
                      help="write one self-contained HTML page (no network) to step through the "
                           "solution with buttons and the arrow keys (with several puzzles, "
@@ -271,7 +274,7 @@ def run_explain(args) -> int:
     refuse_input_overwrite({"--svg": args.svg, "--html": args.html}, input_paths(args))
     check_output_path(args.svg, "--svg")
 
-    stepwise = args.steps or args.next or args.html is not None
+    stepwise = args.steps or args.next or args.hint is not None or args.html is not None
     pages: list = []  # puzzles whose page was written (FILE-1.html, FILE-2.html, ...)
     if args.html is not None:
         check_output_path(args.html, "--html")
@@ -308,16 +311,28 @@ def run_explain(args) -> int:
 def _add_steps(result: Explanation, board, args) -> None:
     started = time.perf_counter()
     try:
-        result.steps = explain_steps(board, backend_for(chosen(args), "propagate"),
-                                     time_limit=args.time_limit, limit=1 if args.next else None)
+        steps = explain_steps(board, backend_for(chosen(args), "propagate"), time_limit=args.time_limit,
+                              limit=1 if args.next or args.hint is not None else None, keep=True)
     except TimeLimitReached as exc:
         result.status = Status.UNKNOWN
         result.notes.append(f"steps: {exc}")
+    else:
+        result.steps = steps
+        if not steps.complete:
+            result.status = Status.UNKNOWN
+            result.notes.append(f"steps: the time limit ended the steps after {len(steps)}; these are "
+                                "the steps found so far")
+        elif not (args.next or args.hint is not None):
+            result.difficulty = steps.difficulty()
     result.time_s = (result.time_s or 0) + time.perf_counter() - started
 
 
 def _print_steps(result: Explanation, args) -> None:
     steps, rules = result.steps, result.puzzle.rules
+    if args.hint is not None:
+        print(f"hint (level {args.hint} of 3): "
+              + (steps[0].hint(rules, args.hint, args.symbols) if steps else "none, the grid is full"))
+        return
     if args.next:
         print("next step: " + (steps[0].text(rules, args.symbols) if steps else "none, the grid is full"))
         return
@@ -326,6 +341,11 @@ def _print_steps(result: Explanation, args) -> None:
             print(f"{k}. {step.text(rules, args.symbols)}")
     used = ", ".join(f"{name} {times}" for name, times in steps.techniques().items())
     print(f"{len(steps)} steps, each verified; techniques: {used or 'none'}")
+    rated = steps.difficulty()
+    if rated is not None:
+        print(f"difficulty: SE {rated['se']:.1f} ({rated['level']}), hardest step: {rated['hardest']}")
+    elif not steps.complete:
+        print("difficulty: not rated (the time limit ended the steps)")
 
 
 def _write_html(result: Explanation, args, many: bool, index: int) -> None:

@@ -1,0 +1,42 @@
+"""What every technique family reads from the candidates grid: each unit's places for a digit,
+which cells see which, the grid's lines. The grid is :class:`~sudoku_cp.tasks.steps.Grid`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from ..steps import Grid
+
+
+def places(g: Grid) -> Iterator[tuple[int, list[int], int, list[int]]]:
+    """Each unit's open digits: (unit index, unit cells, digit, the cells that can still hold it)."""
+    for k, unit in enumerate(g.units):
+        placed = {g.cells[i] for i in unit}
+        for d in range(1, g.n + 1):
+            if d not in placed:
+                yield k, unit, d, [i for i in unit if d in g.cands[i]]
+
+
+def lines(g: Grid, kind: str) -> list[int]:
+    """The units of one kind (``row``, ``column``, ``box``), by position in ``rules.units``."""
+    return [k for k, u in enumerate(g.rules.units) if u.kind == kind]
+
+
+def shared(g: Grid, i: int, j: int) -> list[int]:
+    """The units holding both cells ``i`` and ``j`` (empty when they do not see each other)."""
+    return sorted(set(g.units_of[i]) & set(g.units_of[j]))
+
+
+def sees(g: Grid, i: int, j: int) -> bool:
+    return i != j and bool(set(g.units_of[i]) & set(g.units_of[j]))
+
+
+def where(g: Grid, k: int, d: int) -> list[int]:
+    """The cells of unit ``k`` that can still hold ``d``."""
+    return [i for i in g.units[k] if d in g.cands[i]]
+
+
+def name(g: Grid, i: int) -> str:
+    """``r1c2``: a cell by its index."""
+    return f"r{i // g.n + 1}c{i % g.n + 1}"

@@ -205,7 +205,10 @@ def add_parser(sub) -> None:
     renamed(g, "--verify-backend", "--backend")
     g.add_argument("--difficulty", action="store_true",
                    help="add difficulty signals: unit propagation alone solves it or not, SAT "
-                        "conflicts/decisions, dfs nodes (up to 16x16)")
+                        "conflicts/decisions, dfs nodes (up to 16x16), and for classic puzzles up "
+                        "to 9x9 the rating of the step-by-step explanation: its hardest step on the "
+                        "Sudoku Explainer (SE) scale and a level in words (easy, medium, hard, "
+                        "unfair, extreme)")
     g.add_argument("--rules", metavar="PUZZLE",
                    help="generate variants: take the rules (size, box or jigsaw regions, diagonals, "
                         "windoku, killer cages, anti-knight, ...) of PUZZLE, a puzzle document, "
@@ -513,6 +516,8 @@ def run_generate(args) -> int:
                 d = made.difficulty
                 extra = (f"; propagation alone {'solves it' if d['propagation_solves'] else 'does not solve it'}"
                          f", SAT conflicts {d['sat_conflicts']}, dfs nodes {d['dfs_nodes']}")
+                if d.get("se") is not None:
+                    extra += f"; SE {d['se']:.1f} ({d['level']}), hardest step: {d['hardest']}"
             kind = "" if made.puzzle.rules.is_classic else f" {made.puzzle.rules.name}"
             print(f"# seed {made.seed}: {shape}{kind}, {made.clues} clues, {what}, unique (re-checked by "
                   f"{made.verified_by}), {made.time_s:.2f} s{extra}")

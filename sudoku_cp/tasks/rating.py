@@ -29,7 +29,7 @@ def step_se(step: Any) -> float:
     """The SE-scale rating of one step: its own (chains, forcing), else its technique's."""
     if step.se is not None:
         return float(step.se)
-    name = step.technique.split(" (")[0]
+    name = step.technique.split(" (")[0].replace("sashimi", "finned")
     if name in TECHNIQUES:
         return TECHNIQUES[name].se
     return GENERAL["deduction" if name.startswith("deduction") else name]

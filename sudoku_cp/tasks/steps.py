@@ -263,6 +263,7 @@ class Grid:
         # what naked and hidden singles propagate through (:func:`contradiction`): units, relations
         self.every = list(range(len(self.units))) + sorted({k for ks in self.related for k in ks})
         self.unique = False  # proved to have one solution: uniqueness techniques may be used
+        self.peer_sets = [frozenset(p) for p in self.rules.peers]  # (the techniques ask often)
         self.refresh()
 
     def refresh(self) -> None:
@@ -424,8 +425,10 @@ class Prover:
                 step.contradiction = (contradiction(g, units, premises, fact) if how == "propagation"
                                       else self.dead_end(units, premises + [fact]))
             found = trace(g, units, premises, fact) if how == "propagation" else None
-            if found is not None:
+            if found is not None:  # the chain's own end (singles may reach more than one)
                 step.chain = f"{found.words()} so {contradiction_text(self.rules, found.end)}"
+                if step.contradiction is not None:
+                    step.contradiction = found.end
             step.se = chain_se(found)
             return step
         split = self.by_cases(g, facts, order)

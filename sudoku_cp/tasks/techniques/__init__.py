@@ -8,7 +8,7 @@ them cheapest first, with the cost and SE rating of :data:`registry.TECHNIQUES`;
 Families: :mod:`.singles` (full house, hidden and naked single), :mod:`.intersections` (locked
 candidates), :mod:`.subsets` (naked and hidden pairs, triples, quads), :mod:`.fish` (X-wing,
 swordfish, jellyfish, finned and sashimi), :mod:`.patterns` (skyscraper, two-string kite, turbot
-fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, W-wing), :mod:`.colouring` (simple
+fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing, W-wing), :mod:`.colouring` (simple
 colouring), :mod:`.uniqueness` (unique rectangle type 1, BUG+1), :mod:`.chains` (remote pair,
 X-chain, XY-chain, AIC), :mod:`.forcing` (forcing chains and nets, written as chains).
 
@@ -40,23 +40,27 @@ FINDERS: list[tuple[str, Finder]] = [
     ("naked triple", lambda g: subsets.naked_subset(g, 3)),
     ("swordfish", lambda g: fish.fish(g, 3)),
     ("hidden triple", lambda g: subsets.hidden_subset(g, 3)),
+    ("skyscraper", patterns.skyscraper),
+    ("two-string kite", patterns.two_string_kite),
+    ("turbot fish", patterns.turbot_fish),
     ("XY-wing", wings.xy_wing),
+    ("empty rectangle", patterns.empty_rectangle),
+    ("finned X-wing", lambda g: fish.finned_fish(g, 2)),
     ("XYZ-wing", wings.xyz_wing),
     ("unique rectangle", uniqueness.unique_rectangle),
     ("naked quad", lambda g: subsets.naked_subset(g, 4)),
     ("jellyfish", lambda g: fish.fish(g, 4)),
     ("hidden quad", lambda g: subsets.hidden_subset(g, 4)),
+    ("X-chain", chains.x_chain),
+    ("WXYZ-wing", wings.wxyz_wing),
     ("BUG+1", uniqueness.bug_plus_one),
-    ("skyscraper", patterns.skyscraper),
-    ("two-string kite", patterns.two_string_kite),
-    ("turbot fish", patterns.turbot_fish),
-    ("empty rectangle", patterns.empty_rectangle),
-    ("W-wing", wings.w_wing),
-    ("finned fish", fish.finned_fish),  # finned and sashimi together, smallest fish first
+    ("finned swordfish", lambda g: fish.finned_fish(g, 3)),
+    ("finned jellyfish", lambda g: fish.finned_fish(g, 4)),
+    ("VWXYZ-wing", wings.vwxyz_wing),
     ("simple colouring", colouring.simple_colouring),
     ("remote pair", chains.remote_pair),
-    ("X-chain", chains.x_chain),
     ("XY-chain", chains.xy_chain),
+    ("W-wing", wings.w_wing),
     ("AIC", chains.aic),
 ]
 

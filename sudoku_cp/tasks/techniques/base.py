@@ -29,7 +29,8 @@ def shared(g: Grid, i: int, j: int) -> list[int]:
 
 
 def sees(g: Grid, i: int, j: int) -> bool:
-    return i != j and bool(set(g.units_of[i]) & set(g.units_of[j]))
+    """Cells ``i`` and ``j`` share a unit (a cell does not see itself)."""
+    return j in g.peer_sets[i]
 
 
 def where(g: Grid, k: int, d: int) -> list[int]:

@@ -180,7 +180,10 @@ def x_chain(g: Grid) -> Step | None:
     if best is None:
         return None
     links, (chain, gone) = best
-    return links.step(chain, gone, "X-chain")
+    step = links.step(chain, gone, "X-chain")
+    strong = len(chain) // 2  # Sukaku Explainer's strong-linked fishes, then its forcing X-chain
+    step.se = {3: 5.5, 4: 5.9}.get(strong, round(6.6 + length_bonus(len(chain)), 1))
+    return step
 
 
 def xy_chain(g: Grid) -> Step | None:

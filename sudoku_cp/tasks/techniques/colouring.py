@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .base import name, sees, shared
-from .chains import Links
+from .chains import Links, Node
 
 if TYPE_CHECKING:
     from ..steps import Grid, Step
@@ -22,7 +22,7 @@ def _clusters(links: Links) -> list[dict]:
         if start in seen or not links.strong[start]:
             continue
         colour = {start: 0}
-        parent = {start: None}
+        parent: dict[Node, Node | None] = {start: None}
         queue = [start]
         for node in queue:
             for other in sorted(links.strong[node]):
@@ -82,6 +82,8 @@ def _step(g: Grid, links: Links, tree, gone, units: list[int]) -> Step:
     reasons, used = [], set(units)
     for a, b in tree:
         k = links.strong[a][b]
+        if k is None:  # (only units link a digit's places)
+            continue
         used.add(k)
         reasons += [(j, a[1]) for j in g.units[k] if j not in (a[0], b[0])]
     return g.step([g.fact(i, -d) for i, d in gone], reasons, sorted(used), "simple colouring", [])

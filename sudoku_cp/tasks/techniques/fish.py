@@ -58,37 +58,34 @@ def fish(g: Grid, size: int) -> Step | None:
     return None
 
 
-def finned_fish(g: Grid, sizes=(2, 3, 4)) -> Step | None:
-    """Finned and sashimi X-wing, swordfish, jellyfish: the fins all in one box."""
+def finned_fish(g: Grid, size: int) -> Step | None:
+    """Finned and sashimi X-wing, swordfish or jellyfish (``size`` 2, 3, 4): the fins all in one box."""
     boxes = lines(g, "box")
     box_of = {i: k for k in boxes for i in g.units[k]}
-    for size in sizes:
-        for base, _, line_of in _orientations(g):
-            for d in range(1, g.n + 1):
-                bases = _bases(g, base, d, size + 3)
-                for group in itertools.combinations(bases, size):
-                    cells = [i for _, cs in group for i in cs]
-                    for b in sorted({box_of[i] for i in cells}):
-                        fins = [i for i in cells if box_of[i] == b]
-                        body = [i for i in cells if box_of[i] != b]
-                        covers = {line_of[i] for i in body}
-                        if len(covers) != size:
-                            continue
-                        fins = [i for i in fins if line_of[i] not in covers]
-                        if not fins:
-                            continue  # a basic fish (found before)
-                        base_cells = {i for k, _ in group for i in g.units[k]}
-                        gone = sorted(i for c in covers for i in g.units[c]
-                                      if i not in base_cells and d in g.cands[i] and box_of[i] == b)
-                        if not gone:
-                            continue
-                        sashimi = any(sum(1 for i in cs if i not in fins) <= 1 for _, cs in group)
-                        kind = "sashimi fish" if sashimi else "finned fish"
-                        reasons = [(i, d) for k, _ in group for i in g.units[k]
-                                   if line_of[i] not in covers and i not in fins]
-                        focus = [k for k, _ in group] + sorted(covers) + [b]
-                        step = g.step([g.fact(i, -d) for i in gone], reasons, focus,
-                                      f"{kind} ({NAMES[size]})", focus)
-                        step.se = round(6.6 + 0.2 * (size - 2), 1)
-                        return step
+    for base, _, line_of in _orientations(g):
+        for d in range(1, g.n + 1):
+            bases = _bases(g, base, d, size + 3)
+            for group in itertools.combinations(bases, size):
+                cells = [i for _, cs in group for i in cs]
+                for b in sorted({box_of[i] for i in cells}):
+                    fins = [i for i in cells if box_of[i] == b]
+                    body = [i for i in cells if box_of[i] != b]
+                    covers = {line_of[i] for i in body}
+                    if len(covers) != size:
+                        continue
+                    fins = [i for i in fins if line_of[i] not in covers]
+                    if not fins:
+                        continue  # a basic fish (found before)
+                    base_cells = {i for k, _ in group for i in g.units[k]}
+                    gone = sorted(i for c in covers for i in g.units[c]
+                                  if i not in base_cells and d in g.cands[i] and box_of[i] == b)
+                    if not gone:
+                        continue
+                    sashimi = any(sum(1 for i in cs if i not in fins) <= 1 for _, cs in group)
+                    kind = "sashimi" if sashimi else "finned"
+                    reasons = [(i, d) for k, _ in group for i in g.units[k]
+                               if line_of[i] not in covers and i not in fins]
+                    focus = [k for k, _ in group] + sorted(covers) + [b]
+                    return g.step([g.fact(i, -d) for i in gone], reasons, focus,
+                                  f"{kind} {NAMES[size]}", focus)
     return None

@@ -73,9 +73,13 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
             return f
         return fact(j, placed[j]) if placed[j] and placed[j] != d else None
 
-    def remove(i: int, d: int, ante: tuple[Fact, ...]) -> tuple | None:
+    def remove(i: int, d: int, ante: tuple[Fact, ...], unit: int | None = None) -> tuple | None:
         if d not in cands[i] or placed[i]:
-            return ("ruled out", i, d, (fact(i, d),) + ante) if placed[i] == d else None
+            if placed[i] != d:
+                return None
+            if unit is not None:  # the unit would hold d twice
+                return ("twice", unit, d, (fact(i, d),) + ante)
+            return ("ruled out", i, d, (fact(i, d),) + ante)
         cands[i].discard(d)
         note(fact(i, -d), ante)
         if not cands[i]:
@@ -111,7 +115,7 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
             for k in members[i]:
                 for j in g.units[k]:
                     if j != i and end is None:
-                        end = remove(j, d, (f,))
+                        end = remove(j, d, (f,), k)
             for k in relations:
                 for j, gaps in g.related[i].get(k, ()):
                     for e in gaps:
@@ -156,14 +160,17 @@ def _cone(end: tuple, why, order, tainted, assumed: list[Fact]) -> Chain:
     return Chain(links, end[:-1], branches)
 
 
-NISHIO, CHAIN, NET, CASES, SEARCH = 7.5, 7.0, 8.5, 8.2, 9.5  # SE bases (Sudoku Explainer's names below)
+# Sudoku Explainer's bases: a static forcing chain of one kind of link (one digit) 6.6, of both
+# 7.0; a nishio (one digit, dynamic) 7.5; a dynamic forcing chain 8.5; a split into cases after an
+# assumption (a nested chain) 8.5; a refutation only a search finds 9.5 (nested forcing chains).
+X_CHAIN, CHAIN, NISHIO, NET, CASES, SEARCH = 6.6, 7.0, 7.5, 8.5, 8.5, 9.5
 
 
 def chain_se(chain: Chain | None, cases: Sequence[Chain | None] = ()) -> float:
-    """The SE-scale rating of a refutation: a linear chain of one digit is a nishio (7.5), of
-    several digits a forcing chain (7.0); a net is a dynamic forcing chain (8.5); a split into
-    cases a cell or unit forcing chain (8.2); each plus the length bonus of its links. Without a
-    chain (a refutation only a search finds): 9.5, a nested forcing chain."""
+    """The SE-scale rating of a refutation: a linear chain (every link from the one before) of one
+    digit 6.6, of several 7.0; a net of one digit 7.5 (a nishio), of several 8.5; a split into cases
+    8.5; each plus the length bonus of its links. Without a chain (a refutation only a search
+    finds): 9.5."""
     from .registry import length_bonus  # noqa: PLC0415 (kept beside its use)
 
     if cases:
@@ -173,5 +180,6 @@ def chain_se(chain: Chain | None, cases: Sequence[Chain | None] = ()) -> float:
         return round(CASES + length_bonus(links), 1)
     if chain is None:
         return SEARCH
-    base = NET if chain.branches > 1 else NISHIO if len(chain.digits) == 1 else CHAIN
+    one = len(chain.digits) == 1
+    base = (NISHIO if one else NET) if chain.branches > 1 else (X_CHAIN if one else CHAIN)
     return round(base + length_bonus(len(chain.links)), 1)

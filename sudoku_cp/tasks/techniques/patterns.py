@@ -39,7 +39,7 @@ def four(g: Grid, wanted: str) -> Step | None:
                     if c in (a, b):
                         continue
                     for e, k2 in sorted(links.strong.get(c, {}).items()):
-                        if e in (a, b, c) or k2 == k1:
+                        if e in (a, b, c) or k2 == k1 or k1 is None or k2 is None:
                             continue
                         if _shape(g, k1, k2, shared(g, b[0], c[0])) != wanted:
                             continue

@@ -1,9 +1,10 @@
 """Named techniques against the old engine: bare what-ifs and time per puzzle on top1465.
 
 For the first ``--first`` puzzles of ``data/top1465.txt.gz``, the whole explanation (every step
-verified unless ``--no-check``) by this engine, and in the same run by the engine of another
+verified unless ``--no-check``) by this engine, and at the same time by the engine of another
 checkout (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
-``git archive 70ba15a sudoku_cp | tar -x -C DIR``), each in its own process: the share of steps
+``git archive 70ba15a sudoku_cp | tar -x -C DIR``), each in its own process, side by side so both
+see the same machine load: the share of steps
 that are bare what-ifs (a what-if step with no chain; the floor: under 5%), the share of what-ifs
 of any kind, and the p90 and median seconds per puzzle (the floor: p90 under 3 s), as ratios
 new / old, with the load average before and after.
@@ -39,12 +40,23 @@ for line in lines:
 """
 
 
-def run(directory: Path, first: int, check: bool) -> list[dict]:
+def start(directory: Path, first: int, check: bool) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(directory))
-    done = subprocess.run([sys.executable, "-c", MEASURE, str(first), "1" if check else "0",
-                           str(ROOT / "data" / "top1465.txt.gz")], env=env, cwd=directory,
-                          capture_output=True, text=True, check=True)
-    return [json.loads(line) for line in done.stdout.splitlines()]
+    return subprocess.Popen([sys.executable, "-c", MEASURE, str(first), "1" if check else "0",
+                             str(ROOT / "data" / "top1465.txt.gz")], env=env, cwd=directory,
+                            stdout=subprocess.PIPE, text=True)
+
+
+def gather(process: subprocess.Popen, label: str) -> list[dict]:
+    rows = []
+    assert process.stdout is not None
+    for line in process.stdout:
+        rows.append(json.loads(line))
+        if len(rows) % 10 == 0:
+            print(f"  {label}: {len(rows)} puzzles, {sum(r['s'] for r in rows):.0f} s", file=sys.stderr, flush=True)
+    if process.wait() != 0:
+        raise SystemExit(f"{label}: the engine failed (exit {process.returncode})")
+    return rows
 
 
 def summary(rows: list[dict]) -> dict:
@@ -62,18 +74,31 @@ def main() -> None:
     parser.add_argument("--no-check", dest="check", action="store_false", help="do not re-verify steps")
     args = parser.parse_args()
     load = os.getloadavg()[0]
-    start = time.perf_counter()
-    new = summary(run(ROOT, args.first, args.check))
-    print(f"new: {args.first} puzzles, {new['steps']} steps, bare what-ifs {100 * new['bare']:.1f}%, "
-          f"what-ifs {100 * new['what_ifs']:.1f}%, p90 {new['p90']:.2f} s, median {new['median']:.2f} s",
-          flush=True)
+    begin = time.perf_counter()
+    # both engines at once, so both see the same machine load
+    running = {"new": start(ROOT, args.first, args.check)}
     if args.old is not None:
-        old = summary(run(args.old, args.first, args.check))
-        print(f"old: {args.first} puzzles, {old['steps']} steps, bare what-ifs {100 * old['bare']:.1f}%, "
-              f"what-ifs {100 * old['what_ifs']:.1f}%, p90 {old['p90']:.2f} s, median {old['median']:.2f} s")
+        running["old"] = start(args.old, args.first, args.check)
+    results: dict[str, dict] = {}
+    if "old" in running:
+        import threading
+
+        got: dict[str, list[dict]] = {}
+        thread = threading.Thread(target=lambda: got.update(old=gather(running["old"], "old")))
+        thread.start()
+        results["new"] = summary(gather(running["new"], "new"))
+        thread.join()
+        results["old"] = summary(got["old"])
+    else:
+        results["new"] = summary(gather(running["new"], "new"))
+    for label, r in results.items():
+        print(f"{label}: {args.first} puzzles, {r['steps']} steps, bare what-ifs {100 * r['bare']:.1f}%, "
+              f"what-ifs {100 * r['what_ifs']:.1f}%, p90 {r['p90']:.2f} s, median {r['median']:.2f} s")
+    if "old" in results:
+        new, old = results["new"], results["old"]
         print(f"new/old: p90 {new['p90'] / old['p90']:.2f}x, median {new['median'] / old['median']:.2f}x, "
               f"what-ifs {new['what_ifs'] / old['what_ifs']:.2f}x")
-    print(f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after; {time.perf_counter() - start:.0f} s "
+    print(f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after; {time.perf_counter() - begin:.0f} s "
           f"({'steps verified' if args.check else 'steps not re-verified'})")
 
 

@@ -496,7 +496,7 @@ def test_cli_steps_text_next_and_json(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("unique")
     assert out[1] == "1. r1c4 = 4: hidden single in row 1"
-    assert out[-2] == "12 steps, each verified; techniques: full house 3, hidden single 9"
+    assert out[-2] == "12 steps, each verified; techniques: full house 8, hidden single 4"
     assert out[-1] == "difficulty: SE 1.5 (easy), hardest step: hidden single"
     assert main(["explain", "--next", EASY]) == 0
     assert capsys.readouterr().out.splitlines()[1] == "next step: r1c4 = 4: hidden single in row 1"
@@ -565,7 +565,7 @@ def test_cli_html_is_self_contained(tmp_path, capsys):
     data = _embedded(text)
     assert len(data["steps"]) == 12 and {s["technique"] for s in data["steps"]} == {"hidden single", "full house"}
     assert data["difficulty"] == {"se": 1.5, "level": "easy", "hardest": "hidden single",
-                                  "techniques": {"full house": 3, "hidden single": 9}}
+                                  "techniques": {"full house": 8, "hidden single": 4}}
     assert data["solved"] is True
 
 

@@ -94,14 +94,18 @@ def add_parser(sub) -> None:
     add_certify_options(e)
     how = e.add_argument_group(
         "step by step (unique puzzles)",
-        "How a person solves it: one step at a time, cheapest first (hidden and naked singles, "
-        "locked candidates, naked and hidden pairs/triples/quads, X-wing, swordfish; then a "
-        "'deduction from k constraints' or a 'what if' found through the SAT solver: a candidate "
-        "whose assumption propagates to a contradiction, with a minimal set of facts and units; "
-        "when propagation refutes nothing, a bounded 'what if, by cases', then a 'what if, by "
-        "search'). "
+        "How a person solves it: one step at a time, the lowest-rated first (singles, locked "
+        "candidates, subsets, fish with fins, skyscraper, two-string kite, turbot fish, empty "
+        "rectangle, XY/XYZ/WXYZ/VWXYZ/W-wings, unique rectangle and BUG+1 once the count proved "
+        "one solution, simple colouring, X-chains, XY-chains, AICs; then a 'deduction from k "
+        "constraints' or a 'what if' found through the SAT solver: a candidate whose assumption "
+        "propagates to a contradiction, with a minimal set of facts and units, written as its "
+        "chain 'r1c2=5 so r1c7<>5 so ...'; when propagation refutes nothing, a bounded 'what if, "
+        "by cases', then a 'what if, by search'). The puzzle is rated on the Sudoku Explainer "
+        "scale by its hardest step, with a level in words. "
         "Every step is re-checked by a fresh solver holding only its units and premises, and the "
-        "last grid must be the unique solution. See encodings/steps.md.")
+        "last grid must be the unique solution. On --time-limit the steps found so far are kept "
+        "(status unknown). See encodings/steps.md.")
     how.add_argument("--steps", action="store_true",
                      help="list the steps to the solution, one line each, e.g. 'r1c3 = 4: hidden "
                           "single in box 1' (with --json: the record's 'steps' key)")

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..backends import Backend, Deadline, make
 from ..core.board import Board, Fact, Rules, cell_name
@@ -334,6 +334,12 @@ class Grid:
             self.why_not(i, d, facts, used)
         return Step(sorted(conclusion), sorted(set(facts)), sorted(used), technique, cost_of(technique),
                     list(focus))
+
+    def whole_step(self, conclusion: Iterable[Fact], technique: str) -> Step:
+        """A step that uses the whole grid: every current fact, every unit (a uniqueness step,
+        which the rules alone do not imply: its check is that the one solution holds it)."""
+        return Step(sorted(conclusion), self.facts(), list(range(len(self.units))), technique,
+                    cost_of(technique))
 
 
 # -- general deductions through the solver seam --------------------------------------------------
@@ -784,9 +790,9 @@ class Steps(list):
 def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``)."""
     for _, finder in FINDERS:
-        step = finder(grid)
-        if step is not None:
-            return step
+        found = finder(grid)
+        if found is not None:
+            return cast(Step, found)  # built by the grid's own step methods
     return None if prover is None else prover.general(grid)
 
 

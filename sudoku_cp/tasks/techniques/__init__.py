@@ -19,15 +19,13 @@ X-chain, XY-chain, AIC), :mod:`.forcing` (forcing chains and nets, written as ch
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from . import chains, colouring, fish, intersections, patterns, singles, subsets, uniqueness, wings
+from .base import Grid, Step
 from .registry import COSTS, TECHNIQUES, Technique, cost_of, length_bonus
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
-Finder = Callable[["Grid"], "Step | None"]
+Finder = Callable[[Grid], "Step | None"]
 
 FINDERS: list[tuple[str, Finder]] = [
     ("full house", singles.full_house),

@@ -1,12 +1,50 @@
 """What every technique family reads from the candidates grid: each unit's places for a digit,
-which cells see which, the grid's lines. The grid is :class:`~sudoku_cp.tasks.steps.Grid`."""
+which cells see which, the grid's lines.
+
+The grid is :class:`~sudoku_cp.tasks.steps.Grid` and a finder returns its
+:class:`~sudoku_cp.tasks.steps.Step`; the families know them only by the protocols below (what
+they read and set), so the engine imports the techniques and not the other way round.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from ..steps import Grid
+from ...core.board import Fact, Rules
+
+
+class Step(Protocol):
+    """A step as a finder fills it in (:class:`~sudoku_cp.tasks.steps.Step`)."""
+
+    technique: str
+    chain: str | None
+    se: float | None
+
+    def removals(self) -> list[Fact]: ...
+
+    def placements(self) -> list[Fact]: ...
+
+
+class Grid(Protocol):
+    """The candidates grid as the finders read it (:class:`~sudoku_cp.tasks.steps.Grid`)."""
+
+    rules: Rules
+    n: int
+    cells: list[int]
+    cands: list[set[int]]
+    units: list[list[int]]
+    units_of: tuple[tuple[int, ...], ...]
+    peer_sets: list[frozenset[int]]
+    related: list[dict[int, list[tuple[int, tuple[int, ...]]]]]
+    unique: bool
+
+    def fact(self, i: int, d: int) -> Fact: ...
+
+    def step(self, conclusion: Iterable[Fact], reasons: Iterable[tuple[int, int]], units: Iterable[int],
+             technique: str, focus: Sequence[int]) -> Step: ...
+
+    def whole_step(self, conclusion: Iterable[Fact], technique: str) -> Step: ...
 
 
 def places(g: Grid) -> Iterator[tuple[int, list[int], int, list[int]]]:

@@ -18,13 +18,10 @@ named).
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
-from .base import name, shared
+from .base import Grid, Step, name, shared
 from .registry import TECHNIQUES, length_bonus
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 Node = tuple[int, int]  # (cell, digit)
 MAX_LINKS = 13  # the longest chain looked for (links)

@@ -6,13 +6,10 @@ cell sees both colours, so it cannot hold the digit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
-from .base import name, sees, shared
+from .base import Grid, Step, name, sees, shared
 from .chains import Links, Node
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 
 def _clusters(links: Links) -> list[dict]:

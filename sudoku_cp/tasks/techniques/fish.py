@@ -10,12 +10,9 @@ base line keeps at most one place outside the fins.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
-from .base import lines
+from .base import Grid, Step, lines
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
 

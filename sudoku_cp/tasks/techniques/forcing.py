@@ -14,11 +14,11 @@ forcing chain); otherwise it is a *net* (its dynamic forcing chain): the rating 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
 
-if TYPE_CHECKING:
-    from ..steps import Grid
+from .base import Grid
+
 
 Fact = tuple[int, int, int]
 

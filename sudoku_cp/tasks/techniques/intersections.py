@@ -3,12 +3,9 @@ claiming (a line's places lie in one box)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
-from .base import places
+from .base import Grid, Step, places
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 
 def locked_candidates(g: Grid) -> Step | None:

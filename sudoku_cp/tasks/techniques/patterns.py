@@ -10,13 +10,10 @@ where the other's row (column) meets the cross's column (row).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
-from .base import lines, name, shared
+from .base import Grid, Step, lines, name, shared
 from .chains import Links
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 
 def _shape(g: Grid, k1: int, k2: int, weak_units: list[int]) -> str:

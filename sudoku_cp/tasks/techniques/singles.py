@@ -3,12 +3,9 @@ naked single (a cell's one candidate)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
-from .base import places
+from .base import Grid, Step, places
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 
 def full_house(g: Grid) -> Step | None:

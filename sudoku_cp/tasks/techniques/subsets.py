@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
+from .base import Grid, Step
+
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
 

@@ -15,22 +15,15 @@ digit would appear twice in every unit and the two could swap.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
-from .base import lines, name
+from .base import Grid, Step, lines, name
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 LABEL = "(uniqueness)"
 
 
 def _whole(g: Grid, conclusion, technique: str, chain: str) -> Step:
-    from ..steps import Step  # noqa: PLC0415 (steps imports this package)
-    from .registry import cost_of  # noqa: PLC0415
-
-    facts = g.facts()
-    step = Step(sorted(conclusion), facts, list(range(len(g.units))), technique, cost_of(technique))
+    step = g.whole_step(conclusion, technique)
     step.chain = chain
     return step
 

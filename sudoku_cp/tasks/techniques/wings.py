@@ -13,13 +13,10 @@ other: one of the two cells holds x, so x leaves the cells seeing both.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
-from .base import name, sees, shared
+from .base import Grid, Step, name, sees, shared
 from .registry import TECHNIQUES
 
-if TYPE_CHECKING:
-    from ..steps import Grid, Step
 
 
 def _others(g: Grid, i: int, keep) -> list[tuple[int, int]]:

@@ -353,6 +353,8 @@ def _print_steps(result: Explanation, args) -> None:
         print(f"difficulty: SE {rated['se']:.1f} ({rated['level']}), hardest step: {rated['hardest']}")
     elif not steps.complete:
         print("difficulty: not rated (the time limit ended the steps)")
+    elif not rules.is_classic:
+        print("difficulty: not rated (the SE scale rates classic puzzles)")
 
 
 def _write_html(result: Explanation, args, many: bool, index: int) -> None:

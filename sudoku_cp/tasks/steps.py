@@ -8,10 +8,11 @@ uses (placed digits and earlier removals, as facts), the **constraints** it uses
 puzzle's rules, by position in ``rules.units``; past them, a variant's killer cages and relations,
 by position in ``rules.constraints``: :func:`part`), a **technique** name and a **cost**.
 
-How the next step is found (:func:`next_step`): the named techniques are looked for directly on
-the candidates grid, cheapest first (:data:`COSTS`): hidden single, naked single, locked
-candidates (pointing, claiming), naked and hidden pairs, triples, X-wing, quads, swordfish. When
-none applies, the solver seam takes over (:meth:`Prover.general`). Every candidate is tried:
+How the next step is found (:func:`next_step`): the named techniques of
+:mod:`sudoku_cp.tasks.techniques` (one module per family, one registry with each technique's cost
+and SE rating) are looked for directly on the candidates grid, cheapest first (:data:`COSTS`):
+singles, intersections, subsets, fish, single-digit patterns, wings, uniqueness (only once the
+count proved one solution: :attr:`Grid.unique`), colouring, chains. When none applies, the solver seam takes over (:meth:`Prover.general`). Every candidate is tried:
 naked and hidden singles over all units and relations (:func:`singles_refute`, no solver call),
 else one SAT session loaded with the rules *propagates* the current facts plus "this cell holds
 this digit"; a contradiction removes the candidate. For each candidate singles refute, the units are shrunk by
@@ -24,7 +25,8 @@ with fresh solvers holding the units (:meth:`Prover.propagates`), for the first 
 such candidates only (cells with the fewest candidates first: not exactly the cheapest). Up
 to :data:`BOUND` units it is a "deduction from k constraints"; beyond, it is a "what if": the
 assumption and the contradiction propagation reaches, named in cells and units
-(:func:`contradiction_text`). When propagation refutes nothing, a bounded "what if, by cases"
+(:func:`contradiction_text`), with its chain of singles link by link
+(:func:`~sudoku_cp.tasks.techniques.forcing.trace`). When propagation refutes nothing, a bounded "what if, by cases"
 assumes a candidate and splits on one cell left with at most :data:`CASES` candidates (or one
 unit left with at most that many places for a digit), each case propagating to a named
 contradiction; beyond that bound a full search refutes a candidate ("what
@@ -38,9 +40,9 @@ each conclusion fact must be impossible. At the end the grid must be the puzzle'
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> steps = explain_steps(parse_puzzle("..3..4.12......."))
 >>> [s.text(steps.rules) for s in steps][:2]
-['r1c4 = 4: hidden single in row 1', 'r1c2 = 2: hidden single in row 1']
+['r1c4 = 4: hidden single in row 1', 'r2c3 = 2: full house in box 2']
 >>> steps.techniques(), steps[0].to_json(steps.rules)["premises"]
-({'hidden single': 12}, [[0, 2, 3], [1, 1, 4]])
+({'full house': 8, 'hidden single': 4}, [[0, 2, 3], [1, 1, 4]])
 """
 
 from __future__ import annotations
@@ -435,7 +437,8 @@ class Prover:
                 step.chain = f"{found.words()} so {contradiction_text(self.rules, found.end)}"
                 if step.contradiction is not None:
                     step.contradiction = found.end
-            step.se = chain_se(found)
+            if how == "propagation":  # (a variant's refutation the solver sees is not rated)
+                step.se = chain_se(found)
             return step
         split = self.by_cases(g, facts, order)
         if split is not None:
@@ -740,10 +743,11 @@ class Steps(list):
 
     def difficulty(self) -> dict[str, Any] | None:
         """CONTRACT.md's ``difficulty`` (:func:`~sudoku_cp.tasks.rating.difficulty`); None when the
-        steps are cut short (the rest may be harder)."""
+        steps are cut short (the rest may be harder) or the rules are not classic Sudoku's (the SE
+        scale rates classic puzzles; variant techniques come with the constraint catalogue)."""
         from .rating import difficulty  # noqa: PLC0415 (rating imports the techniques, as we do)
 
-        return difficulty(self) if self.complete else None
+        return difficulty(self) if self.complete and self.rules.is_classic else None
 
     def techniques(self) -> dict[str, int]:
         """How often each technique was used, cheapest first: the difficulty summary."""

@@ -103,6 +103,23 @@ CASES = {
                        dict(only={1: [("row 1", ["r1c1", "r1c5"]), ("row 5", ["r5c1", "r5c6"])]}),
                        {"r2c6-1", "r3c6-1"},
                        dict(only={1: [("row 1", ["r1c1", "r1c5"]), ("row 5", ["r5c1", "r5c7"])]})),
+    "finned swordfish": (lambda g: fish.finned_fish(g, 3),
+                         dict(only={1: [("row 1", ["r1c1", "r1c5"]), ("row 5", ["r5c5", "r5c9"]),
+                                        ("row 9", ["r9c1", "r9c8", "r9c9"])]}),
+                         {"r7c9-1", "r8c9-1"},
+                         dict(only={1: [("row 1", ["r1c1", "r1c5"]), ("row 5", ["r5c5", "r5c9"]),
+                                        ("row 9", ["r9c1", "r9c2", "r9c8", "r9c9"])]})),
+    # r1c1 {1,2,3,4} with r1c5 {1,4}, r2c2 {2,4}, r3c3 {3,4}: only 4 is not confined to one unit
+    "WXYZ-wing": (wings.wxyz_wing,
+                  dict(keep={"r1c1": {1, 2, 3, 4}, "r1c5": {1, 4}, "r2c2": {2, 4}, "r3c3": {3, 4}}),
+                  {"r1c2-4", "r1c3-4"},
+                  dict(keep={"r1c1": {1, 2, 3, 4}, "r1c5": {1, 4}, "r2c2": {2, 4}, "r3c3": {3, 5}})),
+    "VWXYZ-wing": (wings.vwxyz_wing,
+                   dict(keep={"r1c1": {1, 2, 3, 4, 5}, "r1c5": {1, 5}, "r2c2": {2, 5}, "r3c3": {3, 5},
+                              "r1c8": {4, 5}}),
+                   {"r1c2-5", "r1c3-5"},
+                   dict(keep={"r1c1": {1, 2, 3, 4, 5}, "r1c5": {1, 5}, "r2c2": {2, 5}, "r3c3": {3, 6},
+                              "r1c8": {4, 5}})),
     "simple colouring": (colouring.simple_colouring,
                          dict(only={1: [("box 1", ["r1c1", "r3c3"]), ("column 3", ["r3c3", "r7c3"]),
                                         ("row 7", ["r7c3", "r7c8"])]}),
@@ -190,3 +207,21 @@ def test_forcing_steps_are_written_as_chains_that_hold_link_by_link():
                          stats=False) as session:
             r, c, d = found.links[k]
             assert session.solve(first.premises + found.links[:k] + [(r, c, -d)]) is False
+
+
+def test_bug_plus_one_on_a_published_puzzle():
+    """A puzzle the Sudoku Exchange bank rates 5.6 (SE's BUG type 1): after its first 36 steps every
+    blank cell holds two candidates but r2c6 {..7..}, and 7 is three times in row 2."""
+    board = parse_puzzle("006804900005000400300050006024705690800109004000040000759000368002000700080000040")
+    steps = explain_steps(board, check=False, limit=36)
+    grid = Grid(board)
+    for step in steps:
+        grid.apply(step)
+    assert uniqueness.bug_plus_one(grid) is None  # not before uniqueness is proved
+    grid.unique = True
+    step = uniqueness.bug_plus_one(grid)
+    assert step.technique == "BUG+1 (uniqueness)" and step.placements() == [(1, 5, 7)]
+    assert verify_step(step, board.rules, make("sat")) == []  # it holds in the one solution
+    earlier = Grid(board)
+    earlier.unique = True
+    assert uniqueness.bug_plus_one(earlier) is None  # the givens alone: far from a BUG

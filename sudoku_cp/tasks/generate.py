@@ -256,7 +256,11 @@ def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | Non
     if board.rules.is_classic and n <= 9:
         from .steps import explain_steps  # noqa: PLC0415 (only --difficulty needs the steps)
 
-        steps = explain_steps(board, time_limit=steps_time_limit, keep=True)
+        # the rating reads the steps only: each step's own check (a solver call) is skipped here
+        try:
+            steps = explain_steps(board, time_limit=steps_time_limit, check=False, keep=True)
+        except TimeLimitReached:  # (the count before the steps ran out of time: not rated)
+            return out
         out.update(steps.difficulty() or {})
     return out
 

@@ -225,3 +225,17 @@ def test_bug_plus_one_on_a_published_puzzle():
     earlier = Grid(board)
     earlier.unique = True
     assert uniqueness.bug_plus_one(earlier) is None  # the givens alone: far from a BUG
+
+
+def test_unique_rectangle_types_4_and_2():
+    floor = {"r1c1": {1, 2}, "r1c4": {1, 2}}
+    g = position(keep={**floor, "r2c1": {1, 2, 3}, "r2c4": {1, 2, 5}}, only={1: [("row 2", ["r2c1", "r2c4"])]})
+    g.unique = True  # type 4: row 2 has its 1 in the roof, so neither roof cell is 2
+    assert removed(uniqueness.unique_rectangle(g)) == {"r2c1-2", "r2c4-2"}
+    g = position(keep={**floor, "r2c1": {1, 2, 3}, "r2c4": {1, 2, 3}})
+    g.unique = True  # type 2: one roof cell holds 3
+    step = uniqueness.unique_rectangle(g)
+    assert removed(step) == {f"r2c{c}-3" for c in (2, 3, 5, 6, 7, 8, 9)} and step.se == 4.6
+    g = position(keep={**floor, "r2c1": {1, 2, 3}, "r2c4": {1, 2, 5}})
+    g.unique = True  # two different extras, no unit holding a digit of the pair only in the roof
+    assert uniqueness.unique_rectangle(g) is None

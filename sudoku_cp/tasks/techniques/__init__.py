@@ -9,7 +9,7 @@ Families: :mod:`.singles` (full house, hidden and naked single), :mod:`.intersec
 candidates), :mod:`.subsets` (naked and hidden pairs, triples, quads), :mod:`.fish` (X-wing,
 swordfish, jellyfish, finned and sashimi), :mod:`.patterns` (skyscraper, two-string kite, turbot
 fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing, W-wing), :mod:`.colouring` (simple
-colouring), :mod:`.uniqueness` (unique rectangle type 1, BUG+1), :mod:`.chains` (remote pair,
+colouring), :mod:`.uniqueness` (unique rectangle types 1, 2, 4, BUG+1), :mod:`.chains` (remote pair,
 X-chain, XY-chain, AIC), :mod:`.forcing` (forcing chains and nets, written as chains).
 
 >>> [name for name, _ in FINDERS][:4]

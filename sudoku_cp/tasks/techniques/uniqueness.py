@@ -5,9 +5,12 @@ The steps engine proves that first (a count by a solver); these steps are labell
 fact and their constraints every unit: the verifier's fresh solver then checks the conclusion
 holds in every solution those facts allow, that is in the one solution.
 
-Unique rectangle type 1: four cells in two rows, two columns and two boxes; three hold only
-{x, y}: the fourth cannot be x or y (both would allow the two digits to swap, a second
-solution). BUG+1: every blank cell holds two candidates but one, which holds three; the digit of
+Unique rectangle: four blank cells in two rows, two columns and two boxes, all holding {x, y}.
+Type 1: three hold only {x, y}, so the fourth cannot be x or y (either would let the two digits
+swap, a second solution). Type 4: two hold only {x, y} and the other two (the roof) share a unit
+where x lies only in them: one of them is x, so neither is y. Type 2: two hold only {x, y} and the
+roof cells hold one more digit z between them: one of them holds z, which leaves the cells seeing
+both. BUG+1: every blank cell holds two candidates but one, which holds three; the digit of
 those three that appears three times in that cell's row (column, box) goes there, otherwise each
 digit would appear twice in every unit and the two could swap.
 """
@@ -41,17 +44,47 @@ def unique_rectangle(g: Grid) -> Step | None:
             cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
             if len({box_of[i] for i in cells}) != 2 or any(g.cells[i] for i in cells):
                 continue
-            two = [i for i in cells if len(g.cands[i]) == 2]
-            if len(two) != 3 or len({frozenset(g.cands[i]) for i in two}) != 1:
-                continue
-            (odd,) = [i for i in cells if i not in two]
-            pair = g.cands[two[0]]
-            if not pair <= g.cands[odd]:
-                continue
-            x, y = sorted(pair)
-            chain = (f"{', '.join(name(g, i) for i in two)} hold only {x} and {y}; {name(g, odd)} = {x} "
-                     f"or {y} would let the two digits swap: a second solution")
+            step = _rectangle(g, cells)
+            if step is not None:
+                return step
+    return None
+
+
+def _rectangle(g: Grid, cells: list[int]) -> Step | None:
+    """Types 1, 4 and 2 on one rectangle of four blank cells in two boxes."""
+    n = g.n
+    for x, y in itertools.combinations(sorted(g.cands[cells[0]]), 2):
+        if not all({x, y} <= g.cands[i] for i in cells):
+            continue
+        floor = [i for i in cells if g.cands[i] == {x, y}]
+        roof = [i for i in cells if i not in floor]
+        words = f"{', '.join(name(g, i) for i in floor)} hold only {x} and {y}"
+        if len(floor) == 3:  # type 1: the fourth corner holds neither
+            (odd,) = roof
+            chain = f"{words}; {name(g, odd)} = {x} or {y} would let the two digits swap: a second solution"
             return _whole(g, [g.fact(odd, -d) for d in (x, y)], f"unique rectangle {LABEL}", chain)
+        if len(floor) != 2:
+            continue
+        a, b = roof
+        both = sorted(set(g.units_of[a]) & set(g.units_of[b]))
+        for keep, drop in ((x, y), (y, x)):  # type 4: in a unit of the roof, keep lies only there
+            for k in both:
+                if all(keep not in g.cands[j] for j in g.units[k] if j not in roof):
+                    chain = (f"{words}; {keep} lies in {g.rules.units[k].kind} {g.rules.units[k].index + 1} "
+                             f"only at {name(g, a)}, {name(g, b)}, so {drop} there would let the digits "
+                             f"swap: a second solution")
+                    return _whole(g, [g.fact(a, -drop), g.fact(b, -drop)], f"unique rectangle {LABEL}", chain)
+        extra = (g.cands[a] | g.cands[b]) - {x, y}
+        if len(extra) == 1 and g.cands[a] - {x, y} and g.cands[b] - {x, y}:  # type 2: one of them holds z
+            (z,) = extra
+            gone = [j for j in range(n * n) if z in g.cands[j] and j not in roof
+                    and j in g.peer_sets[a] and j in g.peer_sets[b]]
+            if gone:
+                chain = (f"{words}; without {z} at {name(g, a)} or {name(g, b)} the two digits could swap: "
+                         f"a second solution, so one of them holds {z}")
+                step = _whole(g, [g.fact(j, -z) for j in gone], f"unique rectangle {LABEL}", chain)
+                step.se = 4.6
+                return step
     return None
 
 

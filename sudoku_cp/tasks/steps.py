@@ -139,10 +139,10 @@ class Step:
         if level >= 3:
             return self.text(rules, symbols)
         base = self.technique.split(" (")[0]
-        if self.assumption is not None:
-            base = "a chain of singles from one assumption" if self.chain else self.technique
-        where = self.focus or [k for k in self.constraints if k < len(rules.units)][:3]
         told = f"look for {_article(base)} {base}"
+        if self.assumption is not None:
+            told = "look for a candidate whose assumption leads, by singles, to a contradiction"
+        where = self.focus or [k for k in self.constraints if k < len(rules.units)][:3]
         if where:
             told += " in " + ", ".join(unit_name(rules, k) for k in where)
         if level == 1:

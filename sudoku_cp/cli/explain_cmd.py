@@ -318,8 +318,10 @@ def run_explain(args) -> int:
 def _add_steps(result: Explanation, board, args) -> None:
     started = time.perf_counter()
     try:
-        steps = explain_steps(board, backend_for(chosen(args), "propagate"), time_limit=args.time_limit,
-                              limit=1 if args.next or args.hint is not None else None, keep=True)
+        with Progress("cell") as bar:  # on a terminal only: the cells filled so far
+            steps = explain_steps(board, backend_for(chosen(args), "propagate"), time_limit=args.time_limit,
+                                  limit=1 if args.next or args.hint is not None else None, keep=True,
+                                  progress=bar)
     except TimeLimitReached as exc:
         result.status = Status.UNKNOWN
         result.notes.append(f"steps: {exc}")

@@ -818,14 +818,15 @@ def verify_step(step: Step, rules: Rules, backend: Backend) -> list[str]:
 
 def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Backend = "sat",
                   time_limit: float | None = None, limit: int | None = None,
-                  check: bool = True, keep: bool = False) -> Steps:
+                  check: bool = True, keep: bool = False, progress=None) -> Steps:
     """The steps from ``board`` to its unique solution, each verified (``limit``: only the first few).
 
     ``backend`` finds the general deductions (it needs ``propagate`` and ``core``); ``verify``
     checks every step with fresh sessions and the final grid by a count. Raises
     :class:`VerificationError` if a step fails its check, :class:`ValueError` unless the puzzle
     has exactly one solution, :class:`TimeLimitReached` at the time limit (with ``keep``, once the
-    count is done: the steps found so far, ``complete`` False).
+    count is done: the steps found so far, ``complete`` False). ``progress(stage, done, total)``
+    hears the cells filled after each step.
     """
     deadline = Deadline(time_limit)
     finder = make(backend) if isinstance(backend, str) else backend
@@ -862,6 +863,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                                             + "; ".join(problems))
             steps.append(step)
             grid.apply(step)
+            if progress is not None:
+                progress("steps: cells filled", sum(1 for d in grid.cells if d), len(grid.cells))
     finally:
         prover.close()
     if grid.solved():

@@ -505,7 +505,7 @@ def test_cli_steps_text_next_and_json(capsys):
     assert len(record["steps"]) == 12
     first = record["steps"][0]
     assert first == {"conclusion": [[0, 3, 4]], "premises": [[0, 2, 3], [1, 1, 4]],
-                     "constraints": ["row 1", "box 1"], "technique": "hidden single", "cost": 1}
+                     "constraints": ["row 1", "box 1"], "technique": "hidden single", "cost": 2}
     assert main(["explain", "--json", EASY]) == 0
     assert json.loads(capsys.readouterr().out)["steps"] is None
 

@@ -239,3 +239,18 @@ def test_unique_rectangle_types_4_and_2():
     g = position(keep={**floor, "r2c1": {1, 2, 3}, "r2c4": {1, 2, 5}})
     g.unique = True  # two different extras, no unit holding a digit of the pair only in the roof
     assert uniqueness.unique_rectangle(g) is None
+
+
+def test_finned_fish_in_a_jigsaw_takes_its_fins_in_a_region():
+    """A jigsaw has no boxes: a fin lies in one of its regions (the one of variants.txt, solved)."""
+    board = parse_puzzle(".....6..55.9.........9.1....91......7.3.............24..7.......5....8.3....3..12\n"
+                         "aaabbbcccaaabbcbccaaabdbeccfffdbdceefffdddeeefffdddeeeggghhhiiiggghhhiiiggghhihii")
+    steps = explain_steps(board, check=False)
+    assert steps.difficulty() is None  # not rated: the SE scale rates classic puzzles
+    grid = Grid(board)
+    for step in steps:
+        found = fish.finned_fish(grid, 2)  # every position of the solve: looked for, no error
+        if found is not None:
+            assert verify_step(found, board.rules, make("sat")) == []
+        grid.apply(step)
+    assert grid.solved()

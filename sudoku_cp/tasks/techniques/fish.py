@@ -57,8 +57,10 @@ def fish(g: Grid, size: int) -> Step | None:
 
 def finned_fish(g: Grid, size: int) -> Step | None:
     """Finned and sashimi X-wing, swordfish or jellyfish (``size`` 2, 3, 4): the fins all in one box."""
-    boxes = lines(g, "box")
+    boxes = lines(g, "box") or lines(g, "region")  # (a jigsaw's regions hold fins as boxes do)
     box_of = {i: k for k in boxes for i in g.units[k]}
+    if len(box_of) < g.n * g.n:
+        return None
     for base, _, line_of in _orientations(g):
         for d in range(1, g.n + 1):
             bases = _bases(g, base, d, size + 3)

@@ -19,7 +19,9 @@ from sudoku_cp.formats.text import format_line, parse_puzzle
 from sudoku_cp.tasks.cores import shrink_core
 from sudoku_cp.tasks.solving import count
 from sudoku_cp.tasks.steps import (
+    CASES_COST,
     COSTS,
+    WHAT_IF_COST,
     Grid,
     Prover,
     Step,
@@ -34,7 +36,7 @@ from sudoku_cp.tasks.steps import (
     where_stuck,
 )
 
-SINGLES = {"hidden single", "naked single"}
+SINGLES = {"full house", "hidden single", "naked single"}
 PUZZLES = dataset_lines("17clue-half.txt", 10, 301) + dataset_lines("top1465.txt", 10, 139)
 
 
@@ -140,14 +142,17 @@ def test_general_steps_come_cheapest_first():
             premises = shrink_core(lambda s, u=units, f=fact: singles_refute(grid, u, s, f), facts)
             full.append((len(units), len(premises)))
         assert (len(step.constraints), len(step.premises)) == min(full)
-        assert step.cost == 30 + min(full)[0]
+        assert step.cost == WHAT_IF_COST + min(full)[0]
         # and no cheaper than the premises-first explanation of any candidate (the old way)
         old = [len(prover._reason(grid, facts, f, prover.refuted)[0]) for f in refuted[:12]]
         assert len(step.constraints) <= min(old) <= 18
     finally:
         prover.close()
     assert verify_step(step, board.rules, make("cpsat")) == []
-    assert step.text(board.rules).endswith("reaches a contradiction: box 6 has no place for 4 (7 facts used)")
+    text = step.text(board.rules)
+    assert f"reaches a contradiction: {contradiction_text(board.rules, step.contradiction)} (" in text
+    r, c, d = step.assumption
+    assert f"; the chain: r{r + 1}c{c + 1}={d} so " in text  # a forcing chain, link by link
 
 
 # Anti-knight 9x9 positions where propagation refutes no candidate any more (candidates removed
@@ -178,7 +183,7 @@ def test_when_propagation_refutes_nothing_a_bounded_what_if_splits_cases(givens,
         facts = grid.facts()
         assert not any(prover.refuted(facts, grid.fact(i, d)) for i in range(81) for d in grid.cands[i])
         step = next_step(grid, prover)
-        assert step.technique == "what if, by cases" and step.cost == 60 + len(step.constraints)
+        assert step.technique == "what if, by cases" and step.cost == CASES_COST + len(step.constraints)
         assert 2 <= len(step.cases) <= 3
         (cell_r, cell_c, digit), _ = step.cases[0]
         if step.focus:  # a unit's places for the digit: the unit is among the step's constraints
@@ -362,11 +367,15 @@ def test_a_what_if_names_the_contradiction_it_reaches():
     steps = explain_steps(board)
     what_if = next(s for s in steps if s.technique == "what if")
     assert what_if.minimal_under == "propagation"
-    assert what_if.contradiction == ("nowhere", 2 * 9 + 5, 4)  # box 6
+    assert what_if.contradiction == ("twice", 9 + 1, 2)  # column 2
     assert what_if.text(board.rules) == (
-        "remove 4 from r6c6: what if r6c6 were 4? propagation through row 2, row 6, column 5, "
-        "column 6, column 8, column 9, box 1, box 6 reaches a contradiction: box 6 has no place "
-        "for 4 (7 facts used)")
+        "remove 7 from r3c4: what if r3c4 were 7? propagation through row 1, row 4, row 8, column 2, "
+        "column 4, column 7, box 7 reaches a contradiction: column 2 would hold 2 twice (22 facts "
+        "used); the chain: r3c4=7 so r1c4<>7 so r4c4<>7 so r8c4<>7 so r8c4=8 so r1c4<>8 so r4c4<>8 "
+        "so r4c4=3 so r4c2<>3 so r4c7<>3 so r4c7=2 so r4c2<>2 so r1c7<>2 so r1c7=5 so r1c2<>5 so "
+        "r1c4<>5 so r1c4=9 so r1c2<>9 so r1c2=6 so r4c2<>6 so r7c2<>6 so r8c2<>6 so r9c2<>6 so "
+        "r8c2=1 so r4c2<>1 so r7c2<>1 so r9c2<>1 so r4c2=4 so r7c2<>4 so r9c2<>4 so r7c2=2 so "
+        "r9c2=2 so column 2 would hold 2 twice")
     grid = Grid(board)
     # the premises alone are no contradiction: the assumption is what breaks them
     assert contradiction(grid, what_if.constraints, what_if.premises, what_if.premises[0]) is None
@@ -487,7 +496,8 @@ def test_cli_steps_text_next_and_json(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("unique")
     assert out[1] == "1. r1c4 = 4: hidden single in row 1"
-    assert out[-1] == "12 steps, each verified; techniques: hidden single 12"
+    assert out[-2] == "12 steps, each verified; techniques: full house 8, hidden single 4"
+    assert out[-1] == "difficulty: SE 1.5 (easy), hardest step: hidden single"
     assert main(["explain", "--next", EASY]) == 0
     assert capsys.readouterr().out.splitlines()[1] == "next step: r1c4 = 4: hidden single in row 1"
     assert main(["explain", "--steps", "--json", EASY]) == 0
@@ -495,7 +505,7 @@ def test_cli_steps_text_next_and_json(capsys):
     assert len(record["steps"]) == 12
     first = record["steps"][0]
     assert first == {"conclusion": [[0, 3, 4]], "premises": [[0, 2, 3], [1, 1, 4]],
-                     "constraints": ["row 1", "box 1"], "technique": "hidden single", "cost": 1}
+                     "constraints": ["row 1", "box 1"], "technique": "hidden single", "cost": 2}
     assert main(["explain", "--json", EASY]) == 0
     assert json.loads(capsys.readouterr().out)["steps"] is None
 
@@ -553,7 +563,9 @@ def test_cli_html_is_self_contained(tmp_path, capsys):
     assert "<script src" not in text and "<link" not in text and "http://" not in text
     assert "https://" not in text
     data = _embedded(text)
-    assert [s["technique"] for s in data["steps"]] == ["hidden single"] * 12
+    assert len(data["steps"]) == 12 and {s["technique"] for s in data["steps"]} == {"hidden single", "full house"}
+    assert data["difficulty"] == {"se": 1.5, "level": "easy", "hardest": "hidden single",
+                                  "techniques": {"full house": 8, "hidden single": 4}}
     assert data["solved"] is True
 
 

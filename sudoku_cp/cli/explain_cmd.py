@@ -96,19 +96,26 @@ def add_parser(sub) -> None:
     add_certify_options(e)
     how = e.add_argument_group(
         "step by step (unique puzzles)",
-        "How a person solves it: one step at a time, cheapest first (hidden and naked singles, "
-        "locked candidates, naked and hidden pairs/triples/quads, X-wing, swordfish; then a "
-        "'deduction from k constraints' or a 'what if' found through the SAT solver: a candidate "
-        "whose assumption propagates to a contradiction, with a minimal set of facts and units; "
-        "when propagation refutes nothing, a bounded 'what if, by cases', then a 'what if, by "
-        "search'). "
+        "How a person solves it: one step at a time, the lowest-rated first (singles, locked "
+        "candidates, subsets, fish with fins, skyscraper, two-string kite, turbot fish, empty "
+        "rectangle, XY/XYZ/WXYZ/VWXYZ/W-wings, unique rectangle and BUG+1 once the count proved "
+        "one solution, simple colouring, X-chains, XY-chains, AICs; then a 'deduction from k "
+        "constraints' or a 'what if' found through the SAT solver: a candidate whose assumption "
+        "propagates to a contradiction, with a minimal set of facts and units, written as its "
+        "chain 'r1c2=5 so r1c7<>5 so ...'; when propagation refutes nothing, a bounded 'what if, "
+        "by cases', then a 'what if, by search'). The puzzle is rated on the Sudoku Explainer "
+        "scale by its hardest step, with a level in words. "
         "Every step is re-checked by a fresh solver holding only its units and premises, and the "
-        "last grid must be the unique solution. See encodings/steps.md.")
+        "last grid must be the unique solution. On --time-limit the steps found so far are kept "
+        "(status unknown). See encodings/steps.md.")
     how.add_argument("--steps", action="store_true",
                      help="list the steps to the solution, one line each, e.g. 'r1c3 = 4: hidden "
                           "single in box 1' (with --json: the record's 'steps' key)")
     how.add_argument("--next", action="store_true",
                      help="only the next step (a hint): give a partly filled grid")
+    how.add_argument("--hint", type=int, choices=(1, 2, 3), nargs="?", const=1, metavar="LEVEL",
+                     help="a hint for the next step, the way a teacher gives one: 1 (the default) "
+                          "the technique and its units, 2 also the cells, 3 the full step")
     how.add_argument("--html", metavar="FILE",
                      help="write one self-contained HTML page (no network) to step through the "
                           "solution with buttons and the arrow keys (with several puzzles, "
@@ -204,7 +211,10 @@ def add_parser(sub) -> None:
     renamed(g, "--verify-backend", "--backend")
     g.add_argument("--difficulty", action="store_true",
                    help="add difficulty signals: unit propagation alone solves it or not, SAT "
-                        "conflicts/decisions, dfs nodes (up to 16x16)")
+                        "conflicts/decisions, dfs nodes (up to 16x16), and for classic puzzles up "
+                        "to 9x9 the rating of the step-by-step explanation: its hardest step on the "
+                        "Sudoku Explainer (SE) scale and a level in words (easy, medium, hard, "
+                        "unfair, extreme)")
     g.add_argument("--rules", metavar="PUZZLE",
                    help="generate variants: take the rules (size, box or jigsaw regions, diagonals, "
                         "windoku, killer cages, anti-knight, ...) of PUZZLE, a puzzle document, "
@@ -279,7 +289,7 @@ def run_explain(args) -> int:
     refuse_input_overwrite({"--svg": args.svg, "--html": args.html}, input_paths(args))
     check_output_path(args.svg, "--svg")
 
-    stepwise = args.steps or args.next or args.html is not None
+    stepwise = args.steps or args.next or args.hint is not None or args.html is not None
     pages: list = []  # puzzles whose page was written (FILE-1.html, FILE-2.html, ...)
     if args.html is not None:
         check_output_path(args.html, "--html")
@@ -299,7 +309,7 @@ def run_explain(args) -> int:
     def compute(board):
         with Progress("steps") as bar, bar.ticking("explaining step by step") if stepwise else nullcontext():
             result = explain(board, args.limit, backends, args.time_limit, args.check,
-                             steps=(1 if args.next else True) if stepwise else False)
+                             steps=(1 if args.next or args.hint is not None else True) if stepwise else False)
         if result.steps is not None and args.html is not None:
             pages.append(board)
             _write_html(result, args, numbered_outputs(args), len(pages) - 1)
@@ -311,6 +321,10 @@ def run_explain(args) -> int:
 
 def _print_steps(result: Explanation, args) -> None:
     steps, rules = result.steps, result.puzzle.rules
+    if args.hint is not None:
+        print(f"hint (level {args.hint} of 3): "
+              + (steps[0].hint(rules, args.hint, args.symbols) if steps else "none, the grid is full"))
+        return
     if args.next:
         print("next step: " + (steps[0].text(rules, args.symbols) if steps else "none, the grid is full"))
         return
@@ -319,6 +333,13 @@ def _print_steps(result: Explanation, args) -> None:
             print(f"{k}. {step.text(rules, args.symbols)}")
     used = ", ".join(f"{name} {times}" for name, times in steps.techniques().items())
     print(f"{len(steps)} steps, each verified; techniques: {used or 'none'}")
+    rated = steps.difficulty()
+    if rated is not None:
+        print(f"difficulty: SE {rated['se']:.1f} ({rated['level']}), hardest step: {rated['hardest']}")
+    elif not steps.complete:
+        print("difficulty: not rated (the time limit ended the steps)")
+    elif not rules.is_classic:
+        print("difficulty: not rated (the SE scale rates classic puzzles)")
 
 
 def _write_html(result: Explanation, args, many: bool, index: int) -> None:
@@ -486,6 +507,8 @@ def run_generate(args) -> int:
                 d = made.difficulty
                 extra = (f"; propagation alone {'solves it' if d['propagation_solves'] else 'does not solve it'}"
                          f", SAT conflicts {d['sat_conflicts']}, dfs nodes {d['dfs_nodes']}")
+                if d.get("se") is not None:
+                    extra += f"; SE {d['se']:.1f} ({d['level']}), hardest step: {d['hardest']}"
             kind = "" if made.puzzle.rules.is_classic else f" {made.puzzle.rules.name}"
             print(f"# seed {made.seed}: {shape}{kind}, {made.clues} clues, {what}, unique (re-checked by "
                   f"{made.verified_by}), {made.time_s:.2f} s{extra}")

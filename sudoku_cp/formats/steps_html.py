@@ -158,7 +158,7 @@ SCRIPT = r"""
       ? "Step " + (pos + 1) + " of " + steps.length
       : (data.solved ? "Solved in " + steps.length + " steps" : "After " + steps.length + " steps");
     $("ss-text").textContent = step ? step.text
-      : (data.solved ? "Every cell is filled: the unique solution." : "No more steps were asked for.");
+      : (data.solved ? "Every cell is filled: the unique solution." : data.partial ? "The time limit ended the steps here (status unknown)." : "No more steps were asked for.");
     $("ss-tech").textContent = step
       ? "Technique: " + step.technique + " (cost " + step.cost + "); constraints: " + step.constraints.join(", ")
       : "";
@@ -170,8 +170,10 @@ SCRIPT = r"""
   }
   const summary = $("ss-summary");
   const names = Object.keys(data.techniques);
-  summary.innerHTML = "<b>Difficulty</b>: " + (names.length ? "the hardest technique needed is <i></i>." : "no step.") + "<ul></ul>";
-  if (names.length) summary.querySelector("i").textContent = names[names.length - 1];
+  const rated = data.difficulty;
+  summary.innerHTML = "<b>Difficulty</b>: " + (rated ? "<span class=\"ss-rating\"></span> " : "") + (names.length ? "the hardest technique needed is <i></i>." : "no step.") + "<ul></ul>";
+  if (rated) summary.querySelector(".ss-rating").textContent = "SE " + rated.se.toFixed(1) + " (" + rated.level + "):";
+  if (names.length) summary.querySelector("i").textContent = rated ? rated.hardest : names[names.length - 1];
   names.forEach(t => {
     const li = document.createElement("li");
     li.textContent = t + ": " + data.techniques[t] + (data.techniques[t] === 1 ? " step" : " steps");

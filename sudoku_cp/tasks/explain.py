@@ -167,17 +167,28 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
 
 def _add_steps(out: Explanation, board: Board, backend: Sequence[Backend], deadline: Deadline,
                first: int | None) -> None:
-    """The steps of a unique puzzle, in what is left of ``deadline`` (``first``: only that many)."""
+    """The steps of a unique puzzle, in what is left of ``deadline`` (``first``: only that many).
+
+    At the time limit the steps found so far are kept (status ``unknown``, a note says so) and the
+    puzzle is not rated; a complete sequence is rated (``difficulty``) unless only the first were asked.
+    """
     from .steps import explain_steps  # on use: the step finders load only for --steps
 
     try:
         if deadline.expired():
             raise TimeLimitReached("the time limit ended the work before the steps")
-        out.steps = explain_steps(board, backend_for(backend, "propagate"), time_limit=deadline.remaining(),
-                                  limit=first)
+        out.steps = steps = explain_steps(board, backend_for(backend, "propagate"),
+                                          time_limit=deadline.remaining(), limit=first, keep=True)
     except TimeLimitReached as exc:
         out.status = Status.UNKNOWN
         out.notes.append(f"steps: {exc}")
+        return
+    if not steps.complete:
+        out.status = Status.UNKNOWN
+        out.notes.append(f"steps: the time limit ended the steps after {len(steps)}; these are the "
+                         f"steps found so far")
+    elif first is None:
+        out.difficulty = steps.difficulty()
 
 
 __all__ = ["DEFAULT_LIMIT", "Explanation", "checked_core", "differing_cells", "explain", "given_names",

@@ -220,7 +220,8 @@ def carve(solution: Board, rng: random.Random, symmetry: str = "none", clues: in
     return solution.blank().with_givens(kept)
 
 
-def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | None = 2.0) -> dict[str, Any]:
+def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | None = 2.0,
+               steps_time_limit: float | None = 60.0) -> dict[str, Any]:
     """Difficulty signals, each saying what it measures (for a unique puzzle):
 
     - ``propagation_solves``: unit propagation on the ``complete`` encoding, givens assumed,
@@ -228,7 +229,11 @@ def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | Non
       the cells it fixes;
     - ``sat_conflicts`` / ``sat_decisions``: CaDiCaL's counters for solving and proving uniqueness;
     - ``dfs_nodes``: nodes of the ``dfs`` backend proving uniqueness (sizes up to ``dfs_max_size``;
-      ``None`` beyond, or when ``dfs_time_limit`` stops it).
+      ``None`` beyond, or when ``dfs_time_limit`` stops it);
+    - ``se``, ``level``, ``hardest``, ``techniques``: the rating of the step-by-step explanation
+      (:mod:`~sudoku_cp.tasks.rating`: the SE-scale rating of its hardest step, the level in words,
+      that step's technique, how often each technique was used), for classic puzzles up to 9x9
+      (``None`` otherwise, or when ``steps_time_limit`` ends the steps first).
 
     >>> from sudoku_cp import examples
     >>> difficulty(examples.classic())["propagation_solves"]
@@ -247,6 +252,16 @@ def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | Non
         outcome = make("dfs").count(board, 2, dfs_time_limit)
         if outcome.complete:
             out["dfs_nodes"] = outcome.stats["nodes"]
+    out.update(se=None, level=None, hardest=None, techniques=None)
+    if board.rules.is_classic and n <= 9:
+        from .steps import explain_steps  # noqa: PLC0415 (only --difficulty needs the steps)
+
+        # the rating reads the steps only: each step's own check (a solver call) is skipped here
+        try:
+            steps = explain_steps(board, time_limit=steps_time_limit, check=False, keep=True)
+        except TimeLimitReached:  # (the count before the steps ran out of time: not rated)
+            return out
+        out.update(steps.difficulty() or {})
     return out
 
 

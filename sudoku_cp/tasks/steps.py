@@ -8,10 +8,11 @@ uses (placed digits and earlier removals, as facts), the **constraints** it uses
 puzzle's rules, by position in ``rules.units``; past them, a variant's killer cages and relations,
 by position in ``rules.constraints``: :func:`part`), a **technique** name and a **cost**.
 
-How the next step is found (:func:`next_step`): the named techniques are looked for directly on
-the candidates grid, cheapest first (:data:`COSTS`): hidden single, naked single, locked
-candidates (pointing, claiming), naked and hidden pairs, triples, X-wing, quads, swordfish. When
-none applies, the solver seam takes over (:meth:`Prover.general`). Every candidate is tried:
+How the next step is found (:func:`next_step`): the named techniques of
+:mod:`sudoku_cp.tasks.techniques` (one module per family, one registry with each technique's cost
+and SE rating) are looked for directly on the candidates grid, cheapest first (:data:`COSTS`):
+singles, intersections, subsets, fish, single-digit patterns, wings, uniqueness (only once the
+count proved one solution: :attr:`Grid.unique`), colouring, chains. When none applies, the solver seam takes over (:meth:`Prover.general`). Every candidate is tried:
 naked and hidden singles over all units and relations (:func:`singles_refute`, no solver call),
 else one SAT session loaded with the rules *propagates* the current facts plus "this cell holds
 this digit"; a contradiction removes the candidate. For each candidate singles refute, the units are shrunk by
@@ -24,7 +25,8 @@ with fresh solvers holding the units (:meth:`Prover.propagates`), for the first 
 such candidates only (cells with the fewest candidates first: not exactly the cheapest). Up
 to :data:`BOUND` units it is a "deduction from k constraints"; beyond, it is a "what if": the
 assumption and the contradiction propagation reaches, named in cells and units
-(:func:`contradiction_text`). When propagation refutes nothing, a bounded "what if, by cases"
+(:func:`contradiction_text`), with its chain of singles link by link
+(:func:`~sudoku_cp.tasks.techniques.forcing.trace`). When propagation refutes nothing, a bounded "what if, by cases"
 assumes a candidate and splits on one cell left with at most :data:`CASES` candidates (or one
 unit left with at most that many places for a digit), each case propagating to a named
 contradiction; beyond that bound a full search refutes a candidate ("what
@@ -38,17 +40,16 @@ each conclusion fact must be impossible. At the end the grid must be the puzzle'
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> steps = explain_steps(parse_puzzle("..3..4.12......."))
 >>> [s.text(steps.rules) for s in steps][:2]
-['r1c4 = 4: hidden single in row 1', 'r1c2 = 2: hidden single in row 1']
+['r1c4 = 4: hidden single in row 1', 'r2c3 = 2: full house in box 2']
 >>> steps.techniques(), steps[0].to_json(steps.rules)["premises"]
-({'hidden single': 12}, [[0, 2, 3], [1, 1, 4]])
+({'full house': 8, 'hidden single': 4}, [[0, 2, 3], [1, 1, 4]])
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..backends import Backend, Deadline, make
 from ..core.board import Board, Fact, Rules, cell_name
@@ -57,29 +58,17 @@ from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
 from .solving import VerificationError, count
+from .techniques import COSTS, FINDERS, cost_of
+from .techniques.forcing import chain_se, trace
 
-# The cost of each technique: the order in which they are looked for (cheapest first).
-COSTS = {
-    "hidden single": 1,
-    "naked single": 2,
-    "locked candidates": 3,
-    "naked pair": 4,
-    "hidden pair": 5,
-    "naked triple": 6,
-    "hidden triple": 7,
-    "X-wing": 8,
-    "naked quad": 9,
-    "hidden quad": 10,
-    "swordfish": 11,
-}
-DEDUCTION_COST = 12  # + the number of units: "deduction from k constraints"
-WHAT_IF_COST = 30    # + the number of units: an assumption refuted by propagation
-CASES_COST = 60      # + the number of units: an assumption refuted by propagation in every case of a split
+# The general steps come after every named technique (the costs of :data:`COSTS` end below 30).
+DEDUCTION_COST = 30  # + the number of units: "deduction from k constraints"
+WHAT_IF_COST = 40    # + the number of units: an assumption refuted by propagation
+CASES_COST = 70      # + the number of units: an assumption refuted by propagation in every case of a split
 SEARCH_COST = 100    # an assumption refuted only by a full search
 TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 CASES = 3            # a "what if, by cases" splits a cell (or a unit's places for a digit) into at most this many cases
-SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
 
 
 @dataclass
@@ -96,6 +85,8 @@ class Step:
     minimal_under: str | None = None  # general steps: "propagation" or "solver" (see _reason)
     contradiction: tuple | None = None  # a "what if": where it ends (see contradiction_text)
     cases: list | None = None  # a "what if, by cases": (each case's fact, where it ends)
+    chain: str | None = None  # the chain a person follows: "r1c2=5 so r1c7<>5 so ..."
+    se: float | None = None  # the SE-scale rating, when it is not the technique's (tasks.rating)
 
     def placements(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] > 0]
@@ -126,7 +117,7 @@ class Step:
             how = "a search" if self.minimal_under == "solver" else "propagation"
             return (f"{what}: what if {cell_name(r, c)} were {name(d)}? then {split}, and {how} "
                     f"through {used} reaches a contradiction in each case ({each}) "
-                    f"({len(self.premises)} facts used)")
+                    f"({len(self.premises)} facts used)" + self._chain_text())
         if self.technique.startswith("what if") and self.assumption is not None:
             r, c, d = self.assumption
             how = ("propagation" if self.technique == "what if" and self.minimal_under != "solver"
@@ -134,11 +125,36 @@ class Step:
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
             end = f": {contradiction_text(rules, self.contradiction, name)}" if self.contradiction else ""
             return (f"{what}: what if {cell_name(r, c)} were {name(d)}? {how} through {used} "
-                    f"reaches a contradiction{end} ({len(self.premises)} facts used)")
+                    f"reaches a contradiction{end} ({len(self.premises)} facts used)" + self._chain_text())
         if self.technique.startswith("deduction"):
             used = ", ".join(unit_name(rules, k) for k in self.constraints)
-            return f"{what}: {self.technique} ({used}; {len(self.premises)} facts used)"
-        return f"{what}: {self.technique}{where}"
+            return (f"{what}: {self.technique} ({used}; {len(self.premises)} facts used)"
+                    + self._chain_text())
+        return f"{what}: {self.technique}{where}" + (f": {self.chain}" if self.chain else "")
+
+    def hint(self, rules: Rules, level: int, symbols: str | None = None) -> str:
+        """A teacher's hint at ``level``: 1 the technique and where (its units), 2 also the cells
+        it concludes about and the cells it uses, 3 the whole step (:meth:`text`)."""
+        if level >= 3:
+            return self.text(rules, symbols)
+        base = self.technique.split(" (")[0]
+        told = f"look for {_article(base)} {base}"
+        if self.assumption is not None:
+            told = "look for a candidate whose assumption leads, by singles, to a contradiction"
+        where = self.focus or [k for k in self.constraints if k < len(rules.units)][:3]
+        if where:
+            told += " in " + ", ".join(unit_name(rules, k) for k in where)
+        if level == 1:
+            return told
+        about = sorted({(r, c) for r, c, _ in self.conclusion})
+        used = sorted({(r, c) for r, c, _ in self.premises} - set(about))
+        told += f"; it concerns {', '.join(cell_name(r, c) for r, c in about)}"
+        if used and len(used) <= 12:
+            told += f", using {', '.join(cell_name(r, c) for r, c in used)}"
+        return told
+
+    def _chain_text(self) -> str:
+        return f"; the chain: {self.chain}" if self.chain else ""
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
         """CONTRACT.md's step: conclusion and premises as ``[row, col, digit]`` (negative: removed)."""
@@ -182,6 +198,10 @@ def digit_names(size: int, symbols: str | None = None):
     else its number, as grids of that size are printed."""
     alphabet = symbols or DEFAULT_SYMBOLS
     return (lambda d: alphabet[d - 1]) if size <= len(alphabet) else str
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiox" and not word.startswith("unique") else "a"
 
 
 def _or(words: Sequence[str]) -> str:
@@ -254,6 +274,8 @@ class Grid:
         self.related = relation_partners(self.rules)
         # what naked and hidden singles propagate through (:func:`contradiction`): units, relations
         self.every = list(range(len(self.units))) + sorted({k for ks in self.related for k in ks})
+        self.unique = False  # proved to have one solution: uniqueness techniques may be used
+        self.peer_sets = [frozenset(p) for p in self.rules.peers]  # (the techniques ask often)
         self.refresh()
 
     def refresh(self) -> None:
@@ -314,144 +336,22 @@ class Grid:
     def solved(self) -> bool:
         return 0 not in self.cells
 
+    def step(self, conclusion: Iterable[Fact], reasons: Iterable[tuple[int, int]], units: Iterable[int],
+             technique: str, focus: Sequence[int]) -> Step:
+        """A named technique's step: ``reasons`` are (cell, digit) pairs that cannot hold, each
+        turned into its fact and unit by :meth:`why_not`; the cost is the technique's."""
+        facts: list[Fact] = []
+        used = set(units)
+        for i, d in reasons:
+            self.why_not(i, d, facts, used)
+        return Step(sorted(conclusion), sorted(set(facts)), sorted(used), technique, cost_of(technique),
+                    list(focus))
 
-def _step(grid: Grid, conclusion, reasons: Iterable[tuple[int, int]], units: Iterable[int],
-          technique: str, cost: int, focus: Sequence[int]) -> Step:
-    facts: list[Fact] = []
-    used = set(units)
-    for i, d in reasons:
-        grid.why_not(i, d, facts, used)
-    return Step(sorted(conclusion), sorted(set(facts)), sorted(used), technique, cost, list(focus))
-
-
-# -- the named techniques, each found directly on the candidates grid ----------------------------
-
-def _places(g: Grid):
-    """Each unit's open digits: (unit index, unit cells, digit, the cells that can still hold it)."""
-    for k, unit in enumerate(g.units):
-        placed = {g.cells[i] for i in unit}
-        for d in range(1, g.n + 1):
-            if d not in placed:
-                yield k, unit, d, [i for i in unit if d in g.cands[i]]
-
-
-def hidden_single(g: Grid) -> Step | None:
-    for k, unit, d, where in _places(g):
-        if len(where) == 1:
-            i = where[0]
-            return _step(g, [g.fact(i, d)], [(j, d) for j in unit if j != i], [k],
-                         "hidden single", COSTS["hidden single"], [k])
-    return None
-
-
-def naked_single(g: Grid) -> Step | None:
-    for i, cands in enumerate(g.cands):
-        if not g.cells[i] and len(cands) == 1:
-            d = next(iter(cands))
-            return _step(g, [g.fact(i, d)], [(i, e) for e in range(1, g.n + 1) if e != d], [],
-                         "naked single", COSTS["naked single"], [])
-    return None
-
-
-def locked_candidates(g: Grid) -> Step | None:
-    """Pointing (a box's candidates for a digit lie in one line) and claiming (the other way)."""
-    units = g.rules.units
-    for a, unit, d, where in _places(g):
-        if len(where) < 2:
-            continue
-        common = set(g.units_of[where[0]]).intersection(*(g.units_of[i] for i in where[1:])) - {a}
-        for b in sorted(common):
-            gone = [i for i in g.units[b] if i not in unit and d in g.cands[i]]
-            if gone:
-                inside = set(g.units[b])
-                kind = ("pointing" if units[a].kind == "box" else
-                        "claiming" if units[b].kind == "box" else "locked")
-                return _step(g, [g.fact(i, -d) for i in gone],
-                             [(j, d) for j in unit if j not in inside], [a, b],
-                             f"locked candidates ({kind})", COSTS["locked candidates"], [a, b])
-    return None
-
-
-def naked_subset(g: Grid, size: int) -> Step | None:
-    name = f"naked {SUBSETS[size]}"
-    for k, unit in enumerate(g.units):
-        open_cells = [i for i in unit if not g.cells[i]]
-        small = [i for i in open_cells if 2 <= len(g.cands[i]) <= size]
-        for group in itertools.combinations(small, size):
-            digits = set().union(*(g.cands[i] for i in group))
-            if len(digits) != size:
-                continue
-            gone = [(i, d) for i in open_cells if i not in group for d in sorted(digits & g.cands[i])]
-            if gone:
-                reasons = [(i, e) for i in group for e in range(1, g.n + 1) if e not in digits]
-                return _step(g, [g.fact(i, -d) for i, d in gone], reasons, [k], name, COSTS[name], [k])
-    return None
-
-
-def hidden_subset(g: Grid, size: int) -> Step | None:
-    name = f"hidden {SUBSETS[size]}"
-    for k, unit in enumerate(g.units):
-        placed = {g.cells[i] for i in unit}
-        where = {d: [i for i in unit if d in g.cands[i]] for d in range(1, g.n + 1) if d not in placed}
-        few = [d for d, cells in where.items() if 1 <= len(cells) <= size]
-        for digits in itertools.combinations(few, size):
-            cells = set().union(*(where[d] for d in digits))
-            if len(cells) != size:
-                continue
-            gone = [(i, e) for i in sorted(cells) for e in sorted(g.cands[i]) if e not in digits]
-            if gone:
-                reasons = [(j, d) for d in digits for j in unit if j not in cells]
-                return _step(g, [g.fact(i, -e) for i, e in gone], reasons, [k], name, COSTS[name], [k])
-    return None
-
-
-def fish(g: Grid, size: int) -> Step | None:
-    """X-wing (2) and swordfish (3): a digit's places in ``size`` rows lie in ``size`` columns
-    (or the other way round), so the digit leaves those columns' other cells."""
-    name = "X-wing" if size == 2 else "swordfish"
-    rules = g.rules
-    rows = [k for k, u in enumerate(rules.units) if u.kind == "row"]
-    cols = [k for k, u in enumerate(rules.units) if u.kind == "column"]
-    for base_kind, cover_kind in ((rows, cols), (cols, rows)):
-        line_of = {}  # cell -> cover unit
-        for k in cover_kind:
-            for i in g.units[k]:
-                line_of[i] = k
-        for d in range(1, g.n + 1):
-            bases = []
-            for k in base_kind:
-                unit = g.units[k]
-                if any(g.cells[i] == d for i in unit):
-                    continue
-                covers = {line_of[i] for i in unit if d in g.cands[i]}
-                if 2 <= len(covers) <= size:
-                    bases.append((k, covers))
-            for group in itertools.combinations(bases, size):
-                covers = set().union(*(c for _, c in group))
-                if len(covers) != size:
-                    continue
-                base_cells = {i for k, _ in group for i in g.units[k]}
-                gone = sorted(i for c in covers for i in g.units[c] if i not in base_cells and d in g.cands[i])
-                if gone:
-                    reasons = [(i, d) for k, _ in group for i in g.units[k] if line_of[i] not in covers]
-                    focus = [k for k, _ in group] + sorted(covers)
-                    return _step(g, [g.fact(i, -d) for i in gone], reasons, focus, name, COSTS[name], focus)
-    return None
-
-
-FINDERS = [
-    hidden_single,
-    naked_single,
-    locked_candidates,
-    lambda g: naked_subset(g, 2),
-    lambda g: hidden_subset(g, 2),
-    lambda g: naked_subset(g, 3),
-    lambda g: hidden_subset(g, 3),
-    lambda g: fish(g, 2),
-    lambda g: naked_subset(g, 4),
-    lambda g: hidden_subset(g, 4),
-    lambda g: fish(g, 3),
-]
+    def whole_step(self, conclusion: Iterable[Fact], technique: str) -> Step:
+        """A step that uses the whole grid: every current fact, every unit (a uniqueness step,
+        which the rules alone do not imply: its check is that the one solution holds it)."""
+        return Step(sorted(conclusion), self.facts(), list(range(len(self.units))), technique,
+                    cost_of(technique))
 
 
 # -- general deductions through the solver seam --------------------------------------------------
@@ -542,6 +442,13 @@ class Prover:
             if step.technique == "what if":
                 step.contradiction = (contradiction(g, units, premises, fact) if how == "propagation"
                                       else self.dead_end(units, premises + [fact]))
+            found = trace(g, units, premises, fact) if how == "propagation" else None
+            if found is not None:  # the chain's own end (singles may reach more than one)
+                step.chain = f"{found.words()} so {contradiction_text(self.rules, found.end)}"
+                if step.contradiction is not None:
+                    step.contradiction = found.end
+            if how == "propagation":  # (a variant's refutation the solver sees is not rated)
+                step.se = chain_se(found)
             return step
         split = self.by_cases(g, facts, order)
         if split is not None:
@@ -553,6 +460,7 @@ class Prover:
                     step = self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
                                       "what if, by search")
                     step.contradiction = self.dead_end(units, premises + [g.fact(i, d)])
+                    step.se = chain_se(None)
                     return step
         return None
 
@@ -612,6 +520,11 @@ class Prover:
         step = self._step(units, premises, how, fact, CASES_COST, "what if, by cases")
         step.cases = [(b, self.dead_end(units, premises + [fact, b])) for b in branches]
         step.focus = focus
+        chains = [trace(g, units, premises, fact, b) for b in branches]
+        if all(chains):
+            step.chain = "; ".join(f"{c.words()} so {contradiction_text(self.rules, c.end)}"
+                                   for c in chains if c is not None)
+        step.se = chain_se(None, chains)
         return step
 
     def propagates(self, units: Sequence[int], facts: list[Fact], cases: Sequence[Fact] = ()) -> bool:
@@ -838,12 +751,21 @@ class Steps(list):
         self.puzzle = puzzle
         self.rules = puzzle.rules
         self.solution = solution
+        self.complete = True  # False: a time limit ended the steps (these are the ones found)
+
+    def difficulty(self) -> dict[str, Any] | None:
+        """CONTRACT.md's ``difficulty`` (:func:`~sudoku_cp.tasks.rating.difficulty`); None when the
+        steps are cut short (the rest may be harder) or the rules are not classic Sudoku's (the SE
+        scale rates classic puzzles; variant techniques come with the constraint catalogue)."""
+        from .rating import difficulty  # noqa: PLC0415 (rating imports the techniques, as we do)
+
+        return difficulty(self) if self.complete and self.rules.is_classic else None
 
     def techniques(self) -> dict[str, int]:
         """How often each technique was used, cheapest first: the difficulty summary."""
         used: dict[str, int] = {}
         for step in sorted(self, key=lambda s: s.cost):
-            key = "locked candidates" if step.technique.startswith("locked") else step.technique
+            key = step.technique.split(" (")[0]  # locked candidates (pointing), finned fish (X-wing)
             key = "deduction from k constraints" if key.startswith("deduction") else key
             used[key] = used.get(key, 0) + 1
         return used
@@ -872,7 +794,7 @@ class Steps(list):
             "units": [{"name": unit_name(rules, k), "cells": [r * n + c for r, c in u.cells]}
                       for k, u in enumerate(rules.units + rules.constraints)],
             "states": [{"cells": cells, "cands": [sorted(c) for c in cands]} for cells, cands in states],
-            "steps": steps, "techniques": self.techniques(),
+            "steps": steps, "techniques": self.techniques(), "difficulty": self.difficulty(), "partial": not self.complete,
             "solved": bool(states[-1][0]) and 0 not in states[-1][0],
         }
 
@@ -883,10 +805,10 @@ class Steps(list):
 
 def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``)."""
-    for finder in FINDERS:
-        step = finder(grid)
-        if step is not None:
-            return step
+    for _, finder in FINDERS:
+        found = finder(grid)
+        if found is not None:
+            return cast(Step, found)  # built by the grid's own step methods
     return None if prover is None else prover.general(grid)
 
 
@@ -908,13 +830,15 @@ def verify_step(step: Step, rules: Rules, backend: Backend) -> list[str]:
 
 def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Backend = "sat",
                   time_limit: float | None = None, limit: int | None = None,
-                  check: bool = True) -> Steps:
+                  check: bool = True, keep: bool = False, progress=None) -> Steps:
     """The steps from ``board`` to its unique solution, each verified (``limit``: only the first few).
 
     ``backend`` finds the general deductions (it needs ``propagate`` and ``core``); ``verify``
     checks every step with fresh sessions and the final grid by a count. Raises
     :class:`VerificationError` if a step fails its check, :class:`ValueError` unless the puzzle
-    has exactly one solution, :class:`TimeLimitReached` at the time limit.
+    has exactly one solution, :class:`TimeLimitReached` at the time limit (with ``keep``, once the
+    count is done: the steps found so far, ``complete`` False). ``progress(stage, done, total)``
+    hears the cells filled after each step.
     """
     deadline = Deadline(time_limit)
     finder = make(backend) if isinstance(backend, str) else backend
@@ -925,13 +849,23 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     if counted.status is not Status.UNIQUE:
         raise ValueError(f"the puzzle is {counted.status.value}: steps need exactly one solution")
     grid = Grid(board)
+    grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)
     prover = Prover(board.rules, finder, deadline)
     try:
         while not grid.solved() and (limit is None or len(steps) < limit):
             if deadline.expired():
-                raise TimeLimitReached("the time limit ended the steps")
-            step = next_step(grid, prover)
+                if not keep:
+                    raise TimeLimitReached("the time limit ended the steps")
+                steps.complete = False
+                return steps
+            try:
+                step = next_step(grid, prover)
+            except TimeLimitReached:
+                if not keep:
+                    raise
+                steps.complete = False
+                return steps
             if step is None:
                 raise SolverFailure("no step found on a puzzle with a unique solution")
             if check:
@@ -941,6 +875,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                                             + "; ".join(problems))
             steps.append(step)
             grid.apply(step)
+            if progress is not None:
+                progress("steps: cells filled", sum(1 for d in grid.cells if d), len(grid.cells))
     finally:
         prover.close()
     if grid.solved():

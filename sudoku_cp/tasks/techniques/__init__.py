@@ -1,0 +1,65 @@
+"""Human techniques, one module per family, in the manner of HoDoKu's solver package.
+
+Each family module holds small finder functions: a finder takes the candidates grid
+(:class:`~sudoku_cp.tasks.steps.Grid`) and returns its first step, or None. :data:`FINDERS` lists
+them cheapest first, with the cost and SE rating of :data:`registry.TECHNIQUES`; the steps engine
+(:mod:`sudoku_cp.tasks.steps`) tries them in this order before its forcing chains.
+
+Families: :mod:`.singles` (full house, hidden and naked single), :mod:`.intersections` (locked
+candidates), :mod:`.subsets` (naked and hidden pairs, triples, quads), :mod:`.fish` (X-wing,
+swordfish, jellyfish, finned and sashimi), :mod:`.patterns` (skyscraper, two-string kite, turbot
+fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing, W-wing), :mod:`.colouring` (simple
+colouring), :mod:`.uniqueness` (unique rectangle types 1, 2, 4, BUG+1), :mod:`.chains` (remote pair,
+X-chain, XY-chain, AIC), :mod:`.forcing` (forcing chains and nets, written as chains).
+
+>>> [name for name, _ in FINDERS][:4]
+['full house', 'hidden single', 'naked single', 'locked candidates']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import chains, colouring, fish, intersections, patterns, singles, subsets, uniqueness, wings
+from .base import Grid, Step
+from .registry import COSTS, TECHNIQUES, Technique, cost_of, length_bonus
+
+
+Finder = Callable[[Grid], "Step | None"]
+
+FINDERS: list[tuple[str, Finder]] = [
+    ("full house", singles.full_house),
+    ("hidden single", singles.hidden_single),
+    ("naked single", singles.naked_single),
+    ("locked candidates", intersections.locked_candidates),
+    ("naked pair", lambda g: subsets.naked_subset(g, 2)),
+    ("X-wing", lambda g: fish.fish(g, 2)),
+    ("hidden pair", lambda g: subsets.hidden_subset(g, 2)),
+    ("naked triple", lambda g: subsets.naked_subset(g, 3)),
+    ("swordfish", lambda g: fish.fish(g, 3)),
+    ("hidden triple", lambda g: subsets.hidden_subset(g, 3)),
+    ("skyscraper", patterns.skyscraper),
+    ("two-string kite", patterns.two_string_kite),
+    ("turbot fish", patterns.turbot_fish),
+    ("XY-wing", wings.xy_wing),
+    ("empty rectangle", patterns.empty_rectangle),
+    ("finned X-wing", lambda g: fish.finned_fish(g, 2)),
+    ("XYZ-wing", wings.xyz_wing),
+    ("unique rectangle", uniqueness.unique_rectangle),
+    ("naked quad", lambda g: subsets.naked_subset(g, 4)),
+    ("jellyfish", lambda g: fish.fish(g, 4)),
+    ("hidden quad", lambda g: subsets.hidden_subset(g, 4)),
+    ("X-chain", chains.x_chain),
+    ("WXYZ-wing", wings.wxyz_wing),
+    ("BUG+1", uniqueness.bug_plus_one),
+    ("finned swordfish", lambda g: fish.finned_fish(g, 3)),
+    ("finned jellyfish", lambda g: fish.finned_fish(g, 4)),
+    ("VWXYZ-wing", wings.vwxyz_wing),
+    ("simple colouring", colouring.simple_colouring),
+    ("remote pair", chains.remote_pair),
+    ("XY-chain", chains.xy_chain),
+    ("W-wing", wings.w_wing),
+    ("AIC", chains.aic),
+]
+
+__all__ = ["COSTS", "FINDERS", "TECHNIQUES", "Technique", "cost_of", "length_bonus"]

@@ -1,0 +1,209 @@
+"""Chains of candidates: X-chain, XY-chain, remote pair, alternating inference chains (AIC).
+
+A *candidate* is a cell and a digit. A **strong link** joins two candidates of which at least one
+is true: the only two places of a digit in a unit, or the only two digits of a cell. A **weak
+link** joins two that cannot both be true: one digit in two cells of a unit, or two digits of one
+cell. An AIC starts and ends with strong links and alternates: if its first candidate is false,
+the next is true, the next false, ..., the last true, so the first or the last is true, and any
+candidate weakly linked to both ends goes. It is written as a person reads it: ``r1c4<>5 so
+r1c8=5 so r3c8<>5 so r3c4=5``.
+
+The search is breadth first from every candidate, so the shortest chain with an elimination is
+the step (ties: the first start in row-major order). Kinds of chain are kinds of search: one
+digit (X-chain, and with four candidates the skyscraper, two-string kite and turbot fish of
+:mod:`.patterns`); bivalue cells only (XY-chain, remote pair); anything (AIC; a W-wing's shape is
+named).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .base import Grid, Step, name, shared
+from .registry import TECHNIQUES, length_bonus
+
+
+Node = tuple[int, int]  # (cell, digit)
+MAX_LINKS = 13  # the longest chain looked for (links)
+
+
+class Links:
+    """The strong and weak links of the grid's candidates (``digit``: one digit only; ``cells``:
+    the strong links of bivalue cells only, as an XY-chain uses)."""
+
+    def __init__(self, g: Grid, digit: int | None = None, bivalue_only: bool = False,
+                 bilocal_only: bool = False):
+        self.g = g
+        self.strong: dict[Node, dict[Node, int | None]] = {}  # partner -> unit (None: the cell)
+        self.weak: dict[Node, set[Node]] = {}  # every weak link (for eliminations)
+        self.walk: dict[Node, set[Node]] = {}  # the weak links a chain of this kind may take
+        n = g.n
+        digits = [digit] if digit else list(range(1, n + 1))
+        nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i]) if d in digits]
+        for node in nodes:
+            self.strong[node], self.weak[node], self.walk[node] = {}, set(), set()
+        for i in range(n * n):
+            c = g.cands[i]
+            if len(c) == 2 and not bilocal_only:
+                a, b = sorted(c)
+                if (i, a) in self.strong and (i, b) in self.strong:
+                    self.strong[(i, a)][(i, b)] = None
+                    self.strong[(i, b)][(i, a)] = None
+        if not bivalue_only:
+            for k, unit in enumerate(g.units):
+                for d in digits:
+                    w = [i for i in unit if d in g.cands[i]]
+                    if len(w) == 2 and not any(g.cells[i] == d for i in unit):
+                        self.strong[(w[0], d)].setdefault((w[1], d), k)
+                        self.strong[(w[1], d)].setdefault((w[0], d), k)
+        for (i, d) in nodes:
+            for j in g.rules.peers[i]:
+                if (j, d) in self.weak:
+                    self.weak[(i, d)].add((j, d))
+            self.walk[(i, d)] = set(self.weak[(i, d)])
+            for e in g.cands[i]:
+                if e != d and (i, e) in self.weak:
+                    self.weak[(i, d)].add((i, e))
+                    if digit is None and not bivalue_only:
+                        self.walk[(i, d)].add((i, e))
+        if bivalue_only:  # an XY-chain only enters and leaves bivalue cells through their digits
+            for node in nodes:
+                self.walk[node] = {m for m in self.walk[node] if len(g.cands[m[0]]) == 2}
+
+    def targets(self, a: Node, b: Node) -> list[Node]:
+        """The candidates weakly linked to both ends (they go)."""
+        both = self.weak.get(a, set()) & self.weak.get(b, set())
+        return sorted(x for x in both if x != a and x != b)
+
+    def shortest(self, most: int = MAX_LINKS, least: int = 1) -> tuple[list[Node], list[Node]] | None:
+        """The shortest alternating chain (at least ``least`` links) with an elimination: (chain, eliminated)."""
+        best: tuple[list[Node], list[Node]] | None = None
+        for start in sorted(self.strong):
+            if not self.strong[start]:
+                continue
+            found = self._from(start, most if best is None else len(best[0]) - 2, least)
+            if found is not None:
+                best = found
+                if len(best[0]) - 1 <= least:
+                    break
+        return best
+
+    def _from(self, start: Node, most: int, least: int) -> tuple[list[Node], list[Node]] | None:
+        parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+        frontier = deque([((start, False), 0)])
+        while frontier:
+            (node, true), depth = frontier.popleft()
+            if depth >= most:
+                continue
+            nexts = self.strong[node] if not true else self.walk[node]
+            for other in sorted(nexts):
+                state = (other, not true)
+                if state in parent or (other, true) in parent and other != start:
+                    continue
+                parent[state] = (node, true)
+                if not true and depth + 1 >= least:  # reached through a strong link: other is true
+                    gone = self.targets(start, other)
+                    if gone:
+                        chain = _path(parent, state)
+                        if len(set(chain)) == len(chain):
+                            return chain, gone
+                frontier.append((state, depth + 1))
+        return None
+
+    def step(self, chain: list[Node], gone: list[Node], technique: str) -> Step:
+        """The step of a chain: its strong links' reasons are the premises, every link's unit and
+        each elimination's units to the two ends are its constraints."""
+        g = self.g
+        reasons: list[tuple[int, int]] = []
+        units: set[int] = set()
+        for k, (a, b) in enumerate(zip(chain, chain[1:])):
+            if k % 2 == 0:  # strong
+                unit = self.strong[a][b]
+                if unit is None:
+                    reasons += [(a[0], e) for e in range(1, g.n + 1) if e not in (a[1], b[1])]
+                else:
+                    units.add(unit)
+                    reasons += [(j, a[1]) for j in g.units[unit] if j not in (a[0], b[0])]
+            elif a[0] != b[0]:
+                units.add(shared(g, a[0], b[0])[0])
+        for t in gone:
+            for end in (chain[0], chain[-1]):
+                if t[0] != end[0]:
+                    units.add(shared(g, t[0], end[0])[0])
+        step = g.step([g.fact(i, -d) for i, d in gone], reasons, sorted(units), technique, [])
+        step.chain = chain_words(g, chain)
+        step.se = round(TECHNIQUES[technique.split(" (")[0]].se + length_bonus(len(chain)), 1)
+        return step
+
+
+def _path(parent, state) -> list[Node]:
+    out = []
+    while state is not None:
+        out.append(state[0])
+        state = parent[state]
+    return out[::-1]
+
+
+def chain_words(g: Grid, chain: list[Node]) -> str:
+    """``r1c4<>5 so r1c8=5 so r3c8<>5 so r3c4=5``: the chain read from its first candidate false."""
+    return " so ".join(f"{name(g, i)}{'=' if k % 2 else '<>'}{d}" for k, (i, d) in enumerate(chain))
+
+
+def kind_of(g: Grid, links: Links, chain: list[Node]) -> str:
+    """The name a person gives this chain's shape."""
+    digits = {d for _, d in chain}
+    cells = [i for i, _ in chain]
+    pairs = [chain[k:k + 2] for k in range(0, len(chain), 2)]
+    if len(digits) == 1:
+        return "X-chain"
+    if all(a[0] == b[0] for a, b in pairs):
+        if len({frozenset(g.cands[i]) for i in cells}) == 1 and len(pairs) >= 4:
+            return "remote pair"
+        return "XY-chain"
+    if (len(pairs) == 3 and pairs[0][0][0] == pairs[0][1][0] and pairs[2][0][0] == pairs[2][1][0]
+            and pairs[1][0][0] != pairs[1][1][0] and g.cands[pairs[0][0][0]] == g.cands[pairs[2][0][0]]):
+        return "W-wing"
+    return "AIC"
+
+
+def x_chain(g: Grid) -> Step | None:
+    """One digit's strong and weak links: the shortest chain of at least 5 links with an elimination."""
+    best = None
+    for d in range(1, g.n + 1):
+        links = Links(g, digit=d)
+        found = links.shortest(least=5) if best is None else links.shortest(len(best[1][0]) - 2, 5)
+        if found is not None:
+            best = (links, found)
+    if best is None:
+        return None
+    links, (chain, gone) = best
+    step = links.step(chain, gone, "X-chain")
+    strong = len(chain) // 2  # Sukaku Explainer's strong-linked fishes, then its forcing X-chain
+    step.se = {3: 5.5, 4: 5.9}.get(strong, round(6.6 + length_bonus(len(chain)), 1))
+    return step
+
+
+def xy_chain(g: Grid) -> Step | None:
+    """Bivalue cells linked by a shared digit: an XY-chain (a remote pair when every cell holds the
+    same two digits). Three cells are the XY-wing of :mod:`.wings`, found before."""
+    links = Links(g, bivalue_only=True)
+    found = links.shortest(least=5)
+    if found is None:
+        return None
+    chain, gone = found
+    return links.step(chain, gone, kind_of(g, links, chain))
+
+
+def remote_pair(g: Grid) -> Step | None:
+    step = xy_chain(g)
+    return step if step is not None and step.technique == "remote pair" else None
+
+
+def aic(g: Grid) -> Step | None:
+    """Any alternating chain: strong links of units and of bivalue cells, weak links of both kinds."""
+    links = Links(g)
+    found = links.shortest(least=3)
+    if found is None:
+        return None
+    chain, gone = found
+    return links.step(chain, gone, kind_of(g, links, chain))

@@ -1,0 +1,90 @@
+"""Fish: X-wing (2 lines), swordfish (3), jellyfish (4), and their finned and sashimi forms.
+
+A digit's places in ``size`` base lines (rows, or columns) lie in ``size`` cover lines: the digit
+leaves the cover lines' other cells. Finned: the base lines also hold the digit in a few *fin*
+cells, all in one box; then only the cover cells in that box (outside the base lines) lose it,
+since either a fin holds the digit (and sees them) or the fish stands. Sashimi: finned, where a
+base line keeps at most one place outside the fins.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .base import Grid, Step, lines
+
+
+NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
+
+
+def _bases(g: Grid, base: list[int], d: int, most: int) -> list[tuple[int, list[int]]]:
+    out = []
+    for k in base:
+        unit = g.units[k]
+        if any(g.cells[i] == d for i in unit):
+            continue
+        cells = [i for i in unit if d in g.cands[i]]
+        if 1 <= len(cells) <= most:
+            out.append((k, cells))
+    return out
+
+
+def _orientations(g: Grid):
+    rows, cols = lines(g, "row"), lines(g, "column")
+    for base, cover in ((rows, cols), (cols, rows)):
+        line_of = {i: k for k in cover for i in g.units[k]}
+        yield base, cover, line_of
+
+
+def fish(g: Grid, size: int) -> Step | None:
+    """The basic fish of ``size`` lines (X-wing, swordfish, jellyfish)."""
+    name = NAMES[size]
+    for base, _, line_of in _orientations(g):
+        for d in range(1, g.n + 1):
+            bases = [(k, c) for k, c in _bases(g, base, d, size) if len(c) >= 2]
+            for group in itertools.combinations(bases, size):
+                covers = {line_of[i] for _, cells in group for i in cells}
+                if len(covers) != size:
+                    continue
+                base_cells = {i for k, _ in group for i in g.units[k]}
+                gone = sorted(i for c in covers for i in g.units[c] if i not in base_cells and d in g.cands[i])
+                if gone:
+                    reasons = [(i, d) for k, _ in group for i in g.units[k] if line_of[i] not in covers]
+                    focus = [k for k, _ in group] + sorted(covers)
+                    return g.step([g.fact(i, -d) for i in gone], reasons, focus, name, focus)
+    return None
+
+
+def finned_fish(g: Grid, size: int) -> Step | None:
+    """Finned and sashimi X-wing, swordfish or jellyfish (``size`` 2, 3, 4): the fins all in one box."""
+    boxes = lines(g, "box") or lines(g, "region")  # (a jigsaw's regions hold fins as boxes do)
+    box_of = {i: k for k in boxes for i in g.units[k]}
+    if len(box_of) < g.n * g.n:
+        return None
+    for base, _, line_of in _orientations(g):
+        for d in range(1, g.n + 1):
+            bases = _bases(g, base, d, size + 3)
+            for group in itertools.combinations(bases, size):
+                cells = [i for _, cs in group for i in cs]
+                for b in sorted({box_of[i] for i in cells}):
+                    fins = [i for i in cells if box_of[i] == b]
+                    body = [i for i in cells if box_of[i] != b]
+                    covers = {line_of[i] for i in body}
+                    if len(covers) != size:
+                        continue
+                    fins = [i for i in fins if line_of[i] not in covers]
+                    if not fins:
+                        continue  # a basic fish (found before)
+                    base_cells = {i for k, _ in group for i in g.units[k]}
+                    gone = sorted(i for c in covers for i in g.units[c]
+                                  if i not in base_cells and d in g.cands[i] and box_of[i] == b)
+                    if not gone:
+                        continue
+                    sashimi = any(sum(1 for i in cs if i not in fins) <= 1 for _, cs in group)
+                    kind = "sashimi" if sashimi else "finned"
+                    reasons = [(i, d) for k, _ in group for i in g.units[k]
+                               if line_of[i] not in covers and i not in fins]
+                    focus = [k for k, _ in group] + sorted(covers) + [b]
+                    return g.step([g.fact(i, -d) for i in gone], reasons, focus,
+                                  f"{kind} {NAMES[size]}", focus)
+    return None

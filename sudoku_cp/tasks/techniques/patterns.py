@@ -1,0 +1,103 @@
+"""Single-digit patterns: skyscraper, two-string kite, turbot fish, empty rectangle.
+
+The first three are chains of one digit with two strong links joined by a weak one (four
+candidates, :mod:`.chains`), named by their shape: two parallel lines (skyscraper), a row and a
+column joined in a box (two-string kite), anything else (turbot fish). An empty rectangle: a box
+holds the digit only in one row and one column of it (a cross); a line's only two places for the
+digit, one of them in the cross's row (column) outside the box, leave the digit out of the cell
+where the other's row (column) meets the cross's column (row).
+"""
+
+from __future__ import annotations
+
+
+from .base import Grid, Step, lines, name, shared
+from .chains import Links
+
+
+
+def _shape(g: Grid, k1: int, k2: int, weak_units: list[int]) -> str:
+    kinds = g.rules.units
+    a, b = kinds[k1].kind, kinds[k2].kind
+    if a == b and a in ("row", "column"):
+        return "skyscraper"
+    if {a, b} == {"row", "column"} and any(kinds[k].kind == "box" for k in weak_units):
+        return "two-string kite"
+    return "turbot fish"
+
+
+def four(g: Grid, wanted: str) -> Step | None:
+    """The first chain of one digit, strong-weak-strong, of the shape ``wanted``, with an elimination."""
+    for d in range(1, g.n + 1):
+        links = Links(g, digit=d, bilocal_only=True)
+        for a in sorted(links.strong):
+            for b, k1 in sorted(links.strong[a].items()):
+                for c in sorted(links.weak[b]):
+                    if c in (a, b):
+                        continue
+                    for e, k2 in sorted(links.strong.get(c, {}).items()):
+                        if e in (a, b, c) or k2 == k1 or k1 is None or k2 is None:
+                            continue
+                        if _shape(g, k1, k2, shared(g, b[0], c[0])) != wanted:
+                            continue
+                        gone = links.targets(a, e)
+                        if gone:
+                            return links.step([a, b, c, e], gone, wanted)
+    return None
+
+
+def skyscraper(g: Grid) -> Step | None:
+    return four(g, "skyscraper")
+
+
+def two_string_kite(g: Grid) -> Step | None:
+    return four(g, "two-string kite")
+
+
+def turbot_fish(g: Grid) -> Step | None:
+    return four(g, "turbot fish")
+
+
+def empty_rectangle(g: Grid) -> Step | None:
+    rules = g.rules
+    rows, cols = lines(g, "row"), lines(g, "column")
+    row_of = {i: k for k in rows for i in g.units[k]}
+    col_of = {i: k for k in cols for i in g.units[k]}
+    for b in lines(g, "box"):
+        box = set(g.units[b])
+        for d in range(1, g.n + 1):
+            where = [i for i in g.units[b] if d in g.cands[i]]
+            if len(where) < 2 or any(g.cells[i] == d for i in box):
+                continue
+            for r in sorted({row_of[i] for i in box}):
+                for c in sorted({col_of[i] for i in box}):
+                    if not all(row_of[i] == r or col_of[i] == c for i in where):
+                        continue
+                    if all(row_of[i] == r for i in where) or all(col_of[i] == c for i in where):
+                        continue  # all in one line: locked candidates
+                    # the strong link lies in a column (one end in row r) or a row (one end in column c)
+                    for cross, other, line_of, across_of in ((r, c, row_of, col_of), (c, r, col_of, row_of)):
+                        for p in g.units[cross]:
+                            if p in box or d not in g.cands[p]:
+                                continue
+                            link = across_of[p]  # the line through p across the cross's line
+                            two = [i for i in g.units[link] if d in g.cands[i]]
+                            if len(two) != 2:
+                                continue
+                            q = two[0] if two[1] == p else two[1]
+                            if q in box or line_of[q] in {line_of[i] for i in box}:
+                                continue
+                            t = next(i for i in g.units[line_of[q]] if i in g.units[other])
+                            if d not in g.cands[t] or t in box:
+                                continue
+                            reasons = [(i, d) for i in g.units[b] if not (row_of[i] == r or col_of[i] == c)]
+                            reasons += [(i, d) for i in g.units[link] if i not in (p, q)]
+                            units = [b, link, cross, line_of[q], other]
+                            step = g.step([g.fact(t, -d)], reasons, units, "empty rectangle", [b, link])
+                            box_name = f"box {rules.units[b].index + 1}"
+                            step.chain = (f"{box_name} holds {d} only in row {rules.units[r].index + 1} "
+                                          f"and column {rules.units[c].index + 1}; {name(g, t)}={d} so "
+                                          f"{name(g, q)}<>{d} so {name(g, p)}={d} so {box_name} "
+                                          f"has no place for {d}")
+                            return step
+    return None

@@ -1,0 +1,42 @@
+"""Singles: full house (the last blank of a unit), hidden single (a digit's one place in a unit),
+naked single (a cell's one candidate)."""
+
+from __future__ import annotations
+
+
+from .base import Grid, Step, places
+
+
+
+def full_house(g: Grid) -> Step | None:
+    """The only blank cell of a unit takes the unit's missing digit."""
+    for k, unit in enumerate(g.units):
+        blank = [i for i in unit if not g.cells[i]]
+        if len(blank) == 1:
+            i = blank[0]
+            missing = set(range(1, g.n + 1)) - {g.cells[j] for j in unit}
+            if len(missing) == 1:
+                d = missing.pop()
+                if d in g.cands[i]:
+                    return g.step([g.fact(i, d)], [(j, d) for j in unit if j != i], [k],
+                                  "full house", [k])
+    return None
+
+
+def hidden_single(g: Grid) -> Step | None:
+    for k, unit, d, where in places(g):
+        if len(where) == 1:
+            i = where[0]
+            step = g.step([g.fact(i, d)], [(j, d) for j in unit if j != i], [k], "hidden single", [k])
+            step.se = 1.2 if g.rules.units[k].kind == "box" else 1.5
+            return step
+    return None
+
+
+def naked_single(g: Grid) -> Step | None:
+    for i, cands in enumerate(g.cands):
+        if not g.cells[i] and len(cands) == 1:
+            d = next(iter(cands))
+            return g.step([g.fact(i, d)], [(i, e) for e in range(1, g.n + 1) if e != d], [],
+                          "naked single", [])
+    return None

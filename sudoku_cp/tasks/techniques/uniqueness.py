@@ -1,0 +1,107 @@
+"""Uniqueness: deductions that hold only because the puzzle has exactly one solution.
+
+The steps engine proves that first (a count by a solver); these steps are labelled
+``(uniqueness)``, and since the rules alone do not imply them, their premises are every current
+fact and their constraints every unit: the verifier's fresh solver then checks the conclusion
+holds in every solution those facts allow, that is in the one solution.
+
+Unique rectangle: four blank cells in two rows, two columns and two boxes, all holding {x, y}.
+Type 1: three hold only {x, y}, so the fourth cannot be x or y (either would let the two digits
+swap, a second solution). Type 4: two hold only {x, y} and the other two (the roof) share a unit
+where x lies only in them: one of them is x, so neither is y. Type 2: two hold only {x, y} and the
+roof cells hold one more digit z between them: one of them holds z, which leaves the cells seeing
+both. BUG+1: every blank cell holds two candidates but one, which holds three; the digit of
+those three that appears three times in that cell's row (column, box) goes there, otherwise each
+digit would appear twice in every unit and the two could swap.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .base import Grid, Step, lines, name
+
+
+LABEL = "(uniqueness)"
+
+
+def _whole(g: Grid, conclusion, technique: str, chain: str) -> Step:
+    step = g.whole_step(conclusion, technique)
+    step.chain = chain
+    return step
+
+
+def unique_rectangle(g: Grid) -> Step | None:
+    if not g.unique:
+        return None
+    rows, cols, boxes = lines(g, "row"), lines(g, "column"), lines(g, "box")
+    if not (rows and cols and boxes):
+        return None
+    n = g.n
+    box_of = {i: k for k in boxes for i in g.units[k]}
+    for r1, r2 in itertools.combinations(range(n), 2):
+        for c1, c2 in itertools.combinations(range(n), 2):
+            cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
+            if len({box_of[i] for i in cells}) != 2 or any(g.cells[i] for i in cells):
+                continue
+            step = _rectangle(g, cells)
+            if step is not None:
+                return step
+    return None
+
+
+def _rectangle(g: Grid, cells: list[int]) -> Step | None:
+    """Types 1, 4 and 2 on one rectangle of four blank cells in two boxes."""
+    n = g.n
+    for x, y in itertools.combinations(sorted(g.cands[cells[0]]), 2):
+        if not all({x, y} <= g.cands[i] for i in cells):
+            continue
+        floor = [i for i in cells if g.cands[i] == {x, y}]
+        roof = [i for i in cells if i not in floor]
+        words = f"{', '.join(name(g, i) for i in floor)} hold only {x} and {y}"
+        if len(floor) == 3:  # type 1: the fourth corner holds neither
+            (odd,) = roof
+            chain = f"{words}; {name(g, odd)} = {x} or {y} would let the two digits swap: a second solution"
+            return _whole(g, [g.fact(odd, -d) for d in (x, y)], f"unique rectangle {LABEL}", chain)
+        if len(floor) != 2:
+            continue
+        a, b = roof
+        both = sorted(set(g.units_of[a]) & set(g.units_of[b]))
+        for keep, drop in ((x, y), (y, x)):  # type 4: in a unit of the roof, keep lies only there
+            for k in both:
+                if all(keep not in g.cands[j] for j in g.units[k] if j not in roof):
+                    chain = (f"{words}; {keep} lies in {g.rules.units[k].kind} {g.rules.units[k].index + 1} "
+                             f"only at {name(g, a)}, {name(g, b)}, so {drop} there would let the digits "
+                             f"swap: a second solution")
+                    return _whole(g, [g.fact(a, -drop), g.fact(b, -drop)], f"unique rectangle {LABEL}", chain)
+        extra = (g.cands[a] | g.cands[b]) - {x, y}
+        if len(extra) == 1 and g.cands[a] - {x, y} and g.cands[b] - {x, y}:  # type 2: one of them holds z
+            (z,) = extra
+            gone = [j for j in range(n * n) if z in g.cands[j] and j not in roof
+                    and j in g.peer_sets[a] and j in g.peer_sets[b]]
+            if gone:
+                chain = (f"{words}; without {z} at {name(g, a)} or {name(g, b)} the two digits could swap: "
+                         f"a second solution, so one of them holds {z}")
+                step = _whole(g, [g.fact(j, -z) for j in gone], f"unique rectangle {LABEL}", chain)
+                step.se = 4.6
+                return step
+    return None
+
+
+def bug_plus_one(g: Grid) -> Step | None:
+    if not g.unique:
+        return None
+    n = g.n
+    blank = [i for i in range(n * n) if not g.cells[i]]
+    three = [i for i in blank if len(g.cands[i]) != 2]
+    if len(three) != 1 or len(g.cands[three[0]]) != 3:
+        return None
+    i = three[0]
+    for d in sorted(g.cands[i]):
+        for k in g.units_of[i]:
+            if sum(1 for j in g.units[k] if d in g.cands[j]) == 3:
+                chain = (f"every blank cell but {name(g, i)} holds two candidates, and {d} appears three "
+                         f"times in {g.rules.units[k].kind} {g.rules.units[k].index + 1}: without "
+                         f"{name(g, i)}={d} the puzzle would have two solutions")
+                return _whole(g, [g.fact(i, d)], f"BUG+1 {LABEL}", chain)
+    return None

@@ -1,0 +1,178 @@
+"""Wings: XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing, W-wing.
+
+XY-wing: a pivot holding {x, y} sees two pincers holding {x, z} and {y, z}: whatever the pivot
+holds, a pincer holds z, so z leaves every cell seeing both pincers. XYZ-wing: the pivot holds
+{x, y, z}, so z leaves the cells seeing the pivot and both pincers. WXYZ-wing and VWXYZ-wing: a
+pivot and three (four) cells it sees hold four (five) digits between them, and every digit but
+one, z, has all its places among them in one unit: each of those digits fills at most one of the
+cells, so one of them holds z, and z leaves every cell seeing all of its places there. W-wing: two
+cells holding the same {x, y}, and a unit whose only places for y are a cell seeing one of them and a cell seeing the
+other: one of the two cells holds x, so x leaves the cells seeing both.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .base import Grid, Step, name, sees, shared
+from .registry import TECHNIQUES
+
+
+
+def _others(g: Grid, i: int, keep) -> list[tuple[int, int]]:
+    return [(i, e) for e in range(1, g.n + 1) if e not in keep]
+
+
+def _wing(g: Grid, cells: list[int], z: int, technique: str, chain: str) -> Step | None:
+    gone = [j for j in range(g.n * g.n) if z in g.cands[j] and j not in cells
+            and all(sees(g, j, c) for c in cells if z in g.cands[c])]
+    if not gone:
+        return None
+    pivot = cells[0]
+    units = {shared(g, pivot, c)[0] for c in cells[1:]}
+    units |= {shared(g, j, c)[0] for j in gone for c in cells if z in g.cands[c]}
+    reasons = [r for c in cells for r in _others(g, c, g.cands[c])]
+    step = g.step([g.fact(j, -z) for j in gone], reasons, sorted(units), technique, [])
+    step.chain = chain
+    return step
+
+
+def xy_wing(g: Grid) -> Step | None:
+    n = g.n
+    two = [i for i in range(n * n) if len(g.cands[i]) == 2]
+    for pivot in two:
+        x, y = sorted(g.cands[pivot])
+        near = [i for i in two if sees(g, pivot, i)]
+        for a, b in itertools.combinations(near, 2):
+            for p, q in ((a, b), (b, a)):
+                if x in g.cands[p] and y in g.cands[q] and y not in g.cands[p] and x not in g.cands[q]:
+                    (z,) = g.cands[p] - {x}
+                    if g.cands[q] == {y, z}:
+                        chain = (f"{name(g, pivot)} holds {x} or {y}: {x} makes {name(g, p)}={z}, "
+                                 f"{y} makes {name(g, q)}={z}")
+                        step = _wing(g, [pivot, p, q], z, "XY-wing", chain)
+                        if step is not None:
+                            return step
+    return None
+
+
+def xyz_wing(g: Grid) -> Step | None:
+    n = g.n
+    for pivot in range(n * n):
+        if len(g.cands[pivot]) != 3:
+            continue
+        near = [i for i in range(n * n) if len(g.cands[i]) == 2 and g.cands[i] < g.cands[pivot]
+                and sees(g, pivot, i)]
+        for p, q in itertools.combinations(near, 2):
+            common = g.cands[p] & g.cands[q]
+            if len(common) != 1 or g.cands[p] == g.cands[q]:
+                continue
+            (z,) = common
+            chain = (f"{name(g, pivot)} holds {', '.join(map(str, sorted(g.cands[pivot])))}: "
+                     f"{z} there, or it makes {name(g, p)}={z} or {name(g, q)}={z}")
+            step = _wing(g, [pivot, p, q], z, "XYZ-wing", chain)
+            if step is not None:
+                return step
+    return None
+
+
+def w_wing(g: Grid) -> Step | None:
+    n = g.n
+    two = [i for i in range(n * n) if len(g.cands[i]) == 2]
+    for a, b in itertools.combinations(two, 2):
+        if g.cands[a] != g.cands[b] or sees(g, a, b):
+            continue
+        for y in sorted(g.cands[a]):
+            (x,) = g.cands[a] - {y}
+            gone = [j for j in range(n * n) if x in g.cands[j] and j not in (a, b)
+                    and sees(g, j, a) and sees(g, j, b)]
+            if not gone:
+                continue
+            for k, unit in enumerate(g.units):
+                if any(g.cells[i] == y for i in unit):
+                    continue
+                w = [i for i in unit if y in g.cands[i]]
+                if len(w) != 2 or a in w or b in w:
+                    continue
+                for p, q in (w, w[::-1]):
+                    if sees(g, p, a) and sees(g, q, b):
+                        reasons = _others(g, a, {x, y}) + _others(g, b, {x, y})
+                        reasons += [(i, y) for i in unit if i not in w]
+                        units = {k, shared(g, p, a)[0], shared(g, q, b)[0]}
+                        units |= {shared(g, j, c)[0] for j in gone for c in (a, b)}
+                        step = g.step([g.fact(j, -x) for j in gone], reasons, sorted(units), "W-wing", [k])
+                        step.chain = (f"{name(g, a)}<>{x} so {name(g, a)}={y} so {name(g, p)}<>{y} so "
+                                      f"{name(g, q)}={y} so {name(g, b)}<>{y} so {name(g, b)}={x}")
+                        step.se = TECHNIQUES["W-wing"].se
+                        return step
+    return None
+
+
+def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) -> Step | None:
+    """``size`` cells, each seeing one of the others (``pivot``: all seeing the first), with
+    ``size`` digits between them, every digit but at most one (z) restricted (its places there all
+    see each other): z leaves the cells seeing all its places there (every digit, when all are
+    restricted)."""
+    n = g.n
+    small = [i for i in range(n * n) if 2 <= len(g.cands[i]) <= size]
+    near = {i: [j for j in g.rules.peers[i] if 2 <= len(g.cands[j]) <= size] for i in small}
+    seen: set[frozenset[int]] = set()
+
+    def grow(cells: list[int], digits: set[int]):
+        if len(cells) == size:
+            key = frozenset(cells)
+            if key not in seen:
+                seen.add(key)
+                yield cells, digits
+            return
+        if pivot:
+            reach = [j for j in near[cells[0]] if j not in cells and (len(cells) == 1 or j > cells[-1])]
+        else:
+            reach = sorted({j for c in cells for j in near[c] if j > cells[0] and j not in cells})
+        for j in reach:
+            more = digits | g.cands[j]
+            if len(more) > size:
+                continue
+            if not pivot:  # a set of cells grown once, whatever the order (a pivot's sets differ)
+                if frozenset(cells + [j]) in seen:
+                    continue
+                if len(cells) + 1 < size:
+                    seen.add(frozenset(cells + [j]))
+            yield from grow(cells + [j], more)
+
+    for first in small:
+        for cells, digits in grow([first], set(g.cands[first])):
+            if len(digits) != size:
+                continue
+            places = {d: [i for i in cells if d in g.cands[i]] for d in digits}
+            loose = [d for d in sorted(digits)
+                     if not all(sees(g, a, b) for a, b in itertools.combinations(places[d], 2))]
+            if len(loose) > 1:
+                continue
+            for z in loose or sorted(digits):
+                holders = places[z]
+                gone = [j for j in range(n * n) if z in g.cands[j] and j not in cells
+                        and all(sees(g, j, h) for h in holders)]
+                if not gone:
+                    continue
+                units = {shared(g, a, b)[0] for d in digits if d != z
+                         for a, b in itertools.combinations(places[d], 2)}
+                units |= {shared(g, j, h)[0] for j in gone for h in holders}
+                reasons = [r for c in cells for r in _others(g, c, g.cands[c])]
+                step = g.step([g.fact(j, -z) for j in gone], reasons, sorted(units), technique, [])
+                step.chain = (f"{', '.join(name(g, i) for i in sorted(cells))} hold only "
+                              f"{', '.join(map(str, sorted(digits)))}; each digit but {z} fills at most "
+                              f"one of them, so one of {', '.join(name(g, i) for i in holders)} holds {z}")
+                biggest = max(len(g.cands[i]) for i in cells)
+                middle = (size + 2) // 2  # Sukaku Explainer: the middle pivot size is the hardest
+                step.se = round(base + ((size - middle) - abs(middle - biggest)) * 0.1, 1)
+                return step
+    return None
+
+
+def wxyz_wing(g: Grid) -> Step | None:
+    return _bent(g, 4, "WXYZ-wing", 5.5)
+
+
+def vwxyz_wing(g: Grid) -> Step | None:
+    return _bent(g, 5, "VWXYZ-wing", 6.2, pivot=True)  # (any connected five: too many to try)

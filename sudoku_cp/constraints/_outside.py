@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.rules import Constraint
 from ..core.shape import Cell, PuzzleError, Shape, cell_name
-from .base import Kind, Mark, entries, fp_cell, fp_name, fp_number
+from .base import Kind, Mark, fp_clues, fp_name
 
 SIDES = {"top": "down", "bottom": "up", "left": "right", "right": "left"}
 
@@ -66,15 +66,7 @@ class OutsideClue(Kind):
         return {"type": self.name, "clue": list(constraint.data[0]), "sum": constraint.value}
 
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        out = []
-        for k, entry in enumerate(entries(value, f"{where}: {key}")):
-            at = f"{where}: {key} {k + 1}"
-            entry = entry if isinstance(entry, dict) else {}
-            total = fp_number(entry.get("value"), at, "sum", high=shape.size ** 3)
-            if total is None:
-                continue  # a clue without a number is decoration
-            out.append(self._make(fp_cell(entry.get("cell"), shape.size, at, outside=True), total, shape.size, at))
-        return out
+        return [self._make(clue, total, shape.size, at) for _entry, at, total, clue in fp_clues(value, key, shape, where)]
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
         out[self.fpuzzles[0]] = [{"cell": fp_name(k.data[0]), "value": str(k.value)} for k in constraints]

@@ -291,6 +291,17 @@ def fp_lines(entry: Any, n: int, at: str, low: int = 2) -> list[tuple[Cell, ...]
     return [fp_cells(line, n, at, low) for line in lines]
 
 
+def fp_clues(value: Any, key: str, shape: Shape, where: str):
+    """The numbered clues beside the grid of an f-puzzles key: ``(entry, at, number, clue cell)``
+    for each entry with a number (one without is decoration)."""
+    for k, entry in enumerate(entries(value, f"{where}: {key}")):
+        at = f"{where}: {key} {k + 1}"
+        entry = entry if isinstance(entry, dict) else {}
+        total = fp_number(entry.get("value"), at, "sum", high=shape.size ** 3)
+        if total is not None:
+            yield entry, at, total, fp_cell(entry.get("cell"), shape.size, at, outside=True)
+
+
 def entries(value: Any, at: str) -> list:
     if not isinstance(value, list):
         raise PuzzleError(f"{at}: expected a list of objects")

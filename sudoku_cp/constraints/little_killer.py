@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Kind, Mark, cell_term, entries, fp_cell, fp_name, fp_number, index, sum_clauses
+from .base import Kind, Mark, cell_term, fp_clues, fp_name, index, sum_clauses
 
 STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
@@ -69,16 +69,8 @@ class LittleKiller(Kind):
         return {"type": self.name, "clue": list(clue), "direction": direction, "sum": constraint.value}
 
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        out = []
-        for k, entry in enumerate(entries(value, f"{where}: {key}")):
-            at = f"{where}: {key} {k + 1}"
-            entry = entry if isinstance(entry, dict) else {}
-            total = fp_number(entry.get("value"), at, "sum", high=shape.size ** 3)
-            if total is None:
-                continue  # a clue without a number is decoration
-            clue = fp_cell(entry.get("cell"), shape.size, at, outside=True)
-            out.append(self._make(clue, entry.get("direction"), total, at, shape.size))
-        return out
+        return [self._make(clue, entry.get("direction"), total, at, shape.size)
+                for entry, at, total, clue in fp_clues(value, key, shape, where)]
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
         out["littlekillersum"] = [{"cell": fp_name(k.data[0]), "cells": [fp_name(c) for c in k.cells],

@@ -158,7 +158,9 @@ def _input_commands() -> dict[str, list[str]]:
     found = {}
     for name, p in sub.choices.items():
         dests = {a.dest: a for a in p._actions}
-        if "puzzle" in dests:
+        if "directory" in dests:  # check-proof DIR -f -: the proofs' directory, then the puzzles
+            found[name] = [name, ".", "-f", "-"]
+        elif "puzzle" in dests:
             found[name] = [name, "-"]
         elif "file" in dests:
             flag = dests["file"].option_strings

@@ -152,7 +152,7 @@ class SmtBackend(Backend):
         def solution() -> Board:
             model = solver.model()
             if not self.booleans:
-                return board.with_cells(tuple(model.eval(v, model_completion=True).as_long() for v in x))
+                return board.with_cells(tuple(model.evaluate(v, model_completion=True).as_long() for v in x))
             cells = [0] * (n * n)  # the true cell variables, kept as the model's own constants (for blocking)
             for decl in model.decls():
                 name = decl.name()

@@ -131,9 +131,9 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
     if unknown:
         listed = ", ".join(show(k) for k in unknown)
         raise PuzzleError(f"{where}: the constraint{'s' if len(unknown) > 1 else ''} {listed} "
-                          f"{'are' if len(unknown) > 1 else 'is'} not supported: expected only "
-                          f"{', '.join(known())} (a puzzle without that rule is another puzzle, "
-                          f"so it is not dropped)")
+                          f"{'are' if len(unknown) > 1 else 'is'} not supported: expected only the "
+                          f"{len(known())} rules the README lists (killercage, thermometer, arrow, ...; "
+                          f"a puzzle without that rule is another puzzle, so it is not dropped)")
     size, grid = data.get("size"), data.get("grid")
     if type(size) is not int:
         raise PuzzleError(f"{where}: \"size\" is {show(json.dumps(size))}: expected N")

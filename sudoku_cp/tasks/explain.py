@@ -123,7 +123,7 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
     >>> from sudoku_cp.formats.text import parse_puzzle
     >>> result = explain(parse_puzzle("1.3434.2.14343.1"), steps=True)
     >>> result.status.value, len(result.steps), result.steps.techniques()
-    ('unique', 4, {'hidden single': 4})
+    ('unique', 4, {'full house': 4})
     >>> len(explain(parse_puzzle("1.3434.2.14343.1"), steps=1).steps)  # the next step only
     1
     """

@@ -32,7 +32,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def available(spec: str) -> str:
-    pytest.importorskip(PACKAGES[spec])
+    """The backend's package must be there: the test command installs the paradigms extra, and a
+    missing one is a failure, not a skip."""
+    import importlib
+
+    importlib.import_module(PACKAGES[spec])
     return spec
 
 
@@ -82,12 +86,15 @@ VARIANTS = {  # name: (shape, rules keywords, solutions)
 }
 
 
-@pytest.mark.parametrize("spec", COUNTING)
-@pytest.mark.parametrize("variant", VARIANTS)
+# One MIP call per solution: the MIP backends count the variants with at most 30 solutions, the
+# other paradigms every one (the pairs are not generated, rather than skipped).
+PAIRS = [(spec, variant) for spec in COUNTING for variant in VARIANTS
+         if not (spec in SLOW and VARIANTS[variant][2] > 30)]
+
+
+@pytest.mark.parametrize("spec, variant", PAIRS)
 def test_variants_agree_with_sat(spec, variant):
     shape, keywords, expected = VARIANTS[variant]
-    if spec in SLOW and expected > 30:
-        pytest.skip("one MIP call per solution: the larger counts are left to the other paradigms")
     assert agrees_with_sat(spec, Board.empty(shape, build(shape, **keywords))) == expected
 
 

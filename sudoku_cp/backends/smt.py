@@ -19,7 +19,8 @@ an ``unknown``, is switched off).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from ..core.board import Board, Rules
 from ..core.packages import stopped_by_signals
@@ -90,6 +91,33 @@ def bool_model(board: Board, solver) -> list:
     return [z.Bool(f"k!{v}", solver.ctx) for v in range(1, board.size ** 3 + 1)]
 
 
+@contextmanager
+def noted_interrupts() -> Iterator[list[int]]:
+    """Note every Ctrl-C (then handle it as before): one raised inside a Z3 object's ``__del__``
+    is printed as "Exception ignored" and lost, and the count would go on; the list says it came."""
+    import signal
+    import threading
+
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def note(signum, frame):
+        noted.append(signum)
+        if callable(previous):
+            previous(signum, frame)
+        else:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, note)
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def counters(statistics) -> dict[str, int]:
     """Z3's conflicts, decisions and propagations (QF_FD's SAT core names them "sat conflicts",
     ..., and counts binary and longer clauses' propagations apart)."""
@@ -142,6 +170,8 @@ class SmtBackend(Backend):
         stats = dict.fromkeys(COUNTERS, 0)
 
         def search(seconds: float | None) -> bool | None:
+            if interrupted:  # a Ctrl-C that landed in a Z3 finalizer, where Python ignores it
+                raise KeyboardInterrupt
             if seconds is not None:
                 solver.set("timeout", max(1, int(seconds * 1000)))
             with stopped_by_signals(solver.ctx.interrupt):
@@ -167,5 +197,6 @@ class SmtBackend(Backend):
             solver.add(z.Or([z.Not(x[i * n + d[i] - 1]) for i in blanks] if self.booleans else
                             [x[i] != d[i] for i in blanks]))
 
-        solutions, complete, timed_out = enumerate_solutions(board, limit, deadline, search, solution, exclude)
+        with noted_interrupts() as interrupted:
+            solutions, complete, timed_out = enumerate_solutions(board, limit, deadline, search, solution, exclude)
         return Outcome(solutions, complete, timed_out, stats)

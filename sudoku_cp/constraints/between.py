@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import cell_name
 from .base import Kind, LineIO, Mark, index, lit, mask_of
 
 
@@ -24,9 +23,6 @@ class Between(LineIO, Kind):
     words = "between line"
     fpuzzles = ("betweenline",)
     min_cells = 3
-
-    def label(self, constraint: Constraint) -> str:
-        return f"between line at {cell_name(*constraint.cells[0])}"
 
     def ends(self, constraint: Constraint, n: int) -> tuple[int, int, list[int]]:
         idx = [index(n, c) for c in constraint.cells]

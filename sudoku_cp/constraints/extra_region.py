@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import PuzzleError, Shape, cell_name
+from ..core.shape import PuzzleError, Shape
 from .base import Kind, Mark, doc_cells, entries, fp_cells, fp_name, index, lit, mask_of
 
 
@@ -73,9 +73,6 @@ class ExtraRegion(Distinct):
         if len(constraint.cells) > shape.size:
             raise PuzzleError(f"{self.label(constraint)}: {len(constraint.cells)} cells cannot hold distinct "
                               f"digits 1..{shape.size}: expected at most {shape.size}")
-
-    def label(self, constraint: Constraint) -> str:
-        return f"extra region at {cell_name(*constraint.cells[0])}"
 
     def distinct_sum(self, constraint: Constraint, rules: Rules) -> tuple[list[int], int | None] | None:
         return self.groups(constraint, rules)[0], None

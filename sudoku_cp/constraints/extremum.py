@@ -8,7 +8,6 @@ Document: ``{"type": "minimum", "cells": [[r, c], ...]}`` (or ``maximum``); f-pu
 from __future__ import annotations
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import cell_name
 from .base import CellsIO, Mark, PairKind, PairTest
 
 
@@ -26,9 +25,6 @@ class Minimum(CellsIO, PairKind):
     fpuzzles = ("minimum",)
     test: PairTest = staticmethod(_less)
     arrow = "v"
-
-    def label(self, constraint: Constraint) -> str:
-        return f"{self.words} at {cell_name(*constraint.cells[0])}"
 
     def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
         n = rules.size

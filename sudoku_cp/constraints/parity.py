@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.rules import Constraint
-from ..core.shape import cell_name
 from .base import CellsIO, Mark, TableKind
 
 
@@ -18,9 +17,6 @@ class Odd(CellsIO, TableKind):
     words = "odd cell"
     fpuzzles = ("odd",)
     remainder = 1
-
-    def label(self, constraint: Constraint) -> str:
-        return f"{self.words} at {cell_name(*constraint.cells[0])}"
 
     def ok(self, constraint: Constraint, digits: Sequence[int], n: int) -> bool:
         return digits[0] % 2 == self.remainder

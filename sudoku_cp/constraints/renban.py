@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import cell_name
 from .base import Kind, LineIO, Mark, index, lit, mask_of
 
 
@@ -23,9 +22,6 @@ class Renban(LineIO, Kind):
 
     def longest(self, n: int) -> int:
         return n
-
-    def label(self, constraint: Constraint) -> str:
-        return f"renban line at {cell_name(*constraint.cells[0])}"
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         got = [digits[index(rules.size, c)] for c in constraint.cells]

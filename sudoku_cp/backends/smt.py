@@ -198,5 +198,11 @@ class SmtBackend(Backend):
                             [x[i] != d[i] for i in blanks]))
 
         with noted_interrupts() as interrupted:
-            solutions, complete, timed_out = enumerate_solutions(board, limit, deadline, search, solution, exclude)
+            try:
+                solutions, complete, timed_out = enumerate_solutions(board, limit, deadline, search, solution,
+                                                                     exclude)
+            except Exception:  # a Ctrl-C inside Z3's ctypes calls comes back as their ArgumentError
+                if interrupted:
+                    raise KeyboardInterrupt from None
+                raise
         return Outcome(solutions, complete, timed_out, stats)

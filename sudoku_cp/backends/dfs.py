@@ -139,6 +139,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     few = not any(extra) and not rules.constraints  # at most three units a cell: the fast expression
     # cages and the catalogue's other kinds: each unit's cells, to find a digit with a single place
     # (a killer without them is hopeless for plain backtracking; units and relations do not need it)
+    seen: dict[int, int] = {}  # each open cell's candidates at this node (the scan's, reused)
     places = [(k, [r * n + c for r, c in u.cells]) for k, u in enumerate(rules.units)] if cages or others else []
     order = [i for i, d in enumerate(cells) if d == 0]
     m = len(order)
@@ -160,17 +161,18 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
             else:
                 if mrv:  # bring the blank with the fewest candidates to depth k
                     best, best_mask, best_count = k, 0, n + 1
+                    seen.clear()
                     for j in range(k, m):
                         i = order[j]
                         mask = full & ~(masks[ua[i]] | masks[ub[i]] | masks[uc[i]]) if few else candidates(i)
+                        seen[i] = mask
                         count = mask.bit_count()
                         if count < best_count:
                             best, best_mask, best_count = j, mask, count
                             if count <= 1:
                                 break
                     if best_count > 1 and places:  # variants: a digit with one place (or none) in a unit
-                        best, best_mask = _hidden_single(order, k, m, best, best_mask, candidates, places,
-                                                         masks, full)
+                        best, best_mask = _hidden_single(order, k, best, best_mask, seen, places, masks, full)
                     order[k], order[best] = order[best], order[k]
                     left[k] = best_mask
                 else:
@@ -219,10 +221,10 @@ def _bits(mask: int):
         mask ^= bit
 
 
-def _hidden_single(order, k, m, best, best_mask, candidates, places, masks, full):
+def _hidden_single(order, k, best, best_mask, cand, places, masks, full):
     """The open cell and digit to try next when a unit has a digit with one place left; a dead end
-    (``mask`` 0) when a unit has a digit with no place; else ``(best, best_mask)`` unchanged."""
-    cand = {order[j]: candidates(order[j]) for j in range(k, m)}
+    (``mask`` 0) when a unit has a digit with no place; else ``(best, best_mask)`` unchanged.
+    ``cand``: every open cell's candidates, as the fewest-candidates scan just found them."""
     for u, idx in places:
         once = twice = 0
         for i in idx:

@@ -19,7 +19,7 @@ import io
 import json
 import time
 
-from _data import puzzle_lines  # bench/_data.py: data/NAME(.gz) as puzzle lines
+from _data import puzzle_lines, machine  # bench/_data.py: data/NAME(.gz) as puzzle lines
 
 from sudoku_cp.backends import make
 from sudoku_cp.formats.text import format_line, parse_puzzle
@@ -87,6 +87,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=None, help="only the first N puzzles of each set")
     parser.add_argument("--full", action="store_true", help="also the issue's full certified runs")
     args = parser.parse_args()
+    print(machine(), flush=True)
     top = puzzle_lines("top1465.txt")
     seventeen = puzzle_lines("17clue-half.txt")[:2000]
     if args.first:

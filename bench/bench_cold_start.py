@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+from _data import machine  # bench/_data.py: the machine and its load, above the table
+
 ROOT = Path(__file__).resolve().parents[1]
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 FLOORS = {"sudoku-cp validate": 2.0, "sudoku-cp solve (sat)": 3.0}
@@ -76,6 +78,7 @@ def main() -> None:
     parser.add_argument("--importtime", action="store_true", help="also list the slowest imports")
     parser.add_argument("--against", metavar="DIR", help="another checkout to run validate and solve from")
     args = parser.parse_args()
+    print(machine(), flush=True)
     env = environment()
     cmds = commands(console_script())
     envs = {name: env for name in cmds}

@@ -15,7 +15,7 @@ import argparse
 import sys
 import time
 
-from _data import data_path, open_text  # bench/_data.py: the collections in data/
+from _data import data_path, open_text, machine  # bench/_data.py: the collections in data/
 
 
 def unnamed_post_model(spec):
@@ -39,6 +39,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=300)
     parser.add_argument("--file", default="top1465.txt")
     args = parser.parse_args()
+    print(machine(), flush=True)
     sys.path.insert(0, ".")
     from sudoku_cp.backends import cpsat
     from sudoku_cp.formats.text import parse_puzzle

@@ -12,7 +12,7 @@ import argparse
 import collections
 import time
 
-from _data import open_text  # bench/_data.py: reads FILE.gz through gzip
+from _data import open_text, machine  # bench/_data.py: reads FILE.gz through gzip
 from tqdm import tqdm
 
 from sudoku_cp.core.check import is_solution
@@ -27,6 +27,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=2, help="count solutions up to this (default 2)")
     parser.add_argument("--backend", default="sat")
     args = parser.parse_args()
+    print(machine(), flush=True)
     with open_text(args.file) as stream:
         entries = [e for e in iter_entries(stream) if e.board is not None]
     statuses: collections.Counter = collections.Counter()

@@ -17,6 +17,8 @@ from sudoku_cp.tasks.generate import orbits, solved_grid
 from sudoku_cp.tasks.minimize import UniquenessOracle, minimal_givens
 from sudoku_cp.tasks.solving import count
 
+from _data import machine  # bench/_data.py: the machine and its load, above the table
+
 
 def one(shape: Shape, seed: int) -> tuple[float, float, float, int, int]:
     rng = random.Random(seed)
@@ -44,6 +46,7 @@ def main() -> None:
                         help="how many seeds per size (one number per size)")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here (default 0)")
     args = parser.parse_args()
+    print(machine(), flush=True)
     print("size  seed  grid_s  carve_s  recheck_cpsat_s  clues  sat_calls")
     for size, seeds in zip(args.sizes, args.seeds):
         totals = []

@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _data import machine  # bench/_data.py: the machine and its load, above the table
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 FLOORS = {25: (1.0, None), 36: (5.0, None), 49: (20.0, 1024.0)}  # seconds, MB
@@ -107,6 +109,7 @@ def main() -> None:
     parser.add_argument("--also", action="append", default=[], metavar="LABEL=ARGS",
                         help="another configuration: extra arguments to sudoku-cp solve")
     args = parser.parse_args()
+    print(machine(), flush=True)
     script = console_script()
     configs = {"default": [], "old default": ["--backend", "sat:cadical195"]}
     for item in args.also:

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _data import puzzle_lines  # bench/_data.py: the collections in data/
+from _data import puzzle_lines, machine  # bench/_data.py: the collections in data/
 
 from sudoku_cp import Board, Shape, parse_puzzle
 from sudoku_cp.tasks.solving import count, solve
@@ -114,6 +114,7 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="DIR", help="a checkout whose sudoku_cp runs side by side")
     parser.add_argument("--only", metavar="TEXT", help="only the commands whose label holds TEXT (a comma list: any of them)")
     args = parser.parse_args()
+    print(machine(), flush=True)
     if args.commands:
         commands(args.command_limit, args.baseline, args.only)
         return

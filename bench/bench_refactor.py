@@ -27,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _data import puzzle_lines
+from _data import puzzle_lines, machine
 
 HERE = Path(__file__).resolve().parents[1]
 DATASET_SPECS = [("top1465.txt", None, "unique"), ("17clue-half.txt", "clue17", "unique")]
@@ -72,6 +72,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clue17", type=int, default=10_000, help="puzzles of 17clue-half (default 10000)")
     args = parser.parse_args()
+    print(machine(), flush=True)
     rates: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as neutral, tempfile.TemporaryDirectory() as old:
         archive = subprocess.run(["git", "-C", str(HERE), "archive", args.old_commit], capture_output=True,

@@ -27,6 +27,8 @@ from sudoku_cp.formats.text import parse_puzzle  # noqa: E402
 from sudoku_cp.tasks.cores import shrink_core  # noqa: E402
 from sudoku_cp.tasks.steps import Grid, explain_steps  # noqa: E402
 
+from _data import machine  # bench/_data.py: the machine and its load, above the table
+
 
 def spread(name: str, k: int) -> list[str]:
     lines = dataset_lines(name)
@@ -79,6 +81,7 @@ def main() -> None:
     parser.add_argument("--naive", type=int, default=3, help="puzzles for the naive comparison (default 3)")
     parser.add_argument("--naive-steps", type=int, default=10, help="steps compared per puzzle (default 10)")
     args = parser.parse_args()
+    print(machine(), flush=True)
 
     for name, k, what in (("17clue-half.txt", args.seventeen, "median"), ("top1465.txt", args.top, "p90")):
         runs = timed(spread(name, k))

@@ -65,3 +65,45 @@ def test_how_it_is_built_names_every_capability():
     built = README.split("## How it is built", 1)[1].split("\n## ", 1)[0]
     missing = [name for name in CAPABILITIES if f"`{name}`" not in built]
     assert not missing, f"README 'How it is built' does not name the capabilities {missing}"
+
+
+def speed_section() -> str:
+    """The README's Speed section, up to the next heading of its level."""
+    match = re.search(r"^## Speed\n(.*?)(?=^## |\Z)", README, re.S | re.M)
+    assert match, "README.md lacks its Speed section"
+    return match.group(1)
+
+
+def test_speed_tables_give_ratios_beside_a_baseline_not_bare_rates():
+    """Each measured cell of a Speed table is a ratio ("11.3x"), or the baseline "1 (176/s)"."""
+    lines = speed_section().splitlines()
+    rows = [line for line, below in zip(lines, lines[1:] + [""])  # a header sits above its |---|
+            if line.startswith("|") and not line.startswith("|---") and not below.startswith("|---")]
+    assert len(rows) > 10
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")][1:]  # the first names the row
+        for cell in cells:
+            if re.search(r"\d", cell):
+                assert re.search(r"\d(?:\.\d+)?x\b", cell) or re.match(r"1(?: \(|$)", cell), (
+                    f"a bare number in the Speed table cell {cell!r} of {row!r}")
+    assert len(re.findall(r"\b\d+(?:\.\d+)?x\b", speed_section())) > 40
+
+
+def test_every_bench_script_the_readme_names_prints_the_machine_and_its_load():
+    """Each bench/ script named in the README states its machine and load above its numbers."""
+    named = sorted(set(re.findall(r"bench/(bench_\w+\.py)", README)))
+    assert len(named) >= 12
+    for name in named:
+        source = (ROOT / "bench" / name).read_text()
+        assert "machine()" in source or "getloadavg" in source, f"bench/{name} does not print the load"
+
+
+def test_the_bench_machine_line_names_cores_cpu_and_three_load_averages(monkeypatch):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_data", ROOT / "bench" / "_data.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module.os, "getloadavg", lambda: (3.25, 2.5, 1.0))
+    monkeypatch.setattr(module.os, "cpu_count", lambda: 2)
+    line = module.machine()
+    assert re.search(r"2 cores \(.+\), load average 3\.25 2\.50 1\.00 \(1, 5, 15 min\)$", line), line

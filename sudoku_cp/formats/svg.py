@@ -21,10 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 from html import escape
 from math import isqrt
+from typing import TYPE_CHECKING, Any
 
 from ..core.board import Board
 from ..core.shape import Cell
 from .text import DEFAULT_SYMBOLS
+
+if TYPE_CHECKING:
+    from ..constraints.base import Mark
 
 MARK_FILL = "#ffb3b3"
 SECOND_FILL = "#b3d9ff"
@@ -40,7 +44,7 @@ ARROWS = {"DR": "\u2198", "DL": "\u2199", "UR": "\u2197", "UL": "\u2196", "right
           "down": "\u2193", "up": "\u2191"}
 
 
-def marks_of(board: Board) -> list:
+def marks_of(board: Board) -> list[Mark]:
     """Every drawn element of the board's constraints, in the catalogue's shapes."""
     n = board.size
     return [m for kind, group in board.rules.by_kind for c in group for m in kind.marks(c, n)]
@@ -236,48 +240,13 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
                          f'y="{pad + top + above + margin + k * cell + cell / 2 + 0.35 * label_font:g}" '
                          f'font-size="{label_font}" fill="#666" text-anchor="end">r{k + 1}</text>')
     parts.append(f'<g transform="translate({pad + left + margin},{pad + top + above + margin})">')
-    parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>')
-    for unit in board.rules.units:
-        if unit.kind == "window":
-            for r, c in unit.cells:
-                parts.append(f'<rect class="window" x="{c * cell}" y="{r * cell}" width="{cell}" '
-                             f'height="{cell}" fill="{WINDOW_FILL}"/>')
-    parts += _under(marks, cell)
     first = set(marked)
     second = set(secondary) - first
-    for cells, fill, cls in ((first, MARK_FILL, "mark"), (second, SECOND_FILL, "mark2")):
-        for r, c in sorted(cells):
-            parts.append(f'<rect class="{cls}" x="{c * cell}" y="{r * cell}" width="{cell}" '
-                         f'height="{cell}" fill="{fill}"/>')
-    thin = 'stroke="#999" stroke-width="1"'
-    thick = 'stroke="black" stroke-width="2.5"'
-    for k in range(1, n):
-        parts.append(f'<line x1="0" y1="{k * cell}" x2="{side}" y2="{k * cell}" {thin}/>')
-        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{side}" {thin}/>')
-    for x1, y1, x2, y2 in region_borders(board):
-        parts.append(f'<line x1="{x1 * cell}" y1="{y1 * cell}" x2="{x2 * cell}" y2="{y2 * cell}" {thick}/>')
-    parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="none" {thick}/>')
-    for unit in board.rules.units:
-        if unit.kind in ("diagonal", "anti-diagonal"):
-            x1, x2 = (0, side) if unit.kind == "diagonal" else (side, 0)
-            parts.append(f'<line class="{unit.kind}" x1="{x1}" y1="0" x2="{x2}" y2="{side}" '
-                         f'{DIAGONAL_STROKE}/>')
+    shaded = [f'<rect class="{cls}" x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{fill}"/>'
+              for cells, fill, cls in ((first, MARK_FILL, "mark"), (second, SECOND_FILL, "mark2"))
+              for r, c in sorted(cells)]
     small = max(7, int(cell * 0.26))
-    for mark in marks:
-        if mark.shape != "cage":
-            continue
-        segments = cage_outline(mark.cells, 0.09)
-        parts.append('<path class="cage" d="' + " ".join(
-            f"M{x1 * cell:g} {y1 * cell:g}L{x2 * cell:g} {y2 * cell:g}" for x1, y1, x2, y2 in segments)
-            + f'" {CAGE_STROKE}/>')
-        if mark.text:
-            r, c = min(mark.cells)
-            text = mark.text
-            parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
-                         f'height="{small + 2}" fill="white"/>')
-            parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '
-                         f'font-size="{small}">{text}</text>')
-    parts += _over(marks, cell, small)
+    parts += rules_picture(board, marks, cell, small, shaded)
     summed = {min(m.cells) for m in marks if m.shape == "cage" and m.text}
     for r in range(n):
         for c in range(n):
@@ -297,6 +266,78 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
         parts += _pencil_marks(shown, candidates, alphabet, cell, summed)
     parts.append("</g></svg>")
     return "\n".join(parts)
+
+
+def rules_picture(board: Board, marks: Sequence[Mark], cell: int, small: int,
+                  shaded: Sequence[str] = ()) -> list[str]:
+    """The grid and its rules drawn without digits, ``cell`` units a cell, origin at the grid's corner.
+
+    Bottom to top: white ground, windoku's windows, the marks drawn under the lines (shading,
+    lines, circles), the ``shaded`` elements (highlighted cells), thin cell lines, thick region
+    borders, diagonals, cages with their sums, then dots, quadruples, outside clues and small
+    texts. :func:`board_svg` puts its digits over it; the step page puts its cells over it.
+    """
+    n = board.size
+    side = n * cell
+    parts = [f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>']
+    for unit in board.rules.units:
+        if unit.kind == "window":
+            for r, c in unit.cells:
+                parts.append(f'<rect class="window" x="{c * cell}" y="{r * cell}" width="{cell}" '
+                             f'height="{cell}" fill="{WINDOW_FILL}"/>')
+    parts += _under(marks, cell)
+    parts += shaded
+    thin = 'stroke="#999" stroke-width="1"'
+    thick = 'stroke="black" stroke-width="2.5"'
+    for k in range(1, n):
+        parts.append(f'<line x1="0" y1="{k * cell}" x2="{side}" y2="{k * cell}" {thin}/>')
+        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{side}" {thin}/>')
+    for x1, y1, x2, y2 in region_borders(board):
+        parts.append(f'<line x1="{x1 * cell}" y1="{y1 * cell}" x2="{x2 * cell}" y2="{y2 * cell}" {thick}/>')
+    parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="none" {thick}/>')
+    for unit in board.rules.units:
+        if unit.kind in ("diagonal", "anti-diagonal"):
+            x1, x2 = (0, side) if unit.kind == "diagonal" else (side, 0)
+            parts.append(f'<line class="{unit.kind}" x1="{x1}" y1="0" x2="{x2}" y2="{side}" '
+                         f'{DIAGONAL_STROKE}/>')
+    for mark in marks:
+        if mark.shape != "cage":
+            continue
+        segments = cage_outline(mark.cells, 0.09)
+        parts.append('<path class="cage" d="' + " ".join(
+            f"M{x1 * cell:g} {y1 * cell:g}L{x2 * cell:g} {y2 * cell:g}" for x1, y1, x2, y2 in segments)
+            + f'" {CAGE_STROKE}/>')
+        if mark.text:
+            r, c = min(mark.cells)
+            text = mark.text
+            parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
+                         f'height="{small + 2}" fill="white"/>')
+            parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '
+                         f'font-size="{small}">{text}</text>')
+    parts += _over(marks, cell, small)
+    return parts
+
+
+PAGE_CELL = 36  # the step page's picture: a cell is this many units of its viewBox
+
+
+def page_picture(board: Board) -> dict[str, Any]:
+    """The step page's picture of the grid and its rules (:func:`rules_picture`), for its cells to lie on.
+
+    ``svg``: an ``<svg>`` whose viewBox starts ``margin`` cells before the grid (room for clues
+    outside it) and spans ``n + 2 * margin`` cells; ``cell``: the units of one cell; ``summed``:
+    the cells (row-major indices) holding a cage's sum in their top-left corner; ``rules``: the
+    rules the picture cannot show (:func:`rules_title`), or None.
+    """
+    n, cell = board.size, PAGE_CELL
+    marks = marks_of(board) if board.rules.constraints else []
+    margin = 1 if any(m.shape == "outside" for m in marks) else 0
+    start, span = -margin * cell, (n + 2 * margin) * cell
+    inner = "".join(rules_picture(board, marks, cell, max(7, int(cell * 0.26))))
+    svg = (f'<svg class="ss-picture" viewBox="{start} {start} {span} {span}" '
+           f'font-family="sans-serif" aria-hidden="true">{inner}</svg>')
+    summed = sorted(r * n + c for r, c in (min(m.cells) for m in marks if m.shape == "cage" and m.text))
+    return {"svg": svg, "cell": cell, "margin": margin, "summed": summed, "rules": rules_title(board)}
 
 
 def _pencil_marks(shown: Board, candidates: Mapping[Cell, Sequence[int]], alphabet: str,

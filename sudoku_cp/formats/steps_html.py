@@ -44,14 +44,15 @@ def steps_page_from_data(data: dict[str, Any], title: str = "Step by step", embe
     payload = data if "symbols" in data else dict(
         data, symbols=DEFAULT_SYMBOLS if data["size"] <= len(DEFAULT_SYMBOLS) else None)
     picture = dict(payload.get("picture") or page_picture(Board.empty(Shape(*payload["box"]))))
-    svg = picture.pop("svg")  # drawn once, in the page; the rest (margin, cage sums) is for the script
+    svg = picture.pop("svg")  # drawn once, in the page; the rest (margins, cage sums) is for the script
     payload = dict(payload, picture=picture)
     text = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\!--")
     root = f"ss-root-{uuid.uuid4().hex[:12]}" if embedded else "ss-root"
-    n, margin = payload["size"], picture["margin"]
+    n, (top, right, bottom, left) = payload["size"], picture["margins"]
+    board = (f"--n: {n}; --k: {isqrt(n - 1) + 1}; --cols: {n + left + right}; --rows: {n + top + bottom}; "
+             f"--left: {left}; --top: {top}")
     body = (BODY.replace("@TITLE@", html.escape(title)).replace("@DATA@", text).replace("@ROOT@", root)
-            .replace("@PICTURE@", svg).replace("@SPAN@", str(n + 2 * margin)).replace("@N@", str(n))
-            .replace("@K@", str(isqrt(n - 1) + 1)).replace("@MARGIN@", str(margin)))
+            .replace("@PICTURE@", svg).replace("@BOARD@", board))
     script = SCRIPT.replace("@ROOT@", root).replace("@EMBEDDED@", "true" if embedded else "false")
     if embedded:
         return f'<div class="sudoku-steps">{STYLE}{body}<script>{script}</script></div>'
@@ -68,28 +69,28 @@ STYLE = """<style>
 .sudoku-steps, body { font-family: system-ui, sans-serif; color: #222; }
 body { margin: 0; }
 .ss-root { display: flex; gap: 20px 28px; align-items: flex-start; margin: 12px; flex-wrap: wrap; }
-#ss-board { position: relative; width: min(100%, calc(var(--span) * 56px)); flex: 0 0 auto;
+#ss-board { position: relative; width: min(100%, calc(var(--cols) * 56px)); flex: 0 0 auto;
   container-type: inline-size; }
 #ss-board > svg { display: block; width: 100%; height: auto; overflow: visible; }
 #ss-board #ss-arrows { position: absolute; left: 0; top: 0; height: 100%; pointer-events: none; }
-#ss-grid { position: absolute; display: grid; left: calc(100% * var(--margin) / var(--span));
-  top: calc(100% * var(--margin) / var(--span)); width: calc(100% * var(--n) / var(--span));
-  height: calc(100% * var(--n) / var(--span));
+#ss-grid { position: absolute; display: grid; left: calc(100% * var(--left) / var(--cols));
+  top: calc(100% * var(--top) / var(--rows)); width: calc(100% * var(--n) / var(--cols));
+  height: calc(100% * var(--n) / var(--rows));
   grid-template-columns: repeat(var(--n), 1fr); grid-template-rows: repeat(var(--n), 1fr); }
 #ss-grid .cell { display: flex; align-items: center; justify-content: center; position: relative;
   box-sizing: border-box; min-width: 0; min-height: 0; overflow: hidden;
-  font-size: calc(100cqw / var(--span) * 0.6); line-height: 1; }
+  font-size: calc(100cqw / var(--cols) * 0.6); line-height: 1; }
 #ss-grid .cell.given { font-weight: 700; }
 #ss-grid .cell.placed { color: #1a5fb4; }
 #ss-grid .cell.low { padding-top: 26%; }
 #ss-grid .cell.unit { background: rgba(255, 214, 0, 0.2); }
 #ss-grid .cell.focus { background: rgba(255, 190, 0, 0.4); }
-#ss-grid .cell.premise { box-shadow: inset 0 0 0 max(2px, calc(100cqw / var(--span) * 0.055)) #3584e4; }
+#ss-grid .cell.premise { box-shadow: inset 0 0 0 max(2px, calc(100cqw / var(--cols) * 0.055)) #3584e4; }
 #ss-grid .cell.target { background: rgba(255, 120, 0, 0.45); }
-.cands { display: grid; width: 100%; height: 100%; box-sizing: border-box; color: #555;
+.cands { display: grid; width: 100%; height: 100%; box-sizing: border-box; color: #555; padding: 8%;
   grid-template-columns: repeat(var(--k), 1fr); grid-template-rows: repeat(var(--k), 1fr);
-  font-size: calc(100cqw / var(--span) / var(--k) * 0.8); align-items: center; justify-items: center; }
-.cell.summed .cands { padding-top: 30%; }
+  font-size: calc(100cqw / var(--cols) / var(--k) * 0.72); align-items: center; justify-items: center; }
+.cell.summed .cands { padding-top: 30%; }  /* below the cage's sum (PAD and SUMMED in the script) */
 .cands span.gone { color: #c01c28; text-decoration: line-through; font-weight: 700; }
 .cands span.put { color: #1a5fb4; font-weight: 700; }
 #ss-side { flex: 1 1 300px; min-width: 0; max-width: 560px; overflow-wrap: anywhere; }
@@ -106,7 +107,7 @@ body { margin: 0; }
 </style>"""
 
 BODY = """<div id="@ROOT@" class="ss-root" tabindex="0">
-<div id="ss-board" style="--span: @SPAN@; --n: @N@; --k: @K@; --margin: @MARGIN@">@PICTURE@
+<div id="ss-board" style="@BOARD@">@PICTURE@
 <div id="ss-grid" aria-label="grid"></div>
 <svg id="ss-arrows" aria-label="chain"></svg></div>
 <div id="ss-side">
@@ -150,8 +151,8 @@ SCRIPT = r"""
   // the chain's arrows, drawn in the picture's units: candidate d of a cell sits where its cell's
   // candidate grid puts it (below the sum in a cell holding a cage's sum)
   const arrows = $("ss-arrows"), head = "@ROOT@-head", NS = arrows.namespaceURI;  // inline SVG's own namespace
-  const origin = -pic.margin * C, span = (n + 2 * pic.margin) * C;
-  arrows.setAttribute("viewBox", origin + " " + origin + " " + span + " " + span);
+  const m = pic.margins;  // top, right, bottom, left: the picture's viewBox, in cells
+  arrows.setAttribute("viewBox", [-m[3] * C, -m[0] * C, (n + m[1] + m[3]) * C, (n + m[0] + m[2]) * C].join(" "));
   const svg = (tag, attrs, parent) => {
     const el = document.createElementNS(NS, tag);
     Object.keys(attrs).forEach(a => el.setAttribute(a, attrs[a]));
@@ -162,11 +163,12 @@ SCRIPT = r"""
                                 markerHeight: 4.5, orient: "auto", markerUnits: "strokeWidth"}, svg("defs", {}));
   svg("path", {d: "M0,0 L10,5 L0,10 z", fill: "#813d9c"}, marker);
   const layer = svg("g", {});
-  function spot(f, state) {  // [x, y, radius]: a filled cell's own digit is its centre
-    const r = f[0], c = f[1], d = Math.abs(f[2]), top = summed[r * n + c] ? 0.3 : 0;
-    if (state.cells[r * n + c] === f[2]) return [(c + 0.5) * C, (r + 0.5 + (top ? 0.13 : 0)) * C, C * 0.36];
-    const row = Math.floor((d - 1) / side), col = (d - 1) % side;
-    return [(c + (col + 0.5) / side) * C, (r + top + (row + 0.5) * (1 - top) / side) * C, C / side * 0.4];
+  const PAD = 0.08, SUMMED = 0.3;  // the candidates' inset in a cell, and below a cage's sum (as the style's)
+  function spot(f, state) {  // [x, y, radius]: a link in a filled cell (re-derived) is its digit
+    const r = f[0], c = f[1], d = Math.abs(f[2]), top = summed[r * n + c] ? SUMMED : PAD;
+    if (state.cells[r * n + c] > 0) return [(c + 0.5) * C, (r + 0.5 + (summed[r * n + c] ? 0.13 : 0)) * C, C * 0.36];
+    const row = Math.floor((d - 1) / side), col = (d - 1) % side, w = (1 - 2 * PAD) / side, h = (1 - top - PAD) / side;
+    return [(c + PAD + (col + 0.5) * w) * C, (r + top + (row + 0.5) * h) * C, w * C * 0.42];
   }
   function drawChain(step, state) {
     layer.textContent = "";

@@ -324,21 +324,24 @@ PAGE_CELL = 36  # the step page's picture: a cell is this many units of its view
 def page_picture(board: Board) -> dict[str, Any]:
     """The step page's picture of the grid and its rules (:func:`rules_picture`), for its cells to lie on.
 
-    ``svg``: an ``<svg>`` whose viewBox starts ``margin`` cells before the grid (room for clues
-    outside it) and spans ``n + 2 * margin`` cells; ``cell``: the units of one cell; ``summed``:
-    the cells (row-major indices) holding a cage's sum in their top-left corner; ``rules``: the
-    rules the picture cannot show (:func:`rules_title`), or None.
+    ``svg``: an ``<svg>`` whose viewBox holds the grid and, on each side with a clue outside it,
+    one more row or column of cells; ``margins``: those sides' widths in cells (top, right,
+    bottom, left); ``cell``: the units of one cell; ``summed``: the cells (row-major indices)
+    holding a cage's sum in their top-left corner; ``rules``: the rules the picture cannot show
+    (:func:`rules_title`), or None.
     """
     n, cell = board.size, PAGE_CELL
     marks = marks_of(board) if board.rules.constraints else []
-    margin = 1 if any(m.shape == "outside" for m in marks) else 0
-    start, span = -margin * cell, (n + 2 * margin) * cell
+    outside = [m.cells[0] for m in marks if m.shape == "outside"]
+    top, right, bottom, left = (int(any(test(r, c) for r, c in outside)) for test in (
+        lambda r, c: r < 0, lambda r, c: c >= n, lambda r, c: r >= n, lambda r, c: c < 0))
+    width, height = (n + left + right) * cell, (n + top + bottom) * cell
     inner = "".join(rules_picture(board, marks, cell, max(7, int(cell * 0.26))))
-    svg = (f'<svg class="ss-picture" viewBox="{start} {start} {span} {span}" '
+    svg = (f'<svg class="ss-picture" viewBox="{-left * cell} {-top * cell} {width} {height}" '
            f'font-family="sans-serif" aria-hidden="true">{inner}</svg>')
     summed = sorted(r * n + c for r, c in (min(m.cells) for m in marks if m.shape == "cage" and m.text))
-    return {"svg": svg, "cell": cell, "margin": margin, "summed": summed, "rules": rules_title(board)}
-
+    return {"svg": svg, "cell": cell, "margins": [top, right, bottom, left], "summed": summed,
+            "rules": rules_title(board)}
 
 def _pencil_marks(shown: Board, candidates: Mapping[Cell, Sequence[int]], alphabet: str,
                   cell: int, summed: AbstractSet[Cell] = frozenset()) -> list[str]:

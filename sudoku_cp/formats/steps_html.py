@@ -2,7 +2,10 @@
 
 The page shows the grid with candidates as it stands before each step, the step's cells and units
 highlighted (the cells it fills or clears in orange, the facts it uses in blue, its units shaded),
-its sentence, and a difficulty summary (which techniques were needed, how often). Buttons and the
+its sentence, and a difficulty summary (which techniques were needed, how often). The grid lies
+over the picture of its rules that the SVG writer draws (:func:`~.svg.page_picture`: every
+kind's marks, under the digits), and a chain step's links (``arrows``) are drawn as arrows
+between candidates over it. Sizes follow the board's width, so a phone shows it whole. Buttons and the
 arrow keys (Home, End too) move forward and back; ``page.html#step=12`` opens at step 12. In a
 notebook (``embedded``) each view has its own root element and listens to keys only while it has
 the focus, so several views step independently and typing in a cell is left alone. The steps are embedded as JSON

@@ -8,7 +8,8 @@ cells with the sum in the top-left corner, and the rules that hold everywhere (a
 anti-king, non-consecutive) are named in the title. Rows are labelled r1..rN on the left and
 columns c1..cN above, as the text names cells (``r5c3``); pencil marks, when given, are small
 digits in the blank cells. Jupyter shows a
-:class:`~sudoku_cp.core.board.Board` this way (``Board._repr_svg_``).
+:class:`~sudoku_cp.core.board.Board` this way (``Board._repr_svg_``). The grid and its rules
+without digits (:func:`rules_picture`) are also the step page's picture (:func:`page_picture`).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> svg = board_svg(parse_puzzle("12..34....12...."), marked=[(0, 0)])

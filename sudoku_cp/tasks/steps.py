@@ -527,7 +527,7 @@ class Prover:
         if all(chains):
             step.chain = "; ".join(f"{c.words()} so {contradiction_text(self.rules, c.end)}"
                                    for c in chains if c is not None)
-            step.arrows = [a for c in chains if c is not None for a in c.arrows]
+            step.arrows = list(dict.fromkeys(a for c in chains if c is not None for a in c.arrows))  # cases share links
         step.se = chain_se(None, chains)
         return step
 

@@ -200,6 +200,20 @@ def test_an_aic_carries_its_chain_as_arrows_link_by_link():
     assert words == step.chain
 
 
+@pytest.mark.parametrize("name", ["X-chain", "XY-chain", "remote pair", "AIC", "W-wing", "skyscraper",
+                                  "two-string kite", "turbot fish"])
+def test_a_chain_technique_carries_the_arrows_its_words_name(name):
+    """Where a person sees the chain (test_techniques' positions), its arrows read as its words."""
+    from test_techniques import CASES, position
+
+    finder, where, _gone, _elsewhere = CASES[name]
+    step = finder(position(**where))
+    facts = [step.arrows[0][0]] + [b for _, b in step.arrows]
+    assert all(a[1] == b[0] for a, b in zip(step.arrows, step.arrows[1:]))
+    words = " so ".join(f"r{r + 1}c{c + 1}{'=' if d > 0 else '<>'}{abs(d)}" for r, c, d in facts)
+    assert words == step.chain
+
+
 def test_a_forcing_chain_carries_the_arrows_of_its_links():
     steps, k = chain_step(FORCING_PUZZLE, 28, "what if")
     step = steps[k]

@@ -582,20 +582,6 @@ def test_notebook_view_is_the_page():
 
 # -- the page in a real browser (Debian's chromium, driven by Selenium) --------------------------
 
-@pytest.fixture(scope="module")
-def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    yield driver
-    driver.quit()
-
-
 def _shown(driver, n: int) -> list[int]:
     cells = driver.find_elements("css selector", "#ss-grid .cell")
     assert len(cells) == n * n

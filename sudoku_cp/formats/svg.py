@@ -8,7 +8,8 @@ cells with the sum in the top-left corner, and the rules that hold everywhere (a
 anti-king, non-consecutive) are named in the title. Rows are labelled r1..rN on the left and
 columns c1..cN above, as the text names cells (``r5c3``); pencil marks, when given, are small
 digits in the blank cells. Jupyter shows a
-:class:`~sudoku_cp.core.board.Board` this way (``Board._repr_svg_``).
+:class:`~sudoku_cp.core.board.Board` this way (``Board._repr_svg_``). The grid and its rules
+without digits (:func:`rules_picture`) are also the step page's picture (:func:`page_picture`).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> svg = board_svg(parse_puzzle("12..34....12...."), marked=[(0, 0)])
@@ -21,10 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 from html import escape
 from math import isqrt
+from typing import TYPE_CHECKING, Any
 
 from ..core.board import Board
 from ..core.shape import Cell
 from .text import DEFAULT_SYMBOLS
+
+if TYPE_CHECKING:
+    from ..constraints.base import Mark
 
 MARK_FILL = "#ffb3b3"
 SECOND_FILL = "#b3d9ff"
@@ -40,7 +45,7 @@ ARROWS = {"DR": "\u2198", "DL": "\u2199", "UR": "\u2197", "UL": "\u2196", "right
           "down": "\u2193", "up": "\u2191"}
 
 
-def marks_of(board: Board) -> list:
+def marks_of(board: Board) -> list[Mark]:
     """Every drawn element of the board's constraints, in the catalogue's shapes."""
     n = board.size
     return [m for kind, group in board.rules.by_kind for c in group for m in kind.marks(c, n)]
@@ -236,48 +241,13 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
                          f'y="{pad + top + above + margin + k * cell + cell / 2 + 0.35 * label_font:g}" '
                          f'font-size="{label_font}" fill="#666" text-anchor="end">r{k + 1}</text>')
     parts.append(f'<g transform="translate({pad + left + margin},{pad + top + above + margin})">')
-    parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>')
-    for unit in board.rules.units:
-        if unit.kind == "window":
-            for r, c in unit.cells:
-                parts.append(f'<rect class="window" x="{c * cell}" y="{r * cell}" width="{cell}" '
-                             f'height="{cell}" fill="{WINDOW_FILL}"/>')
-    parts += _under(marks, cell)
     first = set(marked)
     second = set(secondary) - first
-    for cells, fill, cls in ((first, MARK_FILL, "mark"), (second, SECOND_FILL, "mark2")):
-        for r, c in sorted(cells):
-            parts.append(f'<rect class="{cls}" x="{c * cell}" y="{r * cell}" width="{cell}" '
-                         f'height="{cell}" fill="{fill}"/>')
-    thin = 'stroke="#999" stroke-width="1"'
-    thick = 'stroke="black" stroke-width="2.5"'
-    for k in range(1, n):
-        parts.append(f'<line x1="0" y1="{k * cell}" x2="{side}" y2="{k * cell}" {thin}/>')
-        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{side}" {thin}/>')
-    for x1, y1, x2, y2 in region_borders(board):
-        parts.append(f'<line x1="{x1 * cell}" y1="{y1 * cell}" x2="{x2 * cell}" y2="{y2 * cell}" {thick}/>')
-    parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="none" {thick}/>')
-    for unit in board.rules.units:
-        if unit.kind in ("diagonal", "anti-diagonal"):
-            x1, x2 = (0, side) if unit.kind == "diagonal" else (side, 0)
-            parts.append(f'<line class="{unit.kind}" x1="{x1}" y1="0" x2="{x2}" y2="{side}" '
-                         f'{DIAGONAL_STROKE}/>')
+    shaded = [f'<rect class="{cls}" x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{fill}"/>'
+              for cells, fill, cls in ((first, MARK_FILL, "mark"), (second, SECOND_FILL, "mark2"))
+              for r, c in sorted(cells)]
     small = max(7, int(cell * 0.26))
-    for mark in marks:
-        if mark.shape != "cage":
-            continue
-        segments = cage_outline(mark.cells, 0.09)
-        parts.append('<path class="cage" d="' + " ".join(
-            f"M{x1 * cell:g} {y1 * cell:g}L{x2 * cell:g} {y2 * cell:g}" for x1, y1, x2, y2 in segments)
-            + f'" {CAGE_STROKE}/>')
-        if mark.text:
-            r, c = min(mark.cells)
-            text = mark.text
-            parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
-                         f'height="{small + 2}" fill="white"/>')
-            parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '
-                         f'font-size="{small}">{text}</text>')
-    parts += _over(marks, cell, small)
+    parts += rules_picture(board, marks, cell, small, shaded)
     summed = {min(m.cells) for m in marks if m.shape == "cage" and m.text}
     for r in range(n):
         for c in range(n):
@@ -298,6 +268,81 @@ def board_svg(board: Board, solution: Board | None = None, marked: Iterable[tupl
     parts.append("</g></svg>")
     return "\n".join(parts)
 
+
+def rules_picture(board: Board, marks: Sequence[Mark], cell: int, small: int,
+                  shaded: Sequence[str] = ()) -> list[str]:
+    """The grid and its rules drawn without digits, ``cell`` units a cell, origin at the grid's corner.
+
+    Bottom to top: white ground, windoku's windows, the marks drawn under the lines (shading,
+    lines, circles), the ``shaded`` elements (highlighted cells), thin cell lines, thick region
+    borders, diagonals, cages with their sums, then dots, quadruples, outside clues and small
+    texts. :func:`board_svg` puts its digits over it; the step page puts its cells over it.
+    """
+    n = board.size
+    side = n * cell
+    parts = [f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>']
+    for unit in board.rules.units:
+        if unit.kind == "window":
+            for r, c in unit.cells:
+                parts.append(f'<rect class="window" x="{c * cell}" y="{r * cell}" width="{cell}" '
+                             f'height="{cell}" fill="{WINDOW_FILL}"/>')
+    parts += _under(marks, cell)
+    parts += shaded
+    thin = 'stroke="#999" stroke-width="1"'
+    thick = 'stroke="black" stroke-width="2.5"'
+    for k in range(1, n):
+        parts.append(f'<line x1="0" y1="{k * cell}" x2="{side}" y2="{k * cell}" {thin}/>')
+        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{side}" {thin}/>')
+    for x1, y1, x2, y2 in region_borders(board):
+        parts.append(f'<line x1="{x1 * cell}" y1="{y1 * cell}" x2="{x2 * cell}" y2="{y2 * cell}" {thick}/>')
+    parts.append(f'<rect x="0" y="0" width="{side}" height="{side}" fill="none" {thick}/>')
+    for unit in board.rules.units:
+        if unit.kind in ("diagonal", "anti-diagonal"):
+            x1, x2 = (0, side) if unit.kind == "diagonal" else (side, 0)
+            parts.append(f'<line class="{unit.kind}" x1="{x1}" y1="0" x2="{x2}" y2="{side}" '
+                         f'{DIAGONAL_STROKE}/>')
+    for mark in marks:
+        if mark.shape != "cage":
+            continue
+        segments = cage_outline(mark.cells, 0.09)
+        parts.append('<path class="cage" d="' + " ".join(
+            f"M{x1 * cell:g} {y1 * cell:g}L{x2 * cell:g} {y2 * cell:g}" for x1, y1, x2, y2 in segments)
+            + f'" {CAGE_STROKE}/>')
+        if mark.text:
+            r, c = min(mark.cells)
+            text = mark.text
+            parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
+                         f'height="{small + 2}" fill="white"/>')
+            parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '
+                         f'font-size="{small}">{text}</text>')
+    parts += _over(marks, cell, small)
+    return parts
+
+
+PAGE_CELL = 36  # the step page's picture: a cell is this many units of its viewBox
+
+
+def page_picture(board: Board) -> dict[str, Any]:
+    """The step page's picture of the grid and its rules (:func:`rules_picture`), for its cells to lie on.
+
+    ``svg``: an ``<svg>`` whose viewBox holds the grid and, on each side with a clue outside it,
+    one more row or column of cells; ``margins``: those sides' widths in cells (top, right,
+    bottom, left); ``cell``: the units of one cell; ``summed``: the cells (row-major indices)
+    holding a cage's sum in their top-left corner; ``rules``: the rules the picture cannot show
+    (:func:`rules_title`), or None.
+    """
+    n, cell = board.size, PAGE_CELL
+    marks = marks_of(board) if board.rules.constraints else []
+    outside = [m.cells[0] for m in marks if m.shape == "outside"]
+    top, right, bottom, left = (int(any(test(r, c) for r, c in outside)) for test in (
+        lambda r, c: r < 0, lambda r, c: c >= n, lambda r, c: r >= n, lambda r, c: c < 0))
+    width, height = (n + left + right) * cell, (n + top + bottom) * cell
+    inner = "".join(rules_picture(board, marks, cell, max(7, int(cell * 0.26))))
+    svg = (f'<svg class="ss-picture" viewBox="{-left * cell} {-top * cell} {width} {height}" '
+           f'font-family="sans-serif" aria-hidden="true">{inner}</svg>')
+    summed = sorted(r * n + c for r, c in (min(m.cells) for m in marks if m.shape == "cage" and m.text))
+    return {"svg": svg, "cell": cell, "margins": [top, right, bottom, left], "summed": summed,
+            "rules": rules_title(board)}
 
 def _pencil_marks(shown: Board, candidates: Mapping[Cell, Sequence[int]], alphabet: str,
                   cell: int, summed: AbstractSet[Cell] = frozenset()) -> list[str]:

@@ -55,6 +55,7 @@ from ..backends import Backend, Deadline, make
 from ..core.board import Board, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
+from ..formats.svg import page_picture
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
 from .solving import VerificationError, count
@@ -86,6 +87,7 @@ class Step:
     contradiction: tuple | None = None  # a "what if": where it ends (see contradiction_text)
     cases: list | None = None  # a "what if, by cases": (each case's fact, where it ends)
     chain: str | None = None  # the chain a person follows: "r1c2=5 so r1c7<>5 so ..."
+    arrows: list[tuple[Fact, Fact]] = field(default_factory=list)  # the chain's links: (a fact, one it gives)
     se: float | None = None  # the SE-scale rating, when it is not the technique's (tasks.rating)
 
     def placements(self) -> list[Fact]:
@@ -445,6 +447,7 @@ class Prover:
             found = trace(g, units, premises, fact) if how == "propagation" else None
             if found is not None:  # the chain's own end (singles may reach more than one)
                 step.chain = f"{found.words()} so {contradiction_text(self.rules, found.end)}"
+                step.arrows = found.arrows
                 if step.contradiction is not None:
                     step.contradiction = found.end
             if how == "propagation":  # (a variant's refutation the solver sees is not rated)
@@ -524,6 +527,7 @@ class Prover:
         if all(chains):
             step.chain = "; ".join(f"{c.words()} so {contradiction_text(self.rules, c.end)}"
                                    for c in chains if c is not None)
+            step.arrows = list(dict.fromkeys(a for c in chains if c is not None for a in c.arrows))  # cases share links
         step.se = chain_se(None, chains)
         return step
 
@@ -786,6 +790,7 @@ class Steps(list):
             data["text"] = step.text(rules, symbols)
             data["units"] = step.constraints
             data["focus"] = step.focus
+            data["arrows"] = [[list(a), list(b)] for a, b in step.arrows]
             steps.append(data)
         return {
             "size": n, "box": list(self.puzzle.box), "givens": list(self.puzzle.cells),
@@ -796,6 +801,7 @@ class Steps(list):
             "states": [{"cells": cells, "cands": [sorted(c) for c in cands]} for cells, cands in states],
             "steps": steps, "techniques": self.techniques(), "difficulty": self.difficulty(), "partial": not self.complete,
             "solved": bool(states[-1][0]) and 0 not in states[-1][0],
+            "picture": page_picture(self.puzzle),
         }
 
     def _repr_html_(self) -> str:

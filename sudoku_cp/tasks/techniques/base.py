@@ -19,6 +19,7 @@ class Step(Protocol):
 
     technique: str
     chain: str | None
+    arrows: list[tuple[Fact, Fact]]
     se: float | None
 
     def removals(self) -> list[Fact]: ...

@@ -132,6 +132,8 @@ class Links:
                     units.add(shared(g, t[0], end[0])[0])
         step = g.step([g.fact(i, -d) for i, d in gone], reasons, sorted(units), technique, [])
         step.chain = chain_words(g, chain)
+        facts = [g.fact(i, d if k % 2 else -d) for k, (i, d) in enumerate(chain)]
+        step.arrows = list(zip(facts, facts[1:]))
         step.se = round(TECHNIQUES[technique.split(" (")[0]].se + length_bonus(len(chain)), 1)
         return step
 

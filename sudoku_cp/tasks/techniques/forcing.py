@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .base import Grid
 
@@ -30,6 +30,7 @@ class Chain:
     links: list[Fact]
     end: tuple
     branches: int  # links that follow from two or more earlier links (0: a linear chain)
+    arrows: list[tuple[Fact, Fact]] = field(default_factory=list)  # (earlier link, a link it gives)
 
     def words(self) -> str:
         return " so ".join(f"r{r + 1}c{c + 1}{'=' if d > 0 else '<>'}{abs(d)}" for r, c, d in self.links)
@@ -157,7 +158,8 @@ def _cone(end: tuple, why, order, tainted, assumed: list[Fact]) -> Chain:
     seen.update(assumed)
     links = sorted(seen, key=lambda f: order.get(f, -1))
     branches = sum(1 for f in links if sum(a in tainted for a in why.get(f, ())) > 1)
-    return Chain(links, end[:-1], branches)
+    arrows = [(a, f) for f in links for a in why.get(f, ()) if a in seen]
+    return Chain(links, end[:-1], branches, arrows)
 
 
 # Sudoku Explainer's bases: a static forcing chain of one kind of link (one digit) 6.6, of both

@@ -103,6 +103,9 @@ def w_wing(g: Grid) -> Step | None:
                         step = g.step([g.fact(j, -x) for j in gone], reasons, sorted(units), "W-wing", [k])
                         step.chain = (f"{name(g, a)}<>{x} so {name(g, a)}={y} so {name(g, p)}<>{y} so "
                                       f"{name(g, q)}={y} so {name(g, b)}<>{y} so {name(g, b)}={x}")
+                        links = [g.fact(a, -x), g.fact(a, y), g.fact(p, -y), g.fact(q, y), g.fact(b, -y),
+                                 g.fact(b, x)]
+                        step.arrows = list(zip(links, links[1:]))
                         step.se = TECHNIQUES["W-wing"].se
                         return step
     return None

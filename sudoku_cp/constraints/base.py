@@ -463,6 +463,47 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
     return out
 
 
+MAX_DIGIT_SETS = 500  # more digit sets than this for one sum: its kind falls back to partial sums
+
+
+def digit_sets(digits: Iterable[int], total: int, size: int | None = None,
+               limit: int | None = None) -> list[tuple[int, ...]] | None:
+    """The sets of distinct ``digits`` (``size`` of them, or any number) adding up to ``total``,
+    ascending; None when there are more than ``limit`` (:data:`MAX_DIGIT_SETS` by default).
+
+    >>> digit_sets(range(1, 10), 10, 3)
+    [(1, 2, 7), (1, 3, 6), (1, 4, 5), (2, 3, 5)]
+    >>> digit_sets(range(2, 9), 5)
+    [(2, 3), (5,)]
+    """
+    ds = sorted(set(digits))
+    limit = MAX_DIGIT_SETS if limit is None else limit
+    out: list[tuple[int, ...]] = []
+
+    def extend(start: int, prefix: tuple[int, ...], rest: int) -> None:
+        left = None if size is None else size - len(prefix)
+        if rest == 0 and left in (None, 0):
+            out.append(prefix)
+            return
+        if left == 0 or len(out) > limit:
+            return
+        if left is not None and sum(ds[len(ds) - left:]) < rest:
+            return  # even the largest digits fall short
+        for j in range(start, len(ds)):
+            if ds[j] > rest or (left is not None and sum(ds[j:j + left]) > rest):
+                break
+            extend(j + 1, prefix + (ds[j],), rest - ds[j])
+
+    extend(0, (), total)
+    return out if len(out) <= limit else None
+
+
+def is_unit(cells: Iterable[Cell], rules: Rules) -> bool:
+    """Whether ``cells`` are exactly one unit's (so they hold distinct digits, all N of them)."""
+    wanted = frozenset(cells)
+    return any(frozenset(u.cells) == wanted for u in rules.units)
+
+
 def cell_term(n: int, i: int, weight: int = 1, digits: Iterable[int] | None = None) -> Term:
     """A cell's digit times ``weight`` as a term."""
     return [((lit(n, i, d),), weight * d) for d in (digits or range(1, n + 1))]

@@ -72,3 +72,26 @@ def test_an_xsum_is_under_300_clauses_on_a_9x9():
     partial sums when every first digit shared one chain)."""
     board = board_of([{"type": "xsum", "clue": [-1, 0], "sum": 15}], 9)
     assert family_size(board, "xsum") < 300
+
+
+def test_an_arrow_through_a_whole_row_counts_what_a_brute_force_counts():
+    """A pill r1c1-r1c2 whose shaft runs through all of row 2 and on to r3c4: the row is the
+    constant 10 in the clauses, and the count is still the brute force's."""
+    shaft = [[1, 0], [1, 1], [1, 2], [1, 3], [2, 3]]
+    board = board_of([{"type": "arrow", "circle": [[0, 0], [0, 1]], "cells": shaft}])
+    expected = brute(lambda g: 10 * g[0][0] + g[0][1] == sum(g[r][c] for r, c in shaft))
+    assert 0 < len(expected) < 288
+    assert sat_solutions(board) == expected
+
+
+def test_a_long_arrow_and_a_three_cell_pill_stay_small():
+    """The published "I Bet Someone Did This Already" (a pill of 3 with a 78-cell shaft, eight
+    whole rows of it) was 5,501,147 arrow clauses: every partial-sum layer's at-most-one was
+    pairwise over hundreds of values. A pill of 3 with a 20-cell shaft was 58,819."""
+    from published_kinds import PUBLISHED, board
+
+    (entry,) = [p for p in PUBLISHED if "I Bet Someone" in p.source]
+    assert family_size(board(entry), "arrow") < 10_000
+    shaft = [[0, 3]] + [[1, c] for c in range(4, 9)] + [[2, c] for c in range(8, 1, -1)] + [[3, c] for c in range(2, 9)]
+    pill = board_of([{"type": "arrow", "circle": [[0, 0], [0, 1], [0, 2]], "cells": shaft}], 9)
+    assert family_size(pill, "arrow") < 30_000

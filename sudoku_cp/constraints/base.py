@@ -449,9 +449,9 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
                 elif target is not None:
                     out.append(head + [target])
         named = [x for x in layer.values() if x is not None]
-        out += [[-x, -y] for j, x in enumerate(named) for y in named[j + 1:]]
         if named:
-            out.append(named)  # exactly one partial sum per layer
+            out.append(named)  # exactly one partial sum per layer: at least one, and
+            out += _layer_amo(named, enc)  # at most one
         for w, sw in layer.items():  # and backwards: a partial sum and this term's step fix the one before
             for lits, v in term:
                 su = prev.get(w - v, 0)
@@ -502,6 +502,44 @@ def is_unit(cells: Iterable[Cell], rules: Rules) -> bool:
     """Whether ``cells`` are exactly one unit's (so they hold distinct digits, all N of them)."""
     wanted = frozenset(cells)
     return any(frozenset(u.cells) == wanted for u in rules.units)
+
+
+def whole_units(indices: Sequence[int], rules: Rules) -> tuple[int, list[int]]:
+    """How many units lie wholly among cell ``indices`` (disjoint ones, taken in the rules'
+    order), and the indices left outside them, in their order: a sum over a whole unit is
+    1 + ... + N in every solution.
+
+    >>> from sudoku_cp.core.shape import Shape
+    >>> whole_units(list(range(4, 12)), Rules.classic(Shape(2, 2)))  # rows 2 and 3 of a 4x4
+    (2, [])
+    """
+    n = rules.size
+    left = set(indices)
+    units = 0
+    for unit in rules.units:
+        cells = {index(n, c) for c in unit.cells}
+        if cells <= left:
+            left -= cells
+            units += 1
+    return units, [i for i in indices if i in left]
+
+
+PAIRWISE_LAYER = 24  # a partial-sum layer of more values than this gets the ladder at-most-one
+
+
+def _layer_amo(lits: Sequence[int], enc: Any) -> list[list[int]]:
+    """At most one of ``lits`` (a partial-sum layer's values, in order): pairwise up to
+    :data:`PAIRWISE_LAYER` values (a binary clause per pair propagates at once), sequentially
+    beyond (``a[j]`` says "one of the first j + 1 holds"; 3 clauses and 1 variable per literal,
+    where pairwise clauses grow with the square: a long arrow's layers have hundreds of values)."""
+    if len(lits) <= PAIRWISE_LAYER:
+        return [[-x, -y] for j, x in enumerate(lits) for y in lits[j + 1:]]
+    first = enc.new_vars(len(lits) - 1)
+    out = []
+    for j, x in enumerate(lits[:-1]):
+        a = first + j
+        out += [[-x, a], [-a, -lits[j + 1]]] + ([[-(a - 1), a]] if j else [])
+    return out
 
 
 def cell_term(n: int, i: int, weight: int = 1, digits: Iterable[int] | None = None) -> Term:

@@ -14,7 +14,7 @@ from sudoku_cp.constraints import base
 from sudoku_cp.constraints.base import digit_sets
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.model.cnf import encode_rules
-from test_catalogue import GRIDS
+from test_catalogue import GRIDS, sandwiched
 
 
 def board_of(constraints, size=4, givens=None):
@@ -95,3 +95,25 @@ def test_a_long_arrow_and_a_three_cell_pill_stay_small():
     shaft = [[0, 3]] + [[1, c] for c in range(4, 9)] + [[2, c] for c in range(8, 1, -1)] + [[3, c] for c in range(2, 9)]
     pill = board_of([{"type": "arrow", "circle": [[0, 0], [0, 1], [0, 2]], "cells": shaft}], 9)
     assert family_size(pill, "arrow") < 30_000
+
+
+@pytest.mark.parametrize("sets", [True, False], ids=["digit-sets", "partial-sums"])
+@pytest.mark.parametrize("clue, total", [([-1, 0], 5), ([2, 4], 2), ([4, 3], 0), ([0, -1], 3)])
+def test_sandwich_clauses_count_what_a_brute_force_counts(clue, total, sets, monkeypatch):
+    """The digit sets between the crusts and (past MAX_DIGIT_SETS) the partial sums of the cells
+    between both give exactly the grids whose line has the sum between its 1 and its 4."""
+    if not sets:
+        monkeypatch.setattr(base, "MAX_DIGIT_SETS", 0)
+    board = board_of([{"type": "sandwich", "clue": clue, "sum": total}])
+    (constraint,) = board.rules.constraints
+    cells = constraint.cells
+    expected = brute(lambda g: sandwiched([g[r][c] for r, c in cells]) == total)
+    assert 0 < len(expected) < 288
+    assert sat_solutions(board) == expected
+
+
+def test_a_sandwich_is_under_600_clauses_on_a_9x9():
+    """A 9x9 sandwich of 15: the crust and between variables, 7 "digit between" variables and a
+    selector per set of 2..8 adding up to 15 (3,248 clauses when the sum was partial sums)."""
+    board = board_of([{"type": "sandwich", "clue": [-1, 0], "sum": 15}], 9)
+    assert family_size(board, "sandwich") < 600

@@ -1,6 +1,7 @@
 """The clause families of the sum kinds: each says exactly its rule (solutions counted on a 4x4
 against a brute force, on every path an encoding can take) and stays small where the old ones
-blew up (clause counts of a long arrow, a pill, an X-sum)."""
+blew up (clause counts of a long arrow, a pill, an X-sum, a sandwich); and kropki dots of other
+values than 1 and 2 with their negative, read, written and solved as f-puzzles' solver reads them."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 from sudoku_cp.backends import make
 from sudoku_cp.constraints import base
 from sudoku_cp.constraints.base import digit_sets
+from sudoku_cp.core.check import find_conflicts
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.model.cnf import encode_rules
-from test_catalogue import GRIDS, sandwiched
+from sudoku_cp.formats.fpuzzles import from_fpuzzles, to_fpuzzles
+from test_catalogue import GRIDS, ORTH, at, sandwiched
 
 
 def board_of(constraints, size=4, givens=None):
@@ -117,3 +120,53 @@ def test_a_sandwich_is_under_600_clauses_on_a_9x9():
     selector per set of 2..8 adding up to 15 (3,248 clauses when the sum was partial sums)."""
     board = board_of([{"type": "sandwich", "clue": [-1, 0], "sum": 15}], 9)
     assert family_size(board, "sandwich") < 600
+
+
+def fpuzzles_4x4(**keys) -> dict:
+    return dict({"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}, **keys)
+
+
+def fp(cell) -> str:
+    return f"R{cell[0] + 1}C{cell[1] + 1}"
+
+
+RELATIONS = {"difference": lambda x, y, v: abs(x - y) == v, "ratio": lambda x, y, v: x == v * y or y == v * x}
+
+
+@pytest.mark.parametrize("key, values, default, forbidden", [
+    # white dots of difference 2, "all white dots given": no dot, no difference 2 (1 is allowed)
+    ("difference", (2,), 1, (2,)),
+    # black dots of ratio 3 and 2, "all black dots given": no dot, neither ratio 3 nor ratio 2
+    ("ratio", (3, 2), 2, (3, 2)),
+])
+def test_a_negative_beside_dots_of_other_values_forbids_those_values(key, values, default, forbidden):
+    """Dots where one grid shows the relations (a value each), with the negative, as f-puzzles
+    writes them: every backend counts what a brute force of the rule counts, and the string
+    written back reads to the same rules."""
+    related = RELATIONS[key]
+
+    def value_of(g, a, b, among):
+        return next((v for v in among if related(at(g, a), at(g, b), v)), None)
+
+    grid = next(g for g in GRIDS if all(value_of(g, a, b, forbidden) in values for a, b in ORTH
+                                        if value_of(g, a, b, forbidden)))
+    dots = {(a, b): value_of(grid, a, b, values) for a, b in ORTH if value_of(grid, a, b, values)}
+    assert set(dots.values()) == set(values)
+    data = fpuzzles_4x4(**{key: [dict({"cells": [fp(a), fp(b)]}, **({} if v == default else {"value": str(v)}))
+                                 for (a, b), v in dots.items()], "negative": [key]})
+    board = from_fpuzzles(data)
+    expected = brute(lambda g: all(related(at(g, a), at(g, b), dots[a, b]) if (a, b) in dots
+                                   else value_of(g, a, b, forbidden) is None for a, b in ORTH))
+    assert 0 < len(expected) < 288 and tuple(v for row in grid for v in row) in expected
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 1000)
+        assert found.complete and sorted(s.cells for s in found.solutions) == expected, backend
+    written = to_fpuzzles(board)
+    assert written[key] == data[key] and written["negative"] == [key]
+    assert from_fpuzzles(written).rules == board.rules
+    # the scan of givens names two undotted neighbours that show the first value (3 apart, 1 and 3)
+    (r1, c1), (r2, c2) = next(p for p in ORTH if p not in dots)
+    x, y = next((x, y) for x in range(1, 5) for y in range(1, 5) if related(x, y, values[0]))
+    data["grid"][r1][c1], data["grid"][r2][c2] = {"value": x, "given": True}, {"value": y, "given": True}
+    assert [c.describe() for c in find_conflicts(from_fpuzzles(data))] == [
+        f"the kropki negative rule: {x} at r{r1 + 1}c{c1 + 1} and {y} at r{r2 + 1}c{c2 + 1}"]

@@ -449,9 +449,9 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
                 elif target is not None:
                     out.append(head + [target])
         named = [x for x in layer.values() if x is not None]
+        out += _layer_amo(named, enc)  # exactly one partial sum per layer: at most one,
         if named:
-            out.append(named)  # exactly one partial sum per layer: at least one, and
-            out += _layer_amo(named, enc)  # at most one
+            out.append(named)  # and at least one
         for w, sw in layer.items():  # and backwards: a partial sum and this term's step fix the one before
             for lits, v in term:
                 su = prev.get(w - v, 0)
@@ -524,7 +524,7 @@ def whole_units(indices: Sequence[int], rules: Rules) -> tuple[int, list[int]]:
     return units, [i for i in indices if i in left]
 
 
-PAIRWISE_LAYER = 24  # a partial-sum layer of more values than this gets the ladder at-most-one
+PAIRWISE_LAYER = 64  # a partial-sum layer of more values than this gets the ladder at-most-one
 
 
 def _layer_amo(lits: Sequence[int], enc: Any) -> list[list[int]]:

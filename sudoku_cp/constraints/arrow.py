@@ -5,7 +5,8 @@ Document: ``{"type": "arrow", "circle": [[r, c], ...], "cells": [[r, c], ...]}``
 arrow's shaft, not the circle); f-puzzles ``arrow`` (``{"cells": [circle], "lines": [[circle
 cell, shaft...], ...]}``: each line is an arrow of its own, adding up to the circle, as
 f-puzzles' solvers read it). ``cells`` holds the circle then the shaft,
-``data`` the circle's length. Clauses: partial sums of the shaft minus the circle's number.
+``data`` the circle's length. Clauses: partial sums of the shaft minus the circle's number (a whole
+unit in the shaft is the constant 1 + ... + N).
 """
 
 from __future__ import annotations

@@ -209,6 +209,9 @@ KIND_EXAMPLES = [
     ("arrow", "circle r1c1, shaft of 3", [{"type": "arrow", "circle": [[0, 0]], "cells": [[0, 1], [0, 2], [1, 3]]}]),
     ("arrow", "pill r1c1-r1c2, shaft of 4", [{"type": "arrow", "circle": [[0, 0], [0, 1]],
                                               "cells": [[1, 2], [2, 3], [3, 4], [4, 5]]}]),
+    ("arrow", "pill r1c1-r1c3, shaft of 20", [{"type": "arrow", "circle": [[0, 0], [0, 1], [0, 2]],
+                                               "cells": [[0, 3]] + [[1, c] for c in range(4, 9)]
+                                               + [[2, c] for c in range(8, 1, -1)] + [[3, c] for c in range(2, 9)]}]),
     ("thermometer", "5 cells", [{"type": "thermometer", "cells": [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]}]),
     ("kropki", "a white and a black dot", [{"type": "kropki", "cells": [[0, 0], [0, 1]]},
                                            {"type": "kropki", "cells": [[1, 0], [2, 0]], "color": "black"}]),

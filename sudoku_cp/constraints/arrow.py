@@ -5,7 +5,8 @@ Document: ``{"type": "arrow", "circle": [[r, c], ...], "cells": [[r, c], ...]}``
 arrow's shaft, not the circle); f-puzzles ``arrow`` (``{"cells": [circle], "lines": [[circle
 cell, shaft...], ...]}``: each line is an arrow of its own, adding up to the circle, as
 f-puzzles' solvers read it). ``cells`` holds the circle then the shaft,
-``data`` the circle's length. Clauses: partial sums of the shaft minus the circle's number.
+``data`` the circle's length. Clauses: partial sums of the shaft minus the circle's number (a whole
+unit in the shaft is the constant 1 + ... + N).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import (Kind, Mark, cell_term, check_path, doc_cells, entries, fp_cells, fp_lines, fp_name, index,
-                   sum_clauses)
+                   sum_clauses, whole_units)
 
 
 class Arrow(Kind):
@@ -108,12 +109,15 @@ class Arrow(Kind):
         return [10 ** (k - 1 - j) for j in range(k)] if k > 1 else [1]
 
     def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
+        """Partial sums of the shaft less the circle's number; a whole unit in the shaft adds
+        1 + ... + N whatever its digits, so it is that constant instead of N terms."""
         n = rules.size
         circle, shaft = self.parts(constraint, n)
-        terms = [cell_term(n, i) for i in shaft]
+        units, rest = whole_units(shaft, rules)
+        terms = [cell_term(n, i) for i in rest]
         terms += [cell_term(n, i, -w, range(1, min(n, 9) + 1) if len(circle) > 1 else None)
                   for i, w in zip(circle, self.weights(constraint))]
-        return sum_clauses(terms, {0}, enc)
+        return sum_clauses(terms, {-units * n * (n + 1) // 2}, enc)
 
     def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
         circle, shaft = self.parts(constraint, rules.size)

@@ -449,9 +449,9 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
                 elif target is not None:
                     out.append(head + [target])
         named = [x for x in layer.values() if x is not None]
-        out += [[-x, -y] for j, x in enumerate(named) for y in named[j + 1:]]
+        out += _layer_amo(named, enc)  # exactly one partial sum per layer: at most one,
         if named:
-            out.append(named)  # exactly one partial sum per layer
+            out.append(named)  # and at least one
         for w, sw in layer.items():  # and backwards: a partial sum and this term's step fix the one before
             for lits, v in term:
                 su = prev.get(w - v, 0)
@@ -460,6 +460,85 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
                 clause = ([] if sw is None else [-sw]) + [-x for x in lits] + ([su] if su else [])
                 out.append(clause)
         layers.append(layer)
+    return out
+
+
+MAX_DIGIT_SETS = 500  # more digit sets than this for one sum: its kind falls back to partial sums
+
+
+def digit_sets(digits: Iterable[int], total: int, size: int | None = None,
+               limit: int | None = None) -> list[tuple[int, ...]] | None:
+    """The sets of distinct ``digits`` (``size`` of them, or any number) adding up to ``total``,
+    ascending; None when there are more than ``limit`` (:data:`MAX_DIGIT_SETS` by default).
+
+    >>> digit_sets(range(1, 10), 10, 3)
+    [(1, 2, 7), (1, 3, 6), (1, 4, 5), (2, 3, 5)]
+    >>> digit_sets(range(2, 9), 5)
+    [(2, 3), (5,)]
+    """
+    ds = sorted(set(digits))
+    limit = MAX_DIGIT_SETS if limit is None else limit
+    out: list[tuple[int, ...]] = []
+
+    def extend(start: int, prefix: tuple[int, ...], rest: int) -> None:
+        left = None if size is None else size - len(prefix)
+        if rest == 0 and left in (None, 0):
+            out.append(prefix)
+            return
+        if left == 0 or len(out) > limit:
+            return
+        if left is not None and sum(ds[len(ds) - left:]) < rest:
+            return  # even the largest digits fall short
+        for j in range(start, len(ds)):
+            if ds[j] > rest or (left is not None and sum(ds[j:j + left]) > rest):
+                break
+            extend(j + 1, prefix + (ds[j],), rest - ds[j])
+
+    extend(0, (), total)
+    return out if len(out) <= limit else None
+
+
+def is_unit(cells: Iterable[Cell], rules: Rules) -> bool:
+    """Whether ``cells`` are exactly one unit's (so they hold distinct digits, all N of them)."""
+    wanted = frozenset(cells)
+    return any(frozenset(u.cells) == wanted for u in rules.units)
+
+
+def whole_units(indices: Sequence[int], rules: Rules) -> tuple[int, list[int]]:
+    """How many units lie wholly among cell ``indices`` (disjoint ones, taken in the rules'
+    order), and the indices left outside them, in their order: a sum over a whole unit is
+    1 + ... + N in every solution.
+
+    >>> from sudoku_cp.core.shape import Shape
+    >>> whole_units(list(range(4, 12)), Rules.classic(Shape(2, 2)))  # rows 2 and 3 of a 4x4
+    (2, [])
+    """
+    n = rules.size
+    left = set(indices)
+    units = 0
+    for unit in rules.units:
+        cells = {index(n, c) for c in unit.cells}
+        if cells <= left:
+            left -= cells
+            units += 1
+    return units, [i for i in indices if i in left]
+
+
+PAIRWISE_LAYER = 64  # a partial-sum layer of more values than this gets the ladder at-most-one
+
+
+def _layer_amo(lits: Sequence[int], enc: Any) -> list[list[int]]:
+    """At most one of ``lits`` (a partial-sum layer's values, in order): pairwise up to
+    :data:`PAIRWISE_LAYER` values (a binary clause per pair propagates at once), sequentially
+    beyond (``a[j]`` says "one of the first j + 1 holds"; 3 clauses and 1 variable per literal,
+    where pairwise clauses grow with the square: a long arrow's layers have hundreds of values)."""
+    if len(lits) <= PAIRWISE_LAYER:
+        return [[-x, -y] for j, x in enumerate(lits) for y in lits[j + 1:]]
+    first = enc.new_vars(len(lits) - 1)
+    out = []
+    for j, x in enumerate(lits[:-1]):
+        a = first + j
+        out += [[-x, a], [-a, -lits[j + 1]]] + ([[-(a - 1), a]] if j else [])
     return out
 
 

@@ -2,6 +2,11 @@
 the digits are neither consecutive nor in ratio 2 (``kropki-negative``); with no X or V they
 add up to neither 10 nor 5 (``xv-negative``).
 
+Dots of other values (a white dot of difference 3, a black dot of ratio 3) change what their
+absence says, as f-puzzles' solver reads its ``negative``: no white dot means the digits differ by
+none of the white dots' values (1 when there is no white dot); no black dot, that they are in
+none of the black dots' ratios nor in ratio 2.
+
 Document: ``{"type": "kropki-negative"}`` (optional ``"colors": ["white", "black"]``, both by
 default) and ``{"type": "xv-negative"}``; f-puzzles ``"negative": ["ratio", "xv"]`` (``difference``
 for white dots, ``ratio`` for black).
@@ -64,12 +69,19 @@ class KropkiNegative(PairKind):
         marked = {frozenset(r * n + c for r, c in k.cells) for k in rules.constraints if k.kind == self.marked_by}
         return [p for p in orthogonal_pairs(n) if frozenset(p) not in marked]
 
-    def test(self, constraint: Constraint) -> PairTest:
-        white, black = "white" in constraint.data, "black" in constraint.data
-        return lambda x, y: not ((white and abs(x - y) == 1) or (black and (x == 2 * y or y == 2 * x)))
+    def test(self, constraint: Constraint, rules: Rules) -> PairTest:
+        """No dot: the digits differ by no white dot's value (1 when there is no white dot) and
+        are in no black dot's ratio, nor in ratio 2 (as f-puzzles' solver reads its negative)."""
+        values: dict[str, set[int]] = {"white": set(), "black": {2}}
+        for k in rules.constraints:
+            if k.kind == self.marked_by and k.value is not None:
+                values[k.data[0]].add(k.value)
+        differences = (values["white"] or {1}) if "white" in constraint.data else set()
+        ratios = values["black"] if "black" in constraint.data else set()
+        return lambda x, y: abs(x - y) not in differences and not any(x == r * y or y == r * x for r in ratios)
 
     def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
-        ok = self.test(constraint)
+        ok = self.test(constraint, rules)
         return [(a, b, ok) for a, b in self.bare(rules)]
 
     def maps_to_itself(self, constraints: Sequence[Constraint], cell_map: Sequence[int], rules: Rules) -> bool:
@@ -96,7 +108,7 @@ class XvNegative(KropkiNegative):
         if constraints:
             out.setdefault("negative", []).append("xv")
 
-    def test(self, constraint: Constraint) -> PairTest:
+    def test(self, constraint: Constraint, rules: Rules) -> PairTest:
         return lambda x, y: x + y not in (5, 10)
 
 

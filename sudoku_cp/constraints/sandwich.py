@@ -2,7 +2,9 @@
 
 Document: ``{"type": "sandwich", "clue": [-1, 2], "sum": 10}`` (the clue above column 3);
 f-puzzles ``sandwichsum``. Clauses: along the line, "a crust (1 or N) seen" and "both crusts
-seen" as variables, "cell k is between" from them, then partial sums of the cells between.
+seen" as variables, "cell k is between" from them; then, as the line holds each digit once,
+"digit d lies between" per digit 2..N-1 and one selector per set of those digits with the sum
+(partial sums of the cells between instead, past ``MAX_DIGIT_SETS`` sets).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, index, lit, sum_clauses
+from .base import Term, digit_sets, index, is_unit, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -19,7 +21,7 @@ class Sandwich(OutsideClue):
     name = "sandwich"
     words = "sandwich"
     fpuzzles = ("sandwichsum",)
-    aux = "crust seen, both crusts seen, cell between, then partial sums"
+    aux = "crust seen, both crusts seen, cell between, digit between, one selector per digit set"
     ordered = False
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
@@ -52,9 +54,28 @@ class Sandwich(OutsideClue):
             out += [[-both[k + 1], both[k], seen[k]], [-both[k + 1], both[k], one, big], [both[k + 1], -both[k]],
                     [both[k + 1], -seen[k], -one], [both[k + 1], -seen[k], -big]]
             out += [[-inside[k], seen[k]], [-inside[k], -both[k + 1]], [inside[k], -seen[k], both[k + 1]]]
-        terms: list[Term] = [[((lit(n, i, d), inside[k]), d) for d in range(1, n + 1)] + [((-inside[k],), 0)]
-                 for k, i in enumerate(idx)]
-        return out + sum_clauses(terms, {constraint.value or 0}, enc)
+        total = constraint.value or 0
+        sets = digit_sets(range(2, n), total) if is_unit(constraint.cells, rules) else None
+        if sets is None:  # too many sets (or cells not a unit): partial sums of the cells between
+            terms: list[Term] = [[((lit(n, i, d), inside[k]), d) for d in range(1, n + 1)] + [((-inside[k],), 0)]
+                                 for k, i in enumerate(idx)]
+            return out + sum_clauses(terms, {total}, enc)
+        # the line holds each digit once: "digit d lies between" is "d's cell is between"
+        first = enc.new_vars(n - 2)
+        between = {d: first + d - 2 for d in range(2, n)}
+        for d, b in between.items():
+            for k, i in enumerate(idx):
+                out += [[-b, -lit(n, i, d), inside[k]], [b, -lit(n, i, d), -inside[k]]]
+        if not sets:
+            return out + [[first], [-first]]
+        if len(sets) == 1:  # the digits between are known
+            return out + [[b if d in sets[0] else -b] for d, b in between.items()]
+        start = enc.new_vars(len(sets))
+        chosen = list(range(start, start + len(sets)))  # one selector per set, one must hold
+        out.append(chosen)
+        for y, digits in zip(chosen, sets):
+            out += [[-y, b if d in digits else -b] for d, b in between.items()]
+        return out
 
     def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
         n = rules.size

@@ -1,8 +1,9 @@
 """X-sums: the clue beside a row or column is the sum of the first X digits read from it, where
 X is the first digit.
 
-Document: ``{"type": "xsum", "clue": [-1, 2], "sum": 15}``; f-puzzles ``xsum``. Clauses: "cell k
-counts" is "the first digit exceeds k", then partial sums of the counted cells.
+Document: ``{"type": "xsum", "clue": [-1, 2], "sum": 15}``; f-puzzles ``xsum``. Clauses: for each
+first digit k, a selector per set of k - 1 other digits that completes the sum (see
+:meth:`XSum.clauses`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, index, lit, sum_clauses
+from .base import Term, cell_term, digit_sets, index, is_unit, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -19,7 +20,7 @@ class XSum(OutsideClue):
     name = "xsum"
     words = "X-sum"
     fpuzzles = ("xsum",)
-    aux = "cell counted, then partial sums"
+    aux = "one selector per first digit and digit set of the counted cells"
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
         return 1, n * (n + 1) // 2
@@ -37,20 +38,43 @@ class XSum(OutsideClue):
         return []
 
     def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
+        """For each first digit k, "the first digit is k" implies the sum: the other k - 1 counted
+        cells hold one of the sets of k - 1 distinct digits (not k) adding up to the clue less k.
+
+        A selector per (k, set): it needs its k, and each of its digits somewhere in the counted
+        cells; a counted cell's digit needs a chosen set holding it (the line is a row or column,
+        so the cells are distinct and k - 1 digits in k - 1 cells are the set). Where a k has too
+        many sets, that k's sum is partial sums instead, each clause under "the first digit is k".
+        """
         n = rules.size
         idx = [index(n, c) for c in constraint.cells]
-        head = idx[0]
-        first = enc.new_vars(len(idx) - 1)
-        counts = {k: first + k - 1 for k in range(1, len(idx))}  # cell k counts: the first digit > k
-        out = []
-        for k, v in counts.items():
-            above = [lit(n, head, d) for d in range(k + 1, n + 1)]
-            out.append([-v] + above)
-            out += [[v, -x] for x in above]
-        terms: list[Term] = [[((lit(n, head, d),), d) for d in range(1, n + 1)]]
-        terms += [[((lit(n, i, d), counts[k]), d) for d in range(1, n + 1)] + [((-counts[k],), 0)]
-                  for k, i in enumerate(idx) if k]
-        return out + sum_clauses(terms, {constraint.value or 0}, enc)
+        total = constraint.value or 0
+        distinct = is_unit(constraint.cells, rules)
+        out: list[list[int]] = []
+        for k in range(1, n + 1):
+            head = lit(n, idx[0], k)
+            counted = idx[1:k]
+            sets = digit_sets((d for d in range(1, n + 1) if d != k), total - k, k - 1) if distinct else None
+            if sets is None:
+                terms: list[Term] = [cell_term(n, i) for i in counted]
+                out += [[-head] + cl for cl in sum_clauses(terms, {total - k}, enc)] if terms else \
+                    ([] if total == k else [[-head]])
+                continue
+            if not sets:
+                out.append([-head])
+                continue
+            first = enc.new_vars(len(sets)) if len(sets) > 1 else 0
+            chosen = [first + j for j in range(len(sets))] if first else [head]
+            if first:
+                out.append([-head] + chosen)
+                out += [[-y, head] for y in chosen]
+            for y, digits in zip(chosen, sets):
+                out += [[-y] + [lit(n, i, d) for i in counted] for d in digits]
+            for d in range(1, n + 1):
+                having = [y for y, digits in zip(chosen, sets) if d in digits]
+                if head not in having:  # (one set: its selector is the first digit itself)
+                    out += [[-head, -lit(n, i, d)] + having for i in counted]
+        return out
 
     def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
         n = rules.size

@@ -16,7 +16,7 @@ from typing import Any
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import (Kind, Mark, cell_term, check_path, doc_cells, entries, fp_cells, fp_lines, fp_name, index,
-                   sum_clauses)
+                   sum_clauses, sum_support)
 
 
 class Arrow(Kind):
@@ -145,6 +145,13 @@ class Arrow(Kind):
         if cells[c] and not blanks:
             return 1 << (room - 1) if 1 <= room <= n else 0
         return (1 << min(room, n)) - 1 if room >= 1 else 0
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """Each digit of the circle (a pill's, at its place) and of the shaft that the other
+        cells' candidates can balance: shaft sum less the circle's number is 0."""
+        circle, shaft = self.parts(constraint, rules.size)
+        terms = [(masks[i], -w) for i, w in zip(circle, self.weights(constraint))]
+        return sum_support(terms + [(masks[i], 1) for i in shaft], 0, 0)
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         k = constraint.data[0]

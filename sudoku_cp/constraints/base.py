@@ -188,6 +188,31 @@ class Kind:
         ``cells`` (0 blank): what a person crosses out at once, used by pencil marks and ``dfs``."""
         return (1 << rules.size) - 1
 
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """The candidates of :meth:`touches`'s cells, in that order, narrowed against the others'
+        candidates (``masks``: every cell's digit mask, a given's its one digit); None when a cell
+        is left with none. Only digits that no solution within ``masks`` has may go (``dfs``
+        counts with it). By default :meth:`allowed`, a cell with one candidate counting as filled."""
+        cells = [m.bit_length() if m and not m & (m - 1) else 0 for m in masks]
+        out = []
+        for i in self.touches(constraint, rules):
+            mask = masks[i] & self.allowed(constraint, cells, i, rules)
+            if not mask:
+                return None
+            out.append(mask)
+        return out
+
+    def pair_tables(self, constraint: Constraint, rules: Rules) -> dict[int, list[tuple[int, list[int]]]] | None:
+        """When the rule is exactly a test on cell pairs: for each cell, ``(partner, table)`` with
+        ``table[y]`` the digits the cell may hold beside a partner's y (``dfs`` propagates them
+        pair by pair); else None."""
+        return None
+
+    def distinct_groups(self, constraint: Constraint, rules: Rules) -> list[list[int]] | None:
+        """The groups of cell indices when the rule is exactly "each group holds distinct digits"
+        (``dfs`` then treats each group as a unit); else None."""
+        return None
+
     def distinct_sum(self, constraint: Constraint, rules: Rules) -> tuple[list[int], int | None] | None:
         """``(cell indices, sum or None)`` when the rule is exactly "these cells hold distinct
         digits (adding up to the sum)": ``dfs`` then keeps a digit mask for them, as for a unit."""
@@ -389,6 +414,36 @@ class PairKind(Kind):
     def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
         return tuple(sorted({i for a, b, _ in self.pairs(constraint, rules) for i in (a, b)}))
 
+    def pair_tables(self, constraint: Constraint, rules: Rules) -> dict[int, list[tuple[int, list[int]]]] | None:
+        return _pair_tables(self, constraint, rules)
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """Each cell keeps the digits some candidate of every partner allows, until nothing changes."""
+        tables = _pair_tables(self, constraint, rules)
+        got = {i: masks[i] for i in tables}
+        changed = True
+        while changed:
+            changed = False
+            for i, arcs in tables.items():
+                mask = got[i]
+                for j, table in arcs:
+                    mask &= support(table, got[j])
+                if mask != got[i]:
+                    if not mask:
+                        return None
+                    got[i], changed = mask, True
+        return [got[i] for i in self.touches(constraint, rules)]
+
+
+def support(table: Sequence[int], mask: int) -> int:
+    """The digits ``table`` allows beside any digit of ``mask`` (``table[y]``: beside y)."""
+    out = 0
+    while mask:
+        bit = mask & -mask
+        out |= table[bit.bit_length()]
+        mask ^= bit
+    return out
+
 
 @lru_cache(maxsize=1024)
 def _pair_tables(kind: PairKind, constraint: Constraint, rules: Rules) -> dict[int, list[tuple[int, list[int]]]]:
@@ -461,6 +516,63 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
                 out.append(clause)
         layers.append(layer)
     return out
+
+
+def sum_support(terms: Sequence[tuple[int, int]], low: int, high: int) -> list[int] | None:
+    """The digits of each term ``(candidate mask, weight)`` that some candidates of the other
+    terms complete to a weighted sum in ``low..high`` (digits may repeat: a relaxation of any
+    rule that also wants them distinct); None when no choice reaches it.
+
+    >>> [bin(m) for m in sum_support([(0b111, 1), (0b111, 1)], 5, 5)]
+    ['0b110', '0b110']
+    >>> [bin(m) for m in sum_support([(0b111, 1), (0b011, -10)], -7, -7)]
+    ['0b100', '0b1']
+    """
+    steps = []  # per term: (digit bit, its value less the term's least value)
+    base = 0
+    for mask, weight in terms:
+        if not mask:
+            return None
+        least, digits = _steps(mask, weight)
+        base += least
+        steps.append(digits)
+    low, high = max(low - base, 0), high - base
+    if high < low:
+        return None
+    reach = [1]  # reach[k]: bit s set when the first k terms can add up to s (over base)
+    for digits in steps:
+        last = reach[-1]
+        now = 0
+        for _bit, v in digits:
+            now |= last << v
+        reach.append(now)
+    back = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)  # the sums that reach a target from here
+    if not reach[-1] & back:
+        return None
+    out = [0] * len(steps)
+    for k in range(len(steps) - 1, -1, -1):
+        before, behind = reach[k], 0
+        for bit, v in steps[k]:
+            if (before << v) & back:
+                out[k] |= bit
+            behind |= back >> v
+        back = behind
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _steps(mask: int, weight: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A term's least value and its digits as (bit, value less the least)."""
+    digits = [(bit, weight * bit.bit_length()) for bit in _each_bit(mask)]
+    least = min(v for _bit, v in digits)
+    return least, tuple((bit, v - least) for bit, v in digits)
+
+
+def _each_bit(mask: int):
+    while mask:
+        bit = mask & -mask
+        yield bit
+        mask ^= bit
 
 
 def cell_term(n: int, i: int, weight: int = 1, digits: Iterable[int] | None = None) -> Term:

@@ -59,6 +59,25 @@ class Renban(LineIO, Kind):
         low, high = max(1, max(filled) - k + 1), min(n, min(filled) + k - 1)
         return mask_of(d for d in range(low, high + 1) if d not in filled)
 
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """For each run of consecutive digits that every cell can take from and that the cells
+        together cover, the cells' digits in it; a cell's only digit is out of the others."""
+        n, k = rules.size, len(constraint.cells)
+        got = [masks[index(n, c)] for c in constraint.cells]
+        out = [0] * k
+        for low in range(1, n - k + 2):
+            run = ((1 << k) - 1) << (low - 1)
+            inside = [m & run for m in got]
+            union = 0
+            for m in inside:
+                union |= m
+            if all(inside) and union == run:
+                out = [o | m for o, m in zip(out, inside)]
+        for a, m in enumerate(out):
+            if m and not m & (m - 1):
+                out = [o & ~m if b != a else o for b, o in enumerate(out)]
+        return out if all(out) else None
+
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("line", constraint.cells, "renban")]
 

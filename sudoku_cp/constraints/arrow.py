@@ -16,7 +16,7 @@ from typing import Any
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import (Kind, Mark, cell_term, check_path, doc_cells, entries, fp_cells, fp_lines, fp_name, index,
-                   sum_clauses, sum_support)
+                   distinct_runs, grouped_sum_support, sum_clauses, sum_support)
 
 
 class Arrow(Kind):
@@ -148,10 +148,19 @@ class Arrow(Kind):
 
     def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
         """Each digit of the circle (a pill's, at its place) and of the shaft that the other
-        cells' candidates can balance: shaft sum less the circle's number is 0."""
-        circle, shaft = self.parts(constraint, rules.size)
-        terms = [(masks[i], -w) for i, w in zip(circle, self.weights(constraint))]
-        return sum_support(terms + [(masks[i], 1) for i in shaft], 0, 0)
+        cells' candidates can balance: shaft sum less the circle's number is 0 (shaft cells that
+        share a unit hold distinct digits)."""
+        n = rules.size
+        circle, shaft = self.parts(constraint, n)
+        if len(circle) > 1:
+            terms = [(masks[i], -w) for i, w in zip(circle, self.weights(constraint))]
+            return sum_support(terms + [(masks[i], 1) for i in shaft], 0, 0)
+        runs = distinct_runs(shaft, rules)
+        got = grouped_sum_support([([masks[circle[0]]], -1)] + [([masks[i] for i in g], 1) for g in runs], n, 0, 0)
+        if got is None:
+            return None
+        found = {i: m for g, ms in zip([circle] + runs, got) for i, m in zip(g, ms)}
+        return [found[i] for i in circle + shaft]
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         k = constraint.data[0]

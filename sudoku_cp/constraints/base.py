@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
+from math import comb
 from typing import Any
 
 from ..core.rules import Constraint, Rules
@@ -558,6 +559,138 @@ def sum_support(terms: Sequence[tuple[int, int]], low: int, high: int) -> list[i
             behind |= back >> v
         back = behind
     return out
+
+
+MAX_SETS = 512  # past this many digit sets of a group's size, narrow by its sum alone
+
+
+def distinct_sum_support(masks: Sequence[int], n: int, total: int) -> list[int] | None:
+    """The digits of each mask that some set of distinct digits adding up to ``total`` allows,
+    the other masks still able to take the rest of the set (each one of it, all of it together);
+    None when no set fits. Past :data:`MAX_SETS` sets, :func:`sum_support` (distinctness dropped).
+
+    >>> [bin(m) for m in distinct_sum_support([0b1111, 0b1111], 4, 7)]
+    ['0b1100', '0b1100']
+    """
+    k = len(masks)
+    if comb(n, k) > MAX_SETS:
+        return sum_support([(m, 1) for m in masks], total, total)
+    out = [0] * k
+    for way in _digit_sets(n, k, total):
+        union = 0
+        for m in masks:
+            if not m & way:
+                break
+            union |= m
+        else:
+            if union & way != way:
+                continue
+            for a in range(k):
+                for bit in _each_bit(masks[a] & way & ~out[a]):
+                    need = way ^ bit
+                    cover = 0
+                    for b in range(k):
+                        if b != a:
+                            if not masks[b] & need:
+                                break
+                            cover |= masks[b]
+                    else:
+                        if cover & need == need:
+                            out[a] |= bit
+    return out if all(out) else None
+
+
+def grouped_sum_support(groups: Sequence[tuple[Sequence[int], int]], n: int, low: int, high: int) -> list[list[int]] | None:
+    """:func:`sum_support` over groups of cells that hold distinct digits (cells sharing a unit):
+    ``groups`` is ``(the cells' masks, weight)`` each; the result, each group's masks narrowed to
+    the digits of some distinct filling whose weighted group sums reach ``low..high``.
+
+    >>> [[bin(m) for m in g] for g in grouped_sum_support([([0b111, 0b111], 1), ([0b1111], -1)], 4, 0, 0)]
+    [['0b111', '0b111'], ['0b1100']]
+    """
+    options = []  # per group: (its weighted sum less the group's least, the masks that allow it)
+    base = 0
+    for masks, weight in groups:
+        least, values = _group_values(tuple(masks), n, weight)
+        if not values:
+            return None
+        base += least
+        options.append(values)
+    low, high = max(low - base, 0), high - base
+    if high < low:
+        return None
+    reach = [1]
+    for values in options:
+        now = 0
+        for v, _got in values:
+            now |= reach[-1] << v
+        reach.append(now)
+    back = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
+    if not reach[-1] & back:
+        return None
+    out: list[list[int]] = [[] for _ in options]
+    for g in range(len(options) - 1, -1, -1):
+        behind, kept = 0, [0] * len(groups[g][0])
+        for v, got in options[g]:
+            if (reach[g] << v) & back:
+                kept = [a | b for a, b in zip(kept, got)]
+            behind |= back >> v
+        back, out[g] = behind, kept
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _group_values(masks: tuple[int, ...], n: int, weight: int) -> tuple[int, tuple[tuple[int, list[int]], ...]]:
+    """The group's least weighted sum, and each weighted sum less it with the masks that make it."""
+    values = [(weight * s, got) for s, got in _group_sums(masks, n)]
+    least = min((v for v, _got in values), default=0)
+    return least, tuple((v - least, got) for v, got in values)
+
+
+@lru_cache(maxsize=65536)
+def _group_sums(masks: tuple[int, ...], n: int) -> tuple[tuple[int, list[int]], ...]:
+    """Each sum distinct digits of the masks can make, with the masks narrowed to make it."""
+    if len(masks) == 1:
+        return tuple((bit.bit_length(), [bit]) for bit in _each_bit(masks[0]))
+    k = len(masks)
+    if k <= 3:  # few enough fillings to list
+        found: dict[int, list[int]] = {}
+        for bits in product(*(list(_each_bit(m)) for m in masks)):
+            used = 0
+            for bit in bits:
+                used |= bit
+            if used.bit_count() == k:
+                got = found.setdefault(sum(bit.bit_length() for bit in bits), [0] * k)
+                for a, bit in enumerate(bits):
+                    got[a] |= bit
+        return tuple(sorted(found.items()))
+    out = []
+    for total in range(k * (k + 1) // 2, k * (2 * n - k + 1) // 2 + 1):
+        got = distinct_sum_support(masks, n, total)
+        if got is not None:
+            out.append((total, got))
+    return tuple(out)
+
+
+def distinct_runs(cells: Sequence[int], rules: Rules) -> list[list[int]]:
+    """The cells split into groups of cells that share a unit (so hold distinct digits), in order:
+    each cell joins the first group it shares a unit with every member of."""
+    peers = rules.peers
+    groups: list[list[int]] = []
+    for i in cells:
+        for g in groups:
+            if all(j in peers[i] for j in g):
+                g.append(i)
+                break
+        else:
+            groups.append([i])
+    return groups
+
+
+@lru_cache(maxsize=1024)
+def _digit_sets(n: int, size: int, total: int) -> tuple[int, ...]:
+    """The sets of ``size`` distinct digits 1..N adding up to ``total``, as digit masks."""
+    return tuple(mask_of(ds) for ds in combinations(range(1, n + 1), size) if sum(ds) == total)
 
 
 @lru_cache(maxsize=65536)

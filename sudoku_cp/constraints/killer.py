@@ -15,16 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
-from math import comb
 from typing import Any
 
 from ..core.check import Conflict
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Kind, Mark, _each_bit, _show, doc_cells, entries, fp_cells, fp_name, fp_number, index, mask_of, sum_support
-
-MAX_SETS = 512  # past this many digit sets of a cage's size, narrow by its sum alone
+from .base import Kind, Mark, _show, distinct_sum_support, doc_cells, entries, fp_cells, fp_name, fp_number, index, mask_of
 
 
 class Killer(Kind):
@@ -126,22 +122,9 @@ class Killer(Kind):
         n, total = rules.size, constraint.value
         idx = _indices(constraint, n)
         got = [masks[i] for i in idx]
-        k = len(got)
         if total is None:
             return got
-        if comb(n, k) > MAX_SETS:
-            return sum_support([(m, 1) for m in got], total, total)
-        out = [0] * k
-        for way in _digit_sets(n, k, total):
-            if any(not m & way for m in got) or mask_of_all(m & way for m in got) != way:
-                continue
-            for a in range(k):
-                for bit in _each_bit(got[a] & way & ~out[a]):
-                    need = way ^ bit
-                    rest = [got[b] & need for b in range(k) if b != a]
-                    if all(rest) and mask_of_all(rest) == need:
-                        out[a] |= bit
-        return out if all(out) else None
+        return distinct_sum_support(got, n, total)
 
     def distinct_sum(self, constraint: Constraint, rules: Rules) -> tuple[list[int], int | None] | None:
         return [index(rules.size, c) for c in constraint.cells], constraint.value
@@ -160,19 +143,6 @@ class Killer(Kind):
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("cage", constraint.cells, text="" if constraint.value is None else str(constraint.value))]
-
-
-def mask_of_all(masks) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
-@lru_cache(maxsize=1024)
-def _digit_sets(n: int, size: int, total: int) -> tuple[int, ...]:
-    """The sets of ``size`` distinct digits 1..N adding up to ``total``, as digit masks."""
-    return tuple(mask_of(ds) for ds in combinations(range(1, n + 1), size) if sum(ds) == total)
 
 
 @lru_cache(maxsize=4096)

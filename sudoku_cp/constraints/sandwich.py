@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, index, lit, sum_clauses, sum_support
+from .base import Term, distinct_sum_support, index, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -43,7 +43,7 @@ class Sandwich(OutsideClue):
                 lo, hi = min(a, b), max(a, b)
                 if not all(plain[k] for k in range(len(got)) if k not in (a, b)):
                     continue
-                inner = sum_support([(m, 1) for m in plain[lo + 1:hi]], total, total) if hi > lo + 1 else (
+                inner = distinct_sum_support(plain[lo + 1:hi], n, total) if hi > lo + 1 else (
                     [] if total == 0 else None)
                 if inner is None:
                     continue

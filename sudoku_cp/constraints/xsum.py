@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, index, lit, sum_clauses, sum_support
+from .base import Term, distinct_sum_support, index, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -26,20 +26,22 @@ class XSum(OutsideClue):
 
     def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
         """For each first digit X the candidates allow, the digits of the next X - 1 cells that
-        reach the sum with it; a cell keeps what some X allows."""
+        reach the sum with it (X distinct digits: the line is a row or column); a cell keeps what
+        some X allows."""
         n, total = rules.size, constraint.value or 0
         got = [masks[index(n, c)] for c in constraint.cells]
         out = [0] * len(got)
         for x in range(1, len(got) + 1):
             if not got[0] & (1 << (x - 1)):
                 continue
-            counted = sum_support([(m, 1) for m in got[1:x]], total - x, total - x) if x > 1 else (
-                [] if total == 1 else None)
+            bit = 1 << (x - 1)
+            counted = distinct_sum_support([bit] + [m & ~bit for m in got[1:x]], n, total) if x > 1 else (
+                [bit] if total == 1 else None)
             if counted is None:
                 continue
             out[0] |= 1 << (x - 1)
             for k in range(1, len(got)):
-                out[k] |= counted[k - 1] if k < x else got[k]
+                out[k] |= counted[k] if k < x else got[k] & ~bit
         return out if all(out) else None
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:

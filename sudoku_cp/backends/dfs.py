@@ -352,15 +352,15 @@ def propagating(board: Board, limit: int, deadline: Deadline) -> Outcome:
     check_every = max(16, CHECK_WORK // (size * 4))
     stopped = [False, False]  # limit reached, time out
 
+    degree = [len(watch[i]) + len(arcs[i]) for i in range(size)]  # the rules beyond units a cell is in
+
     def dive(masks: list[int]) -> None:
-        best, fewest = -1, n + 1
+        best, fewest, most = -1, n + 1, -1  # fewest candidates; among those, in the most rules
         for i, m in enumerate(masks):
             if m & (m - 1):
                 count = m.bit_count()
-                if count < fewest:
-                    best, fewest = i, count
-                    if count == 2:
-                        break
+                if count < fewest or (count == fewest and degree[i] > most):
+                    best, fewest, most = i, count, degree[i]
         if best < 0:
             digits = tuple(m.bit_length() for m in masks)
             if not any(kind.holds(constraint, digits, rules) for kind, constraint in checks):

@@ -4,10 +4,16 @@ Per unit (row, column, box, or a variant's unit) a bitmask of the digits already
 for digit d); a blank's candidates are the digits none of its units' masks has. ``dfs`` (option ``mrv``) fills the blank
 with the fewest candidates next; ``dfs:plain`` keeps the exercise's exact order: blanks row by
 row, digits ascending. Both try digits in ascending order and undo on failure.
+
+With constraints of the catalogue (killer cages, arrows, thermometers, ...), ``dfs`` searches
+over every cell's candidate mask instead (:func:`propagating`): at each node the masks are
+narrowed by peers, pair rules and each kind's ``narrow`` until nothing changes, as a person
+would before guessing; it stays a backtracking search, no solver inside.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 
 from ..core.board import Board
@@ -349,7 +355,9 @@ def propagating(board: Board, limit: int, deadline: Deadline) -> Outcome:
     start = [1 << (d - 1) if d else full for d in cells]
     solutions: list[Board] = []
     stats = {"nodes": 0, "backtracks": 0}
-    check_every = max(16, CHECK_WORK // (size * 4))
+    check_every = 16  # a node here is a whole propagation: look at the clock often
+    if sys.getrecursionlimit() < size + 200:  # one frame per guess, at most one per cell
+        sys.setrecursionlimit(size + 200)
     stopped = [False, False]  # limit reached, time out
 
     degree = [len(watch[i]) + len(arcs[i]) for i in range(size)]  # the rules beyond units a cell is in

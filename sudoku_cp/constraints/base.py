@@ -660,9 +660,9 @@ def _group_sums(masks: tuple[int, ...], n: int) -> tuple[tuple[int, list[int]], 
             for bit in bits:
                 used |= bit
             if used.bit_count() == k:
-                got = found.setdefault(sum(bit.bit_length() for bit in bits), [0] * k)
+                kept = found.setdefault(sum(bit.bit_length() for bit in bits), [0] * k)
                 for a, bit in enumerate(bits):
-                    got[a] |= bit
+                    kept[a] |= bit
         return tuple(sorted(found.items()))
     out = []
     for total in range(k * (k + 1) // 2, k * (2 * n - k + 1) // 2 + 1):

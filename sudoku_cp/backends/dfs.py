@@ -5,7 +5,8 @@ for digit d); a blank's candidates are the digits none of its units' masks has. 
 with the fewest candidates next; ``dfs:plain`` keeps the exercise's exact order: blanks row by
 row, digits ascending. Both try digits in ascending order and undo on failure.
 
-With constraints of the catalogue (killer cages, arrows, thermometers, ...), ``dfs`` searches
+With constraints of the catalogue beyond the relations (anti-knight, anti-king, non-consecutive:
+the loop above already handles them as fast), ``dfs`` searches
 over every cell's candidate mask instead (:func:`propagating`): at each node the masks are
 narrowed by peers, pair rules and each kind's ``narrow`` until nothing changes, as a person
 would before guessing; it stays a backtracking search, no solver inside.
@@ -37,7 +38,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     units holds (its first three units are looked up directly, any further ones in a loop).
     """
     rules = board.rules
-    if mrv and rules.constraints:
+    if mrv and any(not hasattr(kind, "gaps") for kind, _group in rules.by_kind):  # beyond the relations
         return propagating(board, limit, deadline)
     n = board.size
     units_of = rules.units_of

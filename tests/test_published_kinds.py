@@ -12,48 +12,14 @@ from sudoku_cp.backends import make
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import is_solution
 
-# dfs did not answer these within 30 s wall clock when measured (2 shared cores, load 3 to 10,
-# 2026-12-01, after dfs learnt odd/even, kropki-negative and quadruple filtering, which took
-# seven puzzles off this list), or took over 10 s (whispers, Hailstone): skipped for dfs alone,
-# by name and with the reason; sat and cpsat still solve them. bench/bench_kinds.py measures them. bench/bench_kinds.py shows which dfs still cannot
-# answer within 60 s (the 9x9 thermometer "hard" left this list once dfs learnt thermometer bounds).
+# dfs did not answer this one within 90 s wall clock (2 shared cores, load 13 to 16, 2026-12-01),
+# after dfs learnt to propagate each kind's candidates (Kind.narrow), which took the other 17 of
+# 18 off this list: eight long little killers on an empty grid with disjoint groups. Skipped for
+# dfs alone, by name and with the reason; sat and cpsat still solve it. bench/bench_kinds.py
+# measures it.
 DFS_TOO_SLOW: dict[str, str] = {
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Between 1 and 9 Sudoku"':
-        "sandwich: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "X-Sum"':
-        "xsum: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/collections.js "X-Sum little killer"':
-        "xsum: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_1_solve':
-        "arrow: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Pill Arrow Sudoku"':
-        "arrow: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_2_solve':
-        "arrow: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/arrow_9x9.rs check_arrow_9x9_3_solve':
-        "arrow: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Arrow"':
-        "arrow: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/collections.js "CTC Tribute"':
-        "arrow: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "XV Kropki Sudoku"':
-        "xv: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/collections.js "I Bet Someone Did This Already"':
-        "xv-negative: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Little Killer Sudoku"':
-        "little-killer: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/collections.js "Hailstone - little killer [easier]"':
-        "little-killer: no answer in 30 s",
     'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "The Barbed Cross"':
-        "little-killer: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "German Whispers"':
-        "whispers: no answer in 30 s",
-    'lisudoku/lisudoku_solver src/solver/tests/logical_solver/puzzles/renban_9x9.rs check_renban_9x9_3_solve':
-        "renban: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "\'Leven"':
-        "renban: no answer in 30 s",
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Sudoku Variants Series (173) - Between Lines Sudoku"':
-        "between: no answer in 30 s",
+        "little-killer: no answer in 90 s",
 }
 
 IDS = [f"{k}-{p.kind}-{p.source.split()[-1].strip(chr(34))}" for k, p in enumerate(PUBLISHED)]

@@ -4,10 +4,17 @@ Per unit (row, column, box, or a variant's unit) a bitmask of the digits already
 for digit d); a blank's candidates are the digits none of its units' masks has. ``dfs`` (option ``mrv``) fills the blank
 with the fewest candidates next; ``dfs:plain`` keeps the exercise's exact order: blanks row by
 row, digits ascending. Both try digits in ascending order and undo on failure.
+
+With constraints of the catalogue beyond the relations (anti-knight, anti-king, non-consecutive:
+the loop above already handles them as fast), ``dfs`` searches
+over every cell's candidate mask instead (:func:`propagating`): at each node the masks are
+narrowed by peers, pair rules and each kind's ``narrow`` until nothing changes, as a person
+would before guessing; it stays a backtracking search, no solver inside.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 
 from ..core.board import Board
@@ -31,6 +38,8 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     units holds (its first three units are looked up directly, any further ones in a loop).
     """
     rules = board.rules
+    if mrv and any(not hasattr(kind, "gaps") for kind, _group in rules.by_kind):  # beyond the relations
+        return propagating(board, limit, deadline)
     n = board.size
     units_of = rules.units_of
     units = len(rules.units)
@@ -212,6 +221,185 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
             timed_out = True
             break
     return Outcome(solutions, complete, timed_out, {"nodes": nodes, "backtracks": backtracks})
+
+
+def propagating(board: Board, limit: int, deadline: Deadline) -> Outcome:
+    """Depth-first search over candidate masks, propagated at every node until nothing changes.
+
+    A cell left with one digit takes it from its peers (units and distinct cages); relation and
+    pair rules (thermometers, dots, whispers, ...) keep each cell's digits that some candidate of
+    its partner allows; every other constraint narrows its cells through its kind's ``narrow``
+    when one of them changed; a digit with one place in a unit goes there. An empty mask is a dead
+    end. Propagation only removes digits no solution has, so the search still finds every
+    solution; each full grid is checked against every constraint before it counts.
+    """
+    rules = board.rules
+    n = board.size
+    size = n * n
+    full = (1 << n) - 1
+    groups = [[r * n + c for r, c in u.cells] for u in rules.units]
+    units = [g for g in groups if len(g) == n]  # where each digit has a place: hidden singles
+    arcs: list[list[tuple[int, list[int]]]] = [[] for _ in range(size)]
+    narrowing = []  # (kind, constraint, the cells it touches) of the rules that narrow by ``narrow``
+    for kind, group in rules.by_kind:
+        for constraint in group:
+            cage = kind.distinct_sum(constraint, rules)
+            if cage is not None:
+                groups.append(cage[0])
+            distinct = kind.distinct_groups(constraint, rules)
+            tables = kind.pair_tables(constraint, rules)
+            if distinct is not None:
+                groups += distinct
+                units += [g for g in distinct if len(g) == n]
+            elif tables is not None:
+                for i, pairs in tables.items():
+                    for j, table in pairs:
+                        arcs[j].append((i, table))  # a change at j narrows i
+            elif not hasattr(kind, "gaps") and not (cage is not None and cage[1] is None):
+                narrowing.append((kind, constraint, kind.touches(constraint, rules)))
+    forbid = {gaps: [0] + [full & ~sum(1 << (d + g - 1) for g in gaps if 1 <= d + g <= n) for d in range(1, n + 1)]
+              for gaps in {g for cell in partners(rules) for _j, g in cell}}
+    for i, cell in enumerate(partners(rules)):
+        for j, gaps in cell:
+            arcs[j].append((i, forbid[gaps]))
+    peers: list[set[int]] = [set() for _ in range(size)]
+    for g in groups:
+        for i in g:
+            peers[i].update(g)
+    peer = [tuple(p - {i}) for i, p in enumerate(peers)]
+    watch: list[list[int]] = [[] for _ in range(size)]
+    for k, (_kind, _constraint, touched) in enumerate(narrowing):
+        for i in touched:
+            watch[i].append(k)
+    checks = [(kind, constraint) for kind, group in rules.by_kind for constraint in group]
+    cells = board.cells
+    if any(kind.holds(constraint, cells, rules) for kind, constraint in checks):
+        return Outcome([], True, False, {"nodes": 0, "backtracks": 0})
+    queued = [False] * len(narrowing)
+
+    def settle(masks: list[int], changed: list[int], dirty: list[int]) -> bool:
+        """Propagate from the ``changed`` cells and the ``dirty`` constraints; False at a dead end."""
+        stack = changed
+        while True:
+            while stack:
+                j = stack.pop()
+                m = masks[j]
+                if not m & (m - 1):
+                    for p in peer[j]:
+                        if masks[p] & m:
+                            left = masks[p] & ~m
+                            if not left:
+                                return False
+                            masks[p] = left
+                            stack.append(p)
+                for i, table in arcs[j]:
+                    if m & (m - 1):
+                        allow = 0
+                        rest = m
+                        while rest:
+                            bit = rest & -rest
+                            allow |= table[bit.bit_length()]
+                            rest ^= bit
+                    else:
+                        allow = table[m.bit_length()]
+                    mask = masks[i]
+                    if mask & ~allow:
+                        mask &= allow
+                        if not mask:
+                            return False
+                        masks[i] = mask
+                        stack.append(i)
+                for k in watch[j]:
+                    if not queued[k]:
+                        queued[k] = True
+                        dirty.append(k)
+            if dirty:
+                k = dirty.pop()
+                queued[k] = False
+                kind, constraint, touched = narrowing[k]
+                got = kind.narrow(constraint, masks, rules)
+                if got is None:
+                    return False
+                for i, mask in zip(touched, got):
+                    mask &= masks[i]
+                    if mask != masks[i]:
+                        if not mask:
+                            return False
+                        masks[i] = mask
+                        stack.append(i)
+                continue
+            for u in units:  # a digit with one place in a unit goes there; with none, a dead end
+                once = twice = 0
+                for i in u:
+                    m = masks[i]
+                    twice |= once & m
+                    once |= m
+                if once != full:
+                    return False
+                single = once & ~twice
+                if single:
+                    for i in u:
+                        m = masks[i] & single
+                        if m and m != masks[i]:
+                            if m & (m - 1):
+                                return False  # two digits with this one place
+                            masks[i] = m
+                            stack.append(i)
+            if not stack:
+                return True
+
+    def clear(dirty: list[int]) -> None:
+        for k in dirty:
+            queued[k] = False
+        dirty.clear()
+
+    start = [1 << (d - 1) if d else full for d in cells]
+    solutions: list[Board] = []
+    stats = {"nodes": 0, "backtracks": 0}
+    check_every = 16  # a node here is a whole propagation: look at the clock often
+    if sys.getrecursionlimit() < size + 200:  # one frame per guess, at most one per cell
+        sys.setrecursionlimit(size + 200)
+    stopped = [False, False]  # limit reached, time out
+
+    degree = [len(watch[i]) + len(arcs[i]) for i in range(size)]  # the rules beyond units a cell is in
+
+    def dive(masks: list[int]) -> None:
+        best, fewest, most = -1, n + 1, -1  # fewest candidates; among those, in the most rules
+        for i, m in enumerate(masks):
+            if m & (m - 1):
+                count = m.bit_count()
+                if count < fewest or (count == fewest and degree[i] > most):
+                    best, fewest, most = i, count, degree[i]
+        if best < 0:
+            digits = tuple(m.bit_length() for m in masks)
+            if not any(kind.holds(constraint, digits, rules) for kind, constraint in checks):
+                solutions.append(board.with_cells(digits))
+                stopped[0] = len(solutions) >= limit
+            return
+        for bit in _bits(masks[best]):
+            stats["nodes"] += 1
+            if stats["nodes"] % check_every == 0 and deadline.expired():
+                stopped[1] = True
+            if stopped[0] or stopped[1]:
+                return
+            child = masks[:]
+            child[best] = bit
+            dirty: list[int] = []
+            if settle(child, [best], dirty):
+                dive(child)
+            else:
+                clear(dirty)
+                stats["backtracks"] += 1
+
+    dirty = list(range(len(narrowing)))
+    for k in dirty:
+        queued[k] = True
+    if settle(start, [i for i in range(size)], dirty):
+        dive(start)
+    else:
+        clear(dirty)
+    timed_out = stopped[1]
+    return Outcome(solutions, not stopped[0] and not timed_out, timed_out, stats)
 
 
 def _bits(mask: int):

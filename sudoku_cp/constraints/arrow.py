@@ -16,8 +16,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import (Kind, Mark, cell_term, check_path, doc_cells, entries, fp_cells, fp_lines, fp_name, index,
-                   sum_clauses, whole_units)
+from .base import (Kind, Mark, cell_term, check_path, distinct_runs, doc_cells, entries, fp_cells, fp_lines, fp_name,
+                   grouped_sum_support, index, sum_clauses, sum_support, whole_units)
 
 
 class Arrow(Kind):
@@ -149,6 +149,22 @@ class Arrow(Kind):
         if cells[c] and not blanks:
             return 1 << (room - 1) if 1 <= room <= n else 0
         return (1 << min(room, n)) - 1 if room >= 1 else 0
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """Each digit of the circle (a pill's, at its place) and of the shaft that the other
+        cells' candidates can balance: shaft sum less the circle's number is 0 (shaft cells that
+        share a unit hold distinct digits)."""
+        n = rules.size
+        circle, shaft = self.parts(constraint, n)
+        if len(circle) > 1:
+            terms = [(masks[i], -w) for i, w in zip(circle, self.weights(constraint))]
+            return sum_support(terms + [(masks[i], 1) for i in shaft], 0, 0)
+        runs = distinct_runs(shaft, rules)
+        got = grouped_sum_support([([masks[circle[0]]], -1)] + [([masks[i] for i in g], 1) for g in runs], n, 0, 0)
+        if got is None:
+            return None
+        found = {i: m for g, ms in zip([circle] + runs, got) for i, m in zip(g, ms)}
+        return [found[i] for i in circle + shaft]
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         k = constraint.data[0]

@@ -61,6 +61,26 @@ class Between(LineIO, Kind):
             return mask_of(d for d in range(1, n + 1) if _inside(x, y, d))
         return mask_of(range(1, n + 1))
 
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """For each pair of end digits the candidates allow, the line's digits strictly between."""
+        n = rules.size
+        a, b, inner = self.ends(constraint, n)
+        ends = [0, 0]
+        out = [0] * len(inner)
+        for x in range(1, n + 1):
+            if not masks[a] & (1 << (x - 1)):
+                continue
+            for y in range(1, n + 1):
+                if not masks[b] & (1 << (y - 1)) or abs(x - y) < 2:
+                    continue
+                band = ((1 << (max(x, y) - 1)) - 1) & ~((1 << min(x, y)) - 1)
+                got = [masks[i] & band for i in inner]
+                if all(got):
+                    ends[0] |= 1 << (x - 1)
+                    ends[1] |= 1 << (y - 1)
+                    out = [o | g for o, g in zip(out, got)]
+        return [ends[0]] + out + [ends[1]] if ends[0] else None
+
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("line", constraint.cells, "between"),
                 Mark("circle", (constraint.cells[0], constraint.cells[-1]))]

@@ -41,6 +41,9 @@ class Distinct(Kind):
         for k, group in enumerate(self.groups(constraint, rules)):
             spec.all_different.append((f"{self.label(constraint)} {k + 1}", tuple(group)))
 
+    def distinct_groups(self, constraint: Constraint, rules: Rules) -> list[list[int]] | None:
+        return self.groups(constraint, rules)
+
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
         full = (1 << rules.size) - 1
         for group in self.groups(constraint, rules):

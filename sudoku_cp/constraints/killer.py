@@ -20,7 +20,7 @@ from typing import Any
 from ..core.check import Conflict
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Kind, Mark, _show, doc_cells, entries, fp_cells, fp_name, fp_number, index, mask_of
+from .base import Kind, Mark, _show, distinct_sum_support, doc_cells, entries, fp_cells, fp_name, fp_number, index, mask_of
 
 
 class Killer(Kind):
@@ -114,6 +114,17 @@ class Killer(Kind):
         n = rules.size
         return ((1 << n) - 1) & ~mask_of(cells[index(n, c)] for c in constraint.cells
                                           if index(n, c) != i and cells[index(n, c)])
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """A cell keeps a digit of a set of distinct digits with the cage's sum that the other
+        cells can still fill (each a digit of the rest, all of the rest among them); a digit seen
+        once is out of the others (by the sum alone when the sets are too many to list)."""
+        n, total = rules.size, constraint.value
+        idx = _indices(constraint, n)
+        got = [masks[i] for i in idx]
+        if total is None:
+            return got
+        return distinct_sum_support(got, n, total)
 
     def distinct_sum(self, constraint: Constraint, rules: Rules) -> tuple[list[int], int | None] | None:
         return [index(rules.size, c) for c in constraint.cells], constraint.value

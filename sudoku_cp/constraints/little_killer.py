@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Kind, Mark, cell_term, fp_clues, fp_name, index, sum_clauses
+from .base import Kind, Mark, cell_term, fp_clues, fp_name, index, sum_clauses, sum_support
 
 STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
@@ -105,6 +105,11 @@ class LittleKiller(Kind):
         blanks = others.count(0)
         low, high = max(1, rest - blanks * n), min(n, rest - blanks)
         return ((1 << high) - 1) & ~((1 << (low - 1)) - 1) if low <= high else 0
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """Each digit on the diagonal that the others' candidates can complete to the sum."""
+        n, total = rules.size, constraint.value or 0
+        return sum_support([(masks[index(n, c)], 1) for c in constraint.cells], total, total)
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         clue, direction = constraint.data

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Kind, LineIO, Mark, index, lit, mask_of
+from .base import Kind, LineIO, Mark, distinct_sum_support, index, lit, mask_of
 
 
 class Renban(LineIO, Kind):
@@ -58,6 +58,23 @@ class Renban(LineIO, Kind):
             return mask_of(range(1, n + 1))
         low, high = max(1, max(filled) - k + 1), min(n, min(filled) + k - 1)
         return mask_of(d for d in range(low, high + 1) if d not in filled)
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """For each run of consecutive digits the cells can fill (each digit once), the cells'
+        digits in it; a cell's only digit is out of the others."""
+        n, k = rules.size, len(constraint.cells)
+        got = [masks[index(n, c)] for c in constraint.cells]
+        out = [0] * k
+        for low in range(1, n - k + 2):
+            run = ((1 << k) - 1) << (low - 1)
+            inside = [m & run for m in got]
+            fits = distinct_sum_support(inside, n, k * (2 * low + k - 1) // 2)  # the run's digits, each once
+            if fits is not None:
+                out = [o | m for o, m in zip(out, fits)]
+        for a, m in enumerate(out):
+            if m and not m & (m - 1):
+                out = [o & ~m if b != a else o for b, o in enumerate(out)]
+        return out if all(out) else None
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("line", constraint.cells, "renban")]

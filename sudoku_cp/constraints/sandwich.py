@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, digit_sets, index, is_unit, lit, sum_clauses
+from .base import Term, digit_sets, distinct_sum_support, index, is_unit, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -26,6 +26,35 @@ class Sandwich(OutsideClue):
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
         return 0, n * (n + 1) // 2 - 1 - n
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """For each place of the 1 and the N the candidates allow (the line is a row or column:
+        each once), the digits between that reach the sum; a cell keeps what some placing allows."""
+        n, total = rules.size, constraint.value or 0
+        got = [masks[index(n, c)] for c in constraint.cells]
+        one, big = 1, 1 << (n - 1)
+        crust = one | big
+        plain = [m & ~crust for m in got]
+        out = [0] * len(got)
+        for a, ma in enumerate(got):
+            if not ma & one:
+                continue
+            for b, mb in enumerate(got):
+                if b == a or not mb & big:
+                    continue
+                lo, hi = min(a, b), max(a, b)
+                if not all(plain[k] for k in range(len(got)) if k not in (a, b)):
+                    continue
+                inner = distinct_sum_support(plain[lo + 1:hi], n, total) if hi > lo + 1 else (
+                    [] if total == 0 else None)
+                if inner is None:
+                    continue
+                out[a] |= one
+                out[b] |= big
+                for k in range(len(got)):
+                    if k not in (a, b):
+                        out[k] |= inner[k - lo - 1] if lo < k < hi else plain[k]
+        return out if all(out) else None
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, cell_term, digit_sets, index, is_unit, lit, sum_clauses
+from .base import Term, cell_term, digit_sets, distinct_sum_support, index, is_unit, lit, sum_clauses
 from ._outside import OutsideClue
 
 
@@ -24,6 +24,26 @@ class XSum(OutsideClue):
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
         return 1, n * (n + 1) // 2
+
+    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
+        """For each first digit X the candidates allow, the digits of the next X - 1 cells that
+        reach the sum with it (X distinct digits: the line is a row or column); a cell keeps what
+        some X allows."""
+        n, total = rules.size, constraint.value or 0
+        got = [masks[index(n, c)] for c in constraint.cells]
+        out = [0] * len(got)
+        for x in range(1, len(got) + 1):
+            if not got[0] & (1 << (x - 1)):
+                continue
+            bit = 1 << (x - 1)
+            counted = distinct_sum_support([bit] + [m & ~bit for m in got[1:x]], n, total) if x > 1 else (
+                [bit] if total == 1 else None)
+            if counted is None:
+                continue
+            out[0] |= 1 << (x - 1)
+            for k in range(1, len(got)):
+                out[k] |= counted[k] if k < x else got[k] & ~bit
+        return out if all(out) else None
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size

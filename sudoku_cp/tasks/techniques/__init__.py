@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import chains, colouring, fish, intersections, patterns, singles, subsets, uniqueness, wings
+from . import als, nice_loops, sue_de_coq
 from .base import Grid, Step
 from .registry import COSTS, TECHNIQUES, Technique, cost_of, length_bonus
 
@@ -46,6 +47,7 @@ FINDERS: list[tuple[str, Finder]] = [
     ("finned X-wing", lambda g: fish.finned_fish(g, 2)),
     ("XYZ-wing", wings.xyz_wing),
     ("unique rectangle", uniqueness.unique_rectangle),
+    ("hidden rectangle", uniqueness.hidden_rectangle),
     ("naked quad", lambda g: subsets.naked_subset(g, 4)),
     ("jellyfish", lambda g: fish.fish(g, 4)),
     ("hidden quad", lambda g: subsets.hidden_subset(g, 4)),
@@ -56,10 +58,16 @@ FINDERS: list[tuple[str, Finder]] = [
     ("finned jellyfish", lambda g: fish.finned_fish(g, 4)),
     ("VWXYZ-wing", wings.vwxyz_wing),
     ("simple colouring", colouring.simple_colouring),
+    ("multi-colouring", colouring.multi_colouring),
+    ("Sue de Coq", sue_de_coq.sue_de_coq),
     ("remote pair", chains.remote_pair),
     ("XY-chain", chains.xy_chain),
     ("W-wing", wings.w_wing),
     ("AIC", chains.aic),
+    ("grouped nice loop", nice_loops.grouped_nice_loop),
+    ("ALS-XZ", als.als_xz),
+    ("ALS-XY-wing", als.als_xy_wing),
+    ("death blossom", als.death_blossom),
 ]
 
 __all__ = ["COSTS", "FINDERS", "TECHNIQUES", "Technique", "cost_of", "length_bonus"]

@@ -50,7 +50,8 @@ _TABLE = [
     ("empty rectangle", "single-digit patterns", 4.3),
     ("finned X-wing", "fish", 4.3),   # and sashimi
     ("XYZ-wing", "wings", 4.4),
-    ("unique rectangle", "uniqueness", 4.5),
+    ("unique rectangle", "uniqueness", 4.5),   # type 3: 4.6-4.8 by its subset's size
+    ("hidden rectangle", "uniqueness", 4.8),
     ("naked quad", "subsets", 5.0),
     ("jellyfish", "fish", 5.2),
     ("hidden quad", "subsets", 5.4),
@@ -61,10 +62,16 @@ _TABLE = [
     ("finned jellyfish", "fish", 6.1),
     ("VWXYZ-wing", "wings", 6.2),   # 6.2-6.4
     ("simple colouring", "colouring", 6.5),
+    ("multi-colouring", "colouring", 6.6),
+    ("Sue de Coq", "Sue de Coq", 6.6),
     ("remote pair", "chains", 6.6),
     ("XY-chain", "chains", 6.6),
     ("W-wing", "wings", 7.0),
     ("AIC", "chains", 7.0),
+    ("grouped nice loop", "nice loops", 7.0),   # + the length bonus
+    ("ALS-XZ", "almost locked sets", 7.1),
+    ("ALS-XY-wing", "almost locked sets", 7.3),
+    ("death blossom", "almost locked sets", 7.4),
 ]
 
 TECHNIQUES: dict[str, Technique] = {

@@ -1,0 +1,101 @@
+"""Multi-colouring, unique rectangle type 3, hidden rectangle, Sue de Coq, grouped nice loops,
+ALS-XZ, ALS-XY-wing and death blossom: each on a position where a person sees it (its exact
+eliminations, and the step verified by a solver that did not find it) and on a position close to
+it that breaks one premise, where it must not fire.
+
+Positions are candidate grids as in ``test_techniques.py``; the uniqueness steps also run on a
+published puzzle, where the solver checks the one solution holds them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_cp.tasks.steps import Grid
+from sudoku_cp.tasks.techniques import als, colouring, nice_loops, sue_de_coq, uniqueness
+from test_techniques import check, position, removed
+
+# name: (finder, position where it fires, its eliminations as "cell-digit", position where it must not)
+CASES = {
+    # two clusters of 1: row 1 (r1c1, r1c5) and column 3 (r2c3, r7c3); r1c1 sees r2c3, so r1c5 or
+    # r7c3 holds 1, and r7c5 sees both. Moved to r4c3, the second cluster sees nothing of the first.
+    "multi-colouring": (colouring.multi_colouring,
+                        dict(only={1: [("row 1", ["r1c1", "r1c5"]), ("column 3", ["r2c3", "r7c3"])]}),
+                        {"r7c5-1"},
+                        dict(only={1: [("row 1", ["r1c1", "r1c5"]), ("column 3", ["r4c3", "r7c3"])]})),
+    # HoDoKu's basic shape: r1c1, r1c2 {1234} where row 1 meets box 1, r1c7 {12} in the row, r2c3
+    # {34} in the box. With r2c3 {35} the five cells' digits outnumber them.
+    "Sue de Coq": (sue_de_coq.sue_de_coq,
+                   dict(keep={"r1c1": {1, 2, 3, 4}, "r1c2": {1, 2, 3, 4}, "r1c7": {1, 2}, "r2c3": {3, 4}}),
+                   {f"r1c{c}-{d}" for c in (3, 4, 5, 6, 8, 9) for d in (1, 2)}
+                   | {f"{cell}-{d}" for cell in ("r1c3", "r2c1", "r2c2", "r3c1", "r3c2", "r3c3") for d in (3, 4)},
+                   dict(keep={"r1c1": {1, 2, 3, 4}, "r1c2": {1, 2, 3, 4}, "r1c7": {1, 2}, "r2c3": {3, 5}})),
+    # ALS r1c1 {12} and ALS r5c1, r5c2 {123}: 1 is a restricted common (column 1), so one of them
+    # holds 2: r1c2, r2c2, r3c2 (column 2), r4c1, r6c1 (box 4) see both 2s. With r5c1 {34} they
+    # share no restricted common.
+    "ALS-XZ": (als.als_xz,
+               dict(keep={"r1c1": {1, 2}, "r5c1": {1, 3}, "r5c2": {2, 3}}),
+               {"r1c2-2", "r2c2-2", "r3c2-2", "r4c1-2", "r6c1-2"},
+               dict(keep={"r1c1": {1, 2}, "r5c1": {4, 3}, "r5c2": {2, 3}})),
+    # pivot r1c1 {12}; ALS r1c5, r1c6 {134} (restricted common 1) and r5c1 {23} (2): one of them
+    # holds 3, r5c6 sees both. With r5c1 {25} the two ALS hold no digit in common.
+    "ALS-XY-wing": (als.als_xy_wing,
+                    dict(keep={"r1c1": {1, 2}, "r1c5": {1, 4}, "r1c6": {3, 4}, "r5c1": {2, 3}}),
+                    {"r5c6-3"},
+                    dict(keep={"r1c1": {1, 2}, "r1c5": {1, 4}, "r1c6": {3, 4}, "r5c1": {2, 5}})),
+    # stem r1c1 {124}; petals r3c1, r9c1 {135}, r1c2, r9c2 {236}, r1c3, r9c3 {347}, each seeing the
+    # stem with its digit; every petal holds 3 in row 9. Petal 4 at r4c3 does not see the stem.
+    "death blossom": (als.death_blossom,
+                      dict(keep={"r1c1": {1, 2, 4}, "r3c1": {1, 5}, "r9c1": {3, 5}, "r1c2": {2, 6},
+                                 "r9c2": {3, 6}, "r1c3": {4, 7}, "r9c3": {3, 7}}),
+                      {f"r9c{c}-3" for c in range(4, 10)} | {f"r{r}c{c}-3" for r in (7, 8) for c in (1, 2, 3)},
+                      dict(keep={"r1c1": {1, 2, 4}, "r3c1": {1, 5}, "r9c1": {3, 5}, "r1c2": {2, 6},
+                                 "r9c2": {3, 6}, "r4c3": {4, 7}, "r9c3": {3, 7}})),
+    # 1 in column 7 only at r1c7, r7c7; in box 1 only in the group r1c12 and r3c3: r7c7<>1 so
+    # r1c7=1 so r1c12<>1 so r3c3=1, and r7c3 sees both ends. A third 1 in column 7 breaks the chain.
+    "grouped nice loop": (nice_loops.grouped_nice_loop,
+                          dict(only={1: [("column 7", ["r1c7", "r7c7"]), ("box 1", ["r1c1", "r1c2", "r3c3"])]}),
+                          {"r7c3-1"},
+                          dict(only={1: [("column 7", ["r1c7", "r5c7", "r7c7"]),
+                                         ("box 1", ["r1c1", "r1c2", "r3c3"])]})),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_technique_fires_where_a_person_sees_it_and_nowhere_else(name):
+    finder, where, gone, elsewhere = CASES[name]
+    g = position(**where)
+    check(finder(g), name, gone, g)
+    assert finder(position(**elsewhere)) is None
+
+
+def unique(**where) -> Grid:
+    g = position(**where)
+    g.unique = True  # as if the count had proved one solution (a candidate grid has many)
+    return g
+
+
+def test_unique_rectangle_type_3_only_after_uniqueness_is_proved():
+    """Floor r1c1, r1c4 {12}; roof r2c1 {123}, r2c4 {124}: one roof cell holds 3 or 4, so with
+    r2c7 {34} it is a naked pair of row 2."""
+    floor = {"r1c1": {1, 2}, "r1c4": {1, 2}, "r2c1": {1, 2, 3}, "r2c4": {1, 2, 4}}
+    g = position(keep={**floor, "r2c7": {3, 4}})
+    assert uniqueness.unique_rectangle(g) is None  # nothing proved one solution
+    step = uniqueness.unique_rectangle(unique(keep={**floor, "r2c7": {3, 4}}))
+    assert step.technique == "unique rectangle (uniqueness)" and step.se == 4.6
+    assert removed(step) == {f"r2c{c}-{d}" for c in (2, 3, 5, 6, 8, 9) for d in (3, 4)}
+    assert uniqueness.unique_rectangle(unique(keep={**floor, "r2c7": {3, 5}})) is None  # no subset
+    triple = {**floor, "r2c7": {3, 5}, "r2c8": {4, 5}}  # with two cells: a naked triple {345}, 4.7
+    step = uniqueness.unique_rectangle(unique(keep=triple))
+    assert removed(step) == {f"r2c{c}-{d}" for c in (2, 3, 5, 6, 9) for d in (3, 4, 5)} and step.se == 4.7
+
+
+def test_hidden_rectangle_only_after_uniqueness_is_proved():
+    """r1c1 {12}; row 2 and column 4 hold 2 only in the rectangle r12c14: r2c4=1 would make r2c1
+    and r1c4 2, and r1c1 1, a deadly pattern."""
+    only = {2: [("row 2", ["r2c1", "r2c4"]), ("column 4", ["r1c4", "r2c4"])]}
+    assert uniqueness.hidden_rectangle(position(keep={"r1c1": {1, 2}}, only=only)) is None
+    step = uniqueness.hidden_rectangle(unique(keep={"r1c1": {1, 2}}, only=only))
+    assert step.technique == "hidden rectangle (uniqueness)" and removed(step) == {"r2c4-1"}
+    broken = {2: [("row 2", ["r2c1", "r2c4"]), ("column 4", ["r1c4", "r2c4", "r5c4"])]}
+    assert uniqueness.hidden_rectangle(unique(keep={"r1c1": {1, 2}}, only=broken)) is None

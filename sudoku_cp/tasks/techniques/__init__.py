@@ -9,8 +9,10 @@ Families: :mod:`.singles` (full house, hidden and naked single), :mod:`.intersec
 candidates), :mod:`.subsets` (naked and hidden pairs, triples, quads), :mod:`.fish` (X-wing,
 swordfish, jellyfish, finned and sashimi), :mod:`.patterns` (skyscraper, two-string kite, turbot
 fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing, W-wing), :mod:`.colouring` (simple
-colouring), :mod:`.uniqueness` (unique rectangle types 1, 2, 4, BUG+1), :mod:`.chains` (remote pair,
-X-chain, XY-chain, AIC), :mod:`.forcing` (forcing chains and nets, written as chains).
+colouring, multi-colouring), :mod:`.uniqueness` (unique rectangle types 1-4, hidden rectangle,
+BUG+1), :mod:`.sue_de_coq`, :mod:`.chains` (remote pair, X-chain, XY-chain, AIC),
+:mod:`.nice_loops` (grouped nice loops), :mod:`.als` (ALS-XZ, ALS-XY-wing, death blossom),
+:mod:`.forcing` (forcing chains and nets, written as chains).
 
 >>> [name for name, _ in FINDERS][:4]
 ['full house', 'hidden single', 'naked single', 'locked candidates']

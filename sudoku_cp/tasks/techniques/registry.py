@@ -9,7 +9,10 @@ bonus, nishio 7.5, cell and region forcing chains 8.0, dynamic forcing chains 8.
 up) and, for the patterns its successor Sukaku Explainer names, that one's (skyscraper 4.0,
 two-string kite 4.1, turbot fish 4.2, grouped, as an empty rectangle or a finned X-wing, 4.3,
 three strong links 5.4-5.6, four 5.8-6.0, BUG type 1 5.6). A W-wing, which neither names, is the
-chain they find in its place (7.0). A puzzle's rating is its hardest step's (:mod:`..rating`).
+chain they find in its place (7.0); so are grouped nice loops (7.0 plus the length bonus) and
+the almost locked sets (ALS-XZ 7.1, ALS-XY-wing 7.3, death blossom 7.4, in HoDoKu's order), while
+multi-colouring and Sue de Coq, cheaper for HoDoKu than any chain, sit just above simple colouring
+(6.6); a hidden rectangle rates as a unique rectangle with a triple (4.8). A puzzle's rating is its hardest step's (:mod:`..rating`).
 
 >>> TECHNIQUES["X-wing"].cost < TECHNIQUES["swordfish"].cost, TECHNIQUES["X-wing"].se
 (True, 3.2)

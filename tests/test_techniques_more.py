@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_cp.tasks.steps import Grid
+from sudoku_cp.backends import make
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.solving import count
+from sudoku_cp.tasks.steps import Grid, explain_steps, verify_step
 from sudoku_cp.tasks.techniques import als, colouring, nice_loops, sue_de_coq, uniqueness
 from test_techniques import check, position, removed
 
@@ -99,3 +102,52 @@ def test_hidden_rectangle_only_after_uniqueness_is_proved():
     assert step.technique == "hidden rectangle (uniqueness)" and removed(step) == {"r2c4-1"}
     broken = {2: [("row 2", ["r2c1", "r2c4"]), ("column 4", ["r1c4", "r2c4", "r5c4"])]}
     assert uniqueness.hidden_rectangle(unique(keep={"r1c1": {1, 2}}, only=broken)) is None
+
+
+# Puzzles of the Sudoku Exchange bank (tests/data/se-*.txt), each with the step where the technique
+# is seen: (finder, puzzle, steps before it, its eliminations). Each elimination was checked
+# against the puzzle's one solution (the removed digit is not the solution's) and is re-checked here.
+PUBLISHED = {
+    # SE 5.6 (calibration): after 6 steps, r4c3, r6c3 {46} with roof r4c5, r6c5; with r7c5, r8c5
+    # the roof's 7, 8, 9 form a naked triple in column 5
+    "unique rectangle type 3": (uniqueness.unique_rectangle,
+                                "090000080608000107007802900010000030905000408000305000002503600000406000003020800",
+                                6, {"r1c5-7", "r5c5-7"}),
+    # the same puzzle after 16 steps: r4c3 {46}, row 6 and column 5 hold 4 only in the rectangle
+    "hidden rectangle": (uniqueness.hidden_rectangle,
+                         "090000080608000107007802900010000030905000408000305000002503600000406000003020800",
+                         16, {"r6c5-6"}),
+    # SE 8.4 (held out): the engine's steps 11 and 16
+    "ALS-XZ": (als.als_xz, "010300006097008005000000780002503000040901030000407800089000000400800170500002040",
+               10, {"r7c7-3"}),
+    "ALS-XY-wing": (als.als_xy_wing, "010300006097008005000000780002503000040901030000407800089000000400800170500002040",
+                    15, {"r3c2-2", "r7c1-2"}),
+    # SE 8.3 (held out): the engine's step 9, through the group r5c89
+    "grouped nice loop": (nice_loops.grouped_nice_loop,
+                          "500300000300008070040000032020605003003070100100903060230000090060700004000009007",
+                          8, {"r5c2-8"}),
+    # SE 8.3 (held out): the engine's step 28, stem r9c8 {247} and three petals
+    "death blossom": (als.death_blossom,
+                      "008159000000004090010000007000000031005307200290000000600000050040500000000613800",
+                      27, {"r5c9-6"}),
+    # SE 5.6 (calibration), at the givens: the clusters of 4 in rows 1 and 3 wrap
+    "multi-colouring": (colouring.multi_colouring,
+                        "007500000038009760060080053090000004006010800300000010940050070015800390000007100",
+                        0, {"r1c8-4"}),
+}
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_technique_on_a_published_puzzle(name):
+    finder, puzzle, before, gone = PUBLISHED[name]
+    board = parse_puzzle(puzzle)
+    grid = Grid(board)
+    grid.unique = True  # explain_steps proves it by a count before any step
+    for step in explain_steps(board, check=False, limit=before) if before else []:
+        grid.apply(step)
+    step = finder(grid)
+    assert step is not None and removed(step) == gone
+    sat = make("sat")
+    assert verify_step(step, board.rules, sat) == []
+    solution = count(board, 2, sat).solution
+    assert all(solution.cells[r * 9 + c] != -d for r, c, d in step.removals())

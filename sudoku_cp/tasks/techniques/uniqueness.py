@@ -134,10 +134,11 @@ def hidden_rectangle(g: Grid) -> Step | None:
     box_of = {i: k for k in boxes for i in g.units[k]}
     row_at = {g.rules.units[k].index: k for k in rows}
     col_at = {g.rules.units[k].index: k for k in cols}
-    for r1, r2 in itertools.permutations(range(n), 2):
-        for c1, c2 in itertools.permutations(range(n), 2):
-            corner, far = r1 * n + c1, r2 * n + c2  # far: the corner opposite
-            if len(g.cands[corner]) != 2:
+    for corner in (i for i in range(n * n) if len(g.cands[i]) == 2):
+        r1, c1 = divmod(corner, n)
+        for r2, c2 in itertools.product(range(n), range(n)):
+            far = r2 * n + c2  # the corner opposite
+            if r2 == r1 or c2 == c1 or not g.cands[corner] <= g.cands[far]:
                 continue
             cells = [corner, r1 * n + c2, r2 * n + c1, far]
             if len({box_of[i] for i in cells}) != 2 or any(g.cells[i] for i in cells):

@@ -56,11 +56,20 @@ CASES = {
                                  "r9c2": {3, 6}, "r4c3": {4, 7}, "r9c3": {3, 7}})),
     # 1 in column 7 only at r1c7, r7c7; in box 1 only in the group r1c12 and r3c3: r7c7<>1 so
     # r1c7=1 so r1c12<>1 so r3c3=1, and r7c3 sees both ends. A third 1 in column 7 breaks the chain.
-    "grouped nice loop": (nice_loops.grouped_nice_loop,
+    "grouped nice loop (discontinuous)": (nice_loops.grouped_nice_loop,
                           dict(only={1: [("column 7", ["r1c7", "r7c7"]), ("box 1", ["r1c1", "r1c2", "r3c3"])]}),
                           {"r7c3-1"},
                           dict(only={1: [("column 7", ["r1c7", "r5c7", "r7c7"]),
                                          ("box 1", ["r1c1", "r1c2", "r3c3"])]})),
+    # 1 in box 1 only in the group r1c12 and r3c3, in box 3 only at r1c7, r3c7: r1c12=1 or r3c3=1,
+    # r3c3 sees r3c7, r3c7=1 or r1c7=1, and r1c7 sees r1c12, closing the loop: each weak link (row
+    # 1, row 3) has one true end, so row 1's and row 3's other 1s go. A third 1 in box 3 opens it.
+    "grouped nice loop (continuous)": (nice_loops.grouped_nice_loop,
+                                       dict(only={1: [("box 1", ["r1c1", "r1c2", "r3c3"]),
+                                                      ("box 3", ["r1c7", "r3c7"])]}),
+                                       {f"r{r}c{c}-1" for r in (1, 3) for c in (4, 5, 6)},
+                                       dict(only={1: [("box 1", ["r1c1", "r1c2", "r3c3"]),
+                                                      ("box 3", ["r1c7", "r2c8", "r3c7"])]})),
 }
 
 
@@ -68,7 +77,9 @@ CASES = {
 def test_technique_fires_where_a_person_sees_it_and_nowhere_else(name):
     finder, where, gone, elsewhere = CASES[name]
     g = position(**where)
-    check(finder(g), name, gone, g)
+    step = finder(g)
+    check(step, name.split(" (")[0], gone, g)
+    assert "(" not in name or step.technique == name  # the kind, when the name gives it
     assert finder(position(**elsewhere)) is None
 
 

@@ -119,13 +119,13 @@ class GroupedLinks:
                 if not true:  # other is made true
                     chain = _path(parent, state)
                     if len(set(chain)) == len(chain) and _grouped(chain) and not _overlap(chain):
-                        gone = self.both(start, other)
-                        if gone:
-                            return chain, gone, [], "discontinuous"
-                        if len(chain) >= 4 and start in self.weak.get(other, {}):
+                        if len(chain) >= 4 and start in self.weak.get(other, {}):  # it closes: a loop
                             gone = self._loop(chain)
                             if gone:
                                 return chain, gone, [], "continuous"
+                        gone = self.both(start, other)
+                        if gone:
+                            return chain, gone, [], "discontinuous"
                 frontier.append((state, depth + 1))
         return None
 

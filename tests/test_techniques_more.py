@@ -141,6 +141,11 @@ PUBLISHED = {
     "death blossom": (als.death_blossom,
                       "008159000000004090010000007000000031005307200290000000600000050040500000000613800",
                       27, {"r5c9-6"}),
+    # SE 5.6 (held out): after 7 steps, r4c1, r5c1, r6c1 {24678} where column 1 meets box 4, with
+    # r7c1, r9c1 {4679} and r4c3, r5c3 {58}: seven cells for seven digits
+    "Sue de Coq": (sue_de_coq.sue_de_coq,
+                   "004003000100900807500000120030000700000709000009000050082000003301005006000100400",
+                   7, {"r1c1-7", "r1c1-9", "r5c2-5"}),
     # SE 5.6 (calibration), at the givens: the clusters of 4 in rows 1 and 3 wrap
     "multi-colouring": (colouring.multi_colouring,
                         "007500000038009760060080053090000004006010800300000010940050070015800390000007100",

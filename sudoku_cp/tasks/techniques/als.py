@@ -85,6 +85,17 @@ class _Board:
         return out
 
 
+_last: list = [None, None]  # the last grid's state and its board: the three finders run on one grid
+
+
+def _board(g: Grid) -> _Board:
+    """The ALS of the grid, found once for the three finders that run in a row on it."""
+    state = (id(g), tuple(frozenset(c) for c in g.cands))
+    if _last[0] != state:
+        _last[:] = [state, _Board(g)]
+    return _last[1]
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -122,7 +133,7 @@ def _words(g: Grid, s: Als) -> str:
 
 
 def als_xz(g: Grid) -> Step | None:
-    b = _Board(g)
+    b = _board(g)
     for p, q in itertools.combinations(b.sets, 2):
         for x in b.restricted(p, q):
             for z in sorted((p.digits & q.digits) - {x}):
@@ -135,7 +146,7 @@ def als_xz(g: Grid) -> Step | None:
 
 
 def als_xy_wing(g: Grid) -> Step | None:
-    b = _Board(g)
+    b = _board(g)
     for c in b.sets:
         near = [(s, x) for s in b.sets for x in b.restricted(c, s)]
         for (p, x), (q, y) in itertools.combinations(near, 2):
@@ -152,7 +163,7 @@ def als_xy_wing(g: Grid) -> Step | None:
 
 
 def death_blossom(g: Grid) -> Step | None:
-    b = _Board(g)
+    b = _board(g)
     n = g.n
     for stem in range(n * n):
         digits = sorted(g.cands[stem])

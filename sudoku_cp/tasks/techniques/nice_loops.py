@@ -16,8 +16,10 @@ Without a group the same chains are the AIC of :mod:`.chains`, found before: a l
 from __future__ import annotations
 
 from collections import deque
+from typing import cast
 
 from .base import Grid, Step, lines, shared
+from .chains import _path
 from .registry import TECHNIQUES, length_bonus
 
 Node = tuple[tuple[int, ...], int]  # (cells, digit)
@@ -109,7 +111,7 @@ class GroupedLinks:
             for other in sorted(nexts):
                 state = (other, not true)
                 if not true and other == start and depth >= 2:  # back to the start, made true
-                    chain = _path(parent, (node, true)) + [start]
+                    chain = _nodes(parent, (node, true)) + [start]
                     if len(start[0]) == 1 and _grouped(chain):
                         return chain, [], [(start[0][0], start[1])], "discontinuous"
                     continue
@@ -117,7 +119,7 @@ class GroupedLinks:
                     continue
                 parent[state] = (node, true)
                 if not true:  # other is made true
-                    chain = _path(parent, state)
+                    chain = _nodes(parent, state)
                     if len(set(chain)) == len(chain) and _grouped(chain) and not _overlap(chain):
                         if len(chain) >= 4 and start in self.weak.get(other, {}):  # it closes: a loop
                             gone = self._loop(chain)
@@ -168,12 +170,9 @@ class GroupedLinks:
         return step
 
 
-def _path(parent, state) -> list[Node]:
-    out = []
-    while state is not None:
-        out.append(state[0])
-        state = parent[state]
-    return out[::-1]
+def _nodes(parent, state) -> list[Node]:
+    """The chain to ``state``, read back through ``parent`` (as :mod:`.chains` reads its own)."""
+    return cast(list[Node], _path(parent, state))
 
 
 def _grouped(chain: list[Node]) -> bool:

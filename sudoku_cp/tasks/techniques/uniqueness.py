@@ -36,14 +36,21 @@ def _whole(g: Grid, conclusion, technique: str, chain: str) -> Step:
     return step
 
 
-def unique_rectangle(g: Grid) -> Step | None:
+def _layout(g: Grid) -> tuple[list[int], list[int], dict[int, int]] | None:
+    """Rows, columns and each cell's box, when uniqueness is proved and the grid has all three."""
     if not g.unique:
         return None
     rows, cols, boxes = lines(g, "row"), lines(g, "column"), lines(g, "box")
     if not (rows and cols and boxes):
         return None
-    n = g.n
-    box_of = {i: k for k in boxes for i in g.units[k]}
+    return rows, cols, {i: k for k in boxes for i in g.units[k]}
+
+
+def unique_rectangle(g: Grid) -> Step | None:
+    layout = _layout(g)
+    if layout is None:
+        return None
+    n, box_of = g.n, layout[2]
     for r1, r2 in itertools.combinations(range(n), 2):
         for c1, c2 in itertools.combinations(range(n), 2):
             cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
@@ -125,13 +132,10 @@ def _or(digits: list[int]) -> str:
 
 
 def hidden_rectangle(g: Grid) -> Step | None:
-    if not g.unique:
+    layout = _layout(g)
+    if layout is None:
         return None
-    rows, cols, boxes = lines(g, "row"), lines(g, "column"), lines(g, "box")
-    if not (rows and cols and boxes):
-        return None
-    n = g.n
-    box_of = {i: k for k in boxes for i in g.units[k]}
+    n, (rows, cols, box_of) = g.n, layout
     row_at = {g.rules.units[k].index: k for k in rows}
     col_at = {g.rules.units[k].index: k for k in cols}
     for corner in (i for i in range(n * n) if len(g.cands[i]) == 2):

@@ -83,6 +83,15 @@ def test_technique_fires_where_a_person_sees_it_and_nowhere_else(name):
     assert finder(position(**elsewhere)) is None
 
 
+def test_grouped_nice_loops_are_written_link_by_link():
+    """A group is written as its cells (``r1c12``); a continuous loop ends back at its first node."""
+    for kind, chain in (("discontinuous", "r3c3<>1 so r1c12=1 so r1c7<>1 so r7c7=1"),
+                        ("continuous", "r1c12<>1 so r3c3=1 so r3c7<>1 so r1c7=1 so r1c12<>1 (the loop closes)")):
+        _, where, _, _ = CASES[f"grouped nice loop ({kind})"]
+        step = nice_loops.grouped_nice_loop(position(**where))
+        assert step.chain == chain and step.se == 7.0
+
+
 def unique(**where) -> Grid:
     g = position(**where)
     g.unique = True  # as if the count had proved one solution (a candidate grid has many)

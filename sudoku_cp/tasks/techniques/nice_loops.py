@@ -165,7 +165,10 @@ class GroupedLinks:
             units |= {shared(g, j, c)[0] for cells, _ in ends for c in cells if c != j and c in g.peer_sets[j]}
         conclusion = [g.fact(j, -d) for j, d in gone] + [g.fact(j, d) for j, d in placed]
         step = g.step(conclusion, reasons, sorted(units), f"grouped nice loop ({kind})", [])
-        step.chain = words(g, chain) + (" so (a loop) " + _node(g, chain[0]) + " false" if kind == "continuous" else "")
+        if kind == "continuous":  # the last link back to the first node, false again
+            step.chain = f"{words(g, chain)} so {_node(g, chain[0])}<>{chain[0][1]} (the loop closes)"
+        else:
+            step.chain = words(g, chain)
         step.se = round(TECHNIQUES["grouped nice loop"].se + length_bonus(len(chain)), 1)
         return step
 

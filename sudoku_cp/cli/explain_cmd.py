@@ -98,8 +98,9 @@ def add_parser(sub) -> None:
         "step by step (unique puzzles)",
         "How a person solves it: one step at a time, the lowest-rated first (singles, locked "
         "candidates, subsets, fish with fins, skyscraper, two-string kite, turbot fish, empty "
-        "rectangle, XY/XYZ/WXYZ/VWXYZ/W-wings, unique rectangle and BUG+1 once the count proved "
-        "one solution, simple colouring, X-chains, XY-chains, AICs; then a 'deduction from k "
+        "rectangle, XY/XYZ/WXYZ/VWXYZ/W-wings, unique and hidden rectangles and BUG+1 once the "
+        "count proved one solution, simple and multi-colouring, Sue de Coq, X-chains, XY-chains, "
+        "AICs, grouped nice loops, ALS-XZ, ALS-XY-wing, death blossom; then a 'deduction from k "
         "constraints' or a 'what if' found through the SAT solver: a candidate whose assumption "
         "propagates to a contradiction, with a minimal set of facts and units, written as its "
         "chain 'r1c2=5 so r1c7<>5 so ...'; when propagation refutes nothing, a bounded 'what if, "

@@ -9,8 +9,10 @@ Families: :mod:`.singles` (full house, hidden and naked single), :mod:`.intersec
 candidates), :mod:`.subsets` (naked and hidden pairs, triples, quads), :mod:`.fish` (X-wing,
 swordfish, jellyfish, finned and sashimi), :mod:`.patterns` (skyscraper, two-string kite, turbot
 fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing, W-wing), :mod:`.colouring` (simple
-colouring), :mod:`.uniqueness` (unique rectangle types 1, 2, 4, BUG+1), :mod:`.chains` (remote pair,
-X-chain, XY-chain, AIC), :mod:`.forcing` (forcing chains and nets, written as chains).
+colouring, multi-colouring), :mod:`.uniqueness` (unique rectangle types 1-4, hidden rectangle,
+BUG+1), :mod:`.sue_de_coq`, :mod:`.chains` (remote pair, X-chain, XY-chain, AIC),
+:mod:`.nice_loops` (grouped nice loops), :mod:`.als` (ALS-XZ, ALS-XY-wing, death blossom),
+:mod:`.forcing` (forcing chains and nets, written as chains).
 
 >>> [name for name, _ in FINDERS][:4]
 ['full house', 'hidden single', 'naked single', 'locked candidates']
@@ -21,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import chains, colouring, fish, intersections, patterns, singles, subsets, uniqueness, wings
+from . import als, nice_loops, sue_de_coq
 from .base import Grid, Step
 from .registry import COSTS, TECHNIQUES, Technique, cost_of, length_bonus
 
@@ -46,6 +49,7 @@ FINDERS: list[tuple[str, Finder]] = [
     ("finned X-wing", lambda g: fish.finned_fish(g, 2)),
     ("XYZ-wing", wings.xyz_wing),
     ("unique rectangle", uniqueness.unique_rectangle),
+    ("hidden rectangle", uniqueness.hidden_rectangle),
     ("naked quad", lambda g: subsets.naked_subset(g, 4)),
     ("jellyfish", lambda g: fish.fish(g, 4)),
     ("hidden quad", lambda g: subsets.hidden_subset(g, 4)),
@@ -56,10 +60,16 @@ FINDERS: list[tuple[str, Finder]] = [
     ("finned jellyfish", lambda g: fish.finned_fish(g, 4)),
     ("VWXYZ-wing", wings.vwxyz_wing),
     ("simple colouring", colouring.simple_colouring),
+    ("multi-colouring", colouring.multi_colouring),
+    ("Sue de Coq", sue_de_coq.sue_de_coq),
     ("remote pair", chains.remote_pair),
     ("XY-chain", chains.xy_chain),
     ("W-wing", wings.w_wing),
     ("AIC", chains.aic),
+    ("grouped nice loop", nice_loops.grouped_nice_loop),
+    ("ALS-XZ", als.als_xz),
+    ("ALS-XY-wing", als.als_xy_wing),
+    ("death blossom", als.death_blossom),
 ]
 
 __all__ = ["COSTS", "FINDERS", "TECHNIQUES", "Technique", "cost_of", "length_bonus"]

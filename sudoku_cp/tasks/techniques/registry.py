@@ -9,7 +9,10 @@ bonus, nishio 7.5, cell and region forcing chains 8.0, dynamic forcing chains 8.
 up) and, for the patterns its successor Sukaku Explainer names, that one's (skyscraper 4.0,
 two-string kite 4.1, turbot fish 4.2, grouped, as an empty rectangle or a finned X-wing, 4.3,
 three strong links 5.4-5.6, four 5.8-6.0, BUG type 1 5.6). A W-wing, which neither names, is the
-chain they find in its place (7.0). A puzzle's rating is its hardest step's (:mod:`..rating`).
+chain they find in its place (7.0); so are grouped nice loops (7.0 plus the length bonus) and
+the almost locked sets (ALS-XZ 7.1, ALS-XY-wing 7.3, death blossom 7.4, in HoDoKu's order), while
+multi-colouring and Sue de Coq, cheaper for HoDoKu than any chain, sit just above simple colouring
+(6.6); a hidden rectangle rates as a unique rectangle with a triple (4.8). A puzzle's rating is its hardest step's (:mod:`..rating`).
 
 >>> TECHNIQUES["X-wing"].cost < TECHNIQUES["swordfish"].cost, TECHNIQUES["X-wing"].se
 (True, 3.2)
@@ -50,7 +53,8 @@ _TABLE = [
     ("empty rectangle", "single-digit patterns", 4.3),
     ("finned X-wing", "fish", 4.3),   # and sashimi
     ("XYZ-wing", "wings", 4.4),
-    ("unique rectangle", "uniqueness", 4.5),
+    ("unique rectangle", "uniqueness", 4.5),   # type 3: 4.6-4.8 by its subset's size
+    ("hidden rectangle", "uniqueness", 4.8),
     ("naked quad", "subsets", 5.0),
     ("jellyfish", "fish", 5.2),
     ("hidden quad", "subsets", 5.4),
@@ -61,10 +65,16 @@ _TABLE = [
     ("finned jellyfish", "fish", 6.1),
     ("VWXYZ-wing", "wings", 6.2),   # 6.2-6.4
     ("simple colouring", "colouring", 6.5),
+    ("multi-colouring", "colouring", 6.6),
+    ("Sue de Coq", "Sue de Coq", 6.6),
     ("remote pair", "chains", 6.6),
     ("XY-chain", "chains", 6.6),
     ("W-wing", "wings", 7.0),
     ("AIC", "chains", 7.0),
+    ("grouped nice loop", "nice loops", 7.0),   # + the length bonus
+    ("ALS-XZ", "almost locked sets", 7.1),
+    ("ALS-XY-wing", "almost locked sets", 7.3),
+    ("death blossom", "almost locked sets", 7.4),
 ]
 
 TECHNIQUES: dict[str, Technique] = {

@@ -10,7 +10,12 @@ Type 1: three hold only {x, y}, so the fourth cannot be x or y (either would let
 swap, a second solution). Type 4: two hold only {x, y} and the other two (the roof) share a unit
 where x lies only in them: one of them is x, so neither is y. Type 2: two hold only {x, y} and the
 roof cells hold one more digit z between them: one of them holds z, which leaves the cells seeing
-both. BUG+1: every blank cell holds two candidates but one, which holds three; the digit of
+both. Type 3: two hold only {x, y}, the roof cells share a unit, and their extra digits with
+other cells of that unit form a naked subset (the roof standing for one cell: one of its cells
+holds an extra digit): the subset's digits leave the unit's other cells. Hidden rectangle: a
+corner holds only {x, y}, and in the row and the column through the opposite corner y lies only
+in the rectangle: that corner cannot be x (x there makes both its neighbours y, the first corner
+x: the digits could swap). BUG+1: every blank cell holds two candidates but one, which holds three; the digit of
 those three that appears three times in that cell's row (column, box) goes there, otherwise each
 digit would appear twice in every unit and the two could swap.
 """
@@ -31,14 +36,21 @@ def _whole(g: Grid, conclusion, technique: str, chain: str) -> Step:
     return step
 
 
-def unique_rectangle(g: Grid) -> Step | None:
+def _layout(g: Grid) -> tuple[list[int], list[int], dict[int, int]] | None:
+    """Rows, columns and each cell's box, when uniqueness is proved and the grid has all three."""
     if not g.unique:
         return None
     rows, cols, boxes = lines(g, "row"), lines(g, "column"), lines(g, "box")
     if not (rows and cols and boxes):
         return None
-    n = g.n
-    box_of = {i: k for k in boxes for i in g.units[k]}
+    return rows, cols, {i: k for k in boxes for i in g.units[k]}
+
+
+def unique_rectangle(g: Grid) -> Step | None:
+    layout = _layout(g)
+    if layout is None:
+        return None
+    n, box_of = g.n, layout[2]
     for r1, r2 in itertools.combinations(range(n), 2):
         for c1, c2 in itertools.combinations(range(n), 2):
             cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
@@ -85,6 +97,67 @@ def _rectangle(g: Grid, cells: list[int]) -> Step | None:
                 step = _whole(g, [g.fact(j, -z) for j in gone], f"unique rectangle {LABEL}", chain)
                 step.se = 4.6
                 return step
+        subset = _type_3(g, a, b, x, y, words)
+        if subset is not None:
+            return subset
+    return None
+
+
+def _type_3(g: Grid, a: int, b: int, x: int, y: int, words: str) -> Step | None:
+    """The roof's extra digits and other cells of a unit they share form a naked subset."""
+    extra = (g.cands[a] | g.cands[b]) - {x, y}
+    for k in sorted(set(g.units_of[a]) & set(g.units_of[b])):
+        others = [j for j in g.units[k] if not g.cells[j] and j not in (a, b)]
+        small = [j for j in others if len(g.cands[j] | extra) <= 5]
+        for size in range(1, 4):
+            for group in itertools.combinations(small, size):
+                digits = extra.union(*(g.cands[j] for j in group))
+                if len(digits) != size + 1:
+                    continue
+                gone = [(j, d) for j in others if j not in group for d in sorted(digits & g.cands[j])]
+                if gone:
+                    unit = g.rules.units[k]
+                    chain = (f"{words}; one of {name(g, a)}, {name(g, b)} holds {_or(sorted(extra))} (else "
+                             f"the two digits could swap: a second solution), so with "
+                             f"{', '.join(name(g, j) for j in group)} they hold "
+                             f"{', '.join(map(str, sorted(digits)))} in {unit.kind} {unit.index + 1}")
+                    step = _whole(g, [g.fact(j, -d) for j, d in gone], f"unique rectangle {LABEL}", chain)
+                    step.se = round(4.5 + 0.1 * size, 1)  # a naked pair 4.6, a triple 4.7, a quad 4.8
+                    return step
+    return None
+
+
+def _or(digits: list[int]) -> str:
+    return " or ".join(map(str, digits))
+
+
+def hidden_rectangle(g: Grid) -> Step | None:
+    layout = _layout(g)
+    if layout is None:
+        return None
+    n, (rows, cols, box_of) = g.n, layout
+    row_at = {g.rules.units[k].index: k for k in rows}
+    col_at = {g.rules.units[k].index: k for k in cols}
+    for corner in (i for i in range(n * n) if len(g.cands[i]) == 2):
+        r1, c1 = divmod(corner, n)
+        for r2, c2 in itertools.product(range(n), range(n)):
+            far = r2 * n + c2  # the corner opposite
+            if r2 == r1 or c2 == c1 or not g.cands[corner] <= g.cands[far]:
+                continue
+            cells = [corner, r1 * n + c2, r2 * n + c1, far]
+            if len({box_of[i] for i in cells}) != 2 or any(g.cells[i] for i in cells):
+                continue
+            for x, y in itertools.permutations(sorted(g.cands[corner]), 2):
+                if not all({x, y} <= g.cands[i] for i in cells):
+                    continue
+                row, col = row_at[r2], col_at[c2]
+                if all(y not in g.cands[j] for j in g.units[row] if j not in (far, r2 * n + c1)) and \
+                        all(y not in g.cands[j] for j in g.units[col] if j not in (far, r1 * n + c2)):
+                    chain = (f"{name(g, corner)} holds only {x} and {y}; row {r2 + 1} and column {c2 + 1} have "
+                             f"{y} only in the rectangle, so {name(g, far)}={x} would make "
+                             f"{name(g, r2 * n + c1)}={y}, {name(g, r1 * n + c2)}={y}, {name(g, corner)}={x}: "
+                             f"the two digits could swap, a second solution")
+                    return _whole(g, [g.fact(far, -x)], f"hidden rectangle {LABEL}", chain)
     return None
 
 

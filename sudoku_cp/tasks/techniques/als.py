@@ -1,0 +1,200 @@
+"""Almost locked sets: ALS-XZ, ALS-XY-wing, death blossom.
+
+An *almost locked set* (ALS) is N blank cells of one unit holding N + 1 digits between them (a
+cell with two candidates is the smallest): take one digit away and the rest fill the cells. A
+digit x is a *restricted common* of two ALS with no cell in common when both hold it and each of
+its places in one sees each of its places in the other: x lies in at most one of them.
+
+ALS-XZ: two ALS with a restricted common x: one of them lacks x, so it is locked and holds every
+other digit it has; for a digit z both hold (not x), one of them holds z, so z leaves every cell
+seeing all of z's places in both. ALS-XY-wing: a pivot ALS C shares a restricted common x with A
+and y with B: at most one of x and y is in C, so A lacks x or B lacks y, and one of them is
+locked: a digit z both A and B hold (not x or y) leaves the cells seeing all its places in them.
+Death blossom: a stem cell and, for each of its digits d, an ALS (a petal) whose places for d all
+see the stem: whichever digit the stem holds, that petal lacks it and is locked, so a digit z
+every petal holds (and the stem does not) leaves the cells seeing all its places in the petals.
+
+Cells are sets as bits (bit i: cell i) so the many pairs of ALS cost a few integer operations.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from .base import Grid, Step, name, shared
+
+LARGEST = 4  # the most cells of an ALS looked for
+
+
+@dataclass(frozen=True)
+class Als:
+    """An almost locked set: its unit, its cells (and as bits), its digits, each digit's places as
+    bits and the cells seeing all of them."""
+
+    unit: int
+    cells: tuple[int, ...]
+    mask: int
+    digits: frozenset[int]
+    places: dict[int, int]
+    seen: dict[int, int]
+
+
+class _Board:
+    """The candidates as bits: each digit's places, each cell's peers."""
+
+    def __init__(self, g: Grid):
+        self.g = g
+        n = g.n
+        self.peers = [sum(1 << j for j in g.peer_sets[i]) for i in range(n * n)]
+        self.where = {d: sum(1 << i for i in range(n * n) if d in g.cands[i]) for d in range(1, n + 1)}
+        self.sets = self._find()
+
+    def _find(self) -> list[Als]:
+        g, seen, out = self.g, set(), []
+        for k, unit in enumerate(g.units):
+            blank = [i for i in unit if not g.cells[i] and len(g.cands[i]) <= LARGEST + 1]
+            for size in range(1, LARGEST + 1):
+                for cells in itertools.combinations(blank, size):
+                    digits = frozenset().union(*(g.cands[i] for i in cells))
+                    if len(digits) != size + 1 or frozenset(cells) in seen:
+                        continue
+                    seen.add(frozenset(cells))
+                    mask = sum(1 << i for i in cells)
+                    places = {d: self.where[d] & mask for d in digits}
+                    out.append(Als(k, cells, mask, digits, places, {d: self._all_see(m) for d, m in places.items()}))
+        return out
+
+    def _all_see(self, mask: int) -> int:
+        out = -1
+        for i in _bits(mask):
+            out &= self.peers[i]
+        return out
+
+    def restricted(self, a: Als, b: Als) -> list[int]:
+        """The restricted commons of two ALS without a common cell."""
+        if a.mask & b.mask:
+            return []
+        return [x for x in sorted(a.digits & b.digits) if b.places[x] & ~a.seen[x] == 0]
+
+    def targets(self, z: int, sets: list[Als]) -> int:
+        """The cells (bits) outside ``sets`` holding ``z`` and seeing its every place in them."""
+        out = self.where[z]
+        for s in sets:
+            out &= s.seen[z] & ~s.mask
+        return out
+
+
+_last: list = [None, None]  # the last grid's state and its board: the three finders run on one grid
+
+
+def _board(g: Grid) -> _Board:
+    """The ALS of the grid, found once for the three finders that run in a row on it."""
+    state = (id(g), tuple(frozenset(c) for c in g.cands))
+    if _last[0] != state:
+        _last[:] = [state, _Board(g)]
+    return _last[1]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _step(b: _Board, sets: list[Als], links: list[tuple[int, Als, Als]], z: int, gone: int,
+          technique: str, chain: str, stem: tuple[int, list[int]] | None = None, holding: int = 0) -> Step:
+    """The step: each ALS's cells and why they hold no other digit, each link's units, each removal's
+    units to z's places in the sets (the first ``holding`` of them, when a pivot follows)."""
+    g = b.g
+    reasons = [(i, e) for s in sets for i in s.cells for e in range(1, g.n + 1) if e not in g.cands[i]]
+    units = {s.unit for s in sets}
+    for x, p, q in links:
+        for i in _bits(p.places[x]):
+            units |= {shared(g, i, j)[0] for j in _bits(q.places[x])}
+    if stem is not None:  # the stem cell and the digit linking it to each petal
+        cell, digits = stem
+        reasons += [(cell, e) for e in range(1, g.n + 1) if e not in g.cands[cell]]
+        for d, s in zip(digits, sets):
+            units |= {shared(g, cell, j)[0] for j in _bits(s.places[d])}
+    for t in _bits(gone):
+        units |= {shared(g, t, j)[0] for s in sets[:holding or None]
+                  for j in _bits(s.places[z])}
+    step = g.step([g.fact(t, -z) for t in _bits(gone)], reasons, sorted(units), technique, [])
+    step.chain = chain
+    return step
+
+
+def _words(g: Grid, s: Als) -> str:
+    return f"{', '.join(name(g, i) for i in s.cells)} {{{''.join(map(str, sorted(s.digits)))}}}"
+
+
+def als_xz(g: Grid) -> Step | None:
+    b = _board(g)
+    for p, q in itertools.combinations(b.sets, 2):
+        for x in b.restricted(p, q):
+            for z in sorted((p.digits & q.digits) - {x}):
+                gone = b.targets(z, [p, q])
+                if gone:
+                    chain = (f"ALS {_words(g, p)} and ALS {_words(g, q)}: {x} is in at most one of them, so "
+                             f"the other is locked and one of them holds {z}")
+                    return _step(b, [p, q], [(x, p, q)], z, gone, "ALS-XZ", chain)
+    return None
+
+
+def als_xy_wing(g: Grid) -> Step | None:
+    b = _board(g)
+    for c in b.sets:
+        near = [(s, x) for s in b.sets for x in b.restricted(c, s)]
+        for (p, x), (q, y) in itertools.combinations(near, 2):
+            if x == y or p.mask & q.mask:
+                continue
+            for z in sorted((p.digits & q.digits) - {x, y}):
+                gone = b.targets(z, [p, q]) & ~c.mask
+                if gone:
+                    chain = (f"pivot ALS {_words(g, c)} holds at most one of {x}, {y}: ALS {_words(g, p)} "
+                             f"lacks {x} or ALS {_words(g, q)} lacks {y}, so one of them is locked and "
+                             f"holds {z}")
+                    return _step(b, [p, q, c], [(x, p, c), (y, q, c)], z, gone, "ALS-XY-wing", chain, holding=2)
+    return None
+
+
+def death_blossom(g: Grid) -> Step | None:
+    b = _board(g)
+    n = g.n
+    for stem in range(n * n):
+        digits = sorted(g.cands[stem])
+        if not 2 <= len(digits) <= 3:
+            continue
+        petals = {d: [s for s in b.sets if not s.mask >> stem & 1 and d in s.digits
+                      and s.places[d] & ~b.peers[stem] == 0] for d in digits}
+        for z in range(1, n + 1):
+            if z in digits:
+                continue
+            options = [[s for s in petals[d] if z in s.digits and d != z] for d in digits]
+            found = _bloom(b, z, options, [], b.where[z] & ~(1 << stem), 0)
+            if found is not None:
+                chosen, gone = found
+                words = "; ".join(f"{d}: ALS {_words(g, s)}" for d, s in zip(digits, chosen))
+                chain = (f"{name(g, stem)} holds {', '.join(map(str, digits))}, each leaving its petal "
+                         f"locked ({words}), so one of them holds {z}")
+                return _step(b, chosen, [], z, gone, "death blossom", chain, stem=(stem, digits))
+    return None
+
+
+def _bloom(b: _Board, z: int, options: list[list[Als]], chosen: list[Als], reach: int, used: int):
+    """One petal from each of ``options``, without common cells, leaving cells that see every z."""
+    if not options:
+        return (chosen, reach) if reach else None
+    for s in options[0]:
+        if s.mask & used:
+            continue
+        more = reach & s.seen[z] & ~s.mask
+        if more:
+            found = _bloom(b, z, options[1:], chosen + [s], more, used | s.mask)
+            if found is not None:
+                return found
+    return None

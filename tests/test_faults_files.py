@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from gridgen import dataset_lines
+from procwait import has_loaded, wait_until_started
 
 from sudoku_cp.cli import main
 from sudoku_cp.tasks.batch import resume_point
@@ -215,7 +216,8 @@ def test_a_ctrl_c_while_a_chunks_sessions_close_stops_the_batch(tmp_path, capsys
 @pytest.mark.parametrize("backend", ["sat", "sat:cadical195"])  # plain sat is MiniCard from 16x16 up
 def test_ctrl_c_in_count_with_sat_is_one_line_and_130(delay, backend):
     proc = start(["count", "." * 256, "--limit", "100000000", "--backend", backend])
-    time.sleep(0.5 + delay)  # past the start-up: the solver is at work
+    wait_until_started(proc, lambda pid: has_loaded(pid, "pysolvers"))  # past the start-up, into the count
+    time.sleep(delay)  # then somewhere in the solver's work
     os.killpg(proc.pid, signal.SIGINT)
     err = proc.communicate()[1].decode()
     assert (proc.returncode, err) == (130, "sudoku-cp: interrupted\n")

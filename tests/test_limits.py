@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from gridgen import dataset_lines
+from procwait import reading_standard_input, wait_until_started
 
 from sudoku_cp import Board, Shape, parse_puzzle
 from sudoku_cp.backends.dfs import check_interval
@@ -123,7 +124,8 @@ def test_a_ten_megabyte_line_is_not_held_whole(tmp_path):
 # --- Ctrl-C -----------------------------------------------------------------------------------------
 
 
-def interrupt_all(runs: dict[str, list[str]], wait: float, env: dict | None = None) -> dict[str, tuple]:
+def interrupt_all(runs: dict[str, list[str]], wait: float, env: dict | None = None,
+                  started=lambda pid: True) -> dict[str, tuple]:
     """Start every command at once, wait, send each SIGINT as a terminal's Ctrl-C would, and
     collect how each one ended: ``{label: (exit code, stdout, stderr)}``."""
     processes = {
@@ -132,7 +134,9 @@ def interrupt_all(runs: dict[str, list[str]], wait: float, env: dict | None = No
                                 env={**os.environ, **(env or {})})
         for label, args in runs.items()
     }
-    time.sleep(wait)  # let them get past start-up into their work (not a speed check)
+    for process in processes.values():  # past start-up: a SIGINT then would land in Python's imports
+        wait_until_started(process, started)
+    time.sleep(wait)  # let them get into their work (not a speed check)
     for process in processes.values():
         process.send_signal(signal.SIGINT)
     ended = {}
@@ -179,7 +183,7 @@ def broken(ended: dict[str, tuple]) -> list[str]:
 def test_ctrl_c_in_every_command_while_it_reads_input_exits_130_with_one_line():
     runs = _input_commands()
     assert {"validate", "solve", "count"} <= set(runs)
-    assert not broken(interrupt_all(runs, wait=4.0))
+    assert not broken(interrupt_all(runs, wait=0.5, started=reading_standard_input))
 
 
 def test_ctrl_c_while_solving_exits_130_and_leaves_nothing_behind(tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -506,7 +507,7 @@ def test_explain_steps_shows_a_bar_with_its_elapsed_time(monkeypatch, capsys):
     screen = _Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
     assert main(["explain", CLASSIC, "--steps"]) == 0
-    assert "explaining step by step [00:00]" in screen.getvalue()
+    assert re.search(r"explaining step by step \[\d\d:\d\d\]", screen.getvalue())  # the clock, however busy the machine
     assert _left_on_screen(screen.getvalue()) == ""  # cleared before the steps were printed
     assert capsys.readouterr().out.startswith("unique")
 

@@ -159,6 +159,17 @@ def test_a_single_innie_is_placed_and_an_outie_found_past_the_region():
     assert verify_step(step, g.rules, make("sat")) == []
 
 
+def test_innies_of_two_boxes_side_by_side():
+    """Boxes 1 and 2 hold 90; four cages inside them, none inside one row or one box with three
+    cells or fewer left over, add up to 85: the innies r3c1 and r3c6 add up to 5, so 1+4 or 2+3."""
+    g = position([cage(22, "r1c1", "r1c2", "r1c3", "r1c4", "r2c1"), cage(25, "r2c2", "r2c3", "r2c4", "r3c2"),
+                  cage(28, "r1c5", "r1c6", "r2c5", "r2c6"), cage(10, "r3c3", "r3c4", "r3c5")])
+    step = cages.innies_outies(g)
+    assert removed(step) == gone(["r3c1", "r3c6"], range(5, 10))
+    assert step.chain.startswith("boxes 1, 2 hold 90, the 4 cages inside add up to 85")
+    assert verify_step(step, g.rules, make("sat")) == []
+
+
 def test_cage_step_names_the_combinations():
     g = position([cage(17, "r1c1", "r1c2")])
     step = cages.cage_combinations(g)

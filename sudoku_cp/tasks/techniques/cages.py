@@ -6,8 +6,8 @@ r1c1-r1c2 is {8,9}"). Every candidate in no such set, or that no arrangement of 
 cell, goes; a digit in every set that only some cells of the cage can hold is locked there and
 leaves every other cell seeing them all. One step per cage, removing all of it.
 
-Innies and outies: a run of whole rows (or columns), or one unit, holds N(N+1)/2 per unit (45 on
-a 9x9). Take away the cages inside it: the cells left over (the innies) add up to the rest.
+Innies and outies: a unit, a run of adjacent rows (or columns), or two or four boxes making a
+rectangle, holds N(N+1)/2 per unit (45 on a 9x9). Take away the cages inside it: the cells left over (the innies) add up to the rest.
 Or, when the cages reaching into it cover it, add those cages up: the cells they hold outside it
 (the outies) add up to the excess. One, two or three such cells with a known sum are a new cage
 (the cells differ where they share a unit): a single innie is placed, a few lose every digit no
@@ -22,7 +22,7 @@ from typing import Any
 
 from ...core.board import Rules
 from .base import Grid, Step, name, sees
-from .lines import Search, combinations_of, domains, removal_step, seeing, shared_units, spelled
+from .lines import Search, distinct_sets, domains, reasons_of, removal_step, seeing, shared_units, spelled
 
 MOST = 3  # innies or outies: at most this many cells make a new cage
 
@@ -30,22 +30,14 @@ MOST = 3  # innies or outies: at most this many cells make a new cage
 def cage_combinations(g: Grid) -> Step | None:
     """The first cage whose combinations remove a candidate: inside it, and its locked digits outside."""
     n, u = g.n, len(g.units)
-    for k, rule in enumerate(g.rules.constraints):
-        if rule.kind != "killer":
-            continue
-        cells = [r * n + c for r, c in rule.cells]
-        doms = domains(g, cells)
-        if doms is None:
-            continue
-        sets = [frozenset(s) for s in combinations(range(1, n + 1), len(cells))
-                if rule.value is None or sum(s) == rule.value]
-        fits, kept = combinations_of([doms[i] for i in cells], sets)
-        if not fits:
-            continue
-        kept_of = dict(zip(cells, kept))
+
+    def sums(rule: Any, size: int) -> list[frozenset[int]]:
+        return [frozenset(s) for s in combinations(range(1, n + 1), size) if rule.value is None or sum(s) == rule.value]
+    for k, rule, cells, fits, kept_of in distinct_sets(g, "killer", sums):
         gone = [(i, d) for i in cells if not g.cells[i] for d in sorted(g.cands[i] - kept_of[i])]
         locked, units = [], {u + k}
-        words = f"cage of {rule.value} in {'-'.join(name(g, i) for i in cells)} is {spelled(fits)}"
+        words = (f"cage {'' if rule.value is None else f'of {rule.value} '}in "
+                 f"{'-'.join(name(g, i) for i in cells)} is {spelled(fits)}")
         by_holders: dict[tuple[int, ...], list[int]] = {}
         for d in sorted(frozenset.intersection(*fits)):
             by_holders.setdefault(tuple(i for i in cells if d in kept_of[i]), []).append(d)
@@ -62,9 +54,7 @@ def cage_combinations(g: Grid) -> Step | None:
                           f"{'it leaves' if len(these) == 1 else 'they leave'} {', '.join(name(g, j) for j in cells_out)}")
         if not gone and not locked:
             continue
-        reasons = [(i, e) for i in cells for e in range(1, n + 1)
-                   if (g.cells[i] and e != g.cells[i]) or (not g.cells[i] and e not in g.cands[i])]
-        step = g.step([g.fact(i, -d) for i, d in gone + locked], reasons, sorted(units),
+        step = g.step([g.fact(i, -d) for i, d in gone + locked], reasons_of(g, cells), sorted(units),
                       "cage combinations", [u + k])
         step.chain = words
         return step
@@ -73,8 +63,9 @@ def cage_combinations(g: Grid) -> Step | None:
 
 @lru_cache(maxsize=64)
 def regions(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
-    """The regions the 45 rule is applied to, smallest first: each unit, then runs of 2 .. N-1
-    adjacent rows and of adjacent columns (units by position in ``rules.units``, and their cells)."""
+    """The regions the 45 rule is applied to, fewest units first: each unit, runs of 2 .. N-1
+    adjacent rows and of adjacent columns, two or four boxes making a rectangle (units by position
+    in ``rules.units``, and their cells)."""
     n = rules.size
     out: list[tuple[tuple[int, ...], frozenset[int]]] = [
         ((k,), frozenset(r * n + c for r, c in unit.cells)) for k, unit in enumerate(rules.units)]
@@ -85,6 +76,14 @@ def regions(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
                 ks = tuple(lines.get(first + j, -1) for j in range(size))
                 if -1 not in ks:
                     out.append((ks, frozenset().union(*(out[k][1] for k in ks))))
+    boxes = [k for k, unit in enumerate(rules.units) if unit.kind == "box"]
+    for size in (2, 4):  # two boxes side by side, four in a square: a rectangle of cells
+        for ks in combinations(boxes, size):
+            area = frozenset().union(*(out[k][1] for k in ks))
+            rows, cols = {i // n for i in area}, {i % n for i in area}
+            if len(rows) * len(cols) == len(area) and max(rows) - min(rows) < len(rows) \
+                    and max(cols) - min(cols) < len(cols):
+                out.append((ks, area))
     return tuple(sorted(out, key=lambda r: len(r[0])))
 
 
@@ -135,9 +134,11 @@ def _new_cage(g: Grid, cells: list[int], rest: int, units: set[int], ks: tuple[i
         return None
     where = _region_name(g, ks)
     plural = "s" if len(cells) > 1 else ""
-    how = (f"{where} holds {total}, the {count} cage{'s' * (count != 1)} inside add up to {cages_sum}"
+    holds = "holds" if len(ks) == 1 else "hold"
+    how = (f"{where} {holds} {total}, the {count} cage{'s' * (count != 1)} inside add up to {cages_sum}"
            if word == "innie" else
-           f"{where} holds {total}, the {count} cage{'s' * (count != 1)} covering it add up to {cages_sum}")
+           f"{where} {holds} {total}, the {count} cage{'s' * (count != 1)} covering {'it' if len(ks) == 1 else 'them'} "
+           f"add up to {cages_sum}")
     chain = (f"{how}, so the {word}{plural} {'-'.join(name(g, i) for i in cells)} "
              f"add{'' if plural else 's'} up to {rest}")
     if len(cells) == 1:
@@ -153,4 +154,6 @@ def _region_name(g: Grid, ks: tuple[int, ...]) -> str:
     units = [g.rules.units[k] for k in ks]
     if len(units) == 1:
         return f"{units[0].kind} {units[0].index + 1}"
+    if units[0].kind == "box":
+        return f"boxes {', '.join(str(u.index + 1) for u in units)}"
     return f"{units[0].kind}s {units[0].index + 1}-{units[-1].index + 1}"

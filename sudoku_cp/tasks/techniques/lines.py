@@ -17,7 +17,7 @@ digits both can hold; an arrow's circle is at least its shaft's smallest sum.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -220,12 +220,16 @@ def removal_step(g: Grid, cells: Sequence[int], kept: dict[int, set[int]], units
     gone = [(i, d) for i in cells if not g.cells[i] for d in sorted(g.cands[i] - kept[i])]
     if not gone:
         return None
-    reasons = [(i, e) for i in cells for e in range(1, g.n + 1)
-               if (g.cells[i] and e != g.cells[i]) or (not g.cells[i] and e not in g.cands[i])]
-    step = g.step([g.fact(i, -d) for i, d in gone], reasons, sorted(units), technique,
+    step = g.step([g.fact(i, -d) for i, d in gone], reasons_of(g, cells), sorted(units), technique,
                   [] if focus is None else [focus])
     step.chain = chain or f"{_cells(g, cells)} keep only {_kept(g, cells, kept)}"
     return step
+
+
+def reasons_of(g: Grid, cells: Sequence[int]) -> list[tuple[int, int]]:
+    """Every digit ``cells`` cannot hold as the grid stands (a step's reasons, :meth:`Grid.step`)."""
+    return [(i, e) for i in cells for e in range(1, g.n + 1)
+            if (g.cells[i] and e != g.cells[i]) or (not g.cells[i] and e not in g.cands[i])]
 
 
 def _cells(g: Grid, cells: Sequence[int]) -> str:
@@ -274,22 +278,33 @@ def spelled(sets: Sequence[frozenset[int]]) -> str:
     return " or ".join(words) if len(words) <= 6 else f"one of {len(words)} combinations"
 
 
-def renban(g: Grid) -> Step | None:
-    """A renban line's digits are a run of consecutive digits: each cell keeps the digits of the runs
-    its line can still hold."""
-    n, u = g.n, len(g.units)
+def distinct_sets(g: Grid, kind: str, sets_of: Callable[[Any, int], list[frozenset[int]]]) -> Iterator[
+        tuple[int, Any, list[int], list[frozenset[int]], dict[int, set[int]]]]:
+    """For each constraint of ``kind`` whose cells hold different digits, one of the digit sets
+    ``sets_of(constraint, size)``: (position in ``rules.constraints``, the constraint, its cells,
+    the sets they can still hold, each cell's digits in some arrangement of them)."""
+    n = g.n
     for k, rule in enumerate(g.rules.constraints):
-        if rule.kind != "renban":
+        if rule.kind != kind:
             continue
         cells = [r * n + c for r, c in rule.cells]
         doms = domains(g, cells)
         if doms is None:
             continue
-        runs = [frozenset(range(s, s + len(cells))) for s in range(1, n - len(cells) + 2)]
-        fits, kept = combinations_of([doms[i] for i in cells], runs)
-        if not fits:
-            continue
-        step = removal_step(g, cells, dict(zip(cells, kept)), {u + k}, "renban", u + k,
+        fits, kept = combinations_of([doms[i] for i in cells], sets_of(rule, len(cells)))
+        if fits:
+            yield k, rule, cells, fits, dict(zip(cells, kept))
+
+
+def renban(g: Grid) -> Step | None:
+    """A renban line's digits are a run of consecutive digits: each cell keeps the digits of the runs
+    its line can still hold."""
+    n, u = g.n, len(g.units)
+
+    def runs(rule: Any, size: int) -> list[frozenset[int]]:
+        return [frozenset(range(s, s + size)) for s in range(1, n - size + 2)]
+    for k, _, cells, fits, kept in distinct_sets(g, "renban", runs):
+        step = removal_step(g, cells, kept, {u + k}, "renban", u + k,
                             f"{_cells(g, cells)} is a run of {spelled(fits)}")
         if step is not None:
             return step

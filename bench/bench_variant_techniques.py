@@ -10,6 +10,11 @@ Reported per puzzle: steps, what-ifs (any kind), general deductions, seconds, an
 without / with; the load average before and after.
 
     PYTHONPATH=. python bench/bench_variant_techniques.py [--killers 2] [--kinds 0] [--limit 30]
+
+Measured with ``--killers 2`` on 2 shared cores (load average 12.5 before, 9.0 after, 9-19 between):
+killer 1, with: 138 steps, 0 what-ifs, 0 deductions, 13.8 s; without: 252 steps, 63 what-ifs,
+88 deductions, 2111.7 s. Killer 2, with: 130, 0, 0, 14.7 s; without: 205, 38, 75, 742.0 s. The
+time ratios (153x, 51x) move with the load; the step and what-if counts do not.
 """
 
 from __future__ import annotations

@@ -16,7 +16,9 @@ from sudoku_cp.core.check import is_solution
 from sudoku_cp.core.variants import partners
 from sudoku_cp.examples import classic
 from sudoku_cp.formats.text import format_line, parse_puzzle
+from sudoku_cp.tasks import steps as steps_module
 from sudoku_cp.tasks.cores import shrink_core
+from sudoku_cp.tasks.techniques import FINDERS, TECHNIQUES
 from sudoku_cp.tasks.solving import count
 from sudoku_cp.tasks.steps import (
     CASES_COST,
@@ -211,11 +213,13 @@ def test_when_propagation_refutes_nothing_a_bounded_what_if_splits_cases(givens,
         assert f"r{r + 1}c{c + 1} = {e}: {contradiction_text(board.rules, end)}" in text
 
 
-def test_what_ifs_only_the_solver_sees_name_their_contradiction():
+def test_what_ifs_only_the_solver_sees_name_their_contradiction(monkeypatch):
     """On variants, a what-if through a cage names where propagation over the step's units and
     constraints runs out, in cells and units. (The anti-king rule is seen by naked and hidden
     singles now, which propagate through relations: its puzzle needs no what-if any more, and its
-    general steps are minimal under that propagation, the rule named among their constraints.)"""
+    general steps are minimal under that propagation, the rule named among their constraints.
+    Cage combinations explain the killer now: it is explained without the variant techniques, so
+    that its cages enter through the solver seam.)"""
     board = parse_puzzle(ANTIKING)
     general = [s for s in explain_steps(board) if s.assumption is not None]
     assert general and all(s.minimal_under == "propagation" and len(board.rules.units) in s.constraints
@@ -228,6 +232,7 @@ def test_what_ifs_only_the_solver_sees_name_their_contradiction():
                        for k in range(len(facts)))
         assert not any(singles_refute(grid, used[:k] + used[k + 1:], facts, step.assumption)
                        for k in range(len(used)))
+    monkeypatch.setattr(steps_module, "FINDERS", [f for f in FINDERS if TECHNIQUES[f[0]].family not in ("lines", "cages")])
     for text in (KILLER,):
         board = parse_puzzle(text)
         steps = explain_steps(board)

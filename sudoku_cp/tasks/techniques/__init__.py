@@ -12,7 +12,9 @@ fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing,
 colouring, multi-colouring), :mod:`.uniqueness` (unique rectangle types 1-4, hidden rectangle,
 BUG+1), :mod:`.sue_de_coq`, :mod:`.chains` (remote pair, X-chain, XY-chain, AIC),
 :mod:`.nice_loops` (grouped nice loops), :mod:`.als` (ALS-XZ, ALS-XY-wing, death blossom),
-:mod:`.forcing` (forcing chains and nets, written as chains).
+:mod:`.forcing` (forcing chains and nets, written as chains); for the variant rules of the
+constraint catalogue, :mod:`.lines` (what one line, dot or other constraint removes on its own)
+and :mod:`.cages` (cage combinations, innies and outies).
 
 >>> [name for name, _ in FINDERS][:4]
 ['full house', 'hidden single', 'naked single', 'locked candidates']
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import chains, colouring, fish, intersections, patterns, singles, subsets, uniqueness, wings
+from . import cages, chains, colouring, fish, intersections, lines, patterns, singles, subsets, uniqueness, wings
 from . import als, nice_loops, sue_de_coq
 from .base import Grid, Step
 from .registry import COSTS, TECHNIQUES, Technique, cost_of, length_bonus
@@ -34,6 +36,17 @@ FINDERS: list[tuple[str, Finder]] = [
     ("full house", singles.full_house),
     ("hidden single", singles.hidden_single),
     ("naked single", singles.naked_single),
+    ("palindrome", lambda g: lines.eliminations(g, "palindrome")),
+    ("kropki", lambda g: lines.eliminations(g, "kropki")),
+    ("XV", lambda g: lines.eliminations(g, "XV")),
+    ("German whispers", lambda g: lines.eliminations(g, "German whispers")),
+    ("thermometer", lambda g: lines.eliminations(g, "thermometer")),
+    ("renban", lines.renban),
+    ("arrow", lambda g: lines.eliminations(g, "arrow")),
+    ("little killer", lambda g: lines.eliminations(g, "little killer")),
+    ("constraint combinations", lambda g: lines.eliminations(g, "constraint combinations")),
+    ("cage combinations", cages.cage_combinations),
+    ("innies and outies", cages.innies_outies),
     ("locked candidates", intersections.locked_candidates),
     ("naked pair", lambda g: subsets.naked_subset(g, 2)),
     ("X-wing", lambda g: fish.fish(g, 2)),

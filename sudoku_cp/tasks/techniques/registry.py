@@ -39,6 +39,19 @@ _TABLE = [
     ("full house", "singles", 1.0),
     ("hidden single", "singles", 1.5),   # 1.2 in a box (the step says which)
     ("naked single", "singles", 2.3),
+    # variant techniques (lines, cages): SE rates classic puzzles only; these sit between the
+    # naked single and the intersection, as easy as a person finds them
+    ("palindrome", "lines", 2.3),
+    ("kropki", "lines", 2.3),
+    ("XV", "lines", 2.3),
+    ("German whispers", "lines", 2.3),
+    ("thermometer", "lines", 2.3),
+    ("renban", "lines", 2.4),
+    ("arrow", "lines", 2.4),
+    ("little killer", "lines", 2.5),
+    ("constraint combinations", "lines", 2.5),
+    ("cage combinations", "cages", 2.5),
+    ("innies and outies", "cages", 2.6),
     ("locked candidates", "intersections", 2.6),   # pointing 2.6, claiming 2.8
     ("naked pair", "subsets", 3.0),
     ("X-wing", "fish", 3.2),

@@ -1,0 +1,159 @@
+"""Killer cages: cage combinations, and innies and outies (the 45 rule).
+
+Cage combinations: a cage's cells hold different digits adding up to its sum, so they hold one of
+the digit sets of that size and sum that their candidates can take, one digit each ("cage of 17 in
+r1c1-r1c2 is {8,9}"). Every candidate in no such set, or that no arrangement of a set gives that
+cell, goes; a digit in every set that only some cells of the cage can hold is locked there and
+leaves every other cell seeing them all. One step per cage, removing all of it.
+
+Innies and outies: a unit, a run of adjacent rows (or columns), or two or four boxes making a
+rectangle, holds N(N+1)/2 per unit (45 on a 9x9). Take away the cages inside it: the cells left over (the innies) add up to the rest.
+Or, when the cages reaching into it cover it, add those cages up: the cells they hold outside it
+(the outies) add up to the excess. One, two or three such cells with a known sum are a new cage
+(the cells differ where they share a unit): a single innie is placed, a few lose every digit no
+filling of that sum gives them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from ...core.board import Rules
+from .base import Grid, Step, name, sees
+from .lines import Search, distinct_sets, domains, reasons_of, removal_step, seeing, shared_units, spelled
+
+MOST = 3  # innies or outies: at most this many cells make a new cage
+
+
+def cage_combinations(g: Grid) -> Step | None:
+    """The first cage whose combinations remove a candidate: inside it, and its locked digits outside."""
+    n, u = g.n, len(g.units)
+
+    def sums(rule: Any, size: int) -> list[frozenset[int]]:
+        return [frozenset(s) for s in combinations(range(1, n + 1), size) if rule.value is None or sum(s) == rule.value]
+    for k, rule, cells, fits, kept_of in distinct_sets(g, "killer", sums):
+        gone = [(i, d) for i in cells if not g.cells[i] for d in sorted(g.cands[i] - kept_of[i])]
+        locked, units = [], {u + k}
+        words = (f"cage {'' if rule.value is None else f'of {rule.value} '}in "
+                 f"{'-'.join(name(g, i) for i in cells)} is {spelled(fits)}")
+        by_holders: dict[tuple[int, ...], list[int]] = {}
+        for d in sorted(frozenset.intersection(*fits)):
+            by_holders.setdefault(tuple(i for i in cells if d in kept_of[i]), []).append(d)
+        for holders, digits in by_holders.items():
+            out = {d: [j for j in range(n * n) if j not in cells and not g.cells[j] and d in g.cands[j]
+                       and all(sees(g, j, i) for i in holders)] for d in digits}
+            if any(out.values()):
+                locked += [(j, d) for d in digits for j in out[d]]
+                units |= shared_units(g, [(j, i) for js in out.values() for j in js for i in holders])
+                these = [d for d in digits if out[d]]
+                cells_out = sorted({j for js in out.values() for j in js})
+                words += (f"; {', '.join(map(str, these))} {'is' if len(these) == 1 else 'are'} in every "
+                          f"combination, only in {'-'.join(name(g, i) for i in holders)}, so "
+                          f"{'it leaves' if len(these) == 1 else 'they leave'} {', '.join(name(g, j) for j in cells_out)}")
+        if not gone and not locked:
+            continue
+        step = g.step([g.fact(i, -d) for i, d in gone + locked], reasons_of(g, cells), sorted(units),
+                      "cage combinations", [u + k])
+        step.chain = words
+        return step
+    return None
+
+
+@lru_cache(maxsize=64)
+def regions(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
+    """The regions the 45 rule is applied to, fewest units first: each unit, runs of 2 .. N-1
+    adjacent rows and of adjacent columns, two or four boxes making a rectangle (units by position
+    in ``rules.units``, and their cells)."""
+    n = rules.size
+    out: list[tuple[tuple[int, ...], frozenset[int]]] = [
+        ((k,), frozenset(r * n + c for r, c in unit.cells)) for k, unit in enumerate(rules.units)]
+    for kind in ("row", "column"):
+        lines = {unit.index: k for k, unit in enumerate(rules.units) if unit.kind == kind}
+        for size in range(2, n):
+            for first in range(n - size + 1):
+                ks = tuple(lines.get(first + j, -1) for j in range(size))
+                if -1 not in ks:
+                    out.append((ks, frozenset().union(*(out[k][1] for k in ks))))
+    boxes = [k for k, unit in enumerate(rules.units) if unit.kind == "box"]
+    for size in (2, 4):  # two boxes side by side, four in a square: a rectangle of cells
+        for ks in combinations(boxes, size):
+            area = frozenset().union(*(out[k][1] for k in ks))
+            rows, cols = {i // n for i in area}, {i % n for i in area}
+            if len(rows) * len(cols) == len(area) and max(rows) - min(rows) < len(rows) \
+                    and max(cols) - min(cols) < len(cols):
+                out.append((ks, area))
+    return tuple(sorted(out, key=lambda r: len(r[0])))
+
+
+@lru_cache(maxsize=64)
+def cages_of(rules: Rules) -> tuple[tuple[int, frozenset[int], int], ...]:
+    """The cages with a sum: (position in ``rules.constraints``, cells, sum)."""
+    n = rules.size
+    return tuple((k, frozenset(r * n + c for r, c in rule.cells), rule.value)
+                 for k, rule in enumerate(rules.constraints) if rule.kind == "killer" and rule.value is not None)
+
+
+def innies_outies(g: Grid) -> Step | None:
+    """The first region whose innies or outies, at most :data:`MOST` cells with a known sum, remove
+    a candidate (or place the single innie's or outie's digit)."""
+    n, u = g.n, len(g.units)
+    cages = cages_of(g.rules)
+    if not cages:
+        return None
+    whole = n * (n + 1) // 2
+    for ks, area in regions(g.rules):
+        total = whole * len(ks)
+        inside = [c for c in cages if c[1] <= area]
+        reaching = [c for c in cages if c[1] & area and not c[1] <= area]
+        left = area - frozenset().union(*(c[1] for c in inside))
+        tries = [("innie", left, total - sum(c[2] for c in inside), inside)]
+        covered = frozenset().union(*(c[1] for c in inside + reaching))
+        if area <= covered and reaching:
+            tries.append(("outie", covered - area, sum(c[2] for c in inside + reaching) - total, inside + reaching))
+        for word, cells, rest, used in tries:
+            if not 1 <= len(cells) <= MOST or sum(len(c[1]) for c in used) != len(frozenset().union(*(c[1] for c in used))):
+                continue  # (cages that overlap do not add up)
+            step = _new_cage(g, sorted(cells), rest, set(ks) | {u + c[0] for c in used}, ks, word, total,
+                             sum(c[2] for c in used), len(used))
+            if step is not None:
+                return step
+    return None
+
+
+def _new_cage(g: Grid, cells: list[int], rest: int, units: set[int], ks: tuple[int, ...], word: str,
+              total: int, cages_sum: int, count: int) -> Step | None:
+    """The step of innies or outies ``cells`` adding up to ``rest``."""
+    doms = domains(g, cells)
+    if doms is None or all(g.cells[i] for i in cells):
+        return None
+    near = seeing(g, cells)
+    kept = Search(doms, distinct=near, total=({i: 1 for i in cells}, rest)).supported()
+    if kept is None or not all(kept.values()):
+        return None
+    where = _region_name(g, ks)
+    plural = "s" if len(cells) > 1 else ""
+    holds = "holds" if len(ks) == 1 else "hold"
+    how = (f"{where} {holds} {total}, the {count} cage{'s' * (count != 1)} inside add up to {cages_sum}"
+           if word == "innie" else
+           f"{where} {holds} {total}, the {count} cage{'s' * (count != 1)} covering {'it' if len(ks) == 1 else 'them'} "
+           f"add up to {cages_sum}")
+    chain = (f"{how}, so the {word}{plural} {'-'.join(name(g, i) for i in cells)} "
+             f"add{'' if plural else 's'} up to {rest}")
+    if len(cells) == 1:
+        (i,) = cells
+        (d,) = kept[i]
+        step: Any = g.step([g.fact(i, d)], [], sorted(units), "innies and outies", list(ks))
+        step.chain = chain
+        return step
+    return removal_step(g, cells, kept, units | shared_units(g, near), "innies and outies", None, chain)
+
+
+def _region_name(g: Grid, ks: tuple[int, ...]) -> str:
+    units = [g.rules.units[k] for k in ks]
+    if len(units) == 1:
+        return f"{units[0].kind} {units[0].index + 1}"
+    if units[0].kind == "box":
+        return f"boxes {', '.join(str(u.index + 1) for u in units)}"
+    return f"{units[0].kind}s {units[0].index + 1}-{units[-1].index + 1}"

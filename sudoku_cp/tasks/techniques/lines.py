@@ -1,0 +1,311 @@
+"""Lines and dots: what one variant constraint removes on its own, as one named step.
+
+For one constraint (a thermometer, an arrow, a German whispers line, a renban line, a kropki dot,
+an XV mark, a palindrome, a little killer diagonal; any other kind drawn as pairs of cells or as a
+table of digit tuples: "constraint combinations"), a candidate goes when no filling of the
+constraint's cells keeps the rule: each cell holds one of its candidates (a placed cell its
+digit), cells that share a unit differ, and the kind's own rule holds (its cell pairs, its sum,
+its run, its tuples). The step removes every such candidate at once. :func:`supported` finds, for
+each cell, the digits some filling gives it: one search per digit not yet seen in a filling, with
+forward checking, within a budget of :data:`BUDGET` nodes per constraint (past it the constraint
+gives no step).
+
+A thermometer's bulb on 4 cells of a 9x9 holds at most 6; 5 is never on a whispers line; a white
+dot beside a cell holding 1 or 2 holds 1, 2 or 3; the mirrored cells of a palindrome keep only the
+digits both can hold; an arrow's circle is at least its shaft's smallest sum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
+from typing import Any
+
+from .base import Grid, Step, name
+
+BUDGET = 20000  # search nodes per constraint and step
+# each kind's technique (the registry's names); other kinds of pairs or tuples: constraint combinations
+NAMED = {"thermometer": "thermometer", "arrow": "arrow", "whispers": "German whispers", "renban": "renban",
+         "kropki": "kropki", "xv": "XV", "palindrome": "palindrome", "little-killer": "little killer"}
+GENERIC = "constraint combinations"
+
+PairTest = Callable[[int, int], bool]
+Sum = tuple[dict[int, int], int]  # weights by cell, and the total: sum of weight * digit equals it
+
+
+class Search:
+    """The fillings of a few cells: candidates, pair tests, cells that differ, an optional sum."""
+
+    def __init__(self, domains: dict[int, set[int]], pairs: Sequence[tuple[int, int, PairTest]] = (),
+                 distinct: Sequence[tuple[int, int]] = (), total: Sum | None = None,
+                 tuples: tuple[tuple[int, ...], list[tuple[int, ...]]] | None = None):
+        self.domains = domains
+        self.arcs: dict[int, list[tuple[int, PairTest]]] = {i: [] for i in domains}
+        for a, b, ok in pairs:
+            self.arcs[a].append((b, ok))
+            self.arcs[b].append((a, _flip(ok)))
+        for a, b in distinct:
+            self.arcs[a].append((b, _differ))
+            self.arcs[b].append((a, _differ))
+        self.total = total
+        self.tuples = tuples
+        self.nodes = 0
+
+    def supported(self) -> dict[int, set[int]] | None:
+        """Each cell's digits that some filling gives it; None past the budget."""
+        seen: dict[int, set[int]] = {i: set() for i in self.domains}
+        for i, digits in self.domains.items():
+            for d in sorted(digits - seen[i]):
+                if d in seen[i]:
+                    continue
+                found = self._fill({j: set(ds) if j != i else {d} for j, ds in self.domains.items()})
+                if self.nodes > BUDGET:
+                    return None
+                if found is not None:
+                    for j, e in found.items():
+                        seen[j].add(e)
+        return seen
+
+    def _fill(self, doms: dict[int, set[int]]) -> dict[int, int] | None:
+        """One filling within ``doms`` (forward checking on the pairs, bounds on the sum)."""
+        self.nodes += 1
+        if self.nodes > BUDGET or not self._bounded(doms):
+            return None
+        open_cells = [i for i, ds in doms.items() if len(ds) > 1]
+        if not open_cells:
+            done = {i: next(iter(ds)) for i, ds in doms.items()}
+            return done if self._whole(done) else None
+        i = min(open_cells, key=lambda j: len(doms[j]))
+        for d in sorted(doms[i]):
+            trial = dict(doms)
+            trial[i] = {d}
+            if self._narrow(trial, i, d):
+                found = self._fill(trial)
+                if found is not None:
+                    return found
+        return None
+
+    def _narrow(self, doms: dict[int, set[int]], i: int, d: int) -> bool:
+        """Take out what ``i = d`` forbids in its partners, deciding them in turn; False on an empty cell."""
+        queue = [(i, d)]
+        while queue:
+            a, x = queue.pop()
+            for b, ok in self.arcs[a]:
+                kept = {y for y in doms[b] if ok(x, y)}
+                if len(kept) < len(doms[b]):
+                    if not kept:
+                        return False
+                    doms[b] = kept
+                    if len(kept) == 1:
+                        queue.append((b, next(iter(kept))))
+        return True
+
+    def _bounded(self, doms: dict[int, set[int]]) -> bool:
+        if self.total is None:
+            return True
+        weights, target = self.total
+        low = sum(min(w * d for d in doms[i]) for i, w in weights.items())
+        high = sum(max(w * d for d in doms[i]) for i, w in weights.items())
+        return low <= target <= high
+
+    def _whole(self, done: dict[int, int]) -> bool:
+        for a, arcs in self.arcs.items():
+            if any(not ok(done[a], done[b]) for b, ok in arcs):
+                return False
+        if self.tuples is not None:
+            scope, allowed = self.tuples
+            if tuple(done[i] for i in scope) not in allowed:
+                return False
+        return self.total is None or sum(w * done[i] for i, w in self.total[0].items()) == self.total[1]
+
+
+def _flip(ok: PairTest) -> PairTest:
+    return lambda x, y: ok(y, x)
+
+
+def _differ(x: int, y: int) -> bool:
+    return x != y
+
+
+def domains(g: Grid, cells: Sequence[int]) -> dict[int, set[int]] | None:
+    """Each cell's digits as the grid stands: its candidates, or the digit placed there (None when
+    a blank cell has no candidate left)."""
+    out = {i: ({g.cells[i]} if g.cells[i] else set(g.cands[i])) for i in cells}
+    return out if all(out.values()) else None
+
+
+def seeing(g: Grid, cells: Sequence[int]) -> list[tuple[int, int]]:
+    """The pairs of ``cells`` that share a unit (so hold different digits)."""
+    return [(a, b) for a, b in combinations(cells, 2) if b in g.peer_sets[a]]
+
+
+def shared_units(g: Grid, pairs: Sequence[tuple[int, int]]) -> set[int]:
+    """One unit for each pair of cells that must differ because they share it."""
+    return {min(set(g.units_of[a]) & set(g.units_of[b])) for a, b in pairs}
+
+
+def search_for(g: Grid, k: int) -> tuple[str, Search, list[int], set[int]] | None:
+    """How constraint ``k`` (position in ``rules.constraints``) is searched: its technique, the
+    :class:`Search`, its cells, and the units the search uses beyond the constraint; None for kinds
+    this family does not read (cages, relations over the whole grid, rules beyond pairs and tuples)."""
+    from ...constraints import kind_of
+    from ...constraints.base import PairKind, TableKind
+
+    rules = g.rules
+    rule = rules.constraints[k]
+    kind: Any = kind_of(rule.kind)
+    n = g.n
+    if kind.whole_grid or rule.kind == "killer":
+        return None
+    technique = NAMED.get(rule.kind, GENERIC)
+    if rule.kind == "arrow":
+        circle, shaft = kind.parts(rule, n)
+        weights = {i: 1 for i in shaft}
+        for i, w in zip(circle, kind.weights(rule)):
+            weights[i] = weights.get(i, 0) - w
+        cells = circle + shaft
+        doms = domains(g, cells)
+        if doms is None or len(circle) > 1 and n > 9:
+            return None
+        near = seeing(g, cells)
+        return technique, Search(doms, distinct=near, total=(weights, 0)), cells, shared_units(g, near)
+    if rule.kind == "little-killer":
+        cells = [r * n + c for r, c in rule.cells]
+        doms = domains(g, cells)
+        if doms is None or rule.value is None:
+            return None
+        near = seeing(g, cells)
+        return technique, Search(doms, distinct=near, total=({i: 1 for i in cells}, rule.value)), cells, \
+            shared_units(g, near)
+    if isinstance(kind, PairKind):
+        pairs = kind.pairs(rule, rules)
+        cells = sorted({i for a, b, _ in pairs for i in (a, b)})
+    elif isinstance(kind, TableKind):
+        scope = kind.scope(rule, n)
+        pairs, cells = [], list(scope)
+    else:
+        return None
+    doms = domains(g, cells)
+    if doms is None or not cells:
+        return None
+    near = seeing(g, cells)
+    tuples = (tuple(scope), set(kind.tuples(rule, n))) if isinstance(kind, TableKind) else None
+    return technique, Search(doms, pairs, near, tuples=tuples), cells, shared_units(g, near)  # type: ignore[arg-type]
+
+
+def eliminations(g: Grid, technique: str) -> Step | None:
+    """The first constraint whose technique is ``technique`` and that removes a candidate: every
+    candidate of its cells that no filling of them keeps, in one step."""
+    u = len(g.units)
+    for k, rule in enumerate(g.rules.constraints):
+        if NAMED.get(rule.kind, GENERIC) != technique or rule.kind == "renban":
+            continue
+        found = search_for(g, k)
+        if found is None:
+            continue
+        _, search, cells, units = found
+        kept = search.supported()
+        if kept is None:
+            continue
+        step = removal_step(g, cells, kept, units | {u + k}, technique, u + k)
+        if step is not None:
+            return step
+    return None
+
+
+def removal_step(g: Grid, cells: Sequence[int], kept: dict[int, set[int]], units: set[int], technique: str,
+                 focus: int | None, chain: str | None = None) -> Step | None:
+    """The step removing each blank cell's candidates outside ``kept``; its reasons are every digit
+    the cells could not hold before (None when nothing goes)."""
+    gone = [(i, d) for i in cells if not g.cells[i] for d in sorted(g.cands[i] - kept[i])]
+    if not gone:
+        return None
+    step = g.step([g.fact(i, -d) for i, d in gone], reasons_of(g, cells), sorted(units), technique,
+                  [] if focus is None else [focus])
+    step.chain = chain or f"{_cells(g, cells)} keep only {_kept(g, cells, kept)}"
+    return step
+
+
+def reasons_of(g: Grid, cells: Sequence[int]) -> list[tuple[int, int]]:
+    """Every digit ``cells`` cannot hold as the grid stands (a step's reasons, :meth:`Grid.step`)."""
+    return [(i, e) for i in cells for e in range(1, g.n + 1)
+            if (g.cells[i] and e != g.cells[i]) or (not g.cells[i] and e not in g.cands[i])]
+
+
+def _cells(g: Grid, cells: Sequence[int]) -> str:
+    return "-".join(name(g, i) for i in cells)
+
+
+def _kept(g: Grid, cells: Sequence[int], kept: dict[int, set[int]]) -> str:
+    return ", ".join(f"{name(g, i)} {{{','.join(map(str, sorted(kept[i])))}}}" for i in cells
+                     if not g.cells[i])
+
+
+def matched(doms: Sequence[set[int]], digits: set[int]) -> bool:
+    """The cells (their digit sets ``doms``) can hold ``digits``, one each, all of them."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, tried: set[int]) -> bool:
+        for d in doms[i] & digits:
+            if d not in tried:
+                tried.add(d)
+                if d not in owner or place(owner[d], tried):
+                    owner[d] = i
+                    return True
+        return False
+    return len(digits) == len(doms) and all(place(i, set()) for i in range(len(doms)))
+
+
+def combinations_of(doms: list[set[int]], sets: Sequence[frozenset[int]]) -> tuple[list[frozenset[int]], list[set[int]]]:
+    """Which digit ``sets`` the cells can hold (one digit each, all different), and each cell's
+    digits in some of them."""
+    fits: list[frozenset[int]] = []
+    kept: list[set[int]] = [set() for _ in doms]
+    for digits in sets:
+        if not matched(doms, set(digits)):
+            continue
+        fits.append(digits)
+        for i, ds in enumerate(doms):
+            for d in ds & digits:
+                if d not in kept[i] and matched(doms[:i] + doms[i + 1:], set(digits) - {d}):
+                    kept[i].add(d)
+    return fits, kept
+
+
+def spelled(sets: Sequence[frozenset[int]]) -> str:
+    """``{8,9}``, ``{1,7,9} or {2,6,9}``: digit sets as a person writes them."""
+    words = ["{" + ",".join(map(str, sorted(s))) + "}" for s in sorted(sets, key=sorted)]
+    return " or ".join(words) if len(words) <= 6 else f"one of {len(words)} combinations"
+
+
+def distinct_sets(g: Grid, kind: str, sets_of: Callable[[Any, int], list[frozenset[int]]]) -> Iterator[
+        tuple[int, Any, list[int], list[frozenset[int]], dict[int, set[int]]]]:
+    """For each constraint of ``kind`` whose cells hold different digits, one of the digit sets
+    ``sets_of(constraint, size)``: (position in ``rules.constraints``, the constraint, its cells,
+    the sets they can still hold, each cell's digits in some arrangement of them)."""
+    n = g.n
+    for k, rule in enumerate(g.rules.constraints):
+        if rule.kind != kind:
+            continue
+        cells = [r * n + c for r, c in rule.cells]
+        doms = domains(g, cells)
+        if doms is None:
+            continue
+        fits, kept = combinations_of([doms[i] for i in cells], sets_of(rule, len(cells)))
+        if fits:
+            yield k, rule, cells, fits, dict(zip(cells, kept))
+
+
+def renban(g: Grid) -> Step | None:
+    """A renban line's digits are a run of consecutive digits: each cell keeps the digits of the runs
+    its line can still hold."""
+    n, u = g.n, len(g.units)
+
+    def runs(rule: Any, size: int) -> list[frozenset[int]]:
+        return [frozenset(range(s, s + size)) for s in range(1, n - size + 2)]
+    for k, _, cells, fits, kept in distinct_sets(g, "renban", runs):
+        step = removal_step(g, cells, kept, {u + k}, "renban", u + k,
+                            f"{_cells(g, cells)} is a run of {spelled(fits)}")
+        if step is not None:
+            return step
+    return None

@@ -1,0 +1,206 @@
+"""Variant techniques (cage combinations, innies and outies, lines and dots): each on a position
+where a person sees it, with its exact eliminations and the step verified by a solver that did not
+find it, and on a position where it must not fire; the published 9x9 killers explained with them.
+
+Positions are empty 9x9 grids with the listed constraints (puzzle documents, cells 0-based) whose
+listed cells keep only some candidates, as if earlier steps removed the rest. Cells are written
+``r1c2`` as in the steps' sentences.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from sudoku_cp.backends import make
+from sudoku_cp.core.board import Board
+from sudoku_cp.core.shape import Shape
+from sudoku_cp.core.variants import build
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.steps import Grid, explain_steps, verify_step
+from sudoku_cp.tasks.techniques import cages, lines
+
+from test_variants import KILLER1, KILLER2
+
+ALL = set(range(1, 10))
+ROW1 = [f"r1c{c}" for c in range(1, 10)]
+BOX1 = [f"r{r}c{c}" for r in range(1, 4) for c in range(1, 4)]
+
+
+def cell(name: str) -> int:
+    r, c = map(int, re.fullmatch(r"r(\d)c(\d)", name).groups())
+    return (r - 1) * 9 + c - 1
+
+
+def position(constraints: list[dict], keep: dict[str, set[int]] | None = None) -> Grid:
+    """An empty 9x9 with ``constraints`` whose cells in ``keep`` hold only those candidates."""
+    g = Grid(parse_puzzle(json.dumps({"givens": "." * 81, "constraints": constraints})))
+    for name, digits in (keep or {}).items():
+        g.removed.update((cell(name), d) for d in ALL - digits)
+    g.refresh()
+    return g
+
+
+def removed(step) -> set[str]:
+    return {f"r{r + 1}c{c + 1}-{-d}" for r, c, d in step.removals()}
+
+
+def gone(cells, digits) -> set[str]:
+    return {f"{c}-{d}" for c in cells for d in digits}
+
+
+def cage(total, *names):
+    return {"type": "killer", "cells": [[cell(n) // 9, cell(n) % 9] for n in names], "sum": total}
+
+
+def line(kind, *names, **more):
+    return dict({"type": kind, "cells": [[cell(n) // 9, cell(n) % 9] for n in names]}, **more)
+
+
+def run(technique):
+    return lambda g: lines.eliminations(g, technique)
+
+
+# name: (finder, position where it fires, its eliminations as "cell-digit", position where it must not)
+CASES = {
+    # a cage of 17 in two cells is {8,9}: both lose 1-7, and 8 and 9 leave the rest of row 1 and box 1
+    "cage combinations": (cages.cage_combinations, ([cage(17, "r1c1", "r1c2")], {}),
+                          gone(["r1c1", "r1c2"], range(1, 8))
+                          | gone(sorted(set(ROW1 + BOX1) - {"r1c1", "r1c2"}), [8, 9]),
+                          ([cage(10, "r1c1", "r1c2")], {"r1c1": ALL - {5}, "r1c2": ALL - {5}})),
+    # 1+2+3: two cells hold only 1 and 2, so the third holds 3; 1 and 2 leave the rest of box 1,
+    # 3 the rest of row 3, column 3 and box 1 (a cage of 15 in three cells apart can hold any digit)
+    "cage combinations (arranged)": (cages.cage_combinations,
+                                     ([cage(6, "r1c1", "r2c2", "r3c3")], {"r1c1": {1, 2}, "r2c2": {1, 2}}),
+                                     gone(["r3c3"], ALL - {3})
+                                     | gone(sorted(set(BOX1) - {"r1c1", "r2c2", "r3c3"}), [1, 2])
+                                     | gone(sorted(set(BOX1 + [f"r3c{c}" for c in range(1, 10)]
+                                                       + [f"r{r}c3" for r in range(1, 10)])
+                                                   - {"r1c1", "r2c2", "r3c3"}), [3]),
+                                     ([cage(15, "r1c1", "r5c5", "r9c9")], {})),
+    # row 1 holds 45, its cages 17 + 17: the innies r1c8-r1c9 add up to 11, so r1c9 is 7-9 beside 2-4
+    # (five cells left over: no innie sum to use)
+    "innies and outies": (cages.innies_outies,
+                          ([cage(17, *ROW1[:4]), cage(17, *ROW1[4:7])], {"r1c8": {2, 3, 4}}),
+                          gone(["r1c9"], range(1, 7)),
+                          ([cage(17, *ROW1[:4])], {"r1c8": {2, 3, 4}})),
+    # a 4-cell thermometer: the bulb at most 6, each cell one more than the one before at least
+    "thermometer": (run("thermometer"), ([line("thermometer", *ROW1[:4])], {}),
+                    gone(["r1c1"], [7, 8, 9]) | gone(["r1c2"], [1, 8, 9]) | gone(["r1c3"], [1, 2, 9])
+                    | gone(["r1c4"], [1, 2, 3]),
+                    ([line("thermometer", *ROW1[:4])],
+                     {"r1c1": set(range(1, 7)), "r1c2": set(range(2, 8)), "r1c3": set(range(3, 9)),
+                      "r1c4": set(range(4, 10))})),
+    # circle = two different digits of its row: at least 3, and neither shaft cell is 9
+    "arrow": (run("arrow"), ([{"type": "arrow", "circle": [[0, 0]], "cells": [[0, 1], [0, 2]]}], {}),
+              gone(["r1c1"], [1, 2]) | gone(["r1c2", "r1c3"], [9]),
+              ([{"type": "arrow", "circle": [[0, 0]], "cells": [[0, 1], [0, 2]]}],
+               {"r1c1": ALL - {1, 2}, "r1c2": ALL - {9}, "r1c3": ALL - {9}})),
+    # 5 is never on a whispers line; the middle of three cells in a row is not 4 or 6 either (both
+    # ends would be 9, or both 1)
+    "German whispers": (run("German whispers"), ([line("whispers", *ROW1[:3])], {}),
+                        gone(["r1c1", "r1c3"], [5]) | gone(["r1c2"], [4, 5, 6]),
+                        ([line("whispers", *ROW1[:2])], {"r1c1": ALL - {5}, "r1c2": ALL - {5}})),
+    # a run of three from 1 is 1, 2, 3
+    "renban": (lines.renban, ([line("renban", *ROW1[:3])], {"r1c1": {1}}),
+               gone(["r1c2", "r1c3"], [1, 4, 5, 6, 7, 8, 9]),
+               ([line("renban", *ROW1[:3])], {})),
+    # a black dot: one digit twice the other, so 5, 7 and 9 never (a white dot takes every digit)
+    "kropki": (run("kropki"), ([line("kropki", "r1c1", "r1c2", color="black")], {}),
+               gone(["r1c1", "r1c2"], [5, 7, 9]),
+               ([line("kropki", "r1c1", "r1c2", color="white")], {})),
+    # a V adds up to 5: 1+4 or 2+3
+    "XV": (run("XV"), ([line("xv", "r1c1", "r1c2", value="V")], {}),
+           gone(["r1c1", "r1c2"], range(5, 10)),
+           ([line("xv", "r1c1", "r1c2", value="X")], {"r1c1": ALL - {5}, "r1c2": ALL - {5}})),
+    # the ends of a palindrome hold the same digit: each keeps what both can hold
+    "palindrome": (run("palindrome"), ([line("palindrome", "r1c3", "r2c4", "r3c5")],
+                                       {"r1c3": {1, 2, 3}, "r3c5": {2, 3, 4}}),
+                   {"r1c3-1", "r3c5-4"},
+                   ([line("palindrome", "r1c3", "r2c4", "r3c5")], {"r1c3": {2, 3}, "r3c5": {2, 3}})),
+    # a little killer of 3 along r1c2-r2c1 (one box: different digits) is 1+2
+    "little killer": (run("little killer"),
+                      ([{"type": "little-killer", "clue": [-1, 2], "direction": "DL", "sum": 3}], {}),
+                      gone(["r1c2", "r2c1"], range(3, 10)),
+                      ([{"type": "little-killer", "clue": [-1, 2], "direction": "DL", "sum": 10}],
+                       {"r1c2": ALL - {5}, "r2c1": ALL - {5}})),
+    # an odd cell loses the even digits
+    "constraint combinations": (run("constraint combinations"), ([{"type": "odd", "cells": [[0, 0]]}], {}),
+                                gone(["r1c1"], [2, 4, 6, 8]),
+                                ([{"type": "odd", "cells": [[0, 0]]}], {"r1c1": {1, 3, 5, 7, 9}})),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_variant_technique_fires_where_a_person_sees_it_and_nowhere_else(name):
+    finder, (constraints, keep), eliminated, (other, other_keep) = CASES[name]
+    g = position(constraints, keep)
+    step = finder(g)
+    assert step is not None, f"{name} not found"
+    assert step.technique == name.split(" (")[0]
+    assert removed(step) == eliminated
+    assert verify_step(step, g.rules, make("sat")) == []
+    assert finder(position(other, other_keep)) is None
+
+
+def test_a_single_innie_is_placed_and_an_outie_found_past_the_region():
+    """Row 1 less cages of 10 and 30 leaves r1c9 = 5; a cage of 36 reaching from row 1 to r2c9
+    leaves the outie r2c9 = 10 + 36 - 45 = 1."""
+    g = position([cage(10, *ROW1[:4]), cage(30, *ROW1[4:8])])
+    step = cages.innies_outies(g)
+    assert step.placements() == [(0, 8, 5)] and not step.removals()
+    assert "row 1 holds 45" in step.chain and "innie r1c9 adds up to 5" in step.chain
+    assert verify_step(step, g.rules, make("sat")) == []
+    g = position([cage(10, *ROW1[:4]), cage(36, *ROW1[4:], "r2c9")])
+    step = cages.innies_outies(g)
+    assert step.placements() == [(1, 8, 1)] and "outie r2c9" in step.chain
+    assert verify_step(step, g.rules, make("sat")) == []
+
+
+def test_innies_of_two_boxes_side_by_side():
+    """Boxes 1 and 2 hold 90; four cages inside them, none inside one row or one box with three
+    cells or fewer left over, add up to 85: the innies r3c1 and r3c6 add up to 5, so 1+4 or 2+3."""
+    g = position([cage(22, "r1c1", "r1c2", "r1c3", "r1c4", "r2c1"), cage(25, "r2c2", "r2c3", "r2c4", "r3c2"),
+                  cage(28, "r1c5", "r1c6", "r2c5", "r2c6"), cage(10, "r3c3", "r3c4", "r3c5")])
+    step = cages.innies_outies(g)
+    assert removed(step) == gone(["r3c1", "r3c6"], range(5, 10))
+    assert step.chain.startswith("boxes 1, 2 hold 90, the 4 cages inside add up to 85")
+    assert verify_step(step, g.rules, make("sat")) == []
+
+
+def test_cage_step_names_the_combinations():
+    g = position([cage(17, "r1c1", "r1c2")])
+    step = cages.cage_combinations(g)
+    assert step.chain.startswith("cage of 17 in r1c1-r1c2 is {8,9}")
+    assert "cage combinations in cage at r1c1 (sum 17)" in step.text(g.rules)
+
+
+def test_classic_grids_have_no_variant_step():
+    g = Grid(parse_puzzle("." * 81))
+    for finder in [cages.cage_combinations, cages.innies_outies, lines.renban,
+                   *(run(t) for t in set(lines.NAMED.values()) | {lines.GENERIC})]:
+        assert finder(g) is None
+
+
+@pytest.mark.parametrize("cage_list", [KILLER1, KILLER2], ids=["killer1", "killer2"])
+def test_published_killer_starts_with_cage_combinations(cage_list):
+    """The published 9x9 killers (no givens) open with cage combinations, not a what-if through
+    many cages; the first steps are each verified by a fresh solver (explain_steps checks them)."""
+    s9 = Shape(3, 3)
+    board = Board(s9, (0,) * 81, build(s9, cages=cage_list))
+    steps = explain_steps(board, limit=12)
+    assert steps[0].technique == "cage combinations"
+    assert not [s.technique for s in steps if s.technique.startswith(("what if", "deduction"))]
+
+
+def test_published_killer_explained_without_what_ifs():
+    """All of a published killer, every step named (no general deduction) and verified, ending at
+    its published solution."""
+    s9 = Shape(3, 3)
+    board = Board(s9, (0,) * 81, build(s9, cages=KILLER2))
+    steps = explain_steps(board)
+    used = steps.techniques()
+    assert "cage combinations" in used
+    assert not [t for t in used if t.startswith(("what if", "deduction"))]

@@ -21,8 +21,11 @@ from sudoku_cp.tasks.cores import shrink_core
 from sudoku_cp.tasks.techniques import FINDERS, TECHNIQUES
 from sudoku_cp.tasks.solving import count
 from sudoku_cp.tasks.steps import (
+    BOUND,
     CASES_COST,
     COSTS,
+    DEDUCTION_COST,
+    SEARCH_COST,
     WHAT_IF_COST,
     Grid,
     Prover,
@@ -683,3 +686,9 @@ def test_notebook_views_step_independently_and_leave_typing_alone(browser, tmp_p
     assert [root.get_attribute("data-pos") for root in roots] == ["2", "1"]  # show() ran to its end
     cells = views[0].find_elements(By.CSS_SELECTOR, ".cell")
     assert [int(c.get_attribute("data-digit")) for c in cells] == replay(small.puzzle, small)[2][0]
+
+
+def test_every_named_technique_costs_less_than_any_general_step():
+    """The general steps come after the named ones, however many techniques the registry holds."""
+    assert max(COSTS.values()) < DEDUCTION_COST < WHAT_IF_COST < CASES_COST < SEARCH_COST
+    assert WHAT_IF_COST - DEDUCTION_COST > BOUND  # a deduction over at most BOUND units stays below a what-if

@@ -62,11 +62,13 @@ from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.forcing import chain_se, trace
 
-# The general steps come after every named technique (the costs of :data:`COSTS` end below 30).
-DEDUCTION_COST = 30  # + the number of units: "deduction from k constraints"
-WHAT_IF_COST = 40    # + the number of units: an assumption refuted by propagation
-CASES_COST = 70      # + the number of units: an assumption refuted by propagation in every case of a split
-SEARCH_COST = 100    # an assumption refuted only by a full search
+# The general steps come after every named technique: their costs start past the last of :data:`COSTS`
+# (a tens boundary, so that adding a technique moves them only when it crosses one).
+GENERAL_COST = (max(COSTS.values()) // 10 + 1) * 10
+DEDUCTION_COST = GENERAL_COST       # + the number of units: "deduction from k constraints"
+WHAT_IF_COST = GENERAL_COST + 10    # + the number of units: an assumption refuted by propagation
+CASES_COST = GENERAL_COST + 40      # + the number of units: an assumption refuted by propagation in every case of a split
+SEARCH_COST = GENERAL_COST + 70     # an assumption refuted only by a full search
 TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 CASES = 3            # a "what if, by cases" splits a cell (or a unit's places for a digit) into at most this many cases

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import compress
 
 import pytest
 
@@ -17,6 +18,7 @@ from sudoku_cp.core.variants import partners
 from sudoku_cp.examples import classic
 from sudoku_cp.formats.text import format_line, parse_puzzle
 from sudoku_cp.tasks.cores import shrink_core
+from sudoku_cp.tasks.refutations import Deletion, Propagation, refutation
 from sudoku_cp.tasks.solving import count
 from sudoku_cp.tasks.steps import (
     CASES_COST,
@@ -28,6 +30,7 @@ from sudoku_cp.tasks.steps import (
     contradiction,
     contradiction_text,
     explain_steps,
+    fewest_facts,
     fewest_units,
     next_step,
     replay,
@@ -153,6 +156,56 @@ def test_general_steps_come_cheapest_first():
     assert f"reaches a contradiction: {contradiction_text(board.rules, step.contradiction)} (" in text
     r, c, d = step.assumption
     assert f"; the chain: r{r + 1}c{c + 1}={d} so " in text  # a forcing chain, link by link
+
+
+def test_fast_refutations_answer_as_plain_singles_do():
+    """The refutations of :mod:`sudoku_cp.tasks.refutations` (a worklist, the facts propagated
+    once, deletions that skip what the last refutation did not use) answer what
+    :func:`singles_refute` and a plain :func:`shrink_core` deletion answer, candidate by candidate."""
+    _, grid = first_general_position(TOP)
+    facts, every = grid.facts(), grid.every
+    candidates = [grid.fact(i, d) for i in range(81) for d in sorted(grid.cands[i])]
+    fast = Propagation(grid, every).refuted(facts, candidates)
+    assert fast == [singles_refute(grid, every, facts, f) for f in candidates]
+    refuted = list(compress(candidates, fast))
+    assert 20 < len(refuted) < len(candidates)
+    for fact in refuted[:5]:
+        units = shrink_core(lambda s, f=fact: singles_refute(grid, s, facts, f), every)
+        assert fewest_units(grid, facts, fact) == units
+        assert fewest_units(grid, facts, fact, len(units) - 1) is None  # cut short past the bound
+        premises = shrink_core(lambda s, u=units, f=fact: singles_refute(grid, u, s, f), facts)
+        assert fewest_facts(grid, units, facts, fact) == premises
+        used, needed = refutation(grid, units, premises, fact)  # its cone: every unit and fact
+        assert used == set(units) and needed == set(premises)
+    assert refutation(grid, every, facts, candidates[fast.index(False)]) is None
+
+
+def test_general_steps_kept_from_step_to_step_are_the_fresh_ones(monkeypatch):
+    """A prover keeps its deletions from one general step to the next while they hold with the new
+    facts (:meth:`Deletion.holds`): each step is the one a fresh prover finds on the same grid, and
+    kept deletions were used (named steps in between, a placed digit among them, included)."""
+    held = []
+    holds = Deletion.holds
+    monkeypatch.setattr(Deletion, "holds", lambda self, added: held.append(holds(self, added)) or held[-1])
+    board, grid = first_general_position(TOP)
+    kept = Prover(board.rules, make("sat"), Deadline(None))
+    try:
+        for _ in range(5):
+            step = kept.general(grid)
+            fresh = Prover(board.rules, make("sat"), Deadline(None))
+            try:
+                again = fresh.general(grid)
+            finally:
+                fresh.close()
+            assert step is not None and again is not None
+            assert ((step.conclusion, step.premises, step.constraints, step.technique, step.chain)
+                    == (again.conclusion, again.premises, again.constraints, again.technique, again.chain))
+            grid.apply(step)
+            while (named := next_step(grid)) is not None:
+                grid.apply(named)
+    finally:
+        kept.close()
+    assert any(held)
 
 
 # Anti-knight 9x9 positions where propagation refutes no candidate any more (candidates removed

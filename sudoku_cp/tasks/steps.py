@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, cast
 
 from ..backends import Backend, Deadline, make
@@ -57,6 +58,7 @@ from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
+from .refutations import Propagation, facts_deletion, units_deletion
 from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.forcing import chain_se, trace
@@ -365,6 +367,8 @@ class Prover:
         backend.require("core")
         self.rules, self.backend, self.deadline = rules, backend, deadline
         self.session = backend.session(rules, stats=False)
+        # the deletions of the last general step (:meth:`_cheapest`), by the facts they were made with
+        self._kept: dict[str, Any] = {"facts": set(), "units": {}, "premises": {}}
 
     def close(self) -> None:
         self.session.close()
@@ -413,25 +417,18 @@ class Prover:
         n = g.n
         order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
         every = g.every
-        seen, other = [], []
-        for _, i in order:
-            for d in sorted(g.cands[i]):
-                if self.deadline.expired():
-                    raise TimeLimitReached("the time limit ended the search for the next step")
-                fact = g.fact(i, d)
-                if singles_refute(g, every, facts, fact):
-                    seen.append(fact)
-                elif self.refuted(facts, fact):
-                    other.append(fact)
+        if self.deadline.expired():
+            raise TimeLimitReached("the time limit ended the search for the next step")
+        candidates = [g.fact(i, d) for _, i in order for d in sorted(g.cands[i])]
+        seen = list(compress(candidates, Propagation(g, every).refuted(facts, candidates)))
+        other = []
+        for fact in [] if seen else candidates:  # (the solver's propagation: only when singles refute none)
+            if self.deadline.expired():
+                raise TimeLimitReached("the time limit ended the search for the next step")
+            if self.refuted(facts, fact):
+                other.append(fact)
         if seen:
-            ranked, least = [], None
-            for fact in seen:
-                units = fewest_units(g, facts, fact, least)
-                if units is not None:
-                    ranked.append((units, fact))
-                    least = len(units) if least is None else min(least, len(units))
-            tried = [(units, shrink_core(lambda s, u=units, f=fact: singles_refute(g, u, s, f), facts),
-                      "propagation", fact) for units, fact in ranked if len(units) == least]
+            tried = self._cheapest(g, facts, seen)
         else:
             tried = [self._reason(g, facts, fact, self.refuted,
                                   lambda u, s, f=fact: self.propagates(u, s + [f])) + (fact,)
@@ -463,6 +460,58 @@ class Prover:
                     step.se = chain_se(None)
                     return step
         return None
+
+    def _cheapest(self, g: Grid, facts: list[Fact], seen: list[Fact]) -> list[tuple]:
+        """The full explanations (units, premises, ``"propagation"``, candidate) of the candidates
+        of ``seen`` with the fewest units, in the order of ``seen``: :func:`fewest_units` for each,
+        then :func:`fewest_facts` under those units for the ones with the fewest.
+
+        The deletions are kept from one call to the next (a run of what-ifs removes one candidate
+        each) while every trial so far answers the same with the new facts
+        (:meth:`~sudoku_cp.tasks.refutations.Deletion.holds`): the same explanations as computed
+        afresh, at the cost of a check. The facts' deletions hold only while the steps between
+        remove candidates: a placed digit takes its cell's removals out of the facts. Candidates
+        known to need more units than others are tried after them (the bound then cuts them short)."""
+        kept, now = self._kept, set(facts)
+        added, gone = sorted(now - kept["facts"]), kept["facts"] - now
+        placed = {(r, c) for r, c, d in added if d > 0}
+        if any(d > 0 or (r, c) not in placed for r, c, d in gone):
+            kept.update(units={}, premises={})  # (never so: facts only go when a digit is placed)
+        if placed:  # the units' deletions hold with more facts; the facts' take the facts' order
+            kept["premises"] = {}
+        removed = [f for f in added if f[2] < 0]  # a placed digit: its cell's other digits removed
+        removed += [(r, c, -e) for r, c, d in added if d > 0 for e in range(1, g.n + 1) if e != d]
+        kept["facts"] = now
+        least = None
+        deletions = {}
+        for fact in seen:
+            deletion = kept["units"].get(fact)
+            if deletion is None or not deletion.holds(removed):
+                deletion = units_deletion(g, facts, fact)
+            else:
+                deletion.trial = units_deletion(g, facts, fact).trial  # (resumed with these facts)
+            deletions[fact] = deletion
+        kept["units"] = deletions
+        found = {}
+        for fact in sorted(seen, key=lambda f: deletions[f].needed):
+            units = deletions[fact].run(least)
+            if units is not None:
+                found[fact] = units
+                least = len(units) if least is None else min(least, len(units))
+        tried = []
+        premises = {}
+        for fact in seen:
+            units = found.get(fact)
+            if units is None or len(units) != least:
+                continue
+            key = (fact, tuple(units))
+            deletion = kept["premises"].get(key)
+            if deletion is None or not deletion.holds(removed):
+                deletion = facts_deletion(g, units, facts, fact)
+            premises[key] = deletion
+            tried.append((units, deletion.run() or [], "propagation", fact))
+        kept["premises"] = premises
+        return tried
 
     def by_cases(self, g: Grid, facts: list[Fact], order) -> Step | None:
         """A bounded "what if": assume a candidate and propagate; then some cell has at most
@@ -594,16 +643,14 @@ def fewest_units(g: Grid, facts: Sequence[Fact], assumed: Fact, most: int | None
     """A minimal set of units (and relations) over which naked and hidden singles refute ``assumed``
     with all of ``facts`` (deletion over every unit, then every relation, in order): the units of that candidate's step. None as
     soon as more than ``most`` units are known to be needed (a unit found needed stays needed)."""
-    kept = list(g.every)
-    i = 0
-    while i < len(kept):
-        if singles_refute(g, kept[:i] + kept[i + 1:], facts, assumed):
-            del kept[i]
-        else:
-            i += 1
-            if most is not None and i > most:
-                return None
-    return kept
+    return units_deletion(g, facts, assumed).run(most)
+
+
+def fewest_facts(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> list[Fact]:
+    """A minimal subset of ``facts`` with which naked and hidden singles over ``units`` still refute
+    ``assumed``: deletion in order, as :func:`~sudoku_cp.tasks.cores.shrink_core` does with
+    :func:`singles_refute` (:func:`~sudoku_cp.tasks.refutations.facts_deletion`)."""
+    return facts_deletion(g, units, facts, assumed).run() or []  # (no bound: never None)
 
 
 def where_stuck(rules: Rules, units: Sequence[int], facts: Sequence[Fact]) -> tuple | None:

@@ -745,3 +745,29 @@ def test_notebook_views_step_independently_and_leave_typing_alone(browser, tmp_p
     assert [root.get_attribute("data-pos") for root in roots] == ["2", "1"]  # show() ran to its end
     cells = views[0].find_elements(By.CSS_SELECTOR, ".cell")
     assert [int(c.get_attribute("data-digit")) for c in cells] == replay(small.puzzle, small)[2][0]
+
+
+def test_one_guarded_solver_checks_steps_as_fresh_solvers_do():
+    """``verify_step`` with a parts session (every unit behind a guard of its own, one solver per
+    puzzle) answers what a fresh solver holding only the step's units answers: nothing against the
+    steps, and the same problems for each step with its first unit dropped or its digit changed."""
+    board = parse_puzzle(dataset_lines("top1465.txt", 1, 139)[0])
+    sat = make("sat")
+    steps = explain_steps(board)
+    parts = sat.parts_session(board.rules)
+    flagged = 0
+    try:
+        for step in steps:
+            assert verify_step(step, board.rules, sat, parts) == []
+            (r, c, d), n = step.conclusion[0], board.size
+            other = d % n + 1 if d > 0 else -(-d % n + 1)
+            wrong = [Step([(r, c, other)], step.premises, step.constraints, step.technique, step.cost)]
+            if step.constraints:
+                wrong.append(Step(step.conclusion, step.premises, step.constraints[1:], step.technique, step.cost))
+            for bad in wrong:
+                found = verify_step(bad, board.rules, sat, parts)
+                assert found == verify_step(bad, board.rules, sat)
+                flagged += bool(found)
+    finally:
+        parts.close()
+    assert flagged > len(steps)

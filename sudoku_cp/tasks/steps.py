@@ -32,9 +32,10 @@ unit left with at most that many places for a digit), each case propagating to a
 contradiction; beyond that bound a full search refutes a candidate ("what
 if, by search"), still with minimal premises. Never a silent jump.
 
-How each step is checked (:func:`verify_step`), apart from the code that found it: a fresh solver
-holds only the step's units and premises; the premises must hold together, and the negation of
-each conclusion fact must be impossible. At the end the grid must be the puzzle's unique solution
+How each step is checked (:func:`verify_step`), apart from the code that found it: a solver
+holds only the step's units and premises (one solver per puzzle holding every unit behind a guard
+of its own, only the step's units switched on, where the backend has it; else a fresh one per
+step); the premises must hold together, and the negation of each conclusion fact must be impossible. At the end the grid must be the puzzle's unique solution
 (the independent checker, and the one solution a count found).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
@@ -48,11 +49,12 @@ each conclusion fact must be impossible. At the end the grid must be the puzzle'
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any, cast
 
-from ..backends import Backend, Deadline, make
+from ..backends import Backend, Deadline, Session, Unsupported, make
 from ..core.board import Board, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
@@ -369,9 +371,13 @@ class Prover:
         self.session = backend.session(rules, stats=False)
         # the deletions of the last general step (:meth:`_cheapest`), by the facts they were made with
         self._kept: dict[str, Any] = {"facts": set(), "units": {}, "premises": {}}
+        self.parts: Session | None = None  # for implies, where the backend has it
+        self.parted = False  # (asked for it)
 
     def close(self) -> None:
         self.session.close()
+        if self.parts is not None:
+            self.parts.close()
 
     def refuted(self, facts: list[Fact], fact: Fact) -> bool:
         """Propagation alone turns ``facts`` plus ``fact`` into a contradiction."""
@@ -384,7 +390,16 @@ class Prover:
         return not found
 
     def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> bool:
-        """Only ``units`` and ``premises`` (a fresh solver): ``fact`` cannot hold."""
+        """Only ``units`` and ``premises``: ``fact`` cannot hold (one solver holding every unit
+        behind a guard, only these switched on, where the backend has it; else a fresh solver)."""
+        if not self.parted:  # (made on first use)
+            self.parted = True
+            try:
+                self.parts = self.backend.parts_session(self.rules)
+            except Unsupported:
+                pass
+        if self.parts is not None:
+            return self.parts.solve(premises + [fact], guards=self.parts.guards(units)) is False
         with self.backend.session(part(self.rules, units), stats=False) as session:
             return session.solve(premises + [fact]) is False
 
@@ -859,18 +874,22 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     return None if prover is None else prover.general(grid)
 
 
-def verify_step(step: Step, rules: Rules, backend: Backend) -> list[str]:
+def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None) -> list[str]:
     """Why ``step`` does not follow from its premises and units alone (empty when it does).
 
-    A fresh session of ``backend`` holds only the step's units; the premises must hold together,
-    and with them the negation of each conclusion fact must be impossible.
+    A fresh session of ``backend`` holds only the step's units (or ``parts``, a session of
+    :meth:`~sudoku_cp.backends.Backend.parts_session`, with only their guards assumed: the same
+    questions, one solver loaded once); the premises must hold together, and with them the
+    negation of each conclusion fact must be impossible.
     """
     problems = []
-    with backend.session(part(rules, step.constraints), stats=False) as session:
-        if session.solve(step.premises) is not True:
+    with nullcontext(parts) if parts is not None else backend.session(part(rules, step.constraints),
+                                                                      stats=False) as session:
+        guards = session.guards(step.constraints) if parts is not None else []
+        if session.solve(step.premises, guards=guards) is not True:
             problems.append("its premises cannot hold together")
         for r, c, d in step.conclusion:
-            if session.solve(step.premises + [(r, c, -d)]) is not False:
+            if session.solve(step.premises + [(r, c, -d)], guards=guards) is not False:
                 problems.append(f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow")
     return problems
 
@@ -899,6 +918,10 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)
     prover = Prover(board.rules, finder, deadline)
+    try:  # one verifying solver for every step, each step's units switched on alone
+        parts: Session | None = checker.parts_session(board.rules) if check else None
+    except Unsupported:
+        parts = None
     try:
         while not grid.solved() and (limit is None or len(steps) < limit):
             if deadline.expired():
@@ -916,7 +939,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
             if step is None:
                 raise SolverFailure("no step found on a puzzle with a unique solution")
             if check:
-                problems = verify_step(step, board.rules, checker)
+                problems = verify_step(step, board.rules, checker, parts)
                 if problems:
                     raise VerificationError(f"step {len(steps) + 1} ({step.text(board.rules)}): "
                                             + "; ".join(problems))
@@ -926,6 +949,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                 progress("steps: cells filled", sum(1 for d in grid.cells if d), len(grid.cells))
     finally:
         prover.close()
+        if parts is not None:
+            parts.close()
     if grid.solved():
         final = board.with_cells(tuple(grid.cells))
         if not is_solution(final, board) or final != counted.solution:

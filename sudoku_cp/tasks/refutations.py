@@ -91,7 +91,7 @@ class Propagation:
                 done[i] = True
                 bit = cands[i]
                 d = bit.bit_length() - 1
-                targets = [(k, j, bit) for k in units_of[i] if on[k] for j in units[k] if j != i]
+                targets = [(k, j, bit) for k in units_of[i] if on[k] for j in units[k] if cands[j] & bit and j != i]
                 for k, partners in related[i].items():
                     if on[k]:
                         targets += [(k, j, 1 << (d + e)) for j, gaps in partners for e in gaps if 0 <= d + e < n]

@@ -330,6 +330,11 @@ class Session:
         """``(no contradiction, every fact propagation derives)``, the assumed ones included."""
         raise Unsupported(self.backend, "propagate")
 
+    def contradicts(self, facts: Sequence[Fact]) -> bool:
+        """Propagation alone turns ``facts`` into a contradiction (:meth:`propagate`'s first answer,
+        without the facts it derives)."""
+        return not self.propagate(facts)[0]
+
     def exclude(self, solution: Board, board: Board) -> Any:
         """Add "some blank of ``board`` differs from ``solution``", active when its guard is passed."""
         raise Unsupported(self.backend, "exclude")

@@ -396,6 +396,10 @@ class SatSession(Session):
         lits = self.root + lits if self.root else lits
         return bool(ok), [f for f in map(self.fact, lits) if f is not None]
 
+    @_solver_call
+    def contradicts(self, facts: Sequence[Fact]) -> bool:
+        return not self.solver.propagate(assumptions=[self.literal(f) for f in facts])[0]
+
     def exclude(self, solution: Board, board: Board) -> int:
         self.top += 1
         self.solver.add_clause([-self.top] + [-(o + d) for o, d, g in

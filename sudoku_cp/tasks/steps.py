@@ -381,7 +381,7 @@ class Prover:
 
     def refuted(self, facts: list[Fact], fact: Fact) -> bool:
         """Propagation alone turns ``facts`` plus ``fact`` into a contradiction."""
-        return not self.session.propagate(facts + [fact])[0]
+        return self.session.contradicts(facts + [fact])
 
     def searched(self, facts: list[Fact], fact: Fact) -> bool:
         found = self.session.solve(facts + [fact], self.deadline)
@@ -596,8 +596,8 @@ class Prover:
         (with ``cases``: from ``facts`` plus each case in turn)."""
         with self.backend.session(part(self.rules, units), stats=False) as session:
             if not cases:
-                return not session.propagate(facts)[0]
-            return all(not session.propagate(facts + [c])[0] for c in cases)
+                return session.contradicts(facts)
+            return all(session.contradicts(facts + [c]) for c in cases)
 
     def dead_end(self, units: Sequence[int], facts: list[Fact]) -> tuple:
         """Where propagation over ``units`` alone (a fresh solver) runs out from ``facts``: a cell or

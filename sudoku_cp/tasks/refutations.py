@@ -68,7 +68,8 @@ class Propagation:
                 if not cands[i]:
                     return ("empty", i), cands
         queue = [i for i, c in enumerate(cands) if c & (c - 1) == 0]
-        return self.close(cands, queue, [False] * (n * n), list(self.units), why), cands
+        ours = [k for k in self.units if k < len(self.g.units)]  # (relations hold no hidden singles)
+        return self.close(cands, queue, [False] * (n * n), ours, why), cands
 
     def close(self, cands: list[int], queue: list[int], done: list[bool], dirty: list[int],
               why: dict | None = None) -> tuple | None:

@@ -85,13 +85,12 @@ class Propagation:
         for k in dirty:
             flagged[k] = 1
         while True:
-            while queue:  # a decided cell leaves its digit out of its units' other cells
+            while queue:  # each decided cell, once: its digit leaves the other cells of its units
                 i = queue.pop()
                 if done[i]:
                     continue
                 done[i] = True
-                bit = cands[i]
-                d = bit.bit_length() - 1
+                bit, d = cands[i], cands[i].bit_length() - 1
                 targets = [(k, j, bit) for k in units_of[i] if on[k] for j in units[k] if cands[j] & bit and j != i]
                 for k, partners in related[i].items():
                     if on[k]:
@@ -116,17 +115,10 @@ class Propagation:
             k = dirty.pop()  # hidden singles; a digit with no place is a contradiction
             flagged[k] = 0
             cells = units[k]
-            once = twice = solo = 0
-            for i in cells:
-                c = cands[i]
-                twice |= once & c
-                once |= c
-                if c & (c - 1) == 0:
-                    solo |= c
+            once, lone = places(cands, cells)
             if once != full:
                 d = (full & ~once).bit_length() - 1
                 return ("nowhere", k, d + 1)
-            lone = once & ~twice & ~solo
             while lone:
                 bit = lone & -lone
                 lone ^= bit
@@ -178,6 +170,19 @@ class Propagation:
             mine[i] = bit
             out.append(self.close(mine, [i], done[:], [k for k in units_of[i] if on[k]]) is not None)
         return out
+
+
+def places(cands: list[int], cells: Sequence[int]) -> tuple[int, int]:
+    """The digits with a place among ``cells`` and those with exactly one, in an undecided cell
+    (a hidden single), as bitsets."""
+    once = twice = solo = 0
+    for i in cells:
+        c = cands[i]
+        twice |= once & c
+        once |= c
+        if c & (c - 1) == 0:
+            solo |= c
+    return once, once & ~twice & ~solo
 
 
 def _because(why: dict, i: int, gone: int, reason: Reason, n: int) -> None:

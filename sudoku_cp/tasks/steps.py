@@ -60,7 +60,7 @@ from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
-from .refutations import Propagation, facts_deletion, units_deletion
+from .refutations import Propagation, places, facts_deletion, units_deletion
 from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.forcing import chain_se, trace
@@ -781,14 +781,8 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
                 queue.append(i)
                 changed = True
         for k, cells in zip(units, cells_of):  # hidden singles; a digit with no place is a contradiction
-            once = twice = solo = 0
-            for i in cells:
-                c = cands[i]
-                twice |= once & c
-                once |= c
-                if c & (c - 1) == 0:
-                    solo |= c
-            if once == full and not (once & ~twice & ~solo):
+            once, lone = places(cands, cells)
+            if once == full and not lone:
                 continue  # every digit has a place and none is newly a hidden single here
             for d in range(n):
                 bit = 1 << d

@@ -1,15 +1,19 @@
-"""Named techniques against the old engine: bare what-ifs and time per puzzle on top1465.
+"""Named techniques against the old engine: bare what-ifs and time per puzzle, per collection.
 
-For the first ``--first`` puzzles of ``data/top1465.txt.gz``, the whole explanation (every step
-verified unless ``--no-check``) by this engine, and at the same time by the engine of another
-checkout (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
+For a collection (``--collection``: ``top1465``, ``forum-hardest`` (data/forum-hardest-1106), or
+``killers``: the published 9x9 puzzles of tests/published_kinds.py that hold killer cages), its first ``--first``
+puzzles, or ``--sample N`` spread evenly over the file, the whole explanation (every step verified
+unless ``--no-check``) by this engine, and at the same time by the engine of another checkout
+(``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
 ``git archive 70ba15a sudoku_cp | tar -x -C DIR``), each in its own process, side by side so both
-see the same machine load: the share of steps
-that are bare what-ifs (a what-if step with no chain; the floor: under 5%), the share of what-ifs
-of any kind, and the p90 and median seconds per puzzle (the floor: p90 under 3 s), as ratios
-new / old, with the load average before and after.
+see the same machine load: the share of steps that are bare what-ifs (a what-if step with no
+chain; the floor: under 5%), the share of what-ifs of any kind, and the median, p90 and slowest
+seconds per puzzle (the floors: top1465 p90 under 3 s, every forum-hardest puzzle under 60 s,
+killers under 5 s), as ratios new / old, with the load average before and after. With
+``--time-limit S`` an explanation stops at S seconds and counts as S (and as cut short).
 
     PYTHONPATH=. python bench/bench_techniques.py --first 100 --old /tmp/old
+    PYTHONPATH=. python bench/bench_techniques.py --collection forum-hardest --sample 20 --old /tmp/old
 """
 
 from __future__ import annotations
@@ -19,32 +23,63 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 MEASURE = r"""
-import json, sys, time, gzip
+import json, sys, time
+from sudoku_cp.core.results import TimeLimitReached
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.steps import explain_steps
-first, check, path = int(sys.argv[1]), sys.argv[2] == "1", sys.argv[3]
-lines = [l.strip() for l in gzip.open(path, "rt") if l.strip() and not l.startswith("#")][:first]
-for line in lines:
+check, path, limit = sys.argv[1] == "1", sys.argv[2], float(sys.argv[3]) or None
+
+
+def board(text):
+    if text.startswith("{") and '"grid"' in text:
+        from sudoku_cp.formats.fpuzzles import from_fpuzzles
+        return from_fpuzzles(json.loads(text))
+    return parse_puzzle(text)
+
+
+for text in json.load(open(path)):
     start = time.perf_counter()
-    steps = explain_steps(parse_puzzle(line), check=check)
+    try:
+        steps, cut = explain_steps(board(text), check=check, time_limit=limit, keep=True), False
+    except TimeLimitReached:
+        steps, cut = [], True
     took = time.perf_counter() - start
+    cut = cut or not getattr(steps, "complete", True)
     what_ifs = [s for s in steps if s.technique.startswith("what if")]
     bare = [s for s in what_ifs if not getattr(s, "chain", None)]
-    print(json.dumps({"s": took, "steps": len(steps), "what_ifs": len(what_ifs), "bare": len(bare)}), flush=True)
+    print(json.dumps({"s": took, "steps": len(steps), "what_ifs": len(what_ifs), "bare": len(bare),
+                      "cut": cut}), flush=True)
 """
 
 
-def start(directory: Path, first: int, check: bool) -> subprocess.Popen:
+def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
+    """The puzzles measured: the collection's first ``first``, or ``sample`` spread evenly over it."""
+    if collection == "killers":
+        sys.path.insert(0, str(ROOT / "tests"))
+        from published_kinds import PUBLISHED  # noqa: PLC0415 (the tests' published puzzles)
+
+        texts = [p.puzzle for p in PUBLISHED if '"type": "killer"' in p.puzzle and len(p.solution) == 81]
+    else:
+        sys.path.insert(0, str(ROOT / "bench"))
+        from _data import puzzle_lines  # noqa: PLC0415
+
+        texts = puzzle_lines({"top1465": "top1465.txt", "forum-hardest": "forum-hardest-1106.txt"}[collection])
+    if sample:
+        return [texts[k * len(texts) // sample] for k in range(min(sample, len(texts)))]
+    return texts[:first]
+
+
+def start(directory: Path, listed: Path, check: bool, limit: float | None) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(directory))
-    return subprocess.Popen([sys.executable, "-c", MEASURE, str(first), "1" if check else "0",
-                             str(ROOT / "data" / "top1465.txt.gz")], env=env, cwd=directory,
-                            stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen([sys.executable, "-c", MEASURE, "1" if check else "0", str(listed), str(limit or 0)],
+                            env=env, cwd=directory, stdout=subprocess.PIPE, text=True)
 
 
 def gather(process: subprocess.Popen, label: str) -> list[dict]:
@@ -61,24 +96,32 @@ def gather(process: subprocess.Popen, label: str) -> list[dict]:
 
 def summary(rows: list[dict]) -> dict:
     times = sorted(r["s"] for r in rows)
-    steps = sum(r["steps"] for r in rows)
+    steps = max(1, sum(r["steps"] for r in rows))
     return {"p90": times[min(len(times) - 1, int(0.9 * len(times)))], "median": times[len(times) // 2],
-            "steps": steps, "bare": sum(r["bare"] for r in rows) / steps,
-            "what_ifs": sum(r["what_ifs"] for r in rows) / steps}
+            "max": times[-1], "steps": steps, "bare": sum(r["bare"] for r in rows) / steps,
+            "what_ifs": sum(r["what_ifs"] for r in rows) / steps, "cut": sum(r["cut"] for r in rows),
+            "times": [round(r["s"], 2) for r in rows]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--collection", choices=["top1465", "forum-hardest", "killers"], default="top1465")
     parser.add_argument("--first", type=int, default=100)
+    parser.add_argument("--sample", type=int, help="this many puzzles spread evenly over the collection")
     parser.add_argument("--old", type=Path, help="a directory holding the old engine's sudoku_cp")
     parser.add_argument("--no-check", dest="check", action="store_false", help="do not re-verify steps")
+    parser.add_argument("--time-limit", type=float, help="seconds per explanation (then counted as cut short)")
+    parser.add_argument("--each", action="store_true", help="print every puzzle's seconds")
     args = parser.parse_args()
+    texts = puzzles(args.collection, args.first, args.sample)
+    listed = Path(tempfile.mkstemp(suffix=".json")[1])
+    listed.write_text(json.dumps(texts))
     load = os.getloadavg()[0]
     begin = time.perf_counter()
     # both engines at once, so both see the same machine load
-    running = {"new": start(ROOT, args.first, args.check)}
+    running = {"new": start(ROOT, listed, args.check, args.time_limit)}
     if args.old is not None:
-        running["old"] = start(args.old, args.first, args.check)
+        running["old"] = start(args.old, listed, args.check, args.time_limit)
     results: dict[str, dict] = {}
     if "old" in running:
         import threading
@@ -91,13 +134,19 @@ def main() -> None:
         results["old"] = summary(got["old"])
     else:
         results["new"] = summary(gather(running["new"], "new"))
+    listed.unlink()
+    which = f"a sample of {len(texts)} spread over" if args.sample else f"the first {len(texts)} of"
+    print(f"{args.collection}: {which} the collection")
     for label, r in results.items():
-        print(f"{label}: {args.first} puzzles, {r['steps']} steps, bare what-ifs {100 * r['bare']:.1f}%, "
-              f"what-ifs {100 * r['what_ifs']:.1f}%, p90 {r['p90']:.2f} s, median {r['median']:.2f} s")
+        print(f"{label}: {r['steps']} steps, bare what-ifs {100 * r['bare']:.1f}%, what-ifs {100 * r['what_ifs']:.1f}%, "
+              f"median {r['median']:.2f} s, p90 {r['p90']:.2f} s, max {r['max']:.2f} s"
+              + (f", {r['cut']} cut short at {args.time_limit:g} s" if r["cut"] else ""))
+        if args.each:
+            print(f"  {label} seconds: {r['times']}")
     if "old" in results:
         new, old = results["new"], results["old"]
-        print(f"new/old: p90 {new['p90'] / old['p90']:.2f}x, median {new['median'] / old['median']:.2f}x, "
-              f"what-ifs {new['what_ifs'] / old['what_ifs']:.2f}x")
+        print(f"new/old: median {new['median'] / old['median']:.2f}x, p90 {new['p90'] / old['p90']:.2f}x, "
+              f"max {new['max'] / old['max']:.2f}x, what-ifs {new['what_ifs'] / max(old['what_ifs'], 1e-9):.2f}x")
     print(f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after; {time.perf_counter() - begin:.0f} s "
           f"({'steps verified' if args.check else 'steps not re-verified'})")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import compress
 
 import pytest
 
@@ -19,6 +20,7 @@ from sudoku_cp.formats.text import format_line, parse_puzzle
 from sudoku_cp.tasks import steps as steps_module
 from sudoku_cp.tasks.cores import shrink_core
 from sudoku_cp.tasks.techniques import FINDERS, TECHNIQUES
+from sudoku_cp.tasks.refutations import Deletion, Propagation, refutation
 from sudoku_cp.tasks.solving import count
 from sudoku_cp.tasks.steps import (
     BOUND,
@@ -33,6 +35,7 @@ from sudoku_cp.tasks.steps import (
     contradiction,
     contradiction_text,
     explain_steps,
+    fewest_facts,
     fewest_units,
     next_step,
     replay,
@@ -158,6 +161,56 @@ def test_general_steps_come_cheapest_first():
     assert f"reaches a contradiction: {contradiction_text(board.rules, step.contradiction)} (" in text
     r, c, d = step.assumption
     assert f"; the chain: r{r + 1}c{c + 1}={d} so " in text  # a forcing chain, link by link
+
+
+def test_fast_refutations_answer_as_plain_singles_do():
+    """The refutations of :mod:`sudoku_cp.tasks.refutations` (a worklist, the facts propagated
+    once, deletions that skip what the last refutation did not use) answer what
+    :func:`singles_refute` and a plain :func:`shrink_core` deletion answer, candidate by candidate."""
+    _, grid = first_general_position(TOP)
+    facts, every = grid.facts(), grid.every
+    candidates = [grid.fact(i, d) for i in range(81) for d in sorted(grid.cands[i])]
+    fast = Propagation(grid, every).refuted(facts, candidates)
+    assert fast == [singles_refute(grid, every, facts, f) for f in candidates]
+    refuted = list(compress(candidates, fast))
+    assert 20 < len(refuted) < len(candidates)
+    for fact in refuted[:5]:
+        units = shrink_core(lambda s, f=fact: singles_refute(grid, s, facts, f), every)
+        assert fewest_units(grid, facts, fact) == units
+        assert fewest_units(grid, facts, fact, len(units) - 1) is None  # cut short past the bound
+        premises = shrink_core(lambda s, u=units, f=fact: singles_refute(grid, u, s, f), facts)
+        assert fewest_facts(grid, units, facts, fact) == premises
+        used, needed = refutation(grid, units, premises, fact)  # its cone: every unit and fact
+        assert used == set(units) and needed == set(premises)
+    assert refutation(grid, every, facts, candidates[fast.index(False)]) is None
+
+
+def test_general_steps_kept_from_step_to_step_are_the_fresh_ones(monkeypatch):
+    """A prover keeps its deletions from one general step to the next while they hold with the new
+    facts (:meth:`Deletion.holds`): each step is the one a fresh prover finds on the same grid, and
+    kept deletions were used (named steps in between, a placed digit among them, included)."""
+    held = []
+    holds = Deletion.holds
+    monkeypatch.setattr(Deletion, "holds", lambda self, added: held.append(holds(self, added)) or held[-1])
+    board, grid = first_general_position(TOP)
+    kept = Prover(board.rules, make("sat"), Deadline(None))
+    try:
+        for _ in range(5):
+            step = kept.general(grid)
+            fresh = Prover(board.rules, make("sat"), Deadline(None))
+            try:
+                again = fresh.general(grid)
+            finally:
+                fresh.close()
+            assert step is not None and again is not None
+            assert ((step.conclusion, step.premises, step.constraints, step.technique, step.chain)
+                    == (again.conclusion, again.premises, again.constraints, again.technique, again.chain))
+            grid.apply(step)
+            while (named := next_step(grid)) is not None:
+                grid.apply(named)
+    finally:
+        kept.close()
+    assert any(held)
 
 
 # Anti-knight 9x9 positions where propagation refutes no candidate any more (candidates removed
@@ -692,3 +745,29 @@ def test_every_named_technique_costs_less_than_any_general_step():
     """The general steps come after the named ones, however many techniques the registry holds."""
     assert max(COSTS.values()) < DEDUCTION_COST < WHAT_IF_COST < CASES_COST < SEARCH_COST
     assert WHAT_IF_COST - DEDUCTION_COST > BOUND  # a deduction over at most BOUND units stays below a what-if
+
+
+def test_one_guarded_solver_checks_steps_as_fresh_solvers_do():
+    """``verify_step`` with a parts session (every unit behind a guard of its own, one solver per
+    puzzle) answers what a fresh solver holding only the step's units answers: nothing against the
+    steps, and the same problems for each step with its first unit dropped or its digit changed."""
+    board = parse_puzzle(dataset_lines("top1465.txt", 1, 139)[0])
+    sat = make("sat")
+    steps = explain_steps(board)
+    parts = sat.parts_session(board.rules)
+    flagged = 0
+    try:
+        for step in steps:
+            assert verify_step(step, board.rules, sat, parts) == []
+            (r, c, d), n = step.conclusion[0], board.size
+            other = d % n + 1 if d > 0 else -(-d % n + 1)
+            wrong = [Step([(r, c, other)], step.premises, step.constraints, step.technique, step.cost)]
+            if step.constraints:
+                wrong.append(Step(step.conclusion, step.premises, step.constraints[1:], step.technique, step.cost))
+            for bad in wrong:
+                found = verify_step(bad, board.rules, sat, parts)
+                assert found == verify_step(bad, board.rules, sat)
+                flagged += bool(found)
+    finally:
+        parts.close()
+    assert flagged > len(steps)

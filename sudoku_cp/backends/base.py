@@ -256,6 +256,12 @@ class Backend:
         """
         raise Unsupported(self.name, "incremental")
 
+    def parts_session(self, rules: Rules) -> "Session":
+        """One session for questions over parts of ``rules``: each unit and constraint behind a
+        guard of its own, :meth:`Session.solve` with ``guards=session.guards(ks)`` holds exactly
+        the units and constraints numbered ``ks`` (units first, then constraints)."""
+        raise Unsupported(self.name, "hold parts of the rules behind guards")
+
     def maximize(self, board: Board, deadline: Deadline = NO_DEADLINE) -> tuple[list, Board | None, bool]:
         """The most givens of ``board`` that hold together (``optimize``).
 
@@ -302,9 +308,15 @@ class Session:
               guards: Sequence[Any] = ()) -> bool | None:
         """True (a solution), False (none) or None (the deadline or the budget ran out).
 
-        ``guards`` are handles from :meth:`exclude` whose constraints apply to this question.
+        ``guards`` are handles from :meth:`exclude` (or :meth:`guards`) whose constraints apply to
+        this question.
         """
         raise NotImplementedError
+
+    def guards(self, parts: Sequence[int]) -> list[Any]:
+        """In a session of :meth:`Backend.parts_session`, the handles that switch on the parts
+        numbered ``parts``."""
+        raise Unsupported(self.backend, "hold parts of the rules behind guards")
 
     def solution(self, board: Board) -> Board:
         """The grid of the last solution found, under ``board``'s rules."""
@@ -317,6 +329,11 @@ class Session:
     def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
         """``(no contradiction, every fact propagation derives)``, the assumed ones included."""
         raise Unsupported(self.backend, "propagate")
+
+    def contradicts(self, facts: Sequence[Fact]) -> bool:
+        """Propagation alone turns ``facts`` into a contradiction (:meth:`propagate`'s first answer,
+        without the facts it derives)."""
+        return not self.propagate(facts)[0]
 
     def exclude(self, solution: Board, board: Board) -> Any:
         """Add "some blank of ``board`` differs from ``solution``", active when its guard is passed."""

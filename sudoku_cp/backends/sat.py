@@ -236,6 +236,7 @@ class SatSession(Session):
         self._interruptible: bool | None = None
         self._interrupted = False
         self.stoppable = False  # solves without a limit take interrupt() (stopped_by_signals around them)
+        self.selectors: list[int] = []  # a parts session's guards, by part (SatBackend.parts_session)
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -278,6 +279,10 @@ class SatSession(Session):
             return None
         cell, digit0 = divmod(v - 1, n)
         return (cell // n, cell % n, digit0 + 1 if lit > 0 else -(digit0 + 1))
+
+    def guards(self, parts: Sequence[int]) -> list[int]:
+        """The selectors that switch on the parts numbered ``parts`` (:meth:`SatBackend.parts_session`)."""
+        return [self.selectors[k] for k in parts]
 
     # -- solving ----------------------------------------------------------------------------------
 
@@ -390,6 +395,10 @@ class SatSession(Session):
         ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts])
         lits = self.root + lits if self.root else lits
         return bool(ok), [f for f in map(self.fact, lits) if f is not None]
+
+    @_solver_call
+    def contradicts(self, facts: Sequence[Fact]) -> bool:
+        return not self.solver.propagate(assumptions=[self.literal(f) for f in facts])[0]
 
     def exclude(self, solution: Board, board: Board) -> int:
         self.top += 1
@@ -526,6 +535,32 @@ class SatBackend(Backend):
             raise Unsupported(self.name, f"load the full rules of a grid above "
                                          f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
         return SatSession(encode_rules(rules, self.encoding, self.amo), self.solver, stats, settle)
+
+    def parts_session(self, rules: Rules) -> SatSession:
+        """One solver holding every unit and constraint of ``rules`` behind a selector variable of
+        its own (clauses ``not s or ...``, auxiliary variables renumbered apart): assumed
+        selectors (``session.guards(ks)``) switch those parts on, the others stay inert (a false
+        selector satisfies their clauses). The cells' own clauses hold always."""
+        if rules.size > FULL_RULES_MAX_SIZE:
+            raise Unsupported(self.name, f"load the full rules of a grid above "
+                                         f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
+        cnf = encode_rules(Rules(rules.shape, (), (), name="part"), self.encoding, self.amo)
+        common, base = {tuple(c) for c in cnf.clauses}, cnf.nvars
+        selectors = []
+        parts = [((u,), ()) for u in rules.units] + [((), (c,)) for c in rules.constraints]
+        for units, constraints in parts:
+            one = encode_rules(Rules(rules.shape, units, constraints, name="part"), self.encoding, self.amo)
+            if one.atmosts:
+                raise Unsupported(self.name, "guard native cardinality constraints")
+            shift = cnf.nvars - base  # this part's auxiliary variables come after the last one's
+            cnf.nvars += one.nvars - base + 1
+            guard = cnf.nvars
+            selectors.append(guard)
+            cnf.clauses += [[-guard] + [x if abs(x) <= base else x + shift if x > 0 else x - shift for x in c]
+                            for c in one.clauses if tuple(c) not in common]
+        session = SatSession(cnf, self.solver, stats=False)
+        session.selectors = selectors
+        return session
 
     def formula(self, board: Board, deadline: Deadline | None = None) -> Cnf:
         """The formula loaded for ``board`` (its givens are assumed by the session either way).

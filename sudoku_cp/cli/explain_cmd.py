@@ -106,7 +106,7 @@ def add_parser(sub) -> None:
         "chain 'r1c2=5 so r1c7<>5 so ...'; when propagation refutes nothing, a bounded 'what if, "
         "by cases', then a 'what if, by search'). The puzzle is rated on the Sudoku Explainer "
         "scale by its hardest step, with a level in words. "
-        "Every step is re-checked by a fresh solver holding only its units and premises, and the "
+        "Every step is re-checked by another solver holding only its units and premises, and the "
         "last grid must be the unique solution. On --time-limit the steps found so far are kept "
         "(status unknown). See encodings/steps.md.")
     how.add_argument("--steps", action="store_true",

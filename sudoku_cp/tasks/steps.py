@@ -32,9 +32,10 @@ unit left with at most that many places for a digit), each case propagating to a
 contradiction; beyond that bound a full search refutes a candidate ("what
 if, by search"), still with minimal premises. Never a silent jump.
 
-How each step is checked (:func:`verify_step`), apart from the code that found it: a fresh solver
-holds only the step's units and premises; the premises must hold together, and the negation of
-each conclusion fact must be impossible. At the end the grid must be the puzzle's unique solution
+How each step is checked (:func:`verify_step`), apart from the code that found it: a solver
+holds only the step's units and premises (one solver per puzzle holding every unit behind a guard
+of its own, only the step's units switched on, where the backend has it; else a fresh one per
+step); the premises must hold together, and the negation of each conclusion fact must be impossible. At the end the grid must be the puzzle's unique solution
 (the independent checker, and the one solution a count found).
 
 >>> from sudoku_cp.formats.text import parse_puzzle
@@ -48,16 +49,19 @@ each conclusion fact must be impossible. At the end the grid must be the puzzle'
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, cast
 
-from ..backends import Backend, Deadline, make
+from ..backends import Backend, Deadline, Session, Unsupported, make
 from ..core.board import Board, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.svg import page_picture
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
+from .refutations import Propagation, places, facts_deletion, units_deletion
 from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.forcing import chain_se, trace
@@ -369,13 +373,19 @@ class Prover:
         backend.require("core")
         self.rules, self.backend, self.deadline = rules, backend, deadline
         self.session = backend.session(rules, stats=False)
+        # the deletions of the last general step (:meth:`_cheapest`), by the facts they were made with
+        self._kept: dict[str, Any] = {"facts": set(), "units": {}, "premises": {}}
+        self.parts: Session | None = None  # for implies, where the backend has it
+        self.parted = False  # (asked for it)
 
     def close(self) -> None:
         self.session.close()
+        if self.parts is not None:
+            self.parts.close()
 
     def refuted(self, facts: list[Fact], fact: Fact) -> bool:
         """Propagation alone turns ``facts`` plus ``fact`` into a contradiction."""
-        return not self.session.propagate(facts + [fact])[0]
+        return self.session.contradicts(facts + [fact])
 
     def searched(self, facts: list[Fact], fact: Fact) -> bool:
         found = self.session.solve(facts + [fact], self.deadline)
@@ -384,7 +394,16 @@ class Prover:
         return not found
 
     def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> bool:
-        """Only ``units`` and ``premises`` (a fresh solver): ``fact`` cannot hold."""
+        """Only ``units`` and ``premises``: ``fact`` cannot hold (one solver holding every unit
+        behind a guard, only these switched on, where the backend has it; else a fresh solver)."""
+        if not self.parted:  # (made on first use)
+            self.parted = True
+            try:
+                self.parts = self.backend.parts_session(self.rules)
+            except Unsupported:
+                pass
+        if self.parts is not None:
+            return self.parts.solve(premises + [fact], guards=self.parts.guards(units)) is False
         with self.backend.session(part(self.rules, units), stats=False) as session:
             return session.solve(premises + [fact]) is False
 
@@ -417,25 +436,18 @@ class Prover:
         n = g.n
         order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
         every = g.every
-        seen, other = [], []
-        for _, i in order:
-            for d in sorted(g.cands[i]):
-                if self.deadline.expired():
-                    raise TimeLimitReached("the time limit ended the search for the next step")
-                fact = g.fact(i, d)
-                if singles_refute(g, every, facts, fact):
-                    seen.append(fact)
-                elif self.refuted(facts, fact):
-                    other.append(fact)
+        if self.deadline.expired():
+            raise TimeLimitReached("the time limit ended the search for the next step")
+        candidates = [g.fact(i, d) for _, i in order for d in sorted(g.cands[i])]
+        seen = list(compress(candidates, Propagation(g, every).refuted(facts, candidates)))
+        other = []
+        for fact in [] if seen else candidates:  # (the solver's propagation: only when singles refute none)
+            if self.deadline.expired():
+                raise TimeLimitReached("the time limit ended the search for the next step")
+            if self.refuted(facts, fact):
+                other.append(fact)
         if seen:
-            ranked, least = [], None
-            for fact in seen:
-                units = fewest_units(g, facts, fact, least)
-                if units is not None:
-                    ranked.append((units, fact))
-                    least = len(units) if least is None else min(least, len(units))
-            tried = [(units, shrink_core(lambda s, u=units, f=fact: singles_refute(g, u, s, f), facts),
-                      "propagation", fact) for units, fact in ranked if len(units) == least]
+            tried = self._cheapest(g, facts, seen)
         else:
             tried = [self._reason(g, facts, fact, self.refuted,
                                   lambda u, s, f=fact: self.propagates(u, s + [f])) + (fact,)
@@ -468,6 +480,58 @@ class Prover:
                     step.se = chain_se(None)
                     return step
         return None
+
+    def _cheapest(self, g: Grid, facts: list[Fact], seen: list[Fact]) -> list[tuple]:
+        """The full explanations (units, premises, ``"propagation"``, candidate) of the candidates
+        of ``seen`` with the fewest units, in the order of ``seen``: :func:`fewest_units` for each,
+        then :func:`fewest_facts` under those units for the ones with the fewest.
+
+        The deletions are kept from one call to the next (a run of what-ifs removes one candidate
+        each) while every trial so far answers the same with the new facts
+        (:meth:`~sudoku_cp.tasks.refutations.Deletion.holds`): the same explanations as computed
+        afresh, at the cost of a check. The facts' deletions hold only while the steps between
+        remove candidates: a placed digit takes its cell's removals out of the facts. Candidates
+        known to need more units than others are tried after them (the bound then cuts them short)."""
+        kept, now = self._kept, set(facts)
+        added, gone = sorted(now - kept["facts"]), kept["facts"] - now
+        placed = {(r, c) for r, c, d in added if d > 0}
+        if any(d > 0 or (r, c) not in placed for r, c, d in gone):
+            kept.update(units={}, premises={})  # (never so: facts only go when a digit is placed)
+        if placed:  # the units' deletions hold with more facts; the facts' take the facts' order
+            kept["premises"] = {}
+        removed = [f for f in added if f[2] < 0]  # a placed digit: its cell's other digits removed
+        removed += [(r, c, -e) for r, c, d in added if d > 0 for e in range(1, g.n + 1) if e != d]
+        kept["facts"] = now
+        least = None
+        deletions = {}
+        for fact in seen:
+            deletion = kept["units"].get(fact)
+            if deletion is None or not deletion.holds(removed):
+                deletion = units_deletion(g, facts, fact)
+            else:
+                deletion.trial = units_deletion(g, facts, fact).trial  # (resumed with these facts)
+            deletions[fact] = deletion
+        kept["units"] = deletions
+        found = {}
+        for fact in sorted(seen, key=lambda f: deletions[f].needed):
+            units = deletions[fact].run(least)
+            if units is not None:
+                found[fact] = units
+                least = len(units) if least is None else min(least, len(units))
+        tried = []
+        premises = {}
+        for fact in seen:
+            units = found.get(fact)
+            if units is None or len(units) != least:
+                continue
+            key = (fact, tuple(units))
+            deletion = kept["premises"].get(key)
+            if deletion is None or not deletion.holds(removed):
+                deletion = facts_deletion(g, units, facts, fact)
+            premises[key] = deletion
+            tried.append((units, deletion.run() or [], "propagation", fact))
+        kept["premises"] = premises
+        return tried
 
     def by_cases(self, g: Grid, facts: list[Fact], order) -> Step | None:
         """A bounded "what if": assume a candidate and propagate; then some cell has at most
@@ -538,8 +602,8 @@ class Prover:
         (with ``cases``: from ``facts`` plus each case in turn)."""
         with self.backend.session(part(self.rules, units), stats=False) as session:
             if not cases:
-                return not session.propagate(facts)[0]
-            return all(not session.propagate(facts + [c])[0] for c in cases)
+                return session.contradicts(facts)
+            return all(session.contradicts(facts + [c]) for c in cases)
 
     def dead_end(self, units: Sequence[int], facts: list[Fact]) -> tuple:
         """Where propagation over ``units`` alone (a fresh solver) runs out from ``facts``: a cell or
@@ -600,16 +664,14 @@ def fewest_units(g: Grid, facts: Sequence[Fact], assumed: Fact, most: int | None
     """A minimal set of units (and relations) over which naked and hidden singles refute ``assumed``
     with all of ``facts`` (deletion over every unit, then every relation, in order): the units of that candidate's step. None as
     soon as more than ``most`` units are known to be needed (a unit found needed stays needed)."""
-    kept = list(g.every)
-    i = 0
-    while i < len(kept):
-        if singles_refute(g, kept[:i] + kept[i + 1:], facts, assumed):
-            del kept[i]
-        else:
-            i += 1
-            if most is not None and i > most:
-                return None
-    return kept
+    return units_deletion(g, facts, assumed).run(most)
+
+
+def fewest_facts(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> list[Fact]:
+    """A minimal subset of ``facts`` with which naked and hidden singles over ``units`` still refute
+    ``assumed``: deletion in order, as :func:`~sudoku_cp.tasks.cores.shrink_core` does with
+    :func:`singles_refute` (:func:`~sudoku_cp.tasks.refutations.facts_deletion`)."""
+    return facts_deletion(g, units, facts, assumed).run() or []  # (no bound: never None)
 
 
 def where_stuck(rules: Rules, units: Sequence[int], facts: Sequence[Fact]) -> tuple | None:
@@ -725,14 +787,8 @@ def contradiction(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed:
                 queue.append(i)
                 changed = True
         for k, cells in zip(units, cells_of):  # hidden singles; a digit with no place is a contradiction
-            once = twice = solo = 0
-            for i in cells:
-                c = cands[i]
-                twice |= once & c
-                once |= c
-                if c & (c - 1) == 0:
-                    solo |= c
-            if once == full and not (once & ~twice & ~solo):
+            once, lone = places(cands, cells)
+            if once == full and not lone:
                 continue  # every digit has a place and none is newly a hidden single here
             for d in range(n):
                 bit = 1 << d
@@ -820,18 +876,22 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     return None if prover is None else prover.general(grid)
 
 
-def verify_step(step: Step, rules: Rules, backend: Backend) -> list[str]:
+def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None) -> list[str]:
     """Why ``step`` does not follow from its premises and units alone (empty when it does).
 
-    A fresh session of ``backend`` holds only the step's units; the premises must hold together,
-    and with them the negation of each conclusion fact must be impossible.
+    A fresh session of ``backend`` holds only the step's units (or ``parts``, a session of
+    :meth:`~sudoku_cp.backends.Backend.parts_session`, with only their guards assumed: the same
+    questions, one solver loaded once); the premises must hold together, and with them the
+    negation of each conclusion fact must be impossible.
     """
     problems = []
-    with backend.session(part(rules, step.constraints), stats=False) as session:
-        if session.solve(step.premises) is not True:
+    with nullcontext(parts) if parts is not None else backend.session(part(rules, step.constraints),
+                                                                      stats=False) as session:
+        guards = session.guards(step.constraints) if parts is not None else []
+        if session.solve(step.premises, guards=guards) is not True:
             problems.append("its premises cannot hold together")
         for r, c, d in step.conclusion:
-            if session.solve(step.premises + [(r, c, -d)]) is not False:
+            if session.solve(step.premises + [(r, c, -d)], guards=guards) is not False:
                 problems.append(f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow")
     return problems
 
@@ -860,6 +920,10 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)
     prover = Prover(board.rules, finder, deadline)
+    try:  # one verifying solver for every step, each step's units switched on alone
+        parts: Session | None = checker.parts_session(board.rules) if check else None
+    except Unsupported:
+        parts = None
     try:
         while not grid.solved() and (limit is None or len(steps) < limit):
             if deadline.expired():
@@ -877,7 +941,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
             if step is None:
                 raise SolverFailure("no step found on a puzzle with a unique solution")
             if check:
-                problems = verify_step(step, board.rules, checker)
+                problems = verify_step(step, board.rules, checker, parts)
                 if problems:
                     raise VerificationError(f"step {len(steps) + 1} ({step.text(board.rules)}): "
                                             + "; ".join(problems))
@@ -887,6 +951,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                 progress("steps: cells filled", sum(1 for d in grid.cells if d), len(grid.cells))
     finally:
         prover.close()
+        if parts is not None:
+            parts.close()
     if grid.solved():
         final = board.with_cells(tuple(grid.cells))
         if not is_solution(final, board) or final != counted.solution:

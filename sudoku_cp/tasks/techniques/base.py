@@ -38,6 +38,7 @@ class Grid(Protocol):
     units_of: tuple[tuple[int, ...], ...]
     peer_sets: list[frozenset[int]]
     related: list[dict[int, list[tuple[int, tuple[int, ...]]]]]
+    every: list[int]  # the units, then the relations: what naked and hidden singles propagate through
     unique: bool
 
     def fact(self, i: int, d: int) -> Fact: ...

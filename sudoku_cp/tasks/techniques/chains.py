@@ -56,10 +56,11 @@ class Links:
                     if len(w) == 2 and not any(g.cells[i] == d for i in unit):
                         self.strong[(w[0], d)].setdefault((w[1], d), k)
                         self.strong[(w[1], d)].setdefault((w[0], d), k)
+        holding: dict[int, set[int]] = {d: set() for d in digits}  # the cells with d as a candidate
+        for i, d in nodes:
+            holding[d].add(i)
         for (i, d) in nodes:
-            for j in g.rules.peers[i]:
-                if (j, d) in self.weak:
-                    self.weak[(i, d)].add((j, d))
+            self.weak[(i, d)] = {(j, d) for j in g.peer_sets[i] & holding[d]}
             self.walk[(i, d)] = set(self.weak[(i, d)])
             for e in g.cands[i]:
                 if e != d and (i, e) in self.weak:

@@ -62,10 +62,13 @@ def finned_fish(g: Grid, size: int) -> Step | None:
     if len(box_of) < g.n * g.n:
         return None
     for base, _, line_of in _orientations(g):
+        span = max(len({line_of[i] for i in g.units[b]}) for b in boxes)  # a box's cover lines
         for d in range(1, g.n + 1):
             bases = _bases(g, base, d, size + 3)
             for group in itertools.combinations(bases, size):
                 cells = [i for _, cs in group for i in cs]
+                if len({line_of[i] for i in cells}) > size + span:
+                    continue  # no box's fins leave the rest in only ``size`` cover lines
                 for b in sorted({box_of[i] for i in cells}):
                     fins = [i for i in cells if box_of[i] == b]
                     body = [i for i in cells if box_of[i] != b]

@@ -16,8 +16,9 @@ BUG+1), :mod:`.sue_de_coq`, :mod:`.chains` (remote pair, X-chain, XY-chain, AIC)
 constraint catalogue, :mod:`.lines` (what one line, dot or other constraint removes on its own)
 and :mod:`.cages` (cage combinations, innies and outies).
 
->>> [name for name, _ in FINDERS][:4]
-['full house', 'hidden single', 'naked single', 'locked candidates']
+>>> names = [name for name, _ in FINDERS]
+>>> names[:4], names.index("locked candidates") > names.index("cage combinations")
+(['full house', 'hidden single', 'naked single', 'palindrome'], True)
 """
 
 from __future__ import annotations

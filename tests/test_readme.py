@@ -39,7 +39,7 @@ def test_readme_has_exactly_two_commands_for_a_newcomer():
         code = re.findall(r"```sh\n(.*?)\n```", between(marker), re.S)
         assert len(code) == 1 and "\n" not in code[0].strip()
     assert "sudoku-cp solve --backend sat,cpsat" in between("main-command")
-    assert "pytest" in between("test-command") and "pip install" in between("test-command")
+    assert "pytest -q -n 2" in between("test-command") and "pip install" in between("test-command")
     assert "test-command" in (ROOT / ".ci" / "run").read_text()
 
 

@@ -170,3 +170,28 @@ def test_a_negative_beside_dots_of_other_values_forbids_those_values(key, values
     data["grid"][r1][c1], data["grid"][r2][c2] = {"value": x, "given": True}, {"value": y, "given": True}
     assert [c.describe() for c in find_conflicts(from_fpuzzles(data))] == [
         f"the kropki negative rule: {x} at r{r1 + 1}c{c1 + 1} and {y} at r{r2 + 1}c{c2 + 1}"]
+
+
+def test_partial_sums_without_at_most_one_have_one_model_per_filling():
+    """sum_clauses(at_most_one=False), as a little killer's diagonal uses: every filling of three
+    cells with digits 1..4 that adds up to 6 or 7 extends to exactly one model (the backward
+    clauses fix the partial sums without the at-most-one), and no other filling to any."""
+    from pysat.solvers import Solver
+
+    class Vars:
+        top = 12  # cells 0..2, digit d of cell i is variable 4 * i + d
+
+        def new_vars(self, k: int) -> int:
+            self.top += k
+            return self.top - k + 1
+
+    cells = [[4 * i + d for d in range(1, 5)] for i in range(3)]
+    clauses = base.sum_clauses([[((x,), d) for d, x in enumerate(c, start=1)] for c in cells], {6, 7}, Vars(),
+                               at_most_one=False)
+    clauses += [c for c in cells] + [[-x, -y] for c in cells for x, y in combinations(c, 2)]
+    fillings = []
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        for model in solver.enum_models():
+            fillings.append(tuple(d for c in cells for d, x in enumerate(c, start=1) if model[x - 1] > 0))
+    want = sorted((a, b, c) for a in range(1, 5) for b in range(1, 5) for c in range(1, 5) if a + b + c in (6, 7))
+    assert sorted(fillings) == want  # one model each: a repeated filling would be a second model

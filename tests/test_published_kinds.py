@@ -12,15 +12,12 @@ from sudoku_cp.backends import make
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import is_solution
 
-# dfs did not answer this one within 90 s wall clock (2 shared cores, load 13 to 16, 2026-12-01),
-# after dfs learnt to propagate each kind's candidates (Kind.narrow), which took the other 17 of
-# 18 off this list: eight long little killers on an empty grid with disjoint groups. Skipped for
-# dfs alone, by name and with the reason; sat and cpsat still solve it. bench/bench_kinds.py
-# measures it.
-DFS_TOO_SLOW: dict[str, str] = {
-    'sigh/Interactive-Sudoku-Solver data/example_puzzles.js "The Barbed Cross"':
-        "little-killer: no answer in 90 s",
-}
+# Published puzzles dfs cannot answer in reasonable time, by source, with the reason: generated
+# for sat and cpsat only. Empty since dfs weighs its choice of cell by the dead ends each rule
+# found (backends/dfs.py, HEAT_WEIGHT): "The Barbed Cross" (eight long little killers, disjoint
+# groups, no givens), the last one here, had no answer in 90 s before and is found in about 30k
+# nodes now. bench/bench_kinds.py measures them all.
+DFS_TOO_SLOW: dict[str, str] = {}
 
 IDS = [f"{k}-{p.kind}-{p.source.split()[-1].strip(chr(34))}" for k, p in enumerate(PUBLISHED)]
 

@@ -465,7 +465,7 @@ def _pair_tables(kind: PairKind, constraint: Constraint, rules: Rules) -> dict[i
 Term = list[tuple[tuple[int, ...], int]]  # (a conjunction of literals, the value it adds); exactly one holds
 
 
-def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list[int]]:
+def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any, at_most_one: bool = True) -> list[list[int]]:
     """Clauses saying the terms' values add up to one of ``targets``: partial sums as variables.
 
     Term k is a list of ``(literals, value)``: exactly one conjunction of literals holds in any
@@ -474,6 +474,9 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
     a conjunction of value v need s[k-1][w-v]); exactly one ``s`` per layer; the last layer must
     be a target. Every assignment of the cells extends uniquely, and a
     wrong sum forces a forbidden last-layer variable, so the clauses say exactly the rule.
+    ``at_most_one=False`` leaves out each layer's at-most-one: the backward clauses already imply
+    it (by induction from the fixed start, a true ``s[k][w]`` is the sum of the first k digits),
+    and on long sums its pairwise clauses are most of the formula.
     """
     reach = [{0}]
     for term in terms:
@@ -505,7 +508,8 @@ def sum_clauses(terms: Sequence[Term], targets: set[int], enc: Any) -> list[list
                 elif target is not None:
                     out.append(head + [target])
         named = [x for x in layer.values() if x is not None]
-        out += _layer_amo(named, enc)  # exactly one partial sum per layer: at most one,
+        if at_most_one:
+            out += _layer_amo(named, enc)  # exactly one partial sum per layer: at most one,
         if named:
             out.append(named)  # and at least one
         for w, sw in layer.items():  # and backwards: a partial sum and this term's step fix the one before

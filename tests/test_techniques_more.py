@@ -15,7 +15,7 @@ from sudoku_cp.backends import make
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.solving import count
 from sudoku_cp.tasks.steps import Grid, explain_steps, verify_step
-from sudoku_cp.tasks.techniques import als, colouring, nice_loops, sue_de_coq, uniqueness
+from sudoku_cp.tasks.techniques import als, chains, colouring, nice_loops, sue_de_coq, uniqueness
 from test_techniques import check, position, removed
 
 # name: (finder, position where it fires, its eliminations as "cell-digit", position where it must not)
@@ -176,3 +176,17 @@ def test_technique_on_a_published_puzzle(name):
     assert verify_step(step, board.rules, sat) == []
     solution = count(board, 2, sat).solution
     assert all(solution.cells[r * 9 + c] != -d for r, c, d in step.removals())
+
+
+def test_links_are_made_once_per_candidates_state():
+    """The finders share one grid state's links; a step that changes the candidates gets new ones."""
+    board = parse_puzzle("007500000038009760060080053090000004006010800300000010940050070015800390000007100")
+    grid = Grid(board)
+    first = chains.links_of(grid, digit=4, bilocal_only=True)
+    assert chains.links_of(grid, digit=4, bilocal_only=True) is first
+    assert chains.links_of(grid, digit=4) is not first
+    step = next(s for s in explain_steps(board, check=False) if any(abs(d) == 4 for _, _, d in s.conclusion))
+    grid.apply(step)
+    again = chains.links_of(grid, digit=4, bilocal_only=True)
+    assert again is not first and again.strong != first.strong
+    assert again.strong == chains.Links(grid, digit=4, bilocal_only=True).strong

@@ -25,6 +25,7 @@ from .registry import TECHNIQUES, length_bonus
 
 Node = tuple[int, int]  # (cell, digit)
 MAX_LINKS = 13  # the longest chain looked for (links)
+_MADE: dict[tuple, Links] = {}  # the links of the last candidates state seen (see :func:`links_of`)
 
 
 class Links:
@@ -139,6 +140,20 @@ class Links:
         return step
 
 
+def links_of(g: Grid, digit: int | None = None, bivalue_only: bool = False,
+             bilocal_only: bool = False) -> Links:
+    """:class:`Links` of ``g`` as it stands, made once per candidates state: the finders that
+    ask for the same links on one grid (fish-shaped patterns, colourings, chains) share them."""
+    state = (id(g), tuple(g.cells), tuple(map(frozenset, g.cands)))
+    key = (state, digit, bivalue_only, bilocal_only)
+    made = _MADE.get(key)
+    if made is None:
+        if any(k[0] != state for k in _MADE):
+            _MADE.clear()
+        made = _MADE[key] = Links(g, digit, bivalue_only, bilocal_only)
+    return made
+
+
 def _path(parent, state) -> list[Node]:
     out = []
     while state is not None:
@@ -173,7 +188,7 @@ def x_chain(g: Grid) -> Step | None:
     """One digit's strong and weak links: the shortest chain of at least 5 links with an elimination."""
     best = None
     for d in range(1, g.n + 1):
-        links = Links(g, digit=d)
+        links = links_of(g, digit=d)
         found = links.shortest(least=5) if best is None else links.shortest(len(best[1][0]) - 2, 5)
         if found is not None:
             best = (links, found)
@@ -189,7 +204,7 @@ def x_chain(g: Grid) -> Step | None:
 def xy_chain(g: Grid) -> Step | None:
     """Bivalue cells linked by a shared digit: an XY-chain (a remote pair when every cell holds the
     same two digits). Three cells are the XY-wing of :mod:`.wings`, found before."""
-    links = Links(g, bivalue_only=True)
+    links = links_of(g, bivalue_only=True)
     found = links.shortest(least=5)
     if found is None:
         return None
@@ -204,7 +219,7 @@ def remote_pair(g: Grid) -> Step | None:
 
 def aic(g: Grid) -> Step | None:
     """Any alternating chain: strong links of units and of bivalue cells, weak links of both kinds."""
-    links = Links(g)
+    links = links_of(g)
     found = links.shortest(least=3)
     if found is None:
         return None

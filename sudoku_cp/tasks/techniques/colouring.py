@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 
 from .base import Grid, Step, name, sees, shared
-from .chains import Links, Node
+from .chains import Links, Node, links_of
 
 
 
@@ -49,7 +49,7 @@ def _path(parent, node) -> list:
 
 def simple_colouring(g: Grid) -> Step | None:
     for d in range(1, g.n + 1):
-        links = Links(g, digit=d, bilocal_only=True)
+        links = links_of(g, digit=d, bilocal_only=True)
         for cluster in _clusters(links):
             colour, parent = cluster["colour"], cluster["parent"]
             nodes = sorted(colour)
@@ -83,7 +83,7 @@ def simple_colouring(g: Grid) -> Step | None:
 
 def multi_colouring(g: Grid) -> Step | None:
     for d in range(1, g.n + 1):
-        links = Links(g, digit=d, bilocal_only=True)
+        links = links_of(g, digit=d, bilocal_only=True)
         clusters = _clusters(links, least=2)
         for one, two in itertools.permutations(clusters, 2):
             step = _two_clusters(g, links, d, one, two)

@@ -29,6 +29,14 @@ def _bases(g: Grid, base: list[int], d: int, most: int) -> list[tuple[int, list[
     return out
 
 
+def _by_box(cells: list[int], line_of: dict[int, int], box_of: dict[int, int]) -> dict[int, int]:
+    """The cover lines of ``cells`` in each box they meet, as bits (bit ``k``: line ``k``)."""
+    out: dict[int, int] = {}
+    for i in cells:
+        out[box_of[i]] = out.get(box_of[i], 0) | 1 << line_of[i]
+    return out
+
+
 def _orientations(g: Grid):
     rows, cols = lines(g, "row"), lines(g, "column")
     for base, cover in ((rows, cols), (cols, rows)):
@@ -65,19 +73,28 @@ def finned_fish(g: Grid, size: int) -> Step | None:
         span = max(len({line_of[i] for i in g.units[b]}) for b in boxes)  # a box's cover lines
         for d in range(1, g.n + 1):
             bases = _bases(g, base, d, size + 3)
-            for group in itertools.combinations(bases, size):
-                cells = [i for _, cs in group for i in cs]
-                if len({line_of[i] for i in cells}) > size + span:
+            masks = [_by_box(cs, line_of, box_of) for _, cs in bases]
+            for group, boxed in zip(itertools.combinations(bases, size), itertools.combinations(masks, size)):
+                by_box: dict[int, int] = {}
+                for m in boxed:
+                    for b, bits in m.items():
+                        by_box[b] = by_box.get(b, 0) | bits
+                every = 0
+                for bits in by_box.values():
+                    every |= bits
+                if every.bit_count() > size + span:
                     continue  # no box's fins leave the rest in only ``size`` cover lines
-                for b in sorted({box_of[i] for i in cells}):
-                    fins = [i for i in cells if box_of[i] == b]
-                    body = [i for i in cells if box_of[i] != b]
-                    covers = {line_of[i] for i in body}
-                    if len(covers) != size:
-                        continue
-                    fins = [i for i in fins if line_of[i] not in covers]
-                    if not fins:
-                        continue  # a basic fish (found before)
+                cells = [i for _, cs in group for i in cs]
+                for b in sorted(by_box):
+                    outside = 0  # the cover lines of the cells outside box b, as bits
+                    for m in boxed:
+                        for x, bits in m.items():
+                            if x != b:
+                                outside |= bits
+                    if outside.bit_count() != size or not by_box[b] & ~outside:
+                        continue  # not ``size`` cover lines, or no fin (a basic fish, found before)
+                    covers = {line_of[i] for i in cells if box_of[i] != b}
+                    fins = [i for i in cells if box_of[i] == b and line_of[i] not in covers]
                     base_cells = {i for k, _ in group for i in g.units[k]}
                     gone = sorted(i for c in covers for i in g.units[c]
                                   if i not in base_cells and d in g.cands[i] and box_of[i] == b)

@@ -70,17 +70,14 @@ class GroupedLinks:
         table.setdefault(a, {}).setdefault(b, k)
         table.setdefault(b, {}).setdefault(a, k)
 
-    def _sees_all(self, j: int, node: Node) -> bool:
-        return all(j in self.g.peer_sets[c] for c in node[0])
-
     def both(self, a: Node, b: Node) -> list[tuple[int, int]]:
         """The candidates (cell, digit) weakly linked to both nodes, in neither."""
         g = self.g
         if a[1] == b[1]:
             d = a[1]
-            inside = set(a[0]) | set(b[0])
-            return [(j, d) for j in range(g.n * g.n) if d in g.cands[j] and j not in inside
-                    and self._sees_all(j, a) and self._sees_all(j, b)]
+            first, *rest = a[0] + b[0]
+            seeing = g.peer_sets[first].intersection(*(g.peer_sets[c] for c in rest))  # (none of a, b)
+            return [(j, d) for j in sorted(seeing) if d in g.cands[j]]
         if len(a[0]) > 1 or len(b[0]) > 1:
             return []
         (i,), (j,) = a[0], b[0]

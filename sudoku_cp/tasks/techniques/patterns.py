@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from .base import Grid, Step, lines, name, shared
-from .chains import Links
+from .chains import links_of
 
 
 
@@ -29,7 +29,7 @@ def _shape(g: Grid, k1: int, k2: int, weak_units: list[int]) -> str:
 def four(g: Grid, wanted: str) -> Step | None:
     """The first chain of one digit, strong-weak-strong, of the shape ``wanted``, with an elimination."""
     for d in range(1, g.n + 1):
-        links = Links(g, digit=d, bilocal_only=True)
+        links = links_of(g, digit=d, bilocal_only=True)
         for a in sorted(links.strong):
             for b, k1 in sorted(links.strong[a].items()):
                 for c in sorted(links.weak[b]):

@@ -154,8 +154,8 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
                 continue
             for z in loose or sorted(digits):
                 holders = places[z]
-                gone = [j for j in range(n * n) if z in g.cands[j] and j not in cells
-                        and all(sees(g, j, h) for h in holders)]
+                seeing = g.peer_sets[holders[0]].intersection(*(g.peer_sets[h] for h in holders[1:]))
+                gone = [j for j in sorted(seeing) if z in g.cands[j] and j not in cells]
                 if not gone:
                     continue
                 units = {shared(g, a, b)[0] for d in digits if d != z

@@ -771,3 +771,17 @@ def test_one_guarded_solver_checks_steps_as_fresh_solvers_do():
     finally:
         parts.close()
     assert flagged > len(steps)
+
+
+@pytest.mark.parametrize("technique, told", [
+    ("locked candidates (pointing)", "look for locked candidates in row 1"),
+    ("cage combinations", "look for cage combinations in row 1"),
+    ("innies and outies", "look for innies and outies in row 1"),
+    ("X-wing", "look for an X-wing in row 1"),
+    ("skyscraper", "look for a skyscraper in row 1"),
+])
+def test_a_first_hint_names_the_technique_with_its_article(technique, told):
+    """"look for a cage combinations" was the hint for a plural technique name."""
+    rules = parse_puzzle(".." * 40 + ".").rules
+    step = Step([(0, 3, -4)], [(0, 0, 4)], [0], technique, 1)
+    assert step.hint(rules, 1) == told

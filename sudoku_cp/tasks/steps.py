@@ -146,7 +146,7 @@ class Step:
         if level >= 3:
             return self.text(rules, symbols)
         base = self.technique.split(" (")[0]
-        told = f"look for {_article(base)} {base}"
+        told = " ".join(filter(None, ("look for", _article(base), base)))
         if self.assumption is not None:
             told = "look for a candidate whose assumption leads, by singles, to a contradiction"
         where = self.focus or [k for k in self.constraints if k < len(rules.units)][:3]
@@ -209,6 +209,10 @@ def digit_names(size: int, symbols: str | None = None):
 
 
 def _article(word: str) -> str:
+    """The article before a technique's name: none for a plural (``locked candidates``, ``cage
+    combinations``, ``innies and outies``), else ``a`` or ``an`` as it is spoken."""
+    if word.endswith("s"):
+        return ""
     return "an" if word[:1].lower() in "aeiox" and not word.startswith("unique") else "a"
 
 

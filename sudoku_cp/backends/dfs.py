@@ -15,12 +15,12 @@ would before guessing; it stays a backtracking search, no solver inside.
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 
 from ..core.board import Board
 from ..core.results import Outcome
 from ..core.variants import partners
-from ..model.cnf import MAX_CAGE_SETS, cage_combinations, count_combinations
+from ..constraints.base import digit_masks
+from ..model.cnf import MAX_CAGE_SETS, count_combinations
 from .base import Backend, BackendError, Deadline
 
 # Dead ends a cell's narrowing rules must find before the search prefers it over a cell with one
@@ -95,7 +95,7 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     sets: list[list[int] | None] = [None] * (n * n)  # its cage's digit sets as masks, when few enough
     for idx, total in cages:
         if total is not None:
-            ways = (digit_sets(n, len(idx), total)
+            ways = (list(digit_masks(n, len(idx), total))
                     if count_combinations(n, len(idx), total) <= MAX_CAGE_SETS else None)
             for i in idx:
                 summed[i] = (idx, total)
@@ -446,12 +446,6 @@ def _hidden_single(order, k, best, best_mask, cand, places, masks, full):
             i = next(i for i in idx if cand.get(i, 0) & bit)
             return order.index(i, k), bit
     return best, best_mask
-
-
-@lru_cache(maxsize=1024)
-def digit_sets(n: int, size: int, total: int) -> list[int]:
-    """The sets of ``size`` distinct digits adding up to ``total``, as digit masks."""
-    return [sum(1 << (d - 1) for d in combo) for combo in cage_combinations(n, size, total)]
 
 
 def _constraints_hold(cells: list[int], cages, near, n: int) -> bool:

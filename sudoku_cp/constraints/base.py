@@ -659,7 +659,7 @@ def distinct_sum_support(masks: Sequence[int], n: int, total: int) -> list[int] 
     if comb(n, k) > MAX_SETS:
         return sum_support([(m, 1) for m in masks], total, total)
     out = [0] * k
-    for way in _digit_sets(n, k, total):
+    for way in digit_masks(n, k, total):
         union = 0
         for m in masks:
             if not m & way:
@@ -771,8 +771,12 @@ def distinct_runs(cells: Sequence[int], rules: Rules) -> list[list[int]]:
 
 
 @lru_cache(maxsize=1024)
-def _digit_sets(n: int, size: int, total: int) -> tuple[int, ...]:
-    """The sets of ``size`` distinct digits 1..N adding up to ``total``, as digit masks."""
+def digit_masks(n: int, size: int, total: int) -> tuple[int, ...]:
+    """The sets of ``size`` distinct digits 1..N adding up to ``total``, as digit masks.
+
+    >>> [bin(m) for m in digit_masks(9, 2, 4)]
+    ['0b101']
+    """
     return tuple(mask_of(ds) for ds in combinations(range(1, n + 1), size) if sum(ds) == total)
 
 

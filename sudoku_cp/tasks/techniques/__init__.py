@@ -33,19 +33,25 @@ from .registry import COSTS, TECHNIQUES, Technique, cost_of, length_bonus
 
 Finder = Callable[[Grid], "Step | None"]
 
+
+def _one_kind(technique: str) -> tuple[str, Finder]:
+    """The finder of the lines family for one technique: what each constraint of that kind removes."""
+    return technique, lambda g: lines.eliminations(g, technique)
+
+
 FINDERS: list[tuple[str, Finder]] = [
     ("full house", singles.full_house),
     ("hidden single", singles.hidden_single),
     ("naked single", singles.naked_single),
-    ("palindrome", lambda g: lines.eliminations(g, "palindrome")),
-    ("kropki", lambda g: lines.eliminations(g, "kropki")),
-    ("XV", lambda g: lines.eliminations(g, "XV")),
-    ("German whispers", lambda g: lines.eliminations(g, "German whispers")),
-    ("thermometer", lambda g: lines.eliminations(g, "thermometer")),
+    _one_kind("palindrome"),
+    _one_kind("kropki"),
+    _one_kind("XV"),
+    _one_kind("German whispers"),
+    _one_kind("thermometer"),
     ("renban", lines.renban),
-    ("arrow", lambda g: lines.eliminations(g, "arrow")),
-    ("little killer", lambda g: lines.eliminations(g, "little killer")),
-    ("constraint combinations", lambda g: lines.eliminations(g, "constraint combinations")),
+    _one_kind("arrow"),
+    _one_kind("little killer"),
+    _one_kind("constraint combinations"),
     ("cage combinations", cages.cage_combinations),
     ("innies and outies", cages.innies_outies),
     ("locked candidates", intersections.locked_candidates),

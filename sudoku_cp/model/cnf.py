@@ -50,7 +50,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 
+from ..constraints.base import digit_sets
 from ..core.board import Board, Rules, Shape
 from ..core.packages import import_package
 from ..core.results import SolverFailure
@@ -293,28 +295,12 @@ def _check_encodable(rules: Rules) -> None:
 
 
 def cage_combinations(n: int, size: int, total: int) -> list[tuple[int, ...]]:
-    """The sets of ``size`` distinct digits 1..N adding up to ``total``, ascending.
+    """The sets of ``size`` distinct digits 1..N adding up to ``total``, ascending (all of them).
 
     >>> cage_combinations(9, 2, 4), len(cage_combinations(9, 4, 20))
     ([(1, 3)], 12)
     """
-    out: list[tuple[int, ...]] = []
-
-    def extend(prefix: list[int], low: int, left: int, rest: int) -> None:
-        if left == 0:
-            if rest == 0:
-                out.append(tuple(prefix))
-            return
-        for d in range(low, n + 1):
-            # the least and greatest sums of `left` distinct digits starting at d
-            least, most = left * (2 * d + left - 1) // 2, left * (2 * n - left + 1) // 2
-            if least > rest:
-                break
-            if most >= rest:
-                extend(prefix + [d], d + 1, left - 1, rest - d)
-
-    extend([], 1, size, total)
-    return out
+    return digit_sets(range(1, n + 1), total, size, limit=comb(n, size)) or []
 
 
 @lru_cache(maxsize=1024)

@@ -391,14 +391,19 @@ class SatSession(Session):
         return [f for f in map(self.fact, self.solver.get_core() or []) if f is not None]
 
     @_solver_call
-    def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
-        ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts])
+    def propagate(self, facts: Sequence[Fact], guards: Sequence[int] = ()) -> tuple[bool, list[Fact]]:
+        ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts] + list(guards))
         lits = self.root + lits if self.root else lits
         return bool(ok), [f for f in map(self.fact, lits) if f is not None]
 
     @_solver_call
     def contradicts(self, facts: Sequence[Fact]) -> bool:
         return not self.solver.propagate(assumptions=[self.literal(f) for f in facts])[0]
+
+    @_solver_call
+    def contradicts_literals(self, assumptions: list[int]) -> bool:
+        """Unit propagation alone turns the assumed literals (facts' literals, guards) into a conflict."""
+        return not self.solver.propagate(assumptions=assumptions)[0]
 
     def exclude(self, solution: Board, board: Board) -> int:
         self.top += 1
@@ -506,6 +511,27 @@ def default_choice(size: int) -> tuple[str, str]:
     return solver, amo_for(size, native=solver in CARDINALITY_SOLVERS)
 
 
+@functools.lru_cache(maxsize=8)
+def parts_formula(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | None = None) -> tuple[Cnf, tuple[int, ...]]:
+    """The formula of :meth:`SatBackend.parts_session` and its selectors, by part (made once per
+    rules: every classic 9x9 puzzle shares it; callers must not change it)."""
+    cnf = encode_rules(Rules(rules.shape, (), (), name="part"), encoding, amo)
+    common, base = {tuple(c) for c in cnf.clauses}, cnf.nvars
+    selectors = []
+    parts = [((u,), ()) for u in rules.units] + [((), (c,)) for c in rules.constraints]
+    for units, constraints in parts:
+        one = encode_rules(Rules(rules.shape, units, constraints, name="part"), encoding, amo)
+        if one.atmosts:
+            raise ValueError("native cardinality constraints cannot be guarded")
+        shift = cnf.nvars - base  # this part's auxiliary variables come after the last one's
+        cnf.nvars += one.nvars - base + 1
+        guard = cnf.nvars
+        selectors.append(guard)
+        cnf.clauses += [[-guard] + [x if abs(x) <= base else x + shift if x > 0 else x - shift for x in c]
+                        for c in one.clauses if tuple(c) not in common]
+    return cnf, tuple(selectors)
+
+
 class SatBackend(Backend):
     """PySAT on the CNF encoding; the one-shot path loads the formula the givens have simplified.
 
@@ -544,22 +570,12 @@ class SatBackend(Backend):
         if rules.size > FULL_RULES_MAX_SIZE:
             raise Unsupported(self.name, f"load the full rules of a grid above "
                                          f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
-        cnf = encode_rules(Rules(rules.shape, (), (), name="part"), self.encoding, self.amo)
-        common, base = {tuple(c) for c in cnf.clauses}, cnf.nvars
-        selectors = []
-        parts = [((u,), ()) for u in rules.units] + [((), (c,)) for c in rules.constraints]
-        for units, constraints in parts:
-            one = encode_rules(Rules(rules.shape, units, constraints, name="part"), self.encoding, self.amo)
-            if one.atmosts:
-                raise Unsupported(self.name, "guard native cardinality constraints")
-            shift = cnf.nvars - base  # this part's auxiliary variables come after the last one's
-            cnf.nvars += one.nvars - base + 1
-            guard = cnf.nvars
-            selectors.append(guard)
-            cnf.clauses += [[-guard] + [x if abs(x) <= base else x + shift if x > 0 else x - shift for x in c]
-                            for c in one.clauses if tuple(c) not in common]
+        try:
+            cnf, selectors = parts_formula(rules, self.encoding, self.amo)
+        except ValueError:
+            raise Unsupported(self.name, "guard native cardinality constraints") from None
         session = SatSession(cnf, self.solver, stats=False)
-        session.selectors = selectors
+        session.selectors = list(selectors)
         return session
 
     def formula(self, board: Board, deadline: Deadline | None = None) -> Cnf:

@@ -16,6 +16,10 @@ where it ended. Three uses of that:
   of what-ifs, each removing one candidate) at the cost of continuing those trials
   (:meth:`Deletion.holds`): it answers what a fresh deletion would.
 
+The trials that only ask whether a unit set refutes (:func:`units_deletion`,
+:func:`facts_deletion`, :meth:`UnitPropagation.refuted`) can run instead as a SAT solver's unit
+propagation (:class:`UnitPropagation`), which answers the same about ten times faster.
+
 A refutation's *cone* (:func:`cone`) is the units and facts its derivation uses; any larger set
 refutes too, so a deletion never tries dropping what the last refutation did not use.
 """
@@ -25,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.board import Fact
+from ..backends import Unsupported, make
+from ..core.board import Fact, Rules
 from .techniques.base import Grid
 
 
@@ -237,6 +242,64 @@ def refutation(g: Grid, units: Sequence[int], facts: Sequence[Fact],
     return None if found is None else cone(g, found, why, listed)
 
 
+class UnitPropagation:
+    """Unit propagation over some parts of the rules (units, relations, a variant's constraints),
+    one MiniSat solver holding every part behind a guard of its own
+    (:meth:`~sudoku_cp.backends.sat.SatBackend.parts_session`): a query assumes its facts and its
+    parts' guards. It never searches, so it learns nothing: its answers are the rules' own.
+
+    Over units and relations it is naked and hidden singles: on the direct encoding (each cell and
+    each unit: a clause "at least one" and clauses "at most one" of a digit; a relation: a clause
+    per pair of digits its partners may not hold), unit propagation derives exactly what naked
+    singles (a cell's clause), hidden singles (a unit's) and a decided cell's eliminations (the
+    "at most one" clauses, a relation's) derive, so it reaches a conflict exactly when
+    :class:`Propagation` reaches a contradiction (``tests/test_refutations.py`` compares the two on
+    real positions), about ten times faster a trial.
+    """
+
+    def __init__(self, rules: Rules):
+        self.n = rules.size
+        self.session = make("sat:minisat22").parts_session(rules)
+        self.guards = self.session.selectors
+        self.every = list(range(len(self.guards)))  # (all the rules)
+
+    @classmethod
+    def of(cls, rules: Rules) -> UnitPropagation | None:
+        """One for ``rules``, or None where no guarded solver holds them (above 25x25)."""
+        try:
+            return cls(rules)
+        except Unsupported:
+            return None
+
+    def close(self) -> None:
+        self.session.close()
+
+    def literals(self, facts: Sequence[Fact]) -> list[int]:
+        n = self.n
+        return [(r * n + c) * n + d if d > 0 else -((r * n + c) * n - d) for r, c, d in facts]
+
+    def refutes(self, parts: Sequence[int], literals: list[int]) -> bool:
+        """Propagation over ``parts`` reaches a conflict from the facts whose :meth:`literals` these are."""
+        guards = self.guards
+        return self.session.contradicts_literals(literals + [guards[k] for k in parts])
+
+    def contradicts(self, parts: Sequence[int], facts: Sequence[Fact]) -> bool:
+        return self.refutes(parts, self.literals(facts))
+
+    def propagate(self, parts: Sequence[int], facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
+        """``(no conflict, every fact propagation over ``parts`` derives from ``facts``)``."""
+        return self.session.propagate(facts, self.session.guards(parts))
+
+    def refuted(self, parts: Sequence[int], facts: Sequence[Fact], candidates: Sequence[Fact]) -> list[bool]:
+        """For each of ``candidates``, whether propagation over ``parts`` refutes it with ``facts``
+        (over units and relations: :meth:`Propagation.refuted`'s answers)."""
+        base = self.literals(facts) + [self.guards[k] for k in parts]
+        contradicts = self.session.contradicts_literals
+        if contradicts(base):
+            return [True] * len(candidates)
+        return [contradicts(base + [lit]) for lit in self.literals(candidates)]
+
+
 Trial = Callable[[list], tuple[bool, Any]]
 
 
@@ -245,13 +308,14 @@ class Deletion:
     member in turn while the rest still refutes; it can stop at a bound and resume.
 
     ``trial(kept)`` answers ``(True, used)`` when ``kept`` refutes (``used``: the members its
-    refutation depends on, so the others go without a trial; None: unknown) or ``(False, (unit
-    set, candidates))``: where the propagation that found nothing ended."""
+    refutation depends on, so the others go without a trial; None: unknown) or ``(False, still)``:
+    ``still(added)`` continues that trial with the removals ``added`` and says whether it still
+    refutes nothing."""
 
     def __init__(self, members: Sequence, trial: Trial):
         self.kept, self.i, self.trial = list(members), 0, trial
         self.used: set | None = None
-        self.ends: list[tuple[Propagation, list[int]]] = []
+        self.ends: list[Callable[[Sequence[Fact]], bool]] = []
 
     def run(self, most: int | None = None) -> list | None:
         """The minimal members; None as soon as more than ``most`` are known to be needed."""
@@ -278,30 +342,57 @@ class Deletion:
         """Whether the deletion so far is the one the facts with the removals ``added`` give (a
         trial that refuted still does; each that did not must still not, with them added: its
         propagation continues where it ended). The facts keep their order, ``added`` among them."""
-        return all(propagation.extend(cands, added) is None for propagation, cands in self.ends)
+        return all(still(added) for still in self.ends)
 
 
-def units_deletion(g: Grid, facts: Sequence[Fact], assumed: Fact) -> Deletion:
+def units_deletion(g: Grid, facts: Sequence[Fact], assumed: Fact, up: UnitPropagation | None = None) -> Deletion:
     """The deletion over ``g.every`` of the units naked and hidden singles refute ``assumed`` over,
-    with all of ``facts`` (not yet run)."""
+    with all of ``facts`` (not yet run; its trials by ``up`` when given)."""
+    if up is not None:
+        literals = up.literals([*facts, assumed])
+        return Deletion(g.every, lambda units: _by_solver(up, units, literals))
+
     def trial(units):
         propagation = Propagation(g, units)
         found, cands = propagation.start([*facts, assumed])
-        return (True, None) if found is not None else (False, (propagation, cands))
+        return (True, None) if found is not None else (False, _continued(propagation, cands))
 
     return Deletion(g.every, trial)
 
 
-def facts_deletion(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact) -> Deletion:
+def _by_solver(up: UnitPropagation, units: Sequence[int], literals: list[int]) -> tuple[bool, Any]:
+    """A :class:`Deletion`'s trial by unit propagation (``used`` unknown: it names no cone)."""
+    if up.refutes(units, literals):
+        return True, None
+    held = list(literals)
+
+    def still(added):
+        held.extend(up.literals(added))
+        return not up.refutes(units, held)
+    return False, still
+
+
+def _continued(propagation: Propagation, cands: list[int]) -> Callable[[Sequence[Fact]], bool]:
+    """A failed trial's ``still`` (:class:`Deletion`): its propagation continued with more removals."""
+    return lambda added: propagation.extend(cands, added) is None
+
+
+def facts_deletion(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
+                   up: UnitPropagation | None = None) -> Deletion:
     """The deletion of the facts with which naked and hidden singles over ``units`` still refute
-    ``assumed`` (not yet run)."""
+    ``assumed`` (not yet run; its trials by ``up`` when given, else by :class:`Propagation`, whose
+    cones let the facts a refutation does not use go without a trial)."""
+    if up is not None:
+        assumption = up.literals([assumed])
+        deletion = Deletion(facts, lambda kept: _by_solver(up, units, up.literals(kept) + assumption))
+        return deletion
     propagation = Propagation(g, units)
 
     def trial(kept):
         why: dict[int, Reason] = {}
         found, cands = propagation.start([*kept, assumed], why)
         if found is None:
-            return False, (propagation, cands)
+            return False, _continued(propagation, cands)
         return True, cone(g, found, why, kept)[1]
 
     deletion = Deletion(facts, trial)

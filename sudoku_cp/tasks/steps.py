@@ -13,15 +13,18 @@ How the next step is found (:func:`next_step`): the named techniques of
 and SE rating) are looked for directly on the candidates grid, cheapest first (:data:`COSTS`):
 singles, intersections, subsets, fish, single-digit patterns, wings, uniqueness (only once the
 count proved one solution: :attr:`Grid.unique`), colouring, chains. When none applies, the solver seam takes over (:meth:`Prover.general`). Every candidate is tried:
-naked and hidden singles over all units and relations (:func:`singles_refute`, no solver call),
-else one SAT session loaded with the rules *propagates* the current facts plus "this cell holds
+naked and hidden singles over all units and relations (:func:`singles_refute`), else the
+propagation of the whole rules (a killer cage's too), from the current facts plus "this cell holds
 this digit"; a contradiction removes the candidate. For each candidate singles refute, the units are shrunk by
 deletion with all current facts (:func:`fewest_units`), then the premises by deletion under those
-units: dropping any premise or any unit stops the propagation. The step is the candidate whose
+units: dropping any premise or any unit stops the propagation. These thousands of trials run as
+unit propagation in one MiniSat solver holding every unit and constraint behind a guard
+(:class:`~sudoku_cp.tasks.refutations.UnitPropagation`: over units and relations exactly naked and
+hidden singles, tested so). The step is the candidate whose
 explanation needs the fewest units, then the fewest facts: cheapest first, exactly, among these
 explanations (each deletion-minimal, not the smallest possible). When singles refute none, a
 refutation only the solver's propagation sees (a killer cage's) is shrunk the same way
-with fresh solvers holding the units (:meth:`Prover.propagates`), for the first :data:`TRIES`
+with propagation over only some units and constraints (:meth:`Prover.propagates`), for the first :data:`TRIES`
 such candidates only (cells with the fewest candidates first: not exactly the cheapest). Up
 to :data:`BOUND` units it is a "deduction from k constraints"; beyond, it is a "what if": the
 assumption and the contradiction propagation reaches, named in cells and units
@@ -61,7 +64,7 @@ from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.svg import page_picture
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
-from .refutations import Propagation, places, facts_deletion, units_deletion
+from .refutations import Propagation, UnitPropagation, places, facts_deletion, units_deletion
 from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.forcing import chain_se, trace
@@ -381,14 +384,30 @@ class Prover:
         self._kept: dict[str, Any] = {"facts": set(), "units": {}, "premises": {}}
         self.parts: Session | None = None  # for implies, where the backend has it
         self.parted = False  # (asked for it)
+        self._up: UnitPropagation | None = None  # (:meth:`up`)
+        self._upped = False
 
     def close(self) -> None:
         self.session.close()
         if self.parts is not None:
             self.parts.close()
+        if self._up is not None:
+            self._up.close()
+
+    @property
+    def up(self) -> UnitPropagation | None:
+        """The solver that runs the general steps' propagations, over any parts of the rules (made
+        on first use; None above 25x25, where :class:`~sudoku_cp.tasks.refutations.Propagation`
+        runs singles, and the backend's sessions the rest)."""
+        if not self._upped:
+            self._upped = True
+            self._up = UnitPropagation.of(self.rules)
+        return self._up
 
     def refuted(self, facts: list[Fact], fact: Fact) -> bool:
         """Propagation alone turns ``facts`` plus ``fact`` into a contradiction."""
+        if self.up is not None:
+            return self.up.contradicts(self.up.every, facts + [fact])
         return self.session.contradicts(facts + [fact])
 
     def searched(self, facts: list[Fact], fact: Fact) -> bool:
@@ -443,7 +462,10 @@ class Prover:
         if self.deadline.expired():
             raise TimeLimitReached("the time limit ended the search for the next step")
         candidates = [g.fact(i, d) for _, i in order for d in sorted(g.cands[i])]
-        seen = list(compress(candidates, Propagation(g, every).refuted(facts, candidates)))
+        up = self.up
+        refuted = (up.refuted(every, facts, candidates) if up is not None
+                   else Propagation(g, every).refuted(facts, candidates))
+        seen = list(compress(candidates, refuted))
         other = []
         for fact in [] if seen else candidates:  # (the solver's propagation: only when singles refute none)
             if self.deadline.expired():
@@ -508,12 +530,13 @@ class Prover:
         kept["facts"] = now
         least = None
         deletions = {}
+        up = self.up
         for fact in seen:
             deletion = kept["units"].get(fact)
             if deletion is None or not deletion.holds(removed):
-                deletion = units_deletion(g, facts, fact)
+                deletion = units_deletion(g, facts, fact, up)
             else:
-                deletion.trial = units_deletion(g, facts, fact).trial  # (resumed with these facts)
+                deletion.trial = units_deletion(g, facts, fact, up).trial  # (resumed with these facts)
             deletions[fact] = deletion
         kept["units"] = deletions
         found = {}
@@ -531,7 +554,7 @@ class Prover:
             key = (fact, tuple(units))
             deletion = kept["premises"].get(key)
             if deletion is None or not deletion.holds(removed):
-                deletion = facts_deletion(g, units, facts, fact)
+                deletion = facts_deletion(g, units, facts, fact, up)
             premises[key] = deletion
             tried.append((units, deletion.run() or [], "propagation", fact))
         kept["premises"] = premises
@@ -553,7 +576,8 @@ class Prover:
                 if self.deadline.expired():
                     raise TimeLimitReached("the time limit ended the search for the next step")
                 fact = g.fact(i, d)
-                _, derived = self.session.propagate(facts + [fact])
+                _, derived = (self.up.propagate(self.up.every, facts + [fact]) if self.up is not None
+                              else self.session.propagate(facts + [fact]))
                 left = [set(c) for c in g.cands]
                 for r, c, e in derived:
                     if e > 0:
@@ -602,19 +626,23 @@ class Prover:
         return step
 
     def propagates(self, units: Sequence[int], facts: list[Fact], cases: Sequence[Fact] = ()) -> bool:
-        """Propagation over ``units`` alone (a fresh solver) reaches a contradiction from ``facts``
-        (with ``cases``: from ``facts`` plus each case in turn)."""
+        """Propagation over ``units`` alone (:attr:`up`'s parts, else a fresh solver) reaches a
+        contradiction from ``facts`` (with ``cases``: from ``facts`` plus each case in turn)."""
+        tries = [facts + [c] for c in cases] or [facts]
+        if self.up is not None:
+            return all(self.up.contradicts(units, t) for t in tries)
         with self.backend.session(part(self.rules, units), stats=False) as session:
-            if not cases:
-                return session.contradicts(facts)
-            return all(session.contradicts(facts + [c]) for c in cases)
+            return all(session.contradicts(t) for t in tries)
 
     def dead_end(self, units: Sequence[int], facts: list[Fact]) -> tuple:
-        """Where propagation over ``units`` alone (a fresh solver) runs out from ``facts``: a cell or
+        """Where propagation over ``units`` alone (:attr:`up`'s parts, else a fresh solver) runs out from ``facts``: a cell or
         a unit (:func:`contradiction_text`), or ``("none", k)`` when it needs more than
         propagation: no arrangement of the k constraints fits the facts."""
-        with self.backend.session(part(self.rules, units), stats=False) as session:
-            ok, derived = session.propagate(facts)
+        if self.up is not None:
+            ok, derived = self.up.propagate(units, facts)
+        else:
+            with self.backend.session(part(self.rules, units), stats=False) as session:
+                ok, derived = session.propagate(facts)
         found = None if ok else where_stuck(self.rules, units, list(facts) + derived)
         return found or ("none", len(units))
 

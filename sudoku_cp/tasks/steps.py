@@ -570,38 +570,54 @@ class Prover:
         the step (every one costs more than any refutation by propagation alone). None when no
         candidate is refuted this way: beyond this bound only a search refutes one.
         """
-        n = g.n
+        n, up, units_of = g.n, self.up, g.units_of
+        given = {(k, e) for j, e in enumerate(g.cells) if e for k in units_of[j]}  # (unit, digit) placed
         for _, i in order:
             for d in sorted(g.cands[i]):
                 if self.deadline.expired():
                     raise TimeLimitReached("the time limit ended the search for the next step")
                 fact = g.fact(i, d)
-                _, derived = (self.up.propagate(self.up.every, facts + [fact]) if self.up is not None
-                              else self.session.propagate(facts + [fact]))
+                assumed = facts + [fact]
+                _, derived = up.propagate(up.every, assumed) if up is not None else self.session.propagate(assumed)
                 left = [set(c) for c in g.cands]
+                held = set(given) | {(k, d) for k in units_of[i]}
                 for r, c, e in derived:
                     if e > 0:
                         left[r * n + c] = set()  # decided: no case to split on here
+                        held.update((k, e) for k in units_of[r * n + c])
                     elif e < 0:
                         left[r * n + c].discard(-e)
                 left[i] = set()
                 splits = [(len(left[j]), 0, j, -1, [g.fact(j, e) for e in sorted(left[j])])
                           for j in range(n * n) if 2 <= len(left[j]) <= CASES]
-                placed = {g.fact(j, e) for j, e in enumerate(g.cells) if e} | {f for f in derived if f[2] > 0}
-                placed.add(fact)
                 for k, cells in enumerate(g.units):
                     for e in range(1, n + 1):
-                        if any((*divmod(j, n), e) in placed for j in cells):
+                        if (k, e) in held:
                             continue
                         where = [g.fact(j, e) for j in cells if e in left[j]]
                         if 2 <= len(where) <= CASES:
                             splits.append((len(where), 1, k, e, where))
+                refutes = self._refutes_with(assumed)
                 for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
-                    if all(self.refuted(facts + [fact], b) for b in branches):
+                    if all(refutes(b) for b in branches):
                         whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
                                  else [g.fact(j, e) for j in g.units[key]])
                         return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
         return None
+
+    def _refutes_with(self, facts: list[Fact]):
+        """:meth:`refuted` with ``facts`` fixed, as a function of the one fact added (each answer
+        kept: a candidate is a case of several splits)."""
+        known: dict[Fact, bool] = {}
+        up = self.up
+        base = up.literals(facts) if up is not None else []
+
+        def refutes(fact: Fact) -> bool:
+            if fact not in known:
+                known[fact] = (up.refutes(up.every, base + up.literals([fact])) if up is not None
+                               else self.session.contradicts(facts + [fact]))
+            return known[fact]
+        return refutes
 
     def _cases(self, g: Grid, facts: list[Fact], fact: Fact, branches: list[Fact], whole: list[Fact],
                focus: list[int]) -> Step:
@@ -615,13 +631,15 @@ class Prover:
 
         units, premises, how = self._reason(g, facts, fact, refutes, within)
         step = self._step(units, premises, how, fact, CASES_COST, "what if, by cases")
-        step.cases = [(b, self.dead_end(units, premises + [fact, b])) for b in branches]
         step.focus = focus
         chains = [trace(g, units, premises, fact, b) for b in branches]
-        if all(chains):
+        if all(chains):  # each case ends where its chain does
+            step.cases = [(b, c.end) for b, c in zip(branches, chains) if c is not None]
             step.chain = "; ".join(f"{c.words()} so {contradiction_text(self.rules, c.end)}"
                                    for c in chains if c is not None)
             step.arrows = list(dict.fromkeys(a for c in chains if c is not None for a in c.arrows))  # cases share links
+        else:
+            step.cases = [(b, self.dead_end(units, premises + [fact, b])) for b in branches]
         step.se = chain_se(None, chains)
         return step
 

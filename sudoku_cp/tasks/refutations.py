@@ -27,11 +27,14 @@ refutes too, so a deletion never tries dropping what the last refutation did not
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..backends import Unsupported, make
 from ..core.board import Fact, Rules
 from .techniques.base import Grid
+
+if TYPE_CHECKING:
+    from ..backends.sat import SatBackend, SatSession
 
 
 Reason = tuple  # (0, fact position) | (1, unit, cell, digit - 1) | (2, unit, digit - 1)
@@ -258,8 +261,9 @@ class UnitPropagation:
     """
 
     def __init__(self, rules: Rules):
-        self.n = rules.size
-        self.session = make("sat:minisat22").parts_session(rules)
+        self.n, self.rules = rules.size, rules
+        self.backend = cast("SatBackend", make("sat:minisat22"))  # (the registry's; MiniSat propagates fastest)
+        self.session = self.backend.parts_session(rules)
         self.guards = self.session.selectors
         self.every = list(range(len(self.guards)))  # (all the rules)
 
@@ -289,6 +293,12 @@ class UnitPropagation:
     def propagate(self, parts: Sequence[int], facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
         """``(no conflict, every fact propagation over ``parts`` derives from ``facts``)``."""
         return self.session.propagate(facts, self.session.guards(parts))
+
+    def under(self, facts: Sequence[Fact]) -> SatSession:
+        """A solver holding the whole rules with ``facts`` fixed (unit clauses): queries that add to
+        the same facts propagate only what they add
+        (:meth:`~sudoku_cp.backends.sat.SatBackend.fixed_session`; close it after use)."""
+        return self.backend.fixed_session(self.rules, facts)
 
     def refuted(self, parts: Sequence[int], facts: Sequence[Fact], candidates: Sequence[Fact]) -> list[bool]:
         """For each of ``candidates``, whether propagation over ``parts`` refutes it with ``facts``

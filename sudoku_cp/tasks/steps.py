@@ -570,53 +570,52 @@ class Prover:
         the step (every one costs more than any refutation by propagation alone). None when no
         candidate is refuted this way: beyond this bound only a search refutes one.
         """
-        n, up, units_of = g.n, self.up, g.units_of
+        n, units_of = g.n, g.units_of
         given = {(k, e) for j, e in enumerate(g.cells) if e for k in units_of[j]}  # (unit, digit) placed
-        for _, i in order:
-            for d in sorted(g.cands[i]):
-                if self.deadline.expired():
-                    raise TimeLimitReached("the time limit ended the search for the next step")
-                fact = g.fact(i, d)
-                assumed = facts + [fact]
-                _, derived = up.propagate(up.every, assumed) if up is not None else self.session.propagate(assumed)
-                left = [set(c) for c in g.cands]
-                held = set(given) | {(k, d) for k in units_of[i]}
-                for r, c, e in derived:
-                    if e > 0:
-                        left[r * n + c] = set()  # decided: no case to split on here
-                        held.update((k, e) for k in units_of[r * n + c])
-                    elif e < 0:
-                        left[r * n + c].discard(-e)
-                left[i] = set()
-                splits = [(len(left[j]), 0, j, -1, [g.fact(j, e) for e in sorted(left[j])])
-                          for j in range(n * n) if 2 <= len(left[j]) <= CASES]
-                for k, cells in enumerate(g.units):
-                    for e in range(1, n + 1):
-                        if (k, e) in held:
-                            continue
-                        where = [g.fact(j, e) for j in cells if e in left[j]]
-                        if 2 <= len(where) <= CASES:
-                            splits.append((len(where), 1, k, e, where))
-                refutes = self._refutes_with(assumed)
-                for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
-                    if all(refutes(b) for b in branches):
-                        whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
-                                 else [g.fact(j, e) for j in g.units[key]])
-                        return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
+        with self.up.under(facts) if self.up is not None else nullcontext(None) as fixed:
+            for _, i in order:
+                for d in sorted(g.cands[i]):
+                    if self.deadline.expired():
+                        raise TimeLimitReached("the time limit ended the search for the next step")
+                    fact = g.fact(i, d)
+                    _, derived = fixed.propagate([fact]) if fixed is not None else self.session.propagate(facts + [fact])
+                    left = [set(c) for c in g.cands]
+                    held = set(given) | {(k, d) for k in units_of[i]}
+                    for r, c, e in derived:
+                        if e > 0:
+                            left[r * n + c] = set()  # decided: no case to split on here
+                            held.update((k, e) for k in units_of[r * n + c])
+                        elif e < 0:
+                            left[r * n + c].discard(-e)
+                    left[i] = set()
+                    splits = [(len(left[j]), 0, j, -1, [g.fact(j, e) for e in sorted(left[j])])
+                              for j in range(n * n) if 2 <= len(left[j]) <= CASES]
+                    for k, cells in enumerate(g.units):
+                        for e in range(1, n + 1):
+                            if (k, e) in held:
+                                continue
+                            where = [g.fact(j, e) for j in cells if e in left[j]]
+                            if 2 <= len(where) <= CASES:
+                                splits.append((len(where), 1, k, e, where))
+                    refutes = self._refutes_with(facts, fact, fixed)
+                    for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
+                        if all(refutes(b) for b in branches):
+                            whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
+                                     else [g.fact(j, e) for j in g.units[key]])
+                            return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
         return None
 
-    def _refutes_with(self, facts: list[Fact]):
-        """:meth:`refuted` with ``facts`` fixed, as a function of the one fact added (each answer
-        kept: a candidate is a case of several splits)."""
+    def _refutes_with(self, facts: list[Fact], fact: Fact, fixed: Session | None):
+        """:meth:`refuted` of ``facts`` and ``fact`` plus one case, as a function of the case (each
+        answer kept: a candidate is a case of several splits); by ``fixed`` when given (a session
+        holding ``facts``)."""
         known: dict[Fact, bool] = {}
-        up = self.up
-        base = up.literals(facts) if up is not None else []
 
-        def refutes(fact: Fact) -> bool:
-            if fact not in known:
-                known[fact] = (up.refutes(up.every, base + up.literals([fact])) if up is not None
-                               else self.session.contradicts(facts + [fact]))
-            return known[fact]
+        def refutes(case: Fact) -> bool:
+            if case not in known:
+                known[case] = (fixed.contradicts([fact, case]) if fixed is not None
+                               else self.refuted(facts + [fact], case))
+            return known[case]
         return refutes
 
     def _cases(self, g: Grid, facts: list[Fact], fact: Fact, branches: list[Fact], whole: list[Fact],

@@ -135,10 +135,12 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
                 if end is not None:
                     break
                 w = [j for j in g.units[k] if d in cands[j] and placed[j] in (0, d)]
+                if len(w) > 1 or (w and placed[w[0]]):
+                    continue  # (no hidden single: its reasons are not needed)
                 ante = tuple(x for j in g.units[k] if j not in w and (x := absent(j, d)))
                 if not w:
                     end = ("nowhere", k, d, ante)
-                elif len(w) == 1 and not placed[w[0]]:
+                else:
                     end = put(w[0], d, ante)
                     progress = True
         if end is None and not progress and not queue:

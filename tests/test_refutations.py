@@ -110,3 +110,30 @@ def test_sixteen_by_sixteen_agrees_too():
         assert 0 < sum(fast) < len(fast)
     finally:
         up.close()
+
+
+@pytest.mark.parametrize("text", [TOP, RELATED[0]], ids=["classic", "antiknight"])
+def test_a_solver_holding_the_facts_answers_as_one_assuming_them(text):
+    """:meth:`UnitPropagation.under` (the facts as unit clauses, a query adding one or two facts)
+    refutes what assuming the facts every time refutes, and derives the same facts where it
+    reaches no conflict."""
+    grid = list(positions(text, every=3))[1]
+    up = UnitPropagation(grid.rules)
+    try:
+        facts = grid.facts()
+        candidates = [grid.fact(i, d) for i in range(grid.n ** 2) for d in sorted(grid.cands[i])]
+        pick = random.Random(3)
+        fixpoints = 0
+        with up.under(facts) as fixed:
+            for a in pick.sample(candidates, 12):
+                ok, derived = fixed.propagate([a])
+                again, whole = up.propagate(up.every, facts + [a])
+                assert ok == again
+                if ok:  # (at a conflict, how far each got depends on the order it went)
+                    assert sorted(derived) == sorted(whole)
+                    fixpoints += 1
+                for b in pick.sample(candidates, 12):
+                    assert fixed.contradicts([a, b]) == up.contradicts(up.every, facts + [a, b])
+        assert fixpoints
+    finally:
+        up.close()

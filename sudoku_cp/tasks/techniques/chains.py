@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections import deque
 
-from .base import Grid, Step, name, shared
+from .base import Grid, Misses, Step, digit_places, name, shared
 from .registry import TECHNIQUES, length_bonus
 
 
 Node = tuple[int, int]  # (cell, digit)
 MAX_LINKS = 13  # the longest chain looked for (links)
 _MADE: dict[tuple, Links] = {}  # the links of the last candidates state seen (see :func:`links_of`)
+MISSES = Misses()  # ("X-chain", digit, its places, the most links): no chain that short there
 
 
 class Links:
@@ -187,11 +188,17 @@ def kind_of(g: Grid, links: Links, chain: list[Node]) -> str:
 def x_chain(g: Grid) -> Step | None:
     """One digit's strong and weak links: the shortest chain of at least 5 links with an elimination."""
     best = None
+    masks = digit_places(g)
     for d in range(1, g.n + 1):
+        most = MAX_LINKS if best is None else len(best[1][0]) - 2
+        if MISSES.known(g, ("X-chain", d, masks[d], MAX_LINKS)) or MISSES.known(g, ("X-chain", d, masks[d], most)):
+            continue  # (no chain within some links: none within fewer, the search being breadth first)
         links = links_of(g, digit=d)
-        found = links.shortest(least=5) if best is None else links.shortest(len(best[1][0]) - 2, 5)
+        found = links.shortest(most, 5)
         if found is not None:
             best = (links, found)
+        else:
+            MISSES.add(g, ("X-chain", d, masks[d], most))
     if best is None:
         return None
     links, (chain, gone) = best

@@ -83,6 +83,16 @@ def name(g: Grid, i: int) -> str:
     return f"r{i // g.n + 1}c{i % g.n + 1}"
 
 
+_PEERS: list = [None, None]  # the last rules seen and their cells' peers as bits (see :func:`peer_bits`)
+
+
+def peer_bits(g: Grid) -> list[int]:
+    """Each cell's peers as bits (bit ``j``: cell ``j`` sees it), made once for the grid's rules."""
+    if _PEERS[0] is not g.rules:
+        _PEERS[:] = [g.rules, [sum(1 << j for j in peers) for peers in g.peer_sets]]
+    return _PEERS[1]
+
+
 def digit_places(g: Grid) -> list[int]:
     """Each digit's places as bits (bit ``i``: cell ``i`` can still hold it), by digit (index 0 unused).
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from .base import Grid, Step, name, shared
+from .base import Grid, Step, digit_places, name, peer_bits, shared
 
 LARGEST = 4  # the most cells of an ALS looked for
 
@@ -45,24 +45,36 @@ class _Board:
 
     def __init__(self, g: Grid):
         self.g = g
-        n = g.n
-        self.peers = [sum(1 << j for j in g.peer_sets[i]) for i in range(n * n)]
-        self.where = {d: sum(1 << i for i in range(n * n) if d in g.cands[i]) for d in range(1, n + 1)}
+        self.peers = peer_bits(g)
+        self.where = digit_places(g)
         self.sets = self._find()
 
     def _find(self) -> list[Als]:
+        """Each unit's ALS, by size, each size's sets of cells in the order of the unit's cells; a
+        set of cells that two units hold is taken once."""
         g, seen, out = self.g, set(), []
+        bits = [sum(1 << d for d in c) for c in g.cands]
         for k, unit in enumerate(g.units):
             blank = [i for i in unit if not g.cells[i] and len(g.cands[i]) <= LARGEST + 1]
+            # the sets of one size, grown from those of the size before: (cells, digits as bits, last index)
+            level: list[tuple[tuple[int, ...], int, int]] = [((), 0, -1)]
             for size in range(1, LARGEST + 1):
-                for cells in itertools.combinations(blank, size):
-                    digits = frozenset().union(*(g.cands[i] for i in cells))
-                    if len(digits) != size + 1 or frozenset(cells) in seen:
-                        continue
-                    seen.add(frozenset(cells))
-                    mask = sum(1 << i for i in cells)
-                    places = {d: self.where[d] & mask for d in digits}
-                    out.append(Als(k, cells, mask, digits, places, {d: self._all_see(m) for d, m in places.items()}))
+                grown = []
+                for before, had, last in level:
+                    for x in range(last + 1, len(blank)):
+                        cells, digits = before + (blank[x],), had | bits[blank[x]]
+                        count = digits.bit_count()
+                        if count > LARGEST + 1:
+                            continue  # (so has every set holding these cells)
+                        grown.append((cells, digits, x))
+                        if count != size + 1 or frozenset(cells) in seen:
+                            continue
+                        seen.add(frozenset(cells))
+                        mask = sum(1 << i for i in cells)
+                        places = {d: self.where[d] & mask for d in range(1, g.n + 1) if digits >> d & 1}
+                        out.append(Als(k, cells, mask, frozenset(places), places,
+                                       {d: self._all_see(m) for d, m in places.items()}))
+                level = grown
         return out
 
     def _all_see(self, mask: int) -> int:

@@ -39,6 +39,7 @@ class Links:
         self.strong: dict[Node, dict[Node, int | None]] = {}  # partner -> unit (None: the cell)
         self.weak: dict[Node, set[Node]] = {}  # every weak link (for eliminations)
         self.walk: dict[Node, set[Node]] = {}  # the weak links a chain of this kind may take
+        self._shortest: dict[tuple[int, int], tuple[list[Node], list[Node]] | None] = {}  # (see :meth:`shortest`)
         n = g.n
         digits = [digit] if digit else list(range(1, n + 1))
         nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i]) if d in digits]
@@ -79,7 +80,13 @@ class Links:
         return sorted(x for x in both if x != a and x != b)
 
     def shortest(self, most: int = MAX_LINKS, least: int = 1) -> tuple[list[Node], list[Node]] | None:
-        """The shortest alternating chain (at least ``least`` links) with an elimination: (chain, eliminated)."""
+        """The shortest alternating chain (at least ``least`` links) with an elimination: (chain,
+        eliminated); asked again (a remote pair, then an XY-chain), the answer found before."""
+        if (most, least) not in self._shortest:
+            self._shortest[most, least] = self._search(most, least)
+        return self._shortest[most, least]
+
+    def _search(self, most: int, least: int) -> tuple[list[Node], list[Node]] | None:
         best: tuple[list[Node], list[Node]] | None = None
         for start in sorted(self.strong):
             if not self.strong[start]:
@@ -220,6 +227,13 @@ def xy_chain(g: Grid) -> Step | None:
 
 
 def remote_pair(g: Grid) -> Step | None:
+    """An XY-chain whose cells all hold the same two digits (four cells at least: :func:`kind_of`)."""
+    pairs: dict[frozenset[int], int] = {}
+    for c in g.cands:
+        if len(c) == 2:
+            pairs[frozenset(c)] = pairs.get(frozenset(c), 0) + 1
+    if max(pairs.values(), default=0) < 4:
+        return None
     step = xy_chain(g)
     return step if step is not None and step.technique == "remote pair" else None
 

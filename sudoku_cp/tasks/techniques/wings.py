@@ -133,8 +133,9 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
             return None
         return _restricted(g, cells, size, technique, base)
 
-    def grow(cells: list[int], digits: int) -> Step | None:
-        """The first step of a set grown from ``cells`` (their candidates: ``digits``, as bits)."""
+    def grow(cells: list[int], digits: int, loose: int) -> Step | None:
+        """The first step of a set grown from ``cells`` (their candidates: ``digits``, as bits;
+        ``loose``, as :func:`fan` has it)."""
         if len(cells) == size:
             return whole(cells, digits)
         reach = sorted({j for c in cells for j in near[c] if j > cells[0] and j not in cells})
@@ -142,27 +143,35 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
             more = digits | bits[j]
             if more.bit_count() > size:
                 continue
+            now = _blind(cells, j, bits, peers, loose)
+            if now & (now - 1):
+                continue
             # a set of cells grown once, whatever the order (a pivot's sets differ)
             if frozenset(cells + [j]) in seen:
                 continue
             if len(cells) + 1 < size:
                 seen.add(frozenset(cells + [j]))
-            found = grow(cells + [j], more)
+            found = grow(cells + [j], more, now)
             if found is not None:
                 return found
         return None
 
-    def fan(cells: list[int], digits: int, reach: list[int], later: dict[int, list[int]]) -> Step | None:
+    def fan(cells: list[int], digits: int, loose: int, reach: list[int], later: dict[int, list[int]]) -> Step | None:
         """The first step of a set of the pivot ``cells[0]`` and cells it sees, each after the last
-        (``later``: the cells it sees after each one)."""
+        (``later``: the cells it sees after each one); ``loose``: the digits (as bits) with two
+        places among ``cells`` that do not see each other. A set with two loose digits has none
+        (nor has any set holding it)."""
         for j in reach:
             more = digits | bits[j]
             if more.bit_count() > size:
                 continue
+            now = _blind(cells, j, bits, peers, loose)
+            if now & (now - 1):
+                continue
             if len(cells) + 1 == size:
                 found = whole(cells + [j], more)
             else:
-                found = fan(cells + [j], more, later[j], later)
+                found = fan(cells + [j], more, now, later[j], later)
             if found is not None:
                 return found
         return None
@@ -170,12 +179,20 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
     for first in small:
         if pivot:
             reach = [j for j in near[first] if j != first]
-            found = fan([first], bits[first], reach, {j: [x for x in reach if x > j] for j in reach})
+            found = fan([first], bits[first], 0, reach, {j: [x for x in reach if x > j] for j in reach})
         else:
-            found = grow([first], bits[first])
+            found = grow([first], bits[first], 0)
         if found is not None:
             return found
     return None
+
+
+def _blind(cells: list[int], j: int, bits: list[int], peers: list[int], loose: int) -> int:
+    """``loose`` (digits as bits) and the digits cell ``j`` shares with a cell of ``cells`` it does not see."""
+    for c in cells:
+        if not peers[j] >> c & 1:
+            loose |= bits[c] & bits[j]
+    return loose
 
 
 def _loose(cells: list[int], bits: list[int], peers: list[int], digits: int) -> int:

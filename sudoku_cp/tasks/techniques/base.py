@@ -93,6 +93,16 @@ def peer_bits(g: Grid) -> list[int]:
     return _PEERS[1]
 
 
+_UNITS: list = [None, None]  # the last rules seen and their units' cells as bits (see :func:`unit_bits`)
+
+
+def unit_bits(g: Grid) -> list[int]:
+    """Each unit's cells as bits, made once for the grid's rules."""
+    if _UNITS[0] is not g.rules:
+        _UNITS[:] = [g.rules, [sum(1 << i for i in unit) for unit in g.units]]
+    return _UNITS[1]
+
+
 def digit_places(g: Grid) -> list[int]:
     """Each digit's places as bits (bit ``i``: cell ``i`` can still hold it), by digit (index 0 unused).
 

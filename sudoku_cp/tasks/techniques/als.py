@@ -38,6 +38,7 @@ class Als:
     digits: frozenset[int]
     places: dict[int, int]
     seen: dict[int, int]
+    bits: int  # its digits as bits (bit d: digit d)
 
 
 class _Board:
@@ -73,7 +74,7 @@ class _Board:
                         mask = sum(1 << i for i in cells)
                         places = {d: self.where[d] & mask for d in range(1, g.n + 1) if digits >> d & 1}
                         out.append(Als(k, cells, mask, frozenset(places), places,
-                                       {d: self._all_see(m) for d, m in places.items()}))
+                                       {d: self._all_see(m) for d, m in places.items()}, digits))
                 level = grown
         return out
 
@@ -84,10 +85,10 @@ class _Board:
         return out
 
     def restricted(self, a: Als, b: Als) -> list[int]:
-        """The restricted commons of two ALS without a common cell."""
+        """The restricted commons of two ALS without a common cell, in order."""
         if a.mask & b.mask:
             return []
-        return [x for x in sorted(a.digits & b.digits) if b.places[x] & ~a.seen[x] == 0]
+        return [x for x in _bits(a.bits & b.bits) if b.places[x] & ~a.seen[x] == 0]
 
     def targets(self, z: int, sets: list[Als]) -> int:
         """The cells (bits) outside ``sets`` holding ``z`` and seeing its every place in them."""
@@ -147,6 +148,8 @@ def _words(g: Grid, s: Als) -> str:
 def als_xz(g: Grid) -> Step | None:
     b = _board(g)
     for p, q in itertools.combinations(b.sets, 2):
+        if p.mask & q.mask or (p.bits & q.bits).bit_count() < 2:
+            continue  # a common cell, or no digit z beside a restricted common x
         for x in b.restricted(p, q):
             for z in sorted((p.digits & q.digits) - {x}):
                 gone = b.targets(z, [p, q])
@@ -160,9 +163,9 @@ def als_xz(g: Grid) -> Step | None:
 def als_xy_wing(g: Grid) -> Step | None:
     b = _board(g)
     for c in b.sets:
-        near = [(s, x) for s in b.sets for x in b.restricted(c, s)]
+        near = [(s, x) for s in b.sets if not c.mask & s.mask and c.bits & s.bits for x in b.restricted(c, s)]
         for (p, x), (q, y) in itertools.combinations(near, 2):
-            if x == y or p.mask & q.mask:
+            if x == y or p.mask & q.mask or not p.bits & q.bits & ~(1 << x | 1 << y):
                 continue
             for z in sorted((p.digits & q.digits) - {x, y}):
                 gone = b.targets(z, [p, q]) & ~c.mask

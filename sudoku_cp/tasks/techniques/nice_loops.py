@@ -126,21 +126,30 @@ class GroupedLinks:
             state, depth = frontier.popleft()
             if depth >= most:
                 continue
-            node, true = state >> 1, state & 1
-            for other in (weak[node] if true else strong[node]):
-                if not true and other == start and depth >= 2:  # back to the start, made true
-                    if not self._grouped[start] and grouped[state]:
+            node, had = state >> 1, grouped[state]
+            if state & 1:  # a node made true: its weak links make the next ones false
+                for other in weak[node]:
+                    made = 2 * other
+                    if made in parent or made + 1 in parent:
+                        continue
+                    parent[made] = state
+                    grouped[made] = had or self._grouped[other]
+                    frontier.append((made, depth + 1))
+                continue
+            for other in strong[node]:  # a node made false: its strong links make the next ones true
+                if other == start and depth >= 2:  # back to the start, made true
+                    if not self._grouped[start] and had:
                         chain = self._chain(parent, state) + [nodes[start]]
                         return chain, [], [(nodes[start][0][0], nodes[start][1])], "discontinuous"
                     continue
-                made = 2 * other + 1 - true
-                if made in parent or 2 * other + true in parent:
+                made = 2 * other + 1
+                if made in parent or made - 1 in parent:
                     continue
                 parent[made] = state
-                grouped[made] = with_group = grouped[state] or self._grouped[other]
-                if not true and with_group and (other in closing and depth >= 2 or (
+                grouped[made] = with_group = had or self._grouped[other]
+                if with_group and (other in closing and depth >= 2 or (
                         seen[start] & seen[other] if nodes[start][1] == nodes[other][1]
-                        else self.both(nodes[start], nodes[other]))):  # other is made true: a conclusion?
+                        else self.both(nodes[start], nodes[other]))):  # a conclusion?
                     chain = self._chain(parent, made)
                     if len(set(chain)) == len(chain) and not _overlap(chain):
                         if len(chain) >= 4 and other in closing:  # it closes: a loop

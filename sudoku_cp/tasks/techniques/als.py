@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from .base import Grid, Step, digit_places, name, peer_bits, shared
+from .base import Grid, Step, bits_of, digit_places, name, peer_bits, shared
 
 LARGEST = 4  # the most cells of an ALS looked for
 
@@ -80,7 +80,7 @@ class _Board:
 
     def _all_see(self, mask: int) -> int:
         out = -1
-        for i in _bits(mask):
+        for i in bits_of(mask):
             out &= self.peers[i]
         return out
 
@@ -88,7 +88,7 @@ class _Board:
         """The restricted commons of two ALS without a common cell, in order."""
         if a.mask & b.mask:
             return []
-        return [x for x in _bits(a.bits & b.bits) if b.places[x] & ~a.seen[x] == 0]
+        return [x for x in bits_of(a.bits & b.bits) if b.places[x] & ~a.seen[x] == 0]
 
     def targets(self, z: int, sets: list[Als]) -> int:
         """The cells (bits) outside ``sets`` holding ``z`` and seeing its every place in them."""
@@ -109,15 +109,6 @@ def _board(g: Grid) -> _Board:
     return _last[1]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _step(b: _Board, sets: list[Als], links: list[tuple[int, Als, Als]], z: int, gone: int,
           technique: str, chain: str, stem: tuple[int, list[int]] | None = None, holding: int = 0) -> Step:
     """The step: each ALS's cells and why they hold no other digit, each link's units, each removal's
@@ -126,17 +117,17 @@ def _step(b: _Board, sets: list[Als], links: list[tuple[int, Als, Als]], z: int,
     reasons = [(i, e) for s in sets for i in s.cells for e in range(1, g.n + 1) if e not in g.cands[i]]
     units = {s.unit for s in sets}
     for x, p, q in links:
-        for i in _bits(p.places[x]):
-            units |= {shared(g, i, j)[0] for j in _bits(q.places[x])}
+        for i in bits_of(p.places[x]):
+            units |= {shared(g, i, j)[0] for j in bits_of(q.places[x])}
     if stem is not None:  # the stem cell and the digit linking it to each petal
         cell, digits = stem
         reasons += [(cell, e) for e in range(1, g.n + 1) if e not in g.cands[cell]]
         for d, s in zip(digits, sets):
-            units |= {shared(g, cell, j)[0] for j in _bits(s.places[d])}
-    for t in _bits(gone):
+            units |= {shared(g, cell, j)[0] for j in bits_of(s.places[d])}
+    for t in bits_of(gone):
         units |= {shared(g, t, j)[0] for s in sets[:holding or None]
-                  for j in _bits(s.places[z])}
-    step = g.step([g.fact(t, -z) for t in _bits(gone)], reasons, sorted(units), technique, [])
+                  for j in bits_of(s.places[z])}
+    step = g.step([g.fact(t, -z) for t in bits_of(gone)], reasons, sorted(units), technique, [])
     step.chain = chain
     return step
 

@@ -8,7 +8,7 @@ they read and set), so the engine imports the techniques and not the other way r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol
 
 from ...core.board import Fact, Rules
@@ -83,24 +83,36 @@ def name(g: Grid, i: int) -> str:
     return f"r{i // g.n + 1}c{i % g.n + 1}"
 
 
-_PEERS: list = [None, None]  # the last rules seen and their cells' peers as bits (see :func:`peer_bits`)
+_MADE: dict[str, tuple[object, list[int]]] = {}  # what :func:`_for_rules` made last, by name, and for which rules
+
+
+def _for_rules(g: Grid, what: str, make: Callable[[], list[int]]) -> list[int]:
+    """``make()``, made once for the grid's rules (and again when the rules change)."""
+    made = _MADE.get(what)
+    if made is None or made[0] is not g.rules:
+        made = _MADE[what] = (g.rules, make())
+    return made[1]
 
 
 def peer_bits(g: Grid) -> list[int]:
     """Each cell's peers as bits (bit ``j``: cell ``j`` sees it), made once for the grid's rules."""
-    if _PEERS[0] is not g.rules:
-        _PEERS[:] = [g.rules, [sum(1 << j for j in peers) for peers in g.peer_sets]]
-    return _PEERS[1]
-
-
-_UNITS: list = [None, None]  # the last rules seen and their units' cells as bits (see :func:`unit_bits`)
+    return _for_rules(g, "peers", lambda: [sum(1 << j for j in peers) for peers in g.peer_sets])
 
 
 def unit_bits(g: Grid) -> list[int]:
     """Each unit's cells as bits, made once for the grid's rules."""
-    if _UNITS[0] is not g.rules:
-        _UNITS[:] = [g.rules, [sum(1 << i for i in unit) for unit in g.units]]
-    return _UNITS[1]
+    return _for_rules(g, "units", lambda: [sum(1 << i for i in unit) for unit in g.units])
+
+
+def bits_of(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, lowest first: the cells of a set of cells as bits,
+    the digits of a set of digits."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def digit_places(g: Grid) -> list[int]:

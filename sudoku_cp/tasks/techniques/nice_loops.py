@@ -16,7 +16,7 @@ Without a group the same chains are the AIC of :mod:`.chains`, found before: a l
 from __future__ import annotations
 
 from collections import deque
-from .base import Grid, Step, digit_places, lines, peer_bits, shared
+from .base import Grid, Step, bits_of, digit_places, lines, peer_bits, shared, unit_bits
 from .registry import TECHNIQUES, length_bonus
 
 Node = tuple[tuple[int, ...], int]  # (cells, digit)
@@ -30,16 +30,16 @@ class GroupedLinks:
         self.g = g
         n = g.n
         peers, places = peer_bits(g), digit_places(g)
-        unit_bits, groups = _groups(g)
+        units, groups = _groups(g)
         # each unit's nodes of each digit (two or more places): its places, and its groups short of all
         self._members: dict[tuple[int, int], tuple[set[Node], int]] = {}
         for k in range(len(g.units)):
             for d in range(1, n + 1):
-                where = places[d] & unit_bits[k]
+                where = places[d] & units[k]
                 if where & (where - 1) == 0:
                     continue
-                nodes: set[Node] = {((i,), d) for i in _cells(where)}
-                nodes |= {(tuple(_cells(c)), d) for c in {m & where for m in groups[k]}
+                nodes: set[Node] = {((i,), d) for i in bits_of(where)}
+                nodes |= {(tuple(bits_of(c)), d) for c in {m & where for m in groups[k]}
                           if c & (c - 1) and c != where}
                 self._members[k, d] = (nodes, where.bit_count())
         every = {node for nodes, _ in self._members.values() for node in nodes}
@@ -219,27 +219,17 @@ def _groups(g: Grid) -> tuple[list[int], list[list[int]]]:
     """Each unit's cells as bits, and its groups: the cells (two or more) it shares with a crossing
     box (a box: with a crossing line), as bits; made once for the grid's rules."""
     if _GROUPS[0] is not g.rules:
-        unit_bits = [sum(1 << i for i in unit) for unit in g.units]
+        units = unit_bits(g)
         boxes = set(lines(g, "box"))
         groups: list[list[int]] = [[] for _ in g.units]
         for k in range(len(g.units)):
             for m in boxes:
-                both = unit_bits[k] & unit_bits[m]
+                both = units[k] & units[m]
                 if k not in boxes and both.bit_count() >= 2:
                     groups[k].append(both)
                     groups[m].append(both)
-        _GROUPS[:] = [g.rules, (unit_bits, groups)]
+        _GROUPS[:] = [g.rules, (units, groups)]
     return _GROUPS[1]
-
-
-def _cells(bits: int) -> list[int]:
-    """The cells of ``bits``, in order."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def _all(peers: list[int], cells: tuple[int, ...]) -> int:

@@ -88,7 +88,7 @@ class _Board:
         """The restricted commons of two ALS without a common cell, in order."""
         if a.mask & b.mask:
             return []
-        return [x for x in bits_of(a.bits & b.bits) if b.places[x] & ~a.seen[x] == 0]
+        return [x for x in sorted(a.digits & b.digits) if b.places[x] & ~a.seen[x] == 0]
 
     def targets(self, z: int, sets: list[Als]) -> int:
         """The cells (bits) outside ``sets`` holding ``z`` and seeing its every place in them."""

@@ -39,6 +39,7 @@ class Als:
     places: dict[int, int]
     seen: dict[int, int]
     bits: int  # its digits as bits (bit d: digit d)
+    reach: int  # the cells seeing all places of one of its digits (where another ALS's restricted common lies)
 
 
 class _Board:
@@ -73,8 +74,11 @@ class _Board:
                         seen.add(frozenset(cells))
                         mask = sum(1 << i for i in cells)
                         places = {d: self.where[d] & mask for d in range(1, g.n + 1) if digits >> d & 1}
-                        out.append(Als(k, cells, mask, frozenset(places), places,
-                                       {d: self._all_see(m) for d, m in places.items()}, digits))
+                        sees = {d: self._all_see(m) for d, m in places.items()}
+                        reach = 0
+                        for m in sees.values():
+                            reach |= m
+                        out.append(Als(k, cells, mask, frozenset(places), places, sees, digits, reach))
                 level = grown
         return out
 
@@ -139,8 +143,8 @@ def _words(g: Grid, s: Als) -> str:
 def als_xz(g: Grid) -> Step | None:
     b = _board(g)
     for p, q in itertools.combinations(b.sets, 2):
-        if p.mask & q.mask or (p.bits & q.bits).bit_count() < 2:
-            continue  # a common cell, or no digit z beside a restricted common x
+        if p.mask & q.mask or (p.bits & q.bits).bit_count() < 2 or not q.mask & p.reach:
+            continue  # a common cell, no digit z beside a restricted common x, or none
         for x in b.restricted(p, q):
             for z in sorted((p.digits & q.digits) - {x}):
                 gone = b.targets(z, [p, q])
@@ -154,7 +158,8 @@ def als_xz(g: Grid) -> Step | None:
 def als_xy_wing(g: Grid) -> Step | None:
     b = _board(g)
     for c in b.sets:
-        near = [(s, x) for s in b.sets if not c.mask & s.mask and c.bits & s.bits for x in b.restricted(c, s)]
+        near = [(s, x) for s in b.sets if not c.mask & s.mask and c.bits & s.bits and s.mask & c.reach
+                for x in b.restricted(c, s)]
         for (p, x), (q, y) in itertools.combinations(near, 2):
             if x == y or p.mask & q.mask or not p.bits & q.bits & ~(1 << x | 1 << y):
                 continue

@@ -32,7 +32,7 @@ def said(step) -> tuple | None:
     return (step.conclusion, step.premises, step.constraints, step.technique, step.chain, step.arrows, step.se)
 
 
-# an SE 5.6 puzzle (data/se-heldout.txt) whose steps hold a Sue de Coq
+# an SE 5.6 puzzle (tests/data/se-heldout.txt) whose steps hold a Sue de Coq
 SUE_DE_COQ = "004003000100900807500000120030000700000709000009000050082000003301005006000100400"
 
 

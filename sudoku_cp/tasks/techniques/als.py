@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from .base import Grid, Step, name, shared
+from .base import Grid, Step, bits_of, digit_places, name, peer_bits, shared
 
 LARGEST = 4  # the most cells of an ALS looked for
 
@@ -38,6 +38,8 @@ class Als:
     digits: frozenset[int]
     places: dict[int, int]
     seen: dict[int, int]
+    bits: int  # its digits as bits (bit d: digit d)
+    reach: int  # the cells seeing all places of one of its digits (where another ALS's restricted common lies)
 
 
 class _Board:
@@ -45,34 +47,49 @@ class _Board:
 
     def __init__(self, g: Grid):
         self.g = g
-        n = g.n
-        self.peers = [sum(1 << j for j in g.peer_sets[i]) for i in range(n * n)]
-        self.where = {d: sum(1 << i for i in range(n * n) if d in g.cands[i]) for d in range(1, n + 1)}
+        self.peers = peer_bits(g)
+        self.where = digit_places(g)
         self.sets = self._find()
 
     def _find(self) -> list[Als]:
+        """Each unit's ALS, by size, each size's sets of cells in the order of the unit's cells; a
+        set of cells that two units hold is taken once."""
         g, seen, out = self.g, set(), []
+        bits = [sum(1 << d for d in c) for c in g.cands]
         for k, unit in enumerate(g.units):
             blank = [i for i in unit if not g.cells[i] and len(g.cands[i]) <= LARGEST + 1]
+            # the sets of one size, grown from those of the size before: (cells, digits as bits, last index)
+            level: list[tuple[tuple[int, ...], int, int]] = [((), 0, -1)]
             for size in range(1, LARGEST + 1):
-                for cells in itertools.combinations(blank, size):
-                    digits = frozenset().union(*(g.cands[i] for i in cells))
-                    if len(digits) != size + 1 or frozenset(cells) in seen:
-                        continue
-                    seen.add(frozenset(cells))
-                    mask = sum(1 << i for i in cells)
-                    places = {d: self.where[d] & mask for d in digits}
-                    out.append(Als(k, cells, mask, digits, places, {d: self._all_see(m) for d, m in places.items()}))
+                grown = []
+                for before, had, last in level:
+                    for x in range(last + 1, len(blank)):
+                        cells, digits = before + (blank[x],), had | bits[blank[x]]
+                        count = digits.bit_count()
+                        if count > LARGEST + 1:
+                            continue  # (so has every set holding these cells)
+                        grown.append((cells, digits, x))
+                        if count != size + 1 or frozenset(cells) in seen:
+                            continue
+                        seen.add(frozenset(cells))
+                        mask = sum(1 << i for i in cells)
+                        places = {d: self.where[d] & mask for d in range(1, g.n + 1) if digits >> d & 1}
+                        sees = {d: self._all_see(m) for d, m in places.items()}
+                        reach = 0
+                        for m in sees.values():
+                            reach |= m
+                        out.append(Als(k, cells, mask, frozenset(places), places, sees, digits, reach))
+                level = grown
         return out
 
     def _all_see(self, mask: int) -> int:
         out = -1
-        for i in _bits(mask):
+        for i in bits_of(mask):
             out &= self.peers[i]
         return out
 
     def restricted(self, a: Als, b: Als) -> list[int]:
-        """The restricted commons of two ALS without a common cell."""
+        """The restricted commons of two ALS without a common cell, in order."""
         if a.mask & b.mask:
             return []
         return [x for x in sorted(a.digits & b.digits) if b.places[x] & ~a.seen[x] == 0]
@@ -96,15 +113,6 @@ def _board(g: Grid) -> _Board:
     return _last[1]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _step(b: _Board, sets: list[Als], links: list[tuple[int, Als, Als]], z: int, gone: int,
           technique: str, chain: str, stem: tuple[int, list[int]] | None = None, holding: int = 0) -> Step:
     """The step: each ALS's cells and why they hold no other digit, each link's units, each removal's
@@ -113,17 +121,17 @@ def _step(b: _Board, sets: list[Als], links: list[tuple[int, Als, Als]], z: int,
     reasons = [(i, e) for s in sets for i in s.cells for e in range(1, g.n + 1) if e not in g.cands[i]]
     units = {s.unit for s in sets}
     for x, p, q in links:
-        for i in _bits(p.places[x]):
-            units |= {shared(g, i, j)[0] for j in _bits(q.places[x])}
+        for i in bits_of(p.places[x]):
+            units |= {shared(g, i, j)[0] for j in bits_of(q.places[x])}
     if stem is not None:  # the stem cell and the digit linking it to each petal
         cell, digits = stem
         reasons += [(cell, e) for e in range(1, g.n + 1) if e not in g.cands[cell]]
         for d, s in zip(digits, sets):
-            units |= {shared(g, cell, j)[0] for j in _bits(s.places[d])}
-    for t in _bits(gone):
+            units |= {shared(g, cell, j)[0] for j in bits_of(s.places[d])}
+    for t in bits_of(gone):
         units |= {shared(g, t, j)[0] for s in sets[:holding or None]
-                  for j in _bits(s.places[z])}
-    step = g.step([g.fact(t, -z) for t in _bits(gone)], reasons, sorted(units), technique, [])
+                  for j in bits_of(s.places[z])}
+    step = g.step([g.fact(t, -z) for t in bits_of(gone)], reasons, sorted(units), technique, [])
     step.chain = chain
     return step
 
@@ -135,6 +143,8 @@ def _words(g: Grid, s: Als) -> str:
 def als_xz(g: Grid) -> Step | None:
     b = _board(g)
     for p, q in itertools.combinations(b.sets, 2):
+        if p.mask & q.mask or (p.bits & q.bits).bit_count() < 2 or not q.mask & p.reach:
+            continue  # a common cell, no digit z beside a restricted common x, or none
         for x in b.restricted(p, q):
             for z in sorted((p.digits & q.digits) - {x}):
                 gone = b.targets(z, [p, q])
@@ -148,9 +158,10 @@ def als_xz(g: Grid) -> Step | None:
 def als_xy_wing(g: Grid) -> Step | None:
     b = _board(g)
     for c in b.sets:
-        near = [(s, x) for s in b.sets for x in b.restricted(c, s)]
+        near = [(s, x) for s in b.sets if not c.mask & s.mask and c.bits & s.bits and s.mask & c.reach
+                for x in b.restricted(c, s)]
         for (p, x), (q, y) in itertools.combinations(near, 2):
-            if x == y or p.mask & q.mask:
+            if x == y or p.mask & q.mask or not p.bits & q.bits & ~(1 << x | 1 << y):
                 continue
             for z in sorted((p.digits & q.digits) - {x, y}):
                 gone = b.targets(z, [p, q]) & ~c.mask

@@ -8,7 +8,7 @@ they read and set), so the engine imports the techniques and not the other way r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol
 
 from ...core.board import Fact, Rules
@@ -81,3 +81,76 @@ def where(g: Grid, k: int, d: int) -> list[int]:
 def name(g: Grid, i: int) -> str:
     """``r1c2``: a cell by its index."""
     return f"r{i // g.n + 1}c{i % g.n + 1}"
+
+
+_MADE: dict[str, tuple[object, list[int]]] = {}  # what :func:`_for_rules` made last, by name, and for which rules
+
+
+def _for_rules(g: Grid, what: str, make: Callable[[], list[int]]) -> list[int]:
+    """``make()``, made once for the grid's rules (and again when the rules change)."""
+    made = _MADE.get(what)
+    if made is None or made[0] is not g.rules:
+        made = _MADE[what] = (g.rules, make())
+    return made[1]
+
+
+def peer_bits(g: Grid) -> list[int]:
+    """Each cell's peers as bits (bit ``j``: cell ``j`` sees it), made once for the grid's rules."""
+    return _for_rules(g, "peers", lambda: [sum(1 << j for j in peers) for peers in g.peer_sets])
+
+
+def unit_bits(g: Grid) -> list[int]:
+    """Each unit's cells as bits, made once for the grid's rules."""
+    return _for_rules(g, "units", lambda: [sum(1 << i for i in unit) for unit in g.units])
+
+
+def bits_of(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, lowest first: the cells of a set of cells as bits,
+    the digits of a set of digits."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def digit_places(g: Grid) -> list[int]:
+    """Each digit's places as bits (bit ``i``: cell ``i`` can still hold it), by digit (index 0 unused).
+
+    A single-digit pattern (fish, skyscraper, X-chain, colouring) reads nothing else of the grid
+    but its units, so these bits are what :class:`Misses` keys it by.
+    """
+    out = [0] * (g.n + 1)
+    for i, ds in enumerate(g.cands):
+        for d in ds:
+            out[d] |= 1 << i
+    return out
+
+
+class Misses:
+    """Searches known to find nothing, by everything they read: a finder skips a search whose key
+    it has seen fail (a digit's places unchanged since, or a unit's candidates), so the step it
+    returns is the one a full search returns.
+
+    The keys hold for one set of rules (the units the searches walk): other rules empty the record.
+    """
+
+    LARGEST = 200_000  # keys kept before the record starts again (a long run's memory stays small)
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.keys: set[tuple] = set()
+
+    def _for(self, g: Grid) -> set[tuple]:
+        if g.rules is not self.rules or len(self.keys) > self.LARGEST:
+            self.rules, self.keys = g.rules, set()
+        return self.keys
+
+    def known(self, g: Grid, key: tuple) -> bool:
+        """The search ``key`` found nothing before, under the same rules."""
+        return key in self._for(g)
+
+    def add(self, g: Grid, key: tuple) -> None:
+        """Record that the search ``key`` found nothing."""
+        self._for(g).add(key)

@@ -19,18 +19,20 @@ from __future__ import annotations
 
 from collections import deque
 
-from .base import Grid, Step, name, shared
+from .base import Grid, Misses, Step, digit_places, name, shared, unit_bits
 from .registry import TECHNIQUES, length_bonus
 
 
 Node = tuple[int, int]  # (cell, digit)
 MAX_LINKS = 13  # the longest chain looked for (links)
 _MADE: dict[tuple, Links] = {}  # the links of the last candidates state seen (see :func:`links_of`)
+MISSES = Misses()  # ("X-chain", digit, its places, the most links): no chain that short there
 
 
 class Links:
-    """The strong and weak links of the grid's candidates (``digit``: one digit only; ``cells``:
-    the strong links of bivalue cells only, as an XY-chain uses)."""
+    """The strong and weak links of the grid's candidates (``digit``: one digit only;
+    ``bivalue_only``: the strong links of bivalue cells only, and the weak links of their
+    candidates only, as an XY-chain uses; ``bilocal_only``: the strong links of units only)."""
 
     def __init__(self, g: Grid, digit: int | None = None, bivalue_only: bool = False,
                  bilocal_only: bool = False):
@@ -38,6 +40,9 @@ class Links:
         self.strong: dict[Node, dict[Node, int | None]] = {}  # partner -> unit (None: the cell)
         self.weak: dict[Node, set[Node]] = {}  # every weak link (for eliminations)
         self.walk: dict[Node, set[Node]] = {}  # the weak links a chain of this kind may take
+        self._shortest: dict[tuple[int, int], tuple[list[Node], list[Node]] | None] = {}  # (see :meth:`shortest`)
+        self._strongs: dict[Node, list[Node]] = {}  # a node's strong partners, sorted (made as the search asks)
+        self._walks: dict[Node, list[Node]] = {}  # its walk partners, sorted
         n = g.n
         digits = [digit] if digit else list(range(1, n + 1))
         nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i]) if d in digits]
@@ -51,26 +56,29 @@ class Links:
                     self.strong[(i, a)][(i, b)] = None
                     self.strong[(i, b)][(i, a)] = None
         if not bivalue_only:
+            places, units = digit_places(g), unit_bits(g)
             for k, unit in enumerate(g.units):
                 for d in digits:
-                    w = [i for i in unit if d in g.cands[i]]
-                    if len(w) == 2 and not any(g.cells[i] == d for i in unit):
+                    if (places[d] & units[k]).bit_count() == 2 and not any(g.cells[i] == d for i in unit):
+                        w = [i for i in unit if d in g.cands[i]]
                         self.strong[(w[0], d)].setdefault((w[1], d), k)
                         self.strong[(w[1], d)].setdefault((w[0], d), k)
         holding: dict[int, set[int]] = {d: set() for d in digits}  # the cells with d as a candidate
         for i, d in nodes:
             holding[d].add(i)
         for (i, d) in nodes:
-            self.weak[(i, d)] = {(j, d) for j in g.peer_sets[i] & holding[d]}
-            self.walk[(i, d)] = set(self.weak[(i, d)])
-            for e in g.cands[i]:
-                if e != d and (i, e) in self.weak:
-                    self.weak[(i, d)].add((i, e))
-                    if digit is None and not bivalue_only:
-                        self.walk[(i, d)].add((i, e))
+            if bivalue_only and len(g.cands[i]) != 2:
+                continue  # (an XY-chain neither enters these nor ends at them)
+            same = {(j, d) for j in g.peer_sets[i] & holding[d]}
+            if digit is None:  # (every digit is a node: the cell's other digits are weak links)
+                self.weak[(i, d)] = same | {(i, e) for e in g.cands[i] if e != d}
+                self.walk[(i, d)] = same if bivalue_only else set(self.weak[(i, d)])
+            else:
+                self.weak[(i, d)], self.walk[(i, d)] = same, set(same)
         if bivalue_only:  # an XY-chain only enters and leaves bivalue cells through their digits
             for node in nodes:
-                self.walk[node] = {m for m in self.walk[node] if len(g.cands[m[0]]) == 2}
+                if len(g.cands[node[0]]) == 2:
+                    self.walk[node] = {m for m in self.walk[node] if len(g.cands[m[0]]) == 2}
 
     def targets(self, a: Node, b: Node) -> list[Node]:
         """The candidates weakly linked to both ends (they go)."""
@@ -78,7 +86,13 @@ class Links:
         return sorted(x for x in both if x != a and x != b)
 
     def shortest(self, most: int = MAX_LINKS, least: int = 1) -> tuple[list[Node], list[Node]] | None:
-        """The shortest alternating chain (at least ``least`` links) with an elimination: (chain, eliminated)."""
+        """The shortest alternating chain (at least ``least`` links) with an elimination: (chain,
+        eliminated); asked again (a remote pair, then an XY-chain), the answer found before."""
+        if (most, least) not in self._shortest:
+            self._shortest[most, least] = self._search(most, least)
+        return self._shortest[most, least]
+
+    def _search(self, most: int, least: int) -> tuple[list[Node], list[Node]] | None:
         best: tuple[list[Node], list[Node]] | None = None
         for start in sorted(self.strong):
             if not self.strong[start]:
@@ -97,8 +111,11 @@ class Links:
             (node, true), depth = frontier.popleft()
             if depth >= most:
                 continue
-            nexts = self.strong[node] if not true else self.walk[node]
-            for other in sorted(nexts):
+            ordered = self._walks if true else self._strongs
+            nexts = ordered.get(node)
+            if nexts is None:
+                nexts = ordered[node] = sorted(self.walk[node] if true else self.strong[node])
+            for other in nexts:
                 state = (other, not true)
                 if state in parent or (other, true) in parent and other != start:
                     continue
@@ -187,11 +204,17 @@ def kind_of(g: Grid, links: Links, chain: list[Node]) -> str:
 def x_chain(g: Grid) -> Step | None:
     """One digit's strong and weak links: the shortest chain of at least 5 links with an elimination."""
     best = None
+    masks = digit_places(g)
     for d in range(1, g.n + 1):
+        most = MAX_LINKS if best is None else len(best[1][0]) - 2
+        if MISSES.known(g, ("X-chain", d, masks[d], MAX_LINKS)) or MISSES.known(g, ("X-chain", d, masks[d], most)):
+            continue  # (no chain within some links: none within fewer, the search being breadth first)
         links = links_of(g, digit=d)
-        found = links.shortest(least=5) if best is None else links.shortest(len(best[1][0]) - 2, 5)
+        found = links.shortest(most, 5)
         if found is not None:
             best = (links, found)
+        else:
+            MISSES.add(g, ("X-chain", d, masks[d], most))
     if best is None:
         return None
     links, (chain, gone) = best
@@ -213,6 +236,13 @@ def xy_chain(g: Grid) -> Step | None:
 
 
 def remote_pair(g: Grid) -> Step | None:
+    """An XY-chain whose cells all hold the same two digits (four cells at least: :func:`kind_of`)."""
+    pairs: dict[frozenset[int], int] = {}
+    for c in g.cands:
+        if len(c) == 2:
+            pairs[frozenset(c)] = pairs.get(frozenset(c), 0) + 1
+    if max(pairs.values(), default=0) < 4:
+        return None
     step = xy_chain(g)
     return step if step is not None and step.technique == "remote pair" else None
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, name, sees, shared
+from .base import Grid, Misses, Step, digit_places, name, sees, shared
 from .chains import Links, Node, links_of
 
+MISSES = Misses()  # (technique, digit, its places): no colouring step there
 
 
 def _clusters(links: Links, least: int = 3) -> list[dict]:
@@ -48,47 +49,65 @@ def _path(parent, node) -> list:
 
 
 def simple_colouring(g: Grid) -> Step | None:
+    masks = digit_places(g)
     for d in range(1, g.n + 1):
-        links = links_of(g, digit=d, bilocal_only=True)
-        for cluster in _clusters(links):
-            colour, parent = cluster["colour"], cluster["parent"]
-            nodes = sorted(colour)
-            tree = [(m, parent[m]) for m in nodes if parent[m] is not None]
-            for c in (0, 1):  # wrap
-                same = [m for m in nodes if colour[m] == c]
-                clash = next(((u, v) for k, u in enumerate(same) for v in same[k + 1:] if sees(g, u[0], v[0])), None)
-                if clash is not None:
-                    u, v = clash
-                    step = _step(g, links, tree, [m for m in same], [shared(g, u[0], v[0])[0]])
-                    step.chain = (f"colour wrap: {name(g, u[0])} and {name(g, v[0])} take one colour and see "
-                                  f"each other, so that colour does not hold {d}")
-                    return step
-            for t in range(g.n * g.n):  # trap
-                if d not in g.cands[t] or (t, d) in colour:
-                    continue
-                a = next((m for m in nodes if colour[m] == 0 and sees(g, t, m[0])), None)
-                b = next((m for m in nodes if colour[m] == 1 and sees(g, t, m[0])), None)
-                if a is None or b is None:
-                    continue
-                pa, pb = _path(parent, a), _path(parent, b)
-                common = next(m for m in pa if m in pb)
-                chain = pa[:pa.index(common) + 1] + pb[:pb.index(common)][::-1]
-                used = [(m, parent[m]) for m in chain if parent[m] is not None and parent[m] in chain]
-                step = _step(g, links, used, [(t, d)], [shared(g, t, a[0])[0], shared(g, t, b[0])[0]])
-                step.chain = (f"colour trap: {name(g, t)} sees {name(g, a[0])} and {name(g, b[0])}, of "
-                              f"opposite colours, one of which holds {d}")
+        key = ("simple colouring", d, masks[d])
+        if MISSES.known(g, key):
+            continue
+        step = _simple(g, d)
+        if step is not None:
+            return step
+        MISSES.add(g, key)
+    return None
+
+
+def _simple(g: Grid, d: int) -> Step | None:
+    """A colour wrap or trap in one cluster of the digit ``d``."""
+    links = links_of(g, digit=d, bilocal_only=True)
+    for cluster in _clusters(links):
+        colour, parent = cluster["colour"], cluster["parent"]
+        nodes = sorted(colour)
+        tree = [(m, parent[m]) for m in nodes if parent[m] is not None]
+        for c in (0, 1):  # wrap
+            same = [m for m in nodes if colour[m] == c]
+            clash = next(((u, v) for k, u in enumerate(same) for v in same[k + 1:] if sees(g, u[0], v[0])), None)
+            if clash is not None:
+                u, v = clash
+                step = _step(g, links, tree, [m for m in same], [shared(g, u[0], v[0])[0]])
+                step.chain = (f"colour wrap: {name(g, u[0])} and {name(g, v[0])} take one colour and see "
+                              f"each other, so that colour does not hold {d}")
                 return step
+        for t in range(g.n * g.n):  # trap
+            if d not in g.cands[t] or (t, d) in colour:
+                continue
+            a = next((m for m in nodes if colour[m] == 0 and sees(g, t, m[0])), None)
+            b = next((m for m in nodes if colour[m] == 1 and sees(g, t, m[0])), None)
+            if a is None or b is None:
+                continue
+            pa, pb = _path(parent, a), _path(parent, b)
+            common = next(m for m in pa if m in pb)
+            chain = pa[:pa.index(common) + 1] + pb[:pb.index(common)][::-1]
+            used = [(m, parent[m]) for m in chain if parent[m] is not None and parent[m] in chain]
+            step = _step(g, links, used, [(t, d)], [shared(g, t, a[0])[0], shared(g, t, b[0])[0]])
+            step.chain = (f"colour trap: {name(g, t)} sees {name(g, a[0])} and {name(g, b[0])}, of "
+                          f"opposite colours, one of which holds {d}")
+            return step
     return None
 
 
 def multi_colouring(g: Grid) -> Step | None:
+    masks = digit_places(g)
     for d in range(1, g.n + 1):
+        key = ("multi-colouring", d, masks[d])
+        if MISSES.known(g, key):
+            continue
         links = links_of(g, digit=d, bilocal_only=True)
         clusters = _clusters(links, least=2)
         for one, two in itertools.permutations(clusters, 2):
             step = _two_clusters(g, links, d, one, two)
             if step is not None:
                 return step
+        MISSES.add(g, key)
     return None
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, lines
+from .base import Grid, Misses, Step, digit_places, lines
 
 
 NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
+MISSES = Misses()  # (finder, size, orientation, digit, its places): no fish there
 
 
 def _bases(g: Grid, base: list[int], d: int, most: int) -> list[tuple[int, list[int]]]:
@@ -46,20 +47,32 @@ def _orientations(g: Grid):
 
 def fish(g: Grid, size: int) -> Step | None:
     """The basic fish of ``size`` lines (X-wing, swordfish, jellyfish)."""
-    name = NAMES[size]
-    for base, _, line_of in _orientations(g):
+    masks = digit_places(g)
+    for way, (base, _, line_of) in enumerate(_orientations(g)):
         for d in range(1, g.n + 1):
-            bases = [(k, c) for k, c in _bases(g, base, d, size) if len(c) >= 2]
-            for group in itertools.combinations(bases, size):
-                covers = {line_of[i] for _, cells in group for i in cells}
-                if len(covers) != size:
-                    continue
-                base_cells = {i for k, _ in group for i in g.units[k]}
-                gone = sorted(i for c in covers for i in g.units[c] if i not in base_cells and d in g.cands[i])
-                if gone:
-                    reasons = [(i, d) for k, _ in group for i in g.units[k] if line_of[i] not in covers]
-                    focus = [k for k, _ in group] + sorted(covers)
-                    return g.step([g.fact(i, -d) for i in gone], reasons, focus, name, focus)
+            key = ("fish", size, way, d, masks[d])
+            if MISSES.known(g, key):
+                continue
+            step = _fish(g, size, base, line_of, d)
+            if step is not None:
+                return step
+            MISSES.add(g, key)
+    return None
+
+
+def _fish(g: Grid, size: int, base: list[int], line_of: dict[int, int], d: int) -> Step | None:
+    """The basic fish of ``size`` lines of ``base`` for the digit ``d``."""
+    bases = [(k, c) for k, c in _bases(g, base, d, size) if len(c) >= 2]
+    for group in itertools.combinations(bases, size):
+        covers = {line_of[i] for _, cells in group for i in cells}
+        if len(covers) != size:
+            continue
+        base_cells = {i for k, _ in group for i in g.units[k]}
+        gone = sorted(i for c in covers for i in g.units[c] if i not in base_cells and d in g.cands[i])
+        if gone:
+            reasons = [(i, d) for k, _ in group for i in g.units[k] if line_of[i] not in covers]
+            focus = [k for k, _ in group] + sorted(covers)
+            return g.step([g.fact(i, -d) for i in gone], reasons, focus, NAMES[size], focus)
     return None
 
 
@@ -69,42 +82,56 @@ def finned_fish(g: Grid, size: int) -> Step | None:
     box_of = {i: k for k in boxes for i in g.units[k]}
     if len(box_of) < g.n * g.n:
         return None
-    for base, _, line_of in _orientations(g):
+    masks = digit_places(g)
+    for way, (base, _, line_of) in enumerate(_orientations(g)):
         span = max(len({line_of[i] for i in g.units[b]}) for b in boxes)  # a box's cover lines
         for d in range(1, g.n + 1):
-            bases = _bases(g, base, d, size + 3)
-            masks = [_by_box(cs, line_of, box_of) for _, cs in bases]
-            for group, boxed in zip(itertools.combinations(bases, size), itertools.combinations(masks, size)):
-                by_box: dict[int, int] = {}
-                for m in boxed:
-                    for b, bits in m.items():
-                        by_box[b] = by_box.get(b, 0) | bits
-                every = 0
-                for bits in by_box.values():
-                    every |= bits
-                if every.bit_count() > size + span:
-                    continue  # no box's fins leave the rest in only ``size`` cover lines
-                cells = [i for _, cs in group for i in cs]
-                for b in sorted(by_box):
-                    outside = 0  # the cover lines of the cells outside box b, as bits
-                    for m in boxed:
-                        for x, bits in m.items():
-                            if x != b:
-                                outside |= bits
-                    if outside.bit_count() != size or not by_box[b] & ~outside:
-                        continue  # not ``size`` cover lines, or no fin (a basic fish, found before)
-                    covers = {line_of[i] for i in cells if box_of[i] != b}
-                    fins = [i for i in cells if box_of[i] == b and line_of[i] not in covers]
-                    base_cells = {i for k, _ in group for i in g.units[k]}
-                    gone = sorted(i for c in covers for i in g.units[c]
-                                  if i not in base_cells and d in g.cands[i] and box_of[i] == b)
-                    if not gone:
-                        continue
-                    sashimi = any(sum(1 for i in cs if i not in fins) <= 1 for _, cs in group)
-                    kind = "sashimi" if sashimi else "finned"
-                    reasons = [(i, d) for k, _ in group for i in g.units[k]
-                               if line_of[i] not in covers and i not in fins]
-                    focus = [k for k, _ in group] + sorted(covers) + [b]
-                    return g.step([g.fact(i, -d) for i in gone], reasons, focus,
-                                  f"{kind} {NAMES[size]}", focus)
+            key = ("finned", size, way, d, masks[d])
+            if MISSES.known(g, key):
+                continue
+            step = _finned(g, size, base, line_of, box_of, span, d)
+            if step is not None:
+                return step
+            MISSES.add(g, key)
+    return None
+
+
+def _finned(g: Grid, size: int, base: list[int], line_of: dict[int, int], box_of: dict[int, int], span: int,
+            d: int) -> Step | None:
+    """The finned or sashimi fish of ``size`` lines of ``base`` for the digit ``d``."""
+    bases = _bases(g, base, d, size + 3)
+    masks = [_by_box(cs, line_of, box_of) for _, cs in bases]
+    for group, boxed in zip(itertools.combinations(bases, size), itertools.combinations(masks, size)):
+        by_box: dict[int, int] = {}
+        for m in boxed:
+            for b, bits in m.items():
+                by_box[b] = by_box.get(b, 0) | bits
+        every = 0
+        for bits in by_box.values():
+            every |= bits
+        if every.bit_count() > size + span:
+            continue  # no box's fins leave the rest in only ``size`` cover lines
+        cells = [i for _, cs in group for i in cs]
+        for b in sorted(by_box):
+            outside = 0  # the cover lines of the cells outside box b, as bits
+            for m in boxed:
+                for x, bits in m.items():
+                    if x != b:
+                        outside |= bits
+            if outside.bit_count() != size or not by_box[b] & ~outside:
+                continue  # not ``size`` cover lines, or no fin (a basic fish, found before)
+            covers = {line_of[i] for i in cells if box_of[i] != b}
+            fins = [i for i in cells if box_of[i] == b and line_of[i] not in covers]
+            base_cells = {i for k, _ in group for i in g.units[k]}
+            gone = sorted(i for c in covers for i in g.units[c]
+                          if i not in base_cells and d in g.cands[i] and box_of[i] == b)
+            if not gone:
+                continue
+            sashimi = any(sum(1 for i in cs if i not in fins) <= 1 for _, cs in group)
+            kind = "sashimi" if sashimi else "finned"
+            reasons = [(i, d) for k, _ in group for i in g.units[k]
+                       if line_of[i] not in covers and i not in fins]
+            focus = [k for k, _ in group] + sorted(covers) + [b]
+            return g.step([g.fact(i, -d) for i in gone], reasons, focus,
+                          f"{kind} {NAMES[size]}", focus)
     return None

@@ -16,10 +16,7 @@ Without a group the same chains are the AIC of :mod:`.chains`, found before: a l
 from __future__ import annotations
 
 from collections import deque
-from typing import cast
-
-from .base import Grid, Step, lines, shared
-from .chains import _path
+from .base import Grid, Step, bits_of, digit_places, lines, peer_bits, shared, unit_bits
 from .registry import TECHNIQUES, length_bonus
 
 Node = tuple[tuple[int, ...], int]  # (cells, digit)
@@ -32,43 +29,63 @@ class GroupedLinks:
     def __init__(self, g: Grid):
         self.g = g
         n = g.n
-        self.strong: dict[Node, dict[Node, int | None]] = {}  # partner -> unit (None: the cell)
-        self.weak: dict[Node, dict[Node, int | None]] = {}
-        boxes = set(lines(g, "box"))
-        crossing = [(k, m) for k in range(len(g.units)) if k not in boxes for m in boxes
-                    if len(set(g.units[k]) & set(g.units[m])) >= 2]
-        groups: dict[int, list[tuple[int, ...]]] = {k: [] for k in range(len(g.units))}
-        for k, m in crossing:
-            both = sorted(set(g.units[k]) & set(g.units[m]))
-            groups[k].append(tuple(both))
-            groups[m].append(tuple(both))
-        for k, unit in enumerate(g.units):
+        peers, places = peer_bits(g), digit_places(g)
+        units, groups = _groups(g)
+        # each unit's nodes of each digit (two or more places): its places, and its groups short of all
+        self._members: dict[tuple[int, int], tuple[set[Node], int]] = {}
+        for k in range(len(g.units)):
             for d in range(1, n + 1):
-                where = [i for i in unit if d in g.cands[i]]
-                if len(where) < 2:
+                where = places[d] & units[k]
+                if where & (where - 1) == 0:
                     continue
-                nodes: list[Node] = [((i,), d) for i in where]
-                nodes += [(cells, d) for cells in {tuple(i for i in both if d in g.cands[i]) for both in groups[k]}
-                          if len(cells) >= 2 and len(cells) < len(where)]
-                for a in nodes:
-                    for b in nodes:
-                        if a < b and not set(a[0]) & set(b[0]):
-                            self._add(self.weak, a, b, k)
-                            if len(a[0]) + len(b[0]) == len(where):
-                                self._add(self.strong, a, b, k)
-        for i in range(n * n):
-            digits = sorted(g.cands[i])
-            for x in digits:
-                for y in digits:
-                    if x < y:
-                        self._add(self.weak, ((i,), x), ((i,), y), None)
-                        if len(digits) == 2:
-                            self._add(self.strong, ((i,), x), ((i,), y), None)
+                nodes: set[Node] = {((i,), d) for i in bits_of(where)}
+                nodes |= {(tuple(bits_of(c)), d) for c in {m & where for m in groups[k]}
+                          if c & (c - 1) and c != where}
+                self._members[k, d] = (nodes, where.bit_count())
+        every = {node for nodes, _ in self._members.values() for node in nodes}
+        every |= {((i,), d) for i in range(n * n) if len(g.cands[i]) >= 2 for d in g.cands[i]}
+        # the search's view: nodes numbered in their sorted order, each one's partners as numbers
+        self.nodes = sorted(every)
+        number = {node: k for k, node in enumerate(self.nodes)}
+        strong: list[set[int]] = [set() for _ in self.nodes]
+        weak: list[set[int]] = [set() for _ in self.nodes]
+        bits = [sum(1 << i for i in cells) for cells, _ in self.nodes]
+        for nodes, count in self._members.values():  # two disjoint nodes of a digit in a unit
+            ids = [number[node] for node in nodes]
+            for x, a in enumerate(ids):
+                for b in ids[x + 1:]:
+                    if not bits[a] & bits[b]:
+                        weak[a].add(b)
+                        weak[b].add(a)
+                        if (bits[a] | bits[b]).bit_count() == count:
+                            strong[a].add(b)
+                            strong[b].add(a)
+        for i in range(n * n):  # two digits of a cell
+            ids = [number[(i,), d] for d in sorted(g.cands[i])] if len(g.cands[i]) >= 2 else []
+            for x, a in enumerate(ids):
+                for b in ids[x + 1:]:
+                    weak[a].add(b)
+                    weak[b].add(a)
+                    if len(ids) == 2:
+                        strong[a].add(b)
+                        strong[b].add(a)
+        self._strong = [sorted(m) for m in strong]
+        self._weak = [sorted(m) for m in weak]
+        self._grouped = [len(cells) > 1 for cells, _ in self.nodes]
+        self._starts = [k for k, m in enumerate(strong) if m]
+        self._seen = [places[d] & _all(peers, cells) for cells, d in self.nodes]  # (see :meth:`both`)
 
-    @staticmethod
-    def _add(table, a: Node, b: Node, k: int | None) -> None:
-        table.setdefault(a, {}).setdefault(b, k)
-        table.setdefault(b, {}).setdefault(a, k)
+    def unit(self, a: Node, b: Node, strong: bool) -> int | None:
+        """The first unit linking two nodes (strongly: they are all its places for their digit);
+        None for two digits of one cell."""
+        if a[1] != b[1]:
+            return None
+        for k in range(len(self.g.units)):
+            nodes, count = self._members.get((k, a[1]), (set(), 0))
+            if a in nodes and b in nodes and not set(a[0]) & set(b[0]) and (
+                    not strong or len(a[0]) + len(b[0]) == count):
+                return k
+        raise ValueError(f"no unit links {a} and {b}")
 
     def both(self, a: Node, b: Node) -> list[tuple[int, int]]:
         """The candidates (cell, digit) weakly linked to both nodes, in neither."""
@@ -90,43 +107,68 @@ class GroupedLinks:
     def find(self) -> tuple[list[Node], list[tuple[int, int]], list[tuple[int, int]], str] | None:
         """The shortest loop with a group and a conclusion: (chain, removals, placements, kind)."""
         best = None
-        for start in sorted(self.strong):
+        for start in self._starts:
             most = MAX_LINKS if best is None else len(best[0]) - 1
             found = self._from(start, most)
             if found is not None and (best is None or len(found[0]) < len(best[0])):
                 best = found
         return best
 
-    def _from(self, start: Node, most: int):
-        parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
-        frontier = deque([((start, False), 0)])
+    def _from(self, start: int, most: int):
+        """Breadth first from the node numbered ``start`` assumed false. A state is a node's number
+        times two, plus one when the chain makes it true; ``grouped``: the chain to it holds a group."""
+        strong, weak, nodes = self._strong, self._weak, self.nodes
+        parent: dict[int, int] = {2 * start: -1}
+        grouped = {2 * start: self._grouped[start]}
+        frontier = deque([(2 * start, 0)])
+        closing, seen = set(weak[start]), self._seen  # (weak links are both ways)
         while frontier:
-            (node, true), depth = frontier.popleft()
+            state, depth = frontier.popleft()
             if depth >= most:
                 continue
-            nexts = self.strong.get(node, {}) if not true else self.weak.get(node, {})
-            for other in sorted(nexts):
-                state = (other, not true)
-                if not true and other == start and depth >= 2:  # back to the start, made true
-                    chain = _nodes(parent, (node, true)) + [start]
-                    if len(start[0]) == 1 and _grouped(chain):
-                        return chain, [], [(start[0][0], start[1])], "discontinuous"
+            node, had = state >> 1, grouped[state]
+            if state & 1:  # a node made true: its weak links make the next ones false
+                for other in weak[node]:
+                    made = 2 * other
+                    if made in parent or made + 1 in parent:
+                        continue
+                    parent[made] = state
+                    grouped[made] = had or self._grouped[other]
+                    frontier.append((made, depth + 1))
+                continue
+            for other in strong[node]:  # a node made false: its strong links make the next ones true
+                if other == start and depth >= 2:  # back to the start, made true
+                    if not self._grouped[start] and had:
+                        chain = self._chain(parent, state) + [nodes[start]]
+                        return chain, [], [(nodes[start][0][0], nodes[start][1])], "discontinuous"
                     continue
-                if state in parent or (other, true) in parent:
+                made = 2 * other + 1
+                if made in parent or made - 1 in parent:
                     continue
-                parent[state] = (node, true)
-                if not true:  # other is made true
-                    chain = _nodes(parent, state)
-                    if len(set(chain)) == len(chain) and _grouped(chain) and not _overlap(chain):
-                        if len(chain) >= 4 and start in self.weak.get(other, {}):  # it closes: a loop
+                parent[made] = state
+                grouped[made] = with_group = had or self._grouped[other]
+                if with_group and (other in closing and depth >= 2 or (
+                        seen[start] & seen[other] if nodes[start][1] == nodes[other][1]
+                        else self.both(nodes[start], nodes[other]))):  # a conclusion?
+                    chain = self._chain(parent, made)
+                    if len(set(chain)) == len(chain) and not _overlap(chain):
+                        if len(chain) >= 4 and other in closing:  # it closes: a loop
                             gone = self._loop(chain)
                             if gone:
                                 return chain, gone, [], "continuous"
-                        gone = self.both(start, other)
+                        gone = self.both(nodes[start], nodes[other])
                         if gone:
                             return chain, gone, [], "discontinuous"
-                frontier.append((state, depth + 1))
+                frontier.append((made, depth + 1))
         return None
+
+    def _chain(self, parent: dict[int, int], state: int) -> list[Node]:
+        """The nodes from the start to ``state``, read back through ``parent``."""
+        out = []
+        while state >= 0:
+            out.append(self.nodes[state >> 1])
+            state = parent[state]
+        return out[::-1]
 
     def _loop(self, chain: list[Node]) -> list[tuple[int, int]]:
         """A continuous loop's removals: by each weak link (the last closes the loop)."""
@@ -147,14 +189,14 @@ class GroupedLinks:
             pairs.append((chain[-1], chain[0]))
         for k, (a, b) in enumerate(pairs):
             if k % 2 == 0:  # strong
-                unit = self.strong[a][b]
+                unit = self.unit(a, b, strong=True)
                 if unit is None:
                     reasons += [(a[0][0], e) for e in range(1, g.n + 1) if e not in (a[1], b[1])]
                 else:
                     units.add(unit)
                     reasons += [(j, a[1]) for j in g.units[unit] if j not in a[0] + b[0]]
             else:
-                unit = self.weak[a][b]
+                unit = self.unit(a, b, strong=False)
                 if unit is not None:
                     units.add(unit)
         ends = set(chain) if kind == "continuous" else {chain[0], chain[-1]}
@@ -170,13 +212,32 @@ class GroupedLinks:
         return step
 
 
-def _nodes(parent, state) -> list[Node]:
-    """The chain to ``state``, read back through ``parent`` (as :mod:`.chains` reads its own)."""
-    return cast(list[Node], _path(parent, state))
+_GROUPS: list = [None, None]  # the last rules seen and their groups (see :func:`_groups`)
 
 
-def _grouped(chain: list[Node]) -> bool:
-    return any(len(cells) > 1 for cells, _ in chain)
+def _groups(g: Grid) -> tuple[list[int], list[list[int]]]:
+    """Each unit's cells as bits, and its groups: the cells (two or more) it shares with a crossing
+    box (a box: with a crossing line), as bits; made once for the grid's rules."""
+    if _GROUPS[0] is not g.rules:
+        units = unit_bits(g)
+        boxes = set(lines(g, "box"))
+        groups: list[list[int]] = [[] for _ in g.units]
+        for k in range(len(g.units)):
+            for m in boxes:
+                both = units[k] & units[m]
+                if k not in boxes and both.bit_count() >= 2:
+                    groups[k].append(both)
+                    groups[m].append(both)
+        _GROUPS[:] = [g.rules, (units, groups)]
+    return _GROUPS[1]
+
+
+def _all(peers: list[int], cells: tuple[int, ...]) -> int:
+    """The cells seeing all of ``cells``, as bits."""
+    out = peers[cells[0]]
+    for c in cells[1:]:
+        out &= peers[c]
+    return out
 
 
 def _overlap(chain: list[Node]) -> bool:

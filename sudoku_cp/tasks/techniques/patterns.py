@@ -11,9 +11,10 @@ where the other's row (column) meets the cross's column (row).
 from __future__ import annotations
 
 
-from .base import Grid, Step, lines, name, shared
+from .base import Grid, Misses, Step, digit_places, lines, name, shared
 from .chains import links_of
 
+MISSES = Misses()  # (shape, digit, its places) or (box, digit, its places): no pattern there
 
 
 def _shape(g: Grid, k1: int, k2: int, weak_units: list[int]) -> str:
@@ -28,21 +29,34 @@ def _shape(g: Grid, k1: int, k2: int, weak_units: list[int]) -> str:
 
 def four(g: Grid, wanted: str) -> Step | None:
     """The first chain of one digit, strong-weak-strong, of the shape ``wanted``, with an elimination."""
+    masks = digit_places(g)
     for d in range(1, g.n + 1):
-        links = links_of(g, digit=d, bilocal_only=True)
-        for a in sorted(links.strong):
-            for b, k1 in sorted(links.strong[a].items()):
-                for c in sorted(links.weak[b]):
-                    if c in (a, b):
+        key = (wanted, d, masks[d])
+        if MISSES.known(g, key):
+            continue
+        step = _four(g, wanted, d)
+        if step is not None:
+            return step
+        MISSES.add(g, key)
+    return None
+
+
+def _four(g: Grid, wanted: str, d: int) -> Step | None:
+    """The first chain strong-weak-strong of the digit ``d`` of the shape ``wanted``, with an elimination."""
+    links = links_of(g, digit=d, bilocal_only=True)
+    for a in sorted(links.strong):
+        for b, k1 in sorted(links.strong[a].items()):
+            for c in sorted(links.weak[b]):
+                if c in (a, b):
+                    continue
+                for e, k2 in sorted(links.strong.get(c, {}).items()):
+                    if e in (a, b, c) or k2 == k1 or k1 is None or k2 is None:
                         continue
-                    for e, k2 in sorted(links.strong.get(c, {}).items()):
-                        if e in (a, b, c) or k2 == k1 or k1 is None or k2 is None:
-                            continue
-                        if _shape(g, k1, k2, shared(g, b[0], c[0])) != wanted:
-                            continue
-                        gone = links.targets(a, e)
-                        if gone:
-                            return links.step([a, b, c, e], gone, wanted)
+                    if _shape(g, k1, k2, shared(g, b[0], c[0])) != wanted:
+                        continue
+                    gone = links.targets(a, e)
+                    if gone:
+                        return links.step([a, b, c, e], gone, wanted)
     return None
 
 
@@ -63,11 +77,15 @@ def empty_rectangle(g: Grid) -> Step | None:
     rows, cols = lines(g, "row"), lines(g, "column")
     row_of = {i: k for k in rows for i in g.units[k]}
     col_of = {i: k for k in cols for i in g.units[k]}
+    masks = digit_places(g)
     for b in lines(g, "box"):
         box = set(g.units[b])
         for d in range(1, g.n + 1):
             where = [i for i in g.units[b] if d in g.cands[i]]
             if len(where) < 2 or any(g.cells[i] == d for i in box):
+                continue
+            key = ("empty rectangle", b, d, masks[d])
+            if MISSES.known(g, key):
                 continue
             for r in sorted({row_of[i] for i in box}):
                 for c in sorted({col_of[i] for i in box}):
@@ -100,4 +118,5 @@ def empty_rectangle(g: Grid) -> Step | None:
                                           f"{name(g, q)}<>{d} so {name(g, p)}={d} so {box_name} "
                                           f"has no place for {d}")
                             return step
+            MISSES.add(g, key)
     return None

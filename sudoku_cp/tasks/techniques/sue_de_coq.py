@@ -12,23 +12,31 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, lines, name
+from .base import Grid, Misses, Step, lines, name
 
 MOST = 3  # cells of the line (and of the box) outside the crossing taken into the pattern
+MISSES = Misses()  # (line, box, their cells' digits and candidates): no Sue de Coq there
 
 
 def sue_de_coq(g: Grid) -> Step | None:
     boxes = lines(g, "box")
+    bits = [sum(1 << d for d in c) for c in g.cands]
+    inside = {box: set(g.units[box]) for box in boxes}
     for line in lines(g, "row") + lines(g, "column"):
         for box in boxes:
-            cross = [i for i in g.units[line] if i in set(g.units[box]) and not g.cells[i]]
+            cross = [i for i in g.units[line] if i in inside[box] and not g.cells[i]]
             if len(cross) < 2:
+                continue
+            # all a pattern here reads: the line's and the box's cells and candidates
+            key = (line, box, tuple((g.cells[i], bits[i]) for i in g.units[line] + g.units[box]))
+            if MISSES.known(g, key):
                 continue
             for size in (2, 3):
                 for cells in itertools.combinations(cross, size):
                     step = _at(g, line, box, list(cells))
                     if step is not None:
                         return step
+            MISSES.add(g, key)
     return None
 
 

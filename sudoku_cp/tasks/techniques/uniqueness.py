@@ -51,23 +51,27 @@ def unique_rectangle(g: Grid) -> Step | None:
     if layout is None:
         return None
     n, box_of = g.n, layout[2]
+    bits = [sum(1 << d for d in c) for c in g.cands]
     for r1, r2 in itertools.combinations(range(n), 2):
+        both = [bits[r1 * n + c] & bits[r2 * n + c] for c in range(n)]  # each column's digits in both rows
         for c1, c2 in itertools.combinations(range(n), 2):
+            common = both[c1] & both[c2]
+            if common & (common - 1) == 0:
+                continue  # no two digits in all four corners
             cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
             if len({box_of[i] for i in cells}) != 2 or any(g.cells[i] for i in cells):
                 continue
-            step = _rectangle(g, cells)
+            step = _rectangle(g, cells, common)
             if step is not None:
                 return step
     return None
 
 
-def _rectangle(g: Grid, cells: list[int]) -> Step | None:
-    """Types 1, 4 and 2 on one rectangle of four blank cells in two boxes."""
+def _rectangle(g: Grid, cells: list[int], common: int) -> Step | None:
+    """Types 1, 4 and 2 on one rectangle of four blank cells in two boxes (``common``: the digits
+    all four hold, as bits)."""
     n = g.n
-    for x, y in itertools.combinations(sorted(g.cands[cells[0]]), 2):
-        if not all({x, y} <= g.cands[i] for i in cells):
-            continue
+    for x, y in itertools.combinations([d for d in sorted(g.cands[cells[0]]) if common >> d & 1], 2):
         floor = [i for i in cells if g.cands[i] == {x, y}]
         roof = [i for i in cells if i not in floor]
         words = f"{', '.join(name(g, i) for i in floor)} hold only {x} and {y}"

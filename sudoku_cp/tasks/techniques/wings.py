@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, name, sees, shared
+from .base import Grid, Step, name, peer_bits, sees, shared
 from .registry import TECHNIQUES
 
 
@@ -117,59 +117,123 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
     see each other): z leaves the cells seeing all its places there (every digit, when all are
     restricted)."""
     n = g.n
+    bits = [sum(1 << d for d in c) for c in g.cands]  # each cell's candidates as bits
     small = [i for i in range(n * n) if 2 <= len(g.cands[i]) <= size]
     near = {i: [j for j in g.rules.peers[i] if 2 <= len(g.cands[j]) <= size] for i in small}
     seen: set[frozenset[int]] = set()
+    peers = peer_bits(g)
 
-    def grow(cells: list[int], digits: set[int]):
+    def whole(cells: list[int], digits: int) -> Step | None:
+        """The step of a set of ``size`` cells (their candidates: ``digits``, as bits), the first time it is met."""
+        key = frozenset(cells)
+        if key in seen:
+            return None
+        seen.add(key)
+        if digits.bit_count() != size or _loose(cells, bits, peers, digits) > 1:
+            return None
+        return _restricted(g, cells, size, technique, base)
+
+    def grow(cells: list[int], digits: int, loose: int) -> Step | None:
+        """The first step of a set grown from ``cells`` (their candidates: ``digits``, as bits;
+        ``loose``, as :func:`fan` has it)."""
         if len(cells) == size:
-            key = frozenset(cells)
-            if key not in seen:
-                seen.add(key)
-                yield cells, digits
-            return
-        if pivot:
-            reach = [j for j in near[cells[0]] if j not in cells and (len(cells) == 1 or j > cells[-1])]
-        else:
-            reach = sorted({j for c in cells for j in near[c] if j > cells[0] and j not in cells})
+            return whole(cells, digits)
+        reach = sorted({j for c in cells for j in near[c] if j > cells[0] and j not in cells})
         for j in reach:
-            more = digits | g.cands[j]
-            if len(more) > size:
+            more = digits | bits[j]
+            if more.bit_count() > size:
                 continue
-            if not pivot:  # a set of cells grown once, whatever the order (a pivot's sets differ)
-                if frozenset(cells + [j]) in seen:
-                    continue
-                if len(cells) + 1 < size:
-                    seen.add(frozenset(cells + [j]))
-            yield from grow(cells + [j], more)
+            now = _blind(cells, j, bits, peers, loose)
+            if now & (now - 1):
+                continue
+            # a set of cells grown once, whatever the order (a pivot's sets differ)
+            if frozenset(cells + [j]) in seen:
+                continue
+            if len(cells) + 1 < size:
+                seen.add(frozenset(cells + [j]))
+            found = grow(cells + [j], more, now)
+            if found is not None:
+                return found
+        return None
+
+    def fan(cells: list[int], digits: int, loose: int, reach: list[int], later: dict[int, list[int]]) -> Step | None:
+        """The first step of a set of the pivot ``cells[0]`` and cells it sees, each after the last
+        (``later``: the cells it sees after each one); ``loose``: the digits (as bits) with two
+        places among ``cells`` that do not see each other. A set with two loose digits has none
+        (nor has any set holding it)."""
+        for j in reach:
+            more = digits | bits[j]
+            if more.bit_count() > size:
+                continue
+            now = _blind(cells, j, bits, peers, loose)
+            if now & (now - 1):
+                continue
+            if len(cells) + 1 == size:
+                found = whole(cells + [j], more)
+            else:
+                found = fan(cells + [j], more, now, later[j], later)
+            if found is not None:
+                return found
+        return None
 
     for first in small:
-        for cells, digits in grow([first], set(g.cands[first])):
-            if len(digits) != size:
-                continue
-            places = {d: [i for i in cells if d in g.cands[i]] for d in digits}
-            loose = [d for d in sorted(digits)
-                     if not all(sees(g, a, b) for a, b in itertools.combinations(places[d], 2))]
-            if len(loose) > 1:
-                continue
-            for z in loose or sorted(digits):
-                holders = places[z]
-                seeing = g.peer_sets[holders[0]].intersection(*(g.peer_sets[h] for h in holders[1:]))
-                gone = [j for j in sorted(seeing) if z in g.cands[j] and j not in cells]
-                if not gone:
-                    continue
-                units = {shared(g, a, b)[0] for d in digits if d != z
-                         for a, b in itertools.combinations(places[d], 2)}
-                units |= {shared(g, j, h)[0] for j in gone for h in holders}
-                reasons = [r for c in cells for r in _others(g, c, g.cands[c])]
-                step = g.step([g.fact(j, -z) for j in gone], reasons, sorted(units), technique, [])
-                step.chain = (f"{', '.join(name(g, i) for i in sorted(cells))} hold only "
-                              f"{', '.join(map(str, sorted(digits)))}; each digit but {z} fills at most "
-                              f"one of them, so one of {', '.join(name(g, i) for i in holders)} holds {z}")
-                biggest = max(len(g.cands[i]) for i in cells)
-                middle = (size + 2) // 2  # Sukaku Explainer: the middle pivot size is the hardest
-                step.se = round(base + ((size - middle) - abs(middle - biggest)) * 0.1, 1)
-                return step
+        if pivot:
+            reach = [j for j in near[first] if j != first]
+            found = fan([first], bits[first], 0, reach, {j: [x for x in reach if x > j] for j in reach})
+        else:
+            found = grow([first], bits[first], 0)
+        if found is not None:
+            return found
+    return None
+
+
+def _blind(cells: list[int], j: int, bits: list[int], peers: list[int], loose: int) -> int:
+    """``loose`` (digits as bits) and the digits cell ``j`` shares with a cell of ``cells`` it does not see."""
+    for c in cells:
+        if not peers[j] >> c & 1:
+            loose |= bits[c] & bits[j]
+    return loose
+
+
+def _loose(cells: list[int], bits: list[int], peers: list[int], digits: int) -> int:
+    """How many of ``digits`` (as bits) have two places among ``cells`` that do not see each other."""
+    mask = sum(1 << i for i in cells)
+    blind = [mask & ~peers[i] & ~(1 << i) for i in cells]  # the cells of the set each one does not see
+    loose = 0
+    for d in range(1, digits.bit_length()):
+        if digits >> d & 1:
+            holders = sum(1 << i for i in cells if bits[i] >> d & 1)
+            if any(bits[i] >> d & 1 and blind[k] & holders for k, i in enumerate(cells)):
+                loose += 1
+    return loose
+
+
+def _restricted(g: Grid, cells: list[int], size: int, technique: str, base: float) -> Step | None:
+    """The step of ``size`` cells holding ``size`` digits, when all digits but at most one are restricted."""
+    digits = set().union(*(g.cands[i] for i in cells))
+    places = {d: [i for i in cells if d in g.cands[i]] for d in digits}
+    loose = [d for d in sorted(digits)
+             if not all(sees(g, a, b) for a, b in itertools.combinations(places[d], 2))]
+    if len(loose) > 1:
+        return None
+    for z in loose or sorted(digits):
+        holders = places[z]
+        seeing = g.peer_sets[holders[0]].intersection(*(g.peer_sets[h] for h in holders[1:]))
+        gone = [j for j in sorted(seeing) if z in g.cands[j] and j not in cells]
+        if not gone:
+            continue
+        units = {shared(g, a, b)[0] for d in digits if d != z
+                 for a, b in itertools.combinations(places[d], 2)}
+        units |= {shared(g, j, h)[0] for j in gone for h in holders}
+        reasons = [r for c in cells for r in _others(g, c, g.cands[c])]
+        step = g.step([g.fact(j, -z) for j in gone], reasons, sorted(units), technique, [])
+        step.chain = (f"{', '.join(name(g, i) for i in sorted(cells))} hold only "
+                      f"{', '.join(map(str, sorted(digits)))}; each digit but {z} fills at most "
+                      f"one of them, so one of {', '.join(name(g, i) for i in holders)} holds {z}")
+        biggest = max(len(g.cands[i]) for i in cells)
+        middle = (size + 2) // 2  # Sukaku Explainer: the middle pivot size is the hardest
+        step.se = round(base + ((size - middle) - abs(middle - biggest)) * 0.1, 1)
+        return step
     return None
 
 

@@ -27,14 +27,11 @@ refutes too, so a deletion never tries dropping what the last refutation did not
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..backends import Unsupported, make
 from ..core.board import Fact, Rules
 from .techniques.base import Grid
-
-if TYPE_CHECKING:
-    from ..backends.sat import SatBackend, SatSession
 
 
 Reason = tuple  # (0, fact position) | (1, unit, cell, digit - 1) | (2, unit, digit - 1)
@@ -262,8 +259,10 @@ class UnitPropagation:
 
     def __init__(self, rules: Rules):
         self.n, self.rules = rules.size, rules
-        self.backend = cast("SatBackend", make("sat:minisat22"))  # (the registry's; MiniSat propagates fastest)
-        self.session = self.backend.parts_session(rules)
+        # the registry's SAT backend (MiniSat propagates fastest); its literal-level calls are the
+        # SAT backend's own (SatBackend.parts_session, fixed_session), hence Any
+        self.backend: Any = cast(Any, make("sat:minisat22"))
+        self.session: Any = self.backend.parts_session(rules)
         self.guards = self.session.selectors
         self.every = list(range(len(self.guards)))  # (all the rules)
 
@@ -294,7 +293,7 @@ class UnitPropagation:
         """``(no conflict, every fact propagation over ``parts`` derives from ``facts``)``."""
         return self.session.propagate(facts, self.session.guards(parts))
 
-    def under(self, facts: Sequence[Fact]) -> SatSession:
+    def under(self, facts: Sequence[Fact]) -> Any:
         """A solver holding the whole rules with ``facts`` fixed (unit clauses): queries that add to
         the same facts propagate only what they add
         (:meth:`~sudoku_cp.backends.sat.SatBackend.fixed_session`; close it after use)."""

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from ...core.board import Rules
-from .base import Grid, Step, name, sees
+from .base import Grid, Step, name
 from .lines import Search, distinct_sets, domains, reasons_of, removal_step, seeing, shared_units, spelled
 
 MOST = 3  # innies or outies: at most this many cells make a new cage
@@ -39,8 +39,8 @@ def cage_combinations(g: Grid) -> Step | None:
         for d in sorted(frozenset.intersection(*fits)):
             by_holders.setdefault(tuple(i for i in cells if d in kept_of[i]), []).append(d)
         for holders, digits in by_holders.items():
-            out = {d: [j for j in range(n * n) if j not in cells and not g.cells[j] and d in g.cands[j]
-                       and all(sees(g, j, i) for i in holders)] for d in digits}
+            near = sorted(frozenset.intersection(*(g.peer_sets[i] for i in holders)) - set(cells))  # (sees them all)
+            out = {d: [j for j in near if not g.cells[j] and d in g.cands[j]] for d in digits}
             if any(out.values()):
                 locked += [(j, d) for d in digits for j in out[d]]
                 units |= shared_units(g.rules, [(j, i) for js in out.values() for j in js for i in holders])

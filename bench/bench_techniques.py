@@ -1,7 +1,8 @@
 """Named techniques against the old engine: bare what-ifs and time per puzzle, per collection.
 
 For a collection (``--collection``: ``top1465``, ``forum-hardest`` (data/forum-hardest-1106), or
-``killers``: the published 9x9 puzzles of tests/published_kinds.py that hold killer cages), its first ``--first``
+``killers``: the published 9x9 puzzles of tests/published_kinds.py that hold killer cages, and the two
+published killers of tests/test_variants.py), its first ``--first``
 puzzles, or ``--sample N`` spread evenly over the file, the whole explanation (every step verified
 unless ``--no-check``) by this engine, and at the same time by the engine of another checkout
 (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
@@ -9,7 +10,8 @@ unless ``--no-check``) by this engine, and at the same time by the engine of ano
 see the same machine load: the share of steps that are bare what-ifs (a what-if step with no
 chain; the floor: under 5%), the share of what-ifs of any kind, and the median, p90 and slowest
 seconds per puzzle (the floors: top1465 p90 under 3 s, every forum-hardest puzzle under 60 s,
-killers under 5 s), as ratios new / old, with the load average before and after. With
+killers under 5 s), as ratios new / old, with the load average before and after, and on how many
+puzzles both engines gave the same steps. With
 ``--time-limit S`` an explanation stops at S seconds and counts as S (and as cut short).
 
     PYTHONPATH=. python bench/bench_techniques.py --first 100 --old /tmp/old
@@ -54,8 +56,9 @@ for text in json.load(open(path)):
     cut = cut or not getattr(steps, "complete", True)
     what_ifs = [s for s in steps if s.technique.startswith("what if")]
     bare = [s for s in what_ifs if not getattr(s, "chain", None)]
+    texts = [s.text(steps.rules) for s in steps] if steps else []
     print(json.dumps({"s": took, "steps": len(steps), "what_ifs": len(what_ifs), "bare": len(bare),
-                      "cut": cut}), flush=True)
+                      "cut": cut, "texts": texts}), flush=True)
 """
 
 
@@ -64,8 +67,12 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
     if collection == "killers":
         sys.path.insert(0, str(ROOT / "tests"))
         from published_kinds import PUBLISHED  # noqa: PLC0415 (the tests' published puzzles)
+        from test_variants import KILLER1, KILLER2  # noqa: PLC0415 (the tests' published killers)
 
         texts = [p.puzzle for p in PUBLISHED if '"type": "killer"' in p.puzzle and len(p.solution) == 81]
+        texts += [json.dumps({"givens": "." * 81, "constraints": [
+            {"type": "killer", "cells": [list(c) for c in cells], "sum": total} for cells, total in cages]})
+            for cages in (KILLER1, KILLER2)]
     else:
         sys.path.insert(0, str(ROOT / "bench"))
         from _data import puzzle_lines  # noqa: PLC0415
@@ -100,7 +107,7 @@ def summary(rows: list[dict]) -> dict:
     return {"p90": times[min(len(times) - 1, int(0.9 * len(times)))], "median": times[len(times) // 2],
             "max": times[-1], "steps": steps, "bare": sum(r["bare"] for r in rows) / steps,
             "what_ifs": sum(r["what_ifs"] for r in rows) / steps, "cut": sum(r["cut"] for r in rows),
-            "times": [round(r["s"], 2) for r in rows]}
+            "times": [round(r["s"], 2) for r in rows], "rows": rows}
 
 
 def main() -> None:
@@ -145,6 +152,9 @@ def main() -> None:
             print(f"  {label} seconds: {r['times']}")
     if "old" in results:
         new, old = results["new"], results["old"]
+        same = sum(a["texts"] == b["texts"] for a, b in zip(new["rows"], old["rows"]) if not a["cut"] and not b["cut"])
+        whole = sum(not a["cut"] and not b["cut"] for a, b in zip(new["rows"], old["rows"]))
+        print(f"the same steps (every step's text) on {same} of the {whole} puzzles both engines finished")
         print(f"new/old: median {new['median'] / old['median']:.2f}x, p90 {new['p90'] / old['p90']:.2f}x, "
               f"max {new['max'] / old['max']:.2f}x, what-ifs {new['what_ifs'] / max(old['what_ifs'], 1e-9):.2f}x")
     print(f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after; {time.perf_counter() - begin:.0f} s "

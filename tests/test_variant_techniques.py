@@ -22,7 +22,7 @@ from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.steps import Grid, explain_steps, verify_step
 from sudoku_cp.tasks.techniques import cages, lines
 
-from test_variants import KILLER1, KILLER2
+from test_variants import KILLER1, KILLER1_SOLUTION, KILLER2
 
 ALL = set(range(1, 10))
 ROW1 = [f"r1c{c}" for c in range(1, 10)]
@@ -204,3 +204,55 @@ def test_published_killer_explained_without_what_ifs():
     used = steps.techniques()
     assert "cage combinations" in used
     assert not [t for t in used if t.startswith(("what if", "deduction"))]
+
+
+
+VARIANT_FINDERS = [cages.cage_combinations, cages.innies_outies, lines.renban,
+                   *(run(t) for t in sorted(set(lines.NAMED.values()) | {lines.GENERIC}))]
+MEMORIES = [lines.supported, lines.combinations_of, cages.sum_supported]  # by the candidates they read
+
+
+def positions(board: Board, solution: str):
+    """The grid before each step of a walk from ``board`` to its ``solution``: named techniques
+    (no solver call), and where none applies the solution's digit placed in a cell with the
+    fewest candidates."""
+    from sudoku_cp.tasks.steps import next_step
+
+    g = Grid(board)
+    while not g.solved():
+        yield g
+        step = next_step(g)
+        if step is not None:
+            g.apply(step)
+            continue
+        i = min((len(g.cands[i]), i) for i in range(81) if not g.cells[i])[1]
+        g.cells[i] = int(solution[i])
+        g.refresh()
+
+
+@pytest.mark.parametrize("which", ["KILLER1", "CTC Tribute"])
+def test_remembered_answers_equal_fresh_ones_on_published_positions(which):
+    """The variant finders remember what a constraint's cells allow by their candidates (searches,
+    cage combinations, innie and outie sums): on each position of a published killer as named
+    techniques solve it, with the memory of the positions before, each finder gives the step it
+    gives with that memory emptied."""
+    from published_kinds import PUBLISHED, board as published_board
+
+    if which == "KILLER1":
+        s9 = Shape(3, 3)
+        board, solution = Board(s9, (0,) * 81, build(s9, cages=KILLER1)), KILLER1_SOLUTION
+    else:
+        (entry,) = [p for p in PUBLISHED if which in p.source]
+        board, solution = published_board(entry), entry.solution
+
+    def steps(g):
+        return [None if s is None else (s.text(g.rules), s.premises, s.constraints) for s in
+                (finder(g) for finder in VARIANT_FINDERS)]
+    fired = []
+    for g in positions(board, solution):
+        remembered = steps(g)
+        for memory in MEMORIES:
+            memory.cache_clear()
+        assert steps(g) == remembered
+        fired += [s for s in remembered if s is not None]
+    assert len(fired) > 20

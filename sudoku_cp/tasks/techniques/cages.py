@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from ...core.board import Rules
-from .base import Grid, Step, name, sees
+from .base import Grid, Step, name
 from .lines import Search, distinct_sets, domains, reasons_of, removal_step, seeing, shared_units, spelled
 
 MOST = 3  # innies or outies: at most this many cells make a new cage
@@ -30,10 +30,7 @@ MOST = 3  # innies or outies: at most this many cells make a new cage
 def cage_combinations(g: Grid) -> Step | None:
     """The first cage whose combinations remove a candidate: inside it, and its locked digits outside."""
     n, u = g.n, len(g.units)
-
-    def sums(rule: Any, size: int) -> list[frozenset[int]]:
-        return [frozenset(s) for s in combinations(range(1, n + 1), size) if rule.value is None or sum(s) == rule.value]
-    for k, rule, cells, fits, kept_of in distinct_sets(g, "killer", sums):
+    for k, rule, cells, fits, kept_of in distinct_sets(g, "killer", lambda rule, size: sums(n, size, rule.value)):
         gone = [(i, d) for i in cells if not g.cells[i] for d in sorted(g.cands[i] - kept_of[i])]
         locked, units = [], {u + k}
         words = (f"cage {'' if rule.value is None else f'of {rule.value} '}in "
@@ -42,11 +39,11 @@ def cage_combinations(g: Grid) -> Step | None:
         for d in sorted(frozenset.intersection(*fits)):
             by_holders.setdefault(tuple(i for i in cells if d in kept_of[i]), []).append(d)
         for holders, digits in by_holders.items():
-            out = {d: [j for j in range(n * n) if j not in cells and not g.cells[j] and d in g.cands[j]
-                       and all(sees(g, j, i) for i in holders)] for d in digits}
+            near = sorted(frozenset.intersection(*(g.peer_sets[i] for i in holders)) - set(cells))  # (sees them all)
+            out = {d: [j for j in near if not g.cells[j] and d in g.cands[j]] for d in digits}
             if any(out.values()):
                 locked += [(j, d) for d in digits for j in out[d]]
-                units |= shared_units(g, [(j, i) for js in out.values() for j in js for i in holders])
+                units |= shared_units(g.rules, [(j, i) for js in out.values() for j in js for i in holders])
                 these = [d for d in digits if out[d]]
                 cells_out = sorted({j for js in out.values() for j in js})
                 words += (f"; {', '.join(map(str, these))} {'is' if len(these) == 1 else 'are'} in every "
@@ -59,6 +56,12 @@ def cage_combinations(g: Grid) -> Step | None:
         step.chain = words
         return step
     return None
+
+
+@lru_cache(maxsize=1024)
+def sums(n: int, size: int, total: int | None) -> tuple[frozenset[int], ...]:
+    """The sets of ``size`` digits 1..N adding up to ``total`` (any total when None)."""
+    return tuple(frozenset(s) for s in combinations(range(1, n + 1), size) if total is None or sum(s) == total)
 
 
 @lru_cache(maxsize=64)
@@ -95,15 +98,20 @@ def cages_of(rules: Rules) -> tuple[tuple[int, frozenset[int], int], ...]:
                  for k, rule in enumerate(rules.constraints) if rule.kind == "killer" and rule.value is not None)
 
 
-def innies_outies(g: Grid) -> Step | None:
-    """The first region whose innies or outies, at most :data:`MOST` cells with a known sum, remove
-    a candidate (or place the single innie's or outie's digit)."""
-    n, u = g.n, len(g.units)
-    cages = cages_of(g.rules)
+@lru_cache(maxsize=64)
+def new_cages(rules: Rules) -> tuple[tuple[str, tuple[int, ...], int, frozenset[int], tuple[int, ...], int, int, int], ...]:
+    """Every innie and outie group the 45 rule makes, in the order they are looked for (region by
+    region, fewest units first; innies before outies): (``innie`` or ``outie``, its cells, their
+    sum, the units and cages used (positions as in :func:`~sudoku_cp.tasks.steps.unit_name`), the
+    region's units, the region's total, the used cages' sum and count). They depend on the rules
+    alone: made once per puzzle."""
+    n, u = rules.size, len(rules.units)
+    cages = cages_of(rules)
     if not cages:
-        return None
+        return ()
     whole = n * (n + 1) // 2
-    for ks, area in regions(g.rules):
+    out = []
+    for ks, area in regions(rules):
         total = whole * len(ks)
         inside = [c for c in cages if c[1] <= area]
         reaching = [c for c in cages if c[1] & area and not c[1] <= area]
@@ -115,10 +123,18 @@ def innies_outies(g: Grid) -> Step | None:
         for word, cells, rest, used in tries:
             if not 1 <= len(cells) <= MOST or sum(len(c[1]) for c in used) != len(frozenset().union(*(c[1] for c in used))):
                 continue  # (cages that overlap do not add up)
-            step = _new_cage(g, sorted(cells), rest, set(ks) | {u + c[0] for c in used}, ks, word, total,
-                             sum(c[2] for c in used), len(used))
-            if step is not None:
-                return step
+            out.append((word, tuple(sorted(cells)), rest, frozenset(ks) | {u + c[0] for c in used}, ks, total,
+                        sum(c[2] for c in used), len(used)))
+    return tuple(out)
+
+
+def innies_outies(g: Grid) -> Step | None:
+    """The first region whose innies or outies, at most :data:`MOST` cells with a known sum, remove
+    a candidate (or place the single innie's or outie's digit)."""
+    for word, cells, rest, units, ks, total, cages_sum, count in new_cages(g.rules):
+        step = _new_cage(g, list(cells), rest, set(units), ks, word, total, cages_sum, count)
+        if step is not None:
+            return step
     return None
 
 
@@ -128,10 +144,11 @@ def _new_cage(g: Grid, cells: list[int], rest: int, units: set[int], ks: tuple[i
     doms = domains(g, cells)
     if doms is None or all(g.cells[i] for i in cells):
         return None
-    near = seeing(g, cells)
-    kept = Search(doms, distinct=near, total=({i: 1 for i in cells}, rest)).supported()
-    if kept is None or not all(kept.values()):
+    found = sum_supported(g.rules, tuple(cells), rest, tuple(frozenset(doms[i]) for i in cells))
+    if found is None or not all(found):
         return None
+    kept = {i: set(ds) for i, ds in zip(cells, found)}
+    near = seeing(g.rules, cells)
     where = _region_name(g, ks)
     plural = "s" if len(cells) > 1 else ""
     holds = "holds" if len(ks) == 1 else "hold"
@@ -147,7 +164,18 @@ def _new_cage(g: Grid, cells: list[int], rest: int, units: set[int], ks: tuple[i
         step: Any = g.step([g.fact(i, d)], [], sorted(units), "innies and outies", list(ks))
         step.chain = chain
         return step
-    return removal_step(g, cells, kept, units | shared_units(g, near), "innies and outies", None, chain)
+    return removal_step(g, cells, kept, units | shared_units(g.rules, near), "innies and outies", None, chain)
+
+
+@lru_cache(maxsize=8192)
+def sum_supported(rules: Rules, cells: tuple[int, ...], total: int, doms: tuple[frozenset[int], ...]) -> tuple[
+        frozenset[int], ...] | None:
+    """Each of ``cells``'s digits (they hold ``doms``) that some filling adding up to ``total``
+    gives it, cells sharing a unit holding different digits (None past the search's budget). The
+    answer depends on these alone, so it is not searched again while the cells keep their digits."""
+    kept = Search(dict(zip(cells, map(set, doms))), distinct=seeing(rules, cells),
+                  total=({i: 1 for i in cells}, total)).supported()
+    return None if kept is None else tuple(frozenset(kept[i]) for i in cells)
 
 
 def _region_name(g: Grid, ks: tuple[int, ...]) -> str:

@@ -18,9 +18,12 @@ digits both can hold; an arrow's circle is at least its shaft's smallest sum.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
+from ...core.board import Rules
 from .base import Grid, Step, name
 
 BUDGET = 20000  # search nodes per constraint and step
@@ -134,63 +137,90 @@ def domains(g: Grid, cells: Sequence[int]) -> dict[int, set[int]] | None:
     return out if all(out.values()) else None
 
 
-def seeing(g: Grid, cells: Sequence[int]) -> list[tuple[int, int]]:
+def seeing(rules: Rules, cells: Sequence[int]) -> list[tuple[int, int]]:
     """The pairs of ``cells`` that share a unit (so hold different digits)."""
-    return [(a, b) for a, b in combinations(cells, 2) if b in g.peer_sets[a]]
+    return [(a, b) for a, b in combinations(cells, 2) if b in rules.peers[a]]
 
 
-def shared_units(g: Grid, pairs: Sequence[tuple[int, int]]) -> set[int]:
+def shared_units(rules: Rules, pairs: Sequence[tuple[int, int]]) -> set[int]:
     """One unit for each pair of cells that must differ because they share it."""
-    return {min(set(g.units_of[a]) & set(g.units_of[b])) for a, b in pairs}
+    return {min(set(rules.units_of[a]) & set(rules.units_of[b])) for a, b in pairs}
 
 
-def search_for(g: Grid, k: int) -> tuple[str, Search, list[int], set[int]] | None:
-    """How constraint ``k`` (position in ``rules.constraints``) is searched: its technique, the
-    :class:`Search`, its cells, and the units the search uses beyond the constraint; None for kinds
-    this family does not read (cages, relations over the whole grid, rules beyond pairs and tuples)."""
+@dataclass(frozen=True)
+class Plan:
+    """What searching one constraint needs apart from the candidates: its technique, its cells,
+    its pair tests, the pairs of its cells that share a unit, its sum or its tuples, and the units
+    the search uses beyond the constraint (one per such pair)."""
+
+    technique: str
+    cells: tuple[int, ...]
+    pairs: tuple[tuple[int, int, PairTest], ...]
+    near: tuple[tuple[int, int], ...]
+    units: frozenset[int]
+    total: Sum | None = None
+    tuples: tuple[tuple[int, ...], frozenset[tuple[int, ...]]] | None = None
+
+    def search(self, doms: dict[int, set[int]]) -> Search:
+        return Search(doms, self.pairs, self.near, self.total, self.tuples)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1024)
+def plan_of(rules: Rules, k: int) -> Plan | None:
+    """How constraint ``k`` (position in ``rules.constraints``) is searched (:class:`Plan`); None
+    for kinds this family does not read (cages, relations over the whole grid, rules beyond pairs
+    and tuples). It depends on the rules alone: made once per puzzle and constraint."""
     from ...constraints import kind_of
     from ...constraints.base import PairKind, TableKind
 
-    rules = g.rules
     rule = rules.constraints[k]
     kind: Any = kind_of(rule.kind)
-    n = g.n
+    n = rules.size
     if kind.whole_grid or rule.kind == "killer":
         return None
     technique = NAMED.get(rule.kind, GENERIC)
+    total: Sum | None = None
+    tuples = None
+    pairs: list[tuple[int, int, PairTest]] = []
     if rule.kind == "arrow":
         circle, shaft = kind.parts(rule, n)
         weights = {i: 1 for i in shaft}
         for i, w in zip(circle, kind.weights(rule)):
             weights[i] = weights.get(i, 0) - w
         cells = circle + shaft
-        doms = domains(g, cells)
-        if doms is None or len(circle) > 1 and n > 9:
+        if len(circle) > 1 and n > 9:
             return None
-        near = seeing(g, cells)
-        return technique, Search(doms, distinct=near, total=(weights, 0)), cells, shared_units(g, near)
-    if rule.kind == "little-killer":
+        total = (weights, 0)
+    elif rule.kind == "little-killer":
         cells = [r * n + c for r, c in rule.cells]
-        doms = domains(g, cells)
-        if doms is None or rule.value is None:
+        if rule.value is None:
             return None
-        near = seeing(g, cells)
-        return technique, Search(doms, distinct=near, total=({i: 1 for i in cells}, rule.value)), cells, \
-            shared_units(g, near)
-    if isinstance(kind, PairKind):
+        total = ({i: 1 for i in cells}, rule.value)
+    elif isinstance(kind, PairKind):
         pairs = kind.pairs(rule, rules)
         cells = sorted({i for a, b, _ in pairs for i in (a, b)})
     elif isinstance(kind, TableKind):
         scope = kind.scope(rule, n)
-        pairs, cells = [], list(scope)
+        cells = list(scope)
+        tuples = (tuple(scope), frozenset(kind.tuples(rule, n)))
     else:
         return None
-    doms = domains(g, cells)
-    if doms is None or not cells:
+    if not cells:
         return None
-    near = seeing(g, cells)
-    tuples = (tuple(scope), set(kind.tuples(rule, n))) if isinstance(kind, TableKind) else None
-    return technique, Search(doms, pairs, near, tuples=tuples), cells, shared_units(g, near)  # type: ignore[arg-type]
+    near = seeing(rules, cells)
+    return Plan(technique, tuple(cells), tuple(pairs), tuple(near), frozenset(shared_units(rules, near)), total,
+                tuples)
+
+
+@lru_cache(maxsize=8192)
+def supported(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> tuple[frozenset[int], ...] | None:
+    """:meth:`Search.supported` for constraint ``k`` whose cells (:attr:`Plan.cells`) hold the digits
+    ``doms``: each cell's digits some filling gives it, in the order of the cells (None past the
+    budget). The answer depends on these alone, so a constraint whose cells kept their candidates
+    since the last step is not searched again."""
+    plan = cast(Plan, plan_of(rules, k))
+    kept = plan.search(dict(zip(plan.cells, map(set, doms)))).supported()
+    return None if kept is None else tuple(frozenset(kept[i]) for i in plan.cells)
 
 
 def eliminations(g: Grid, technique: str) -> Step | None:
@@ -200,14 +230,17 @@ def eliminations(g: Grid, technique: str) -> Step | None:
     for k, rule in enumerate(g.rules.constraints):
         if NAMED.get(rule.kind, GENERIC) != technique or rule.kind == "renban":
             continue
-        found = search_for(g, k)
+        plan = plan_of(g.rules, k)
+        if plan is None:
+            continue
+        doms = domains(g, plan.cells)
+        if doms is None:
+            continue
+        found = supported(g.rules, k, tuple(frozenset(doms[i]) for i in plan.cells))
         if found is None:
             continue
-        _, search, cells, units = found
-        kept = search.supported()
-        if kept is None:
-            continue
-        step = removal_step(g, cells, kept, units | {u + k}, technique, u + k)
+        kept = {i: set(ds) for i, ds in zip(plan.cells, found)}
+        step = removal_step(g, plan.cells, kept, set(plan.units) | {u + k}, technique, u + k)
         if step is not None:
             return step
     return None
@@ -256,20 +289,24 @@ def matched(doms: Sequence[set[int]], digits: set[int]) -> bool:
     return len(digits) == len(doms) and all(place(i, set()) for i in range(len(doms)))
 
 
-def combinations_of(doms: list[set[int]], sets: Sequence[frozenset[int]]) -> tuple[list[frozenset[int]], list[set[int]]]:
-    """Which digit ``sets`` the cells can hold (one digit each, all different), and each cell's
-    digits in some of them."""
+@lru_cache(maxsize=8192)
+def combinations_of(doms: tuple[frozenset[int], ...], sets: tuple[frozenset[int], ...]) -> tuple[
+        tuple[frozenset[int], ...], tuple[frozenset[int], ...]]:
+    """Which digit ``sets`` the cells (their digits ``doms``) can hold (one digit each, all
+    different), and each cell's digits in some of them. The answer depends on these alone, so a
+    constraint whose cells kept their candidates since the last step is not matched again."""
     fits: list[frozenset[int]] = []
     kept: list[set[int]] = [set() for _ in doms]
+    cells = [set(ds) for ds in doms]
     for digits in sets:
-        if not matched(doms, set(digits)):
+        if not matched(cells, set(digits)):
             continue
         fits.append(digits)
-        for i, ds in enumerate(doms):
+        for i, ds in enumerate(cells):
             for d in ds & digits:
-                if d not in kept[i] and matched(doms[:i] + doms[i + 1:], set(digits) - {d}):
+                if d not in kept[i] and matched(cells[:i] + cells[i + 1:], set(digits) - {d}):
                     kept[i].add(d)
-    return fits, kept
+    return tuple(fits), tuple(map(frozenset, kept))
 
 
 def spelled(sets: Sequence[frozenset[int]]) -> str:
@@ -278,7 +315,7 @@ def spelled(sets: Sequence[frozenset[int]]) -> str:
     return " or ".join(words) if len(words) <= 6 else f"one of {len(words)} combinations"
 
 
-def distinct_sets(g: Grid, kind: str, sets_of: Callable[[Any, int], list[frozenset[int]]]) -> Iterator[
+def distinct_sets(g: Grid, kind: str, sets_of: Callable[[Any, int], tuple[frozenset[int], ...]]) -> Iterator[
         tuple[int, Any, list[int], list[frozenset[int]], dict[int, set[int]]]]:
     """For each constraint of ``kind`` whose cells hold different digits, one of the digit sets
     ``sets_of(constraint, size)``: (position in ``rules.constraints``, the constraint, its cells,
@@ -291,21 +328,24 @@ def distinct_sets(g: Grid, kind: str, sets_of: Callable[[Any, int], list[frozens
         doms = domains(g, cells)
         if doms is None:
             continue
-        fits, kept = combinations_of([doms[i] for i in cells], sets_of(rule, len(cells)))
+        fits, kept = combinations_of(tuple(frozenset(doms[i]) for i in cells), sets_of(rule, len(cells)))
         if fits:
-            yield k, rule, cells, fits, dict(zip(cells, kept))
+            yield k, rule, cells, list(fits), {i: set(ds) for i, ds in zip(cells, kept)}
 
 
 def renban(g: Grid) -> Step | None:
     """A renban line's digits are a run of consecutive digits: each cell keeps the digits of the runs
     its line can still hold."""
     n, u = g.n, len(g.units)
-
-    def runs(rule: Any, size: int) -> list[frozenset[int]]:
-        return [frozenset(range(s, s + size)) for s in range(1, n - size + 2)]
-    for k, _, cells, fits, kept in distinct_sets(g, "renban", runs):
+    for k, _, cells, fits, kept in distinct_sets(g, "renban", lambda rule, size: runs(n, size)):
         step = removal_step(g, cells, kept, {u + k}, "renban", u + k,
                             f"{_cells(g, cells)} is a run of {spelled(fits)}")
         if step is not None:
             return step
     return None
+
+
+@lru_cache(maxsize=256)
+def runs(n: int, size: int) -> tuple[frozenset[int], ...]:
+    """The runs of ``size`` consecutive digits 1..N."""
+    return tuple(frozenset(range(s, s + size)) for s in range(1, n - size + 2))

@@ -265,6 +265,9 @@ class UnitPropagation:
         self.session: Any = self.backend.parts_session(rules)
         self.guards = self.session.selectors
         self.every = list(range(len(self.guards)))  # (all the rules)
+        n = rules.size
+        self._literal = {(r, c, s * d): s * ((r * n + c) * n + d)  # each fact's literal, looked up
+                         for r in range(n) for c in range(n) for d in range(1, n + 1) for s in (1, -1)}
 
     @classmethod
     def of(cls, rules: Rules) -> UnitPropagation | None:
@@ -278,8 +281,8 @@ class UnitPropagation:
         self.session.close()
 
     def literals(self, facts: Sequence[Fact]) -> list[int]:
-        n = self.n
-        return [(r * n + c) * n + d if d > 0 else -((r * n + c) * n - d) for r, c, d in facts]
+        table = self._literal
+        return [table[f] for f in facts]
 
     def refutes(self, parts: Sequence[int], literals: list[int]) -> bool:
         """Propagation over ``parts`` reaches a conflict from the facts whose :meth:`literals` these are."""

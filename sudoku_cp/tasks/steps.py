@@ -467,7 +467,9 @@ class Prover:
                    else Propagation(g, every).refuted(facts, candidates))
         seen = list(compress(candidates, refuted))
         other = []
-        for fact in [] if seen else candidates:  # (the solver's propagation: only when singles refute none)
+        if not seen and up is not None:  # the whole rules' propagation: only when singles refute none
+            other = list(compress(candidates, up.refuted(up.every, facts, candidates)))
+        for fact in [] if seen or up is not None else candidates:
             if self.deadline.expired():
                 raise TimeLimitReached("the time limit ended the search for the next step")
             if self.refuted(facts, fact):
@@ -591,12 +593,13 @@ class Prover:
                     splits = [(len(left[j]), 0, j, -1, [g.fact(j, e) for e in sorted(left[j])])
                               for j in range(n * n) if 2 <= len(left[j]) <= CASES]
                     for k, cells in enumerate(g.units):
-                        for e in range(1, n + 1):
-                            if (k, e) in held:
-                                continue
-                            where = [g.fact(j, e) for j in cells if e in left[j]]
-                            if 2 <= len(where) <= CASES:
-                                splits.append((len(where), 1, k, e, where))
+                        places: dict[int, list[int]] = {}  # each digit's cells left in the unit
+                        for j in cells:
+                            for e in left[j]:
+                                places.setdefault(e, []).append(j)
+                        for e, where in places.items():
+                            if 2 <= len(where) <= CASES and (k, e) not in held:
+                                splits.append((len(where), 1, k, e, [g.fact(j, e) for j in where]))
                     refutes = self._refutes_with(facts, fact, fixed)
                     for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
                         if all(refutes(b) for b in branches):

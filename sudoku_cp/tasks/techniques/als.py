@@ -19,12 +19,17 @@ Cells are sets as bits (bit i: cell i) so the many pairs of ALS cost a few integ
 
 from __future__ import annotations
 
-import itertools
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .base import Grid, Step, bits_of, digit_places, name, peer_bits, shared
+from .base import Grid, LastMiss, Step, bits_of, cand_bits, digit_places, name, peer_bits, shared
 
 LARGEST = 4  # the most cells of an ALS looked for
+# the last position where each finder found nothing (:class:`LastMiss`): a find from a position
+# with fewer candidates holds an ALS (or a stem) with a changed cell, since an ALS of unchanged
+# cells is the same ALS there, with the same restricted commons and fewer targets
+XZ_MISS, XY_MISS, BLOSSOM_MISS = LastMiss(), LastMiss(), LastMiss()
 
 
 @dataclass(frozen=True)
@@ -49,37 +54,53 @@ class _Board:
         self.g = g
         self.peers = peer_bits(g)
         self.where = digit_places(g)
+        self.bits = cand_bits(g)
         self.sets = self._find()
 
     def _find(self) -> list[Als]:
         """Each unit's ALS, by size, each size's sets of cells in the order of the unit's cells; a
-        set of cells that two units hold is taken once."""
-        g, seen, out = self.g, set(), []
-        bits = [sum(1 << d for d in c) for c in g.cands]
+        set of cells that two units hold is taken once. A unit's ALS are made again only when its
+        cells' digits or candidates changed (:data:`_UNIT_SETS`)."""
+        g, seen, out, bits = self.g, set(), [], self.bits
+        if _UNIT_SETS[0] is not g.rules:
+            _UNIT_SETS[:] = [g.rules, {}]
+        made = _UNIT_SETS[1]
         for k, unit in enumerate(g.units):
-            blank = [i for i in unit if not g.cells[i] and len(g.cands[i]) <= LARGEST + 1]
-            # the sets of one size, grown from those of the size before: (cells, digits as bits, last index)
-            level: list[tuple[tuple[int, ...], int, int]] = [((), 0, -1)]
-            for size in range(1, LARGEST + 1):
-                grown = []
-                for before, had, last in level:
-                    for x in range(last + 1, len(blank)):
-                        cells, digits = before + (blank[x],), had | bits[blank[x]]
-                        count = digits.bit_count()
-                        if count > LARGEST + 1:
-                            continue  # (so has every set holding these cells)
-                        grown.append((cells, digits, x))
-                        if count != size + 1 or frozenset(cells) in seen:
-                            continue
-                        seen.add(frozenset(cells))
-                        mask = sum(1 << i for i in cells)
-                        places = {d: self.where[d] & mask for d in range(1, g.n + 1) if digits >> d & 1}
-                        sees = {d: self._all_see(m) for d, m in places.items()}
-                        reach = 0
-                        for m in sees.values():
-                            reach |= m
-                        out.append(Als(k, cells, mask, frozenset(places), places, sees, digits, reach))
-                level = grown
+            key = tuple((g.cells[i], bits[i]) for i in unit)
+            got = made.get(k)
+            if got is None or got[0] != key:
+                got = made[k] = (key, self._in_unit(k, unit))
+            for cells, s in got[1]:
+                if cells not in seen:
+                    seen.add(cells)
+                    out.append(s)
+        return out
+
+    def _in_unit(self, k: int, unit: list[int]) -> list[tuple[frozenset[int], Als]]:
+        """The ALS of unit ``k``, by size, each size's in the order of the unit's cells (with their cells)."""
+        g, out, bits = self.g, [], self.bits
+        blank = [i for i in unit if not g.cells[i] and len(g.cands[i]) <= LARGEST + 1]
+        # the sets of one size, grown from those of the size before: (cells, digits as bits, last index)
+        level: list[tuple[tuple[int, ...], int, int]] = [((), 0, -1)]
+        for size in range(1, LARGEST + 1):
+            grown = []
+            for before, had, last in level:
+                for x in range(last + 1, len(blank)):
+                    cells, digits = before + (blank[x],), had | bits[blank[x]]
+                    count = digits.bit_count()
+                    if count > LARGEST + 1:
+                        continue  # (so has every set holding these cells)
+                    grown.append((cells, digits, x))
+                    if count != size + 1:
+                        continue
+                    mask = sum(1 << i for i in cells)
+                    places = {d: self.where[d] & mask for d in range(1, g.n + 1) if digits >> d & 1}
+                    sees = {d: self._all_see(m) for d, m in places.items()}
+                    reach = 0
+                    for m in sees.values():
+                        reach |= m
+                    out.append((frozenset(cells), Als(k, cells, mask, frozenset(places), places, sees, digits, reach)))
+            level = grown
         return out
 
     def _all_see(self, mask: int) -> int:
@@ -102,6 +123,7 @@ class _Board:
         return out
 
 
+_UNIT_SETS: list = [None, {}]  # the rules, and by unit: its cells' digits and candidates, and its ALS then
 _last: list = [None, None]  # the last grid's state and its board: the three finders run on one grid
 
 
@@ -140,9 +162,23 @@ def _words(g: Grid, s: Als) -> str:
     return f"{', '.join(name(g, i) for i in s.cells)} {{{''.join(map(str, sorted(s.digits)))}}}"
 
 
+def _pairs(items: list, moved: list[bool]) -> Iterator[tuple]:
+    """The pairs of ``items`` in the order of :func:`itertools.combinations`, only those holding an
+    item marked in ``moved``."""
+    later = [k for k, m in enumerate(moved) if m]
+    for a, x in enumerate(items):
+        if moved[a]:
+            for y in items[a + 1:]:
+                yield x, y
+        else:
+            for k in later[bisect_right(later, a):]:
+                yield x, items[k]
+
+
 def als_xz(g: Grid) -> Step | None:
     b = _board(g)
-    for p, q in itertools.combinations(b.sets, 2):
+    fresh = XZ_MISS.changed(g, b.bits)
+    for p, q in _pairs(b.sets, [bool(s.mask & fresh) for s in b.sets]):
         if p.mask & q.mask or (p.bits & q.bits).bit_count() < 2 or not q.mask & p.reach:
             continue  # a common cell, no digit z beside a restricted common x, or none
         for x in b.restricted(p, q):
@@ -152,15 +188,22 @@ def als_xz(g: Grid) -> Step | None:
                     chain = (f"ALS {_words(g, p)} and ALS {_words(g, q)}: {x} is in at most one of them, so "
                              f"the other is locked and one of them holds {z}")
                     return _step(b, [p, q], [(x, p, q)], z, gone, "ALS-XZ", chain)
+    XZ_MISS.add(g, b.bits)
     return None
 
 
 def als_xy_wing(g: Grid) -> Step | None:
     b = _board(g)
+    fresh = XY_MISS.changed(g, b.bits)
+    moved = [s for s in b.sets if s.mask & fresh]
     for c in b.sets:
+        ok = c.mask & fresh
+        if not ok and not any(not c.mask & s.mask and c.bits & s.bits and s.mask & c.reach and b.restricted(c, s)
+                              for s in moved):
+            continue  # (no ALS linked to it changed)
         near = [(s, x) for s in b.sets if not c.mask & s.mask and c.bits & s.bits and s.mask & c.reach
                 for x in b.restricted(c, s)]
-        for (p, x), (q, y) in itertools.combinations(near, 2):
+        for (p, x), (q, y) in _pairs(near, [bool(ok or s.mask & fresh) for s, _ in near]):
             if x == y or p.mask & q.mask or not p.bits & q.bits & ~(1 << x | 1 << y):
                 continue
             for z in sorted((p.digits & q.digits) - {x, y}):
@@ -170,15 +213,24 @@ def als_xy_wing(g: Grid) -> Step | None:
                              f"lacks {x} or ALS {_words(g, q)} lacks {y}, so one of them is locked and "
                              f"holds {z}")
                     return _step(b, [p, q, c], [(x, p, c), (y, q, c)], z, gone, "ALS-XY-wing", chain, holding=2)
+    XY_MISS.add(g, b.bits)
     return None
 
 
 def death_blossom(g: Grid) -> Step | None:
     b = _board(g)
     n = g.n
+    fresh = BLOSSOM_MISS.changed(g, b.bits)
+    if not fresh:
+        return None  # (the position of the last miss)
+    moved = [s for s in b.sets if s.mask & fresh]
     for stem in range(n * n):
         digits = sorted(g.cands[stem])
         if not 2 <= len(digits) <= 3:
+            continue
+        need = 0 if fresh >> stem & 1 else fresh  # (a stem unchanged: a petal must have changed)
+        if need and not any(not s.mask >> stem & 1 and d in s.digits and s.places[d] & ~b.peers[stem] == 0
+                            for s in moved for d in digits):
             continue
         petals = {d: [s for s in b.sets if not s.mask >> stem & 1 and d in s.digits
                       and s.places[d] & ~b.peers[stem] == 0] for d in digits}
@@ -186,26 +238,30 @@ def death_blossom(g: Grid) -> Step | None:
             if z in digits:
                 continue
             options = [[s for s in petals[d] if z in s.digits and d != z] for d in digits]
-            found = _bloom(b, z, options, [], b.where[z] & ~(1 << stem), 0)
+            if need and not any(s.mask & need for o in options for s in o):
+                continue
+            found = _bloom(b, z, options, [], b.where[z] & ~(1 << stem), 0, need)
             if found is not None:
                 chosen, gone = found
                 words = "; ".join(f"{d}: ALS {_words(g, s)}" for d, s in zip(digits, chosen))
                 chain = (f"{name(g, stem)} holds {', '.join(map(str, digits))}, each leaving its petal "
                          f"locked ({words}), so one of them holds {z}")
                 return _step(b, chosen, [], z, gone, "death blossom", chain, stem=(stem, digits))
+    BLOSSOM_MISS.add(g, b.bits)
     return None
 
 
-def _bloom(b: _Board, z: int, options: list[list[Als]], chosen: list[Als], reach: int, used: int):
-    """One petal from each of ``options``, without common cells, leaving cells that see every z."""
+def _bloom(b: _Board, z: int, options: list[list[Als]], chosen: list[Als], reach: int, used: int, need: int):
+    """One petal from each of ``options``, without common cells, leaving cells that see every z;
+    ``need``: cells (as bits) one of the petals still to choose must hold (0: none needed)."""
     if not options:
         return (chosen, reach) if reach else None
     for s in options[0]:
-        if s.mask & used:
+        if s.mask & used or len(options) == 1 and need and not s.mask & need:
             continue
         more = reach & s.seen[z] & ~s.mask
         if more:
-            found = _bloom(b, z, options[1:], chosen + [s], more, used | s.mask)
+            found = _bloom(b, z, options[1:], chosen + [s], more, used | s.mask, 0 if s.mask & need else need)
             if found is not None:
                 return found
     return None

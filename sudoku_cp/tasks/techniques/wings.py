@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, name, peer_bits, sees, shared
+from .base import Grid, LastMiss, Step, cand_bits, name, peer_bits, sees, shared
 from .registry import TECHNIQUES
 
+WXYZ_MISS, VWXYZ_MISS = LastMiss(), LastMiss()  # the last position with no WXYZ-wing (VWXYZ-wing)
 
 
 def _others(g: Grid, i: int, keep) -> list[tuple[int, int]]:
@@ -111,13 +112,22 @@ def w_wing(g: Grid) -> Step | None:
     return None
 
 
-def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) -> Step | None:
+def _bent(g: Grid, size: int, technique: str, base: float, last: LastMiss, pivot: bool = False) -> Step | None:
     """``size`` cells, each seeing one of the others (``pivot``: all seeing the first), with
     ``size`` digits between them, every digit but at most one (z) restricted (its places there all
     see each other): z leaves the cells seeing all its places there (every digit, when all are
-    restricted)."""
+    restricted). Only sets holding a cell changed since ``last`` missed are tried (:class:`LastMiss`)."""
+    bits = cand_bits(g)
+    found = _bent_from(g, size, technique, base, bits, last.changed(g, bits), pivot)
+    if found is None:
+        last.add(g, bits)
+    return found
+
+
+def _bent_from(g: Grid, size: int, technique: str, base: float, bits: list[int], fresh: int,
+               pivot: bool) -> Step | None:
+    """:func:`_bent` over the sets holding a cell of ``fresh`` (as bits), in the order of all sets."""
     n = g.n
-    bits = [sum(1 << d for d in c) for c in g.cands]  # each cell's candidates as bits
     small = [i for i in range(n * n) if 2 <= len(g.cands[i]) <= size]
     near = {i: [j for j in g.rules.peers[i] if 2 <= len(g.cands[j]) <= size] for i in small}
     seen: set[frozenset[int]] = set()
@@ -139,7 +149,10 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
         if len(cells) == size:
             return whole(cells, digits)
         reach = sorted({j for c in cells for j in near[c] if j > cells[0] and j not in cells})
+        last = len(cells) + 1 == size and not any(fresh >> c & 1 for c in cells)
         for j in reach:
+            if last and not fresh >> j & 1:
+                continue  # (a set of unchanged cells)
             more = digits | bits[j]
             if more.bit_count() > size:
                 continue
@@ -156,12 +169,15 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
                 return found
         return None
 
-    def fan(cells: list[int], digits: int, loose: int, reach: list[int], later: dict[int, list[int]]) -> Step | None:
+    def fan(cells: list[int], digits: int, loose: int, reach: list[int], later: dict[int, list[int]],
+            hit: bool) -> Step | None:
         """The first step of a set of the pivot ``cells[0]`` and cells it sees, each after the last
         (``later``: the cells it sees after each one); ``loose``: the digits (as bits) with two
         places among ``cells`` that do not see each other. A set with two loose digits has none
-        (nor has any set holding it)."""
+        (nor has any set holding it). ``hit``: ``cells`` hold a cell of ``fresh``."""
         for j in reach:
+            if not hit and not fresh >> j & 1 and (len(cells) + 1 == size or not ahead[j] & fresh):
+                continue  # (only unchanged cells to come)
             more = digits | bits[j]
             if more.bit_count() > size:
                 continue
@@ -171,15 +187,26 @@ def _bent(g: Grid, size: int, technique: str, base: float, pivot: bool = False) 
             if len(cells) + 1 == size:
                 found = whole(cells + [j], more)
             else:
-                found = fan(cells + [j], more, now, later[j], later)
+                found = fan(cells + [j], more, now, later[j], later, hit or bool(fresh >> j & 1))
             if found is not None:
                 return found
         return None
 
+    ahead: dict[int, int] = {}  # (pivot) the cells after each one that the pivot sees, as bits
     for first in small:
+        if not pivot and fresh >> first == 0:
+            break  # (a set grown from here on holds only cells from ``first`` on)
         if pivot:
             reach = [j for j in near[first] if j != first]
-            found = fan([first], bits[first], 0, reach, {j: [x for x in reach if x > j] for j in reach})
+            hit = bool(fresh >> first & 1)
+            if not hit and not any(fresh >> j & 1 for j in reach):
+                continue
+            ahead.clear()
+            mask = 0
+            for j in reversed(reach):
+                ahead[j] = mask
+                mask |= 1 << j
+            found = fan([first], bits[first], 0, reach, {j: [x for x in reach if x > j] for j in reach}, hit)
         else:
             found = grow([first], bits[first], 0)
         if found is not None:
@@ -238,8 +265,8 @@ def _restricted(g: Grid, cells: list[int], size: int, technique: str, base: floa
 
 
 def wxyz_wing(g: Grid) -> Step | None:
-    return _bent(g, 4, "WXYZ-wing", 5.5)
+    return _bent(g, 4, "WXYZ-wing", 5.5, WXYZ_MISS)
 
 
 def vwxyz_wing(g: Grid) -> Step | None:
-    return _bent(g, 5, "VWXYZ-wing", 6.2, pivot=True)  # (any connected five: too many to try)
+    return _bent(g, 5, "VWXYZ-wing", 6.2, VWXYZ_MISS, pivot=True)  # (any connected five: too many to try)

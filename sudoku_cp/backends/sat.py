@@ -391,9 +391,12 @@ class SatSession(Session):
         return [f for f in map(self.fact, self.solver.get_core() or []) if f is not None]
 
     @_solver_call
-    def propagate(self, facts: Sequence[Fact], guards: Sequence[int] = ()) -> tuple[bool, list[Fact]]:
+    def propagate(self, facts: Sequence[Fact], guards: Sequence[int] = (),
+                  with_root: bool = True) -> tuple[bool, list[Fact]]:
+        """:meth:`Session.propagate`; ``with_root`` False leaves out what the formula's own unit
+        clauses derive (:attr:`root`), for a caller that took it once."""
         ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts] + list(guards))
-        lits = self.root + lits if self.root else lits
+        lits = self.root + lits if with_root and self.root else lits
         return bool(ok), [f for f in map(self.fact, lits) if f is not None]
 
     @_solver_call

@@ -575,13 +575,22 @@ class Prover:
         n, units_of = g.n, g.units_of
         given = {(k, e) for j, e in enumerate(g.cells) if e for k in units_of[j]}  # (unit, digit) placed
         with self.up.under(facts) if self.up is not None else nullcontext(None) as fixed:
+            start = [set(c) for c in g.cands]  # (with what the facts alone derive, taken once)
+            if fixed is not None:
+                for r, c, e in fixed.propagate([])[1]:
+                    if e > 0:
+                        start[r * n + c] = set()
+                        given.update((k, e) for k in units_of[r * n + c])
+                    else:
+                        start[r * n + c].discard(-e)
             for _, i in order:
                 for d in sorted(g.cands[i]):
                     if self.deadline.expired():
                         raise TimeLimitReached("the time limit ended the search for the next step")
                     fact = g.fact(i, d)
-                    _, derived = fixed.propagate([fact]) if fixed is not None else self.session.propagate(facts + [fact])
-                    left = [set(c) for c in g.cands]
+                    _, derived = (fixed.propagate([fact], with_root=False) if fixed is not None
+                                  else self.session.propagate(facts + [fact]))
+                    left = [set(c) for c in start]
                     held = set(given) | {(k, d) for k in units_of[i]}
                     for r, c, e in derived:
                         if e > 0:

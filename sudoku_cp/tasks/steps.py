@@ -426,15 +426,21 @@ class Prover:
             except Unsupported:
                 pass
         if self.parts is not None:
-            return self.parts.solve(premises + [fact], guards=self.parts.guards(units)) is False
+            return self._answer(self.parts.solve(premises + [fact], self.deadline, guards=self.parts.guards(units)))
         with self.backend.session(part(self.rules, units), stats=False) as session:
-            return session.solve(premises + [fact]) is False
+            return self._answer(session.solve(premises + [fact], self.deadline))
+
+    def _answer(self, found: bool | None) -> bool:
+        """A search's "impossible" (False found), or the time limit's end (None: no answer)."""
+        if found is None:
+            raise TimeLimitReached("the time limit ended the search for the next step")
+        return found is False
 
     def fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> list[Fact]:
         """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
         (one session on those units: deletion, each answer's core refining the rest)."""
         with self.backend.session(part(self.rules, units), stats=False) as session:
-            return shrink_core(lambda s: session.solve(s + [fact]) is False, premises,
+            return shrink_core(lambda s: self._answer(session.solve(s + [fact], self.deadline)), premises,
                                lambda s: set(session.core()))
 
     def general(self, g: Grid) -> Step | None:
@@ -684,7 +690,7 @@ class Prover:
         stops ``within(units, premises)`` (the propagation of a fresh solver holding those units);
         ``"solver"``, a fresh solver holding those units then finds an arrangement.
         """
-        self.session.solve(facts + [assumed])
+        self._answer(self.session.solve(facts + [assumed], self.deadline))
         core = set(self.session.core())
         start = [f for f in facts if f in core]
         if not refutes(start, assumed):

@@ -591,8 +591,7 @@ class SatBackend(Backend):
                                          f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
         cnf, selectors = parts_formula(rules, self.encoding, self.amo)
         n = rules.size
-        units = [[s] for s in selectors] + [[(r * n + c) * n + d if d > 0 else -((r * n + c) * n - d)]
-                                            for r, c, d in facts]
+        units = [[s] for s in selectors] + [[var(n, r, c, d) if d > 0 else -var(n, r, c, -d)] for r, c, d in facts]
         return SatSession(Cnf(cnf.size, cnf.nvars, cnf.clauses + units), self.solver, stats=False)
 
     def formula(self, board: Board, deadline: Deadline | None = None) -> Cnf:

@@ -265,7 +265,7 @@ class UnitPropagation:
         self.session: Any = self.backend.parts_session(rules)
         self.guards = self.session.selectors
         self.every = list(range(len(self.guards)))  # (all the rules)
-        n = rules.size
+        n = self.n
         self._literal = {(r, c, s * d): s * ((r * n + c) * n + d)  # each fact's literal, looked up
                          for r in range(n) for c in range(n) for d in range(1, n + 1) for s in (1, -1)}
 
@@ -396,8 +396,7 @@ def facts_deletion(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
     cones let the facts a refutation does not use go without a trial)."""
     if up is not None:
         assumption = up.literals([assumed])
-        deletion = Deletion(facts, lambda kept: _by_solver(up, units, up.literals(kept) + assumption))
-        return deletion
+        return Deletion(facts, lambda kept: _by_solver(up, units, up.literals(kept) + assumption))
     propagation = Propagation(g, units)
 
     def trial(kept):

@@ -472,14 +472,15 @@ class Prover:
         refuted = (up.refuted(every, facts, candidates) if up is not None
                    else Propagation(g, every).refuted(facts, candidates))
         seen = list(compress(candidates, refuted))
-        other = []
-        if not seen and up is not None:  # the whole rules' propagation: only when singles refute none
+        other = []  # the whole rules' refutations: only when singles refute none
+        if not seen and up is not None:
             other = list(compress(candidates, up.refuted(up.every, facts, candidates)))
-        for fact in [] if seen or up is not None else candidates:
-            if self.deadline.expired():
-                raise TimeLimitReached("the time limit ended the search for the next step")
-            if self.refuted(facts, fact):
-                other.append(fact)
+        elif not seen:
+            for fact in candidates:
+                if self.deadline.expired():
+                    raise TimeLimitReached("the time limit ended the search for the next step")
+                if self.refuted(facts, fact):
+                    other.append(fact)
         if seen:
             tried = self._cheapest(g, facts, seen)
         else:

@@ -1,8 +1,9 @@
 """Named techniques against the old engine: bare what-ifs and time per puzzle, per collection.
 
 For a collection (``--collection``: ``top1465``, ``forum-hardest`` (data/forum-hardest-1106), or
-``killers``: the published 9x9 puzzles of tests/published_kinds.py that hold killer cages, and the two
-published killers of tests/test_variants.py), its first ``--first``
+``killers``: the published 9x9 puzzles of tests/published_kinds.py that hold killer cages, the two
+published killers of tests/test_variants.py, then data/killers-published.txt: from a textbook
+example to the hardest killers solved by hand), its first ``--first``
 puzzles, or ``--sample N`` spread evenly over the file, the whole explanation (every step verified
 unless ``--no-check``) by this engine, and at the same time by the engine of another checkout
 (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
@@ -73,6 +74,10 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
         texts += [json.dumps({"givens": "." * 81, "constraints": [
             {"type": "killer", "cells": [list(c) for c in cells], "sum": total} for cells, total in cages]})
             for cages in (KILLER1, KILLER2)]
+        sys.path.insert(0, str(ROOT / "bench"))
+        from _data import puzzle_lines  # noqa: PLC0415
+
+        texts += puzzle_lines("killers-published.txt")
     else:
         sys.path.insert(0, str(ROOT / "bench"))
         from _data import puzzle_lines  # noqa: PLC0415

@@ -796,3 +796,20 @@ def test_a_search_inside_a_step_stops_at_the_time_limit():
     text = next(p.puzzle for p in PUBLISHED if "Hailstone" in p.source)
     steps = explain_steps(parse_puzzle(text), time_limit=5, keep=True)
     assert steps.complete is False and steps.difficulty() is None  # (a cut explanation is not rated)
+
+
+def test_a_parts_session_names_the_parts_its_core_holds():
+    """After a no, ``core_parts`` names parts whose guards alone still refute the facts (the
+    what-if's units are shrunk from them); a session without parts does not say."""
+    board = parse_puzzle(dataset_lines("top1465.txt", 1, 1)[0])
+    sat = make("sat")
+    facts = [(0, 0, 5), (1, 1, 5)]  # two 5s in box 1
+    with sat.parts_session(board.rules) as parts:
+        everything = list(range(len(board.rules.units)))
+        assert parts.solve(facts, guards=parts.guards(everything)) is False
+        core = parts.core_parts()
+        assert core and set(core) <= set(everything)
+        assert len(core) < len(everything)
+        assert parts.solve(facts, guards=parts.guards(core)) is False
+    with sat.session(board.rules) as whole:
+        assert whole.solve(facts) is False and whole.core_parts() is None

@@ -19,9 +19,14 @@ from sudoku_cp.core.board import Board
 from sudoku_cp.core.shape import Shape
 from sudoku_cp.core.variants import build
 from sudoku_cp.formats.text import parse_puzzle
-from sudoku_cp.tasks.steps import Grid, explain_steps, verify_step
+from dataclasses import replace
+
+from sudoku_cp.backends import Deadline
+from sudoku_cp.core.results import TimeLimitReached
+from sudoku_cp.tasks.steps import Grid, Step, explain_steps, new_cage_problems, replay, verify_step
 from sudoku_cp.tasks.techniques import cages, lines
 
+from gridgen import DATA
 from test_variants import KILLER1, KILLER1_SOLUTION, KILLER2
 
 ALL = set(range(1, 10))
@@ -170,6 +175,47 @@ def test_innies_of_two_boxes_side_by_side():
     assert verify_step(step, g.rules, make("sat")) == []
 
 
+def test_a_new_cage_is_added_up_again_from_the_rules():
+    """An innies step carries its new cage (the 45 rule); the check adds its units and cages up
+    again from the rules, and reports a wrong total, a cover that is not exactly the cells, or a
+    part with no known sum."""
+    g = position([cage(22, "r1c1", "r1c2", "r1c3", "r1c4", "r2c1"), cage(25, "r2c2", "r2c3", "r2c4", "r3c2"),
+                  cage(28, "r1c5", "r1c6", "r2c5", "r2c6"), cage(10, "r3c3", "r3c4", "r3c5"),
+                  {"type": "killer", "cells": [[8, 8], [8, 7]]}])
+    step = cages.innies_outies(g)
+    (new,) = step.new_cages
+    assert (new.cells, new.total) == (((2, 0), (2, 5)), 5)
+    assert [g.rules.units[k].kind for k in new.added] == ["box", "box"] and len(new.taken) == 4
+    assert new_cage_problems(new, g.rules) == [] and verify_step(step, g.rules, make("sat")) == []
+    assert new_cage_problems(replace(new, total=6), g.rules) == ["they add up to 5, not 6"]
+    assert new_cage_problems(replace(new, taken=new.taken[1:]), g.rules) == [
+        "the units and cages added up do not cover exactly r3c1, r3c6"]
+    unsummed = len(g.rules.units) + 4  # the cage with no sum
+    assert new_cage_problems(replace(new, added=new.added + (unsummed,)), g.rules) == [
+        "cage at r9c9 has no known sum"]
+    bad = replace(step, new_cages=[replace(new, total=6)])
+    assert "they add up to 5, not 6" in verify_step(bad, g.rules, make("sat"))
+
+
+def test_the_check_gives_the_solver_the_new_cage():
+    """With its new cage, a step whose units are only row 3 (the cells' own) follows: the solver
+    holds the sum beside the row. Without it, the same step does not follow."""
+    g = position([cage(22, "r1c1", "r1c2", "r1c3", "r1c4", "r2c1"), cage(25, "r2c2", "r2c3", "r2c4", "r3c2"),
+                  cage(28, "r1c5", "r1c6", "r2c5", "r2c6"), cage(10, "r3c3", "r3c4", "r3c5")])
+    step = cages.innies_outies(g)
+    row3 = [k for k, unit in enumerate(g.rules.units) if unit.kind == "row" and unit.index == 2]
+    narrow = Step(step.conclusion, [], row3, step.technique, step.cost, new_cages=step.new_cages)
+    assert verify_step(narrow, g.rules, make("sat")) == []
+    assert verify_step(replace(narrow, new_cages=[]), g.rules, make("sat")) != []
+
+
+def test_a_step_check_stops_at_the_deadline():
+    g = position([cage(17, "r1c1", "r1c2")])
+    step = cages.cage_combinations(g)
+    with pytest.raises(TimeLimitReached):
+        verify_step(step, g.rules, make("sat"), deadline=Deadline(0))
+
+
 def test_cage_step_names_the_combinations():
     g = position([cage(17, "r1c1", "r1c2")])
     step = cages.cage_combinations(g)
@@ -256,3 +302,34 @@ def test_remembered_answers_equal_fresh_ones_on_published_positions(which):
         assert steps(g) == remembered
         fired += [s for s in remembered if s is not None]
     assert len(fired) > 20
+
+
+def published_killers() -> list[tuple[str, str, str]]:
+    """data/killers-published.txt: (name, puzzle document, solution), from each puzzle's ``#`` line."""
+    out, about = [], None
+    for line in (DATA / "killers-published.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# ") and "; solution " in line:
+            about = (line[2:].split(":", 1)[0], line.rsplit(" ", 1)[1])
+        elif line and not line.startswith("#"):
+            out.append((about[0], line, about[1]))
+    return out
+
+
+def test_the_published_killers_have_their_published_solutions():
+    killers = published_killers()
+    assert len(killers) == 13
+    for name, text, solution in killers:
+        found = make("sat").count(parse_puzzle(text), 2)
+        assert len(found.solutions) == 1, name
+        assert "".join(map(str, found.solutions[0].cells)) == solution, name
+
+
+def test_a_published_killer_with_innies_is_explained_and_checked():
+    """A "human-solvable zero" killer: every step verified, the innies and outies steps with their
+    new cages added up again, ending at its published solution."""
+    name, text, solution = next(k for k in published_killers() if k[0] == "hs8")
+    steps = explain_steps(parse_puzzle(text))
+    innies = [s for s in steps if s.technique == "innies and outies"]
+    assert len(innies) >= 5 and all(len(s.new_cages) == 1 for s in innies)
+    assert all(new_cage_problems(s.new_cages[0], steps.rules) == [] for s in innies)
+    assert "".join(map(str, replay(steps.puzzle, steps)[-1][0])) == solution

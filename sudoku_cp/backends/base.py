@@ -326,6 +326,12 @@ class Session:
         """After a False answer: assumed facts that cannot all hold (not always minimal)."""
         raise Unsupported(self.backend, "core")
 
+    def core_parts(self) -> list[int] | None:
+        """After a False answer in a session of :meth:`Backend.parts_session`: the parts whose
+        guards the solver's core holds (switched on, they alone refute the facts); None when the
+        backend does not say."""
+        return None
+
     def propagate(self, facts: Sequence[Fact]) -> tuple[bool, list[Fact]]:
         """``(no contradiction, every fact propagation derives)``, the assumed ones included."""
         raise Unsupported(self.backend, "propagate")

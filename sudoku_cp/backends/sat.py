@@ -237,6 +237,7 @@ class SatSession(Session):
         self._interrupted = False
         self.stoppable = False  # solves without a limit take interrupt() (stopped_by_signals around them)
         self.selectors: list[int] = []  # a parts session's guards, by part (SatBackend.parts_session)
+        self._part_of: dict[int, int] | None = None  # (core_parts: a selector's part)
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -389,6 +390,13 @@ class SatSession(Session):
 
     def core(self) -> list[Fact]:
         return [f for f in map(self.fact, self.solver.get_core() or []) if f is not None]
+
+    def core_parts(self) -> list[int] | None:
+        if not self.selectors:
+            return None
+        if self._part_of is None:
+            self._part_of = {guard: k for k, guard in enumerate(self.selectors)}
+        return sorted(self._part_of[lit] for lit in self.solver.get_core() or [] if lit in self._part_of)
 
     @_solver_call
     def propagate(self, facts: Sequence[Fact], guards: Sequence[int] = (),

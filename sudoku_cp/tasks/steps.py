@@ -58,7 +58,7 @@ from itertools import compress
 from typing import Any, cast
 
 from ..backends import Backend, Deadline, Session, Unsupported, make
-from ..core.board import Board, Fact, Rules, cell_name
+from ..core.board import Board, Constraint, Fact, Rules, cell_name
 from ..core.check import is_solution
 from ..core.results import SolverFailure, Status, TimeLimitReached
 from ..formats.svg import page_picture
@@ -67,6 +67,7 @@ from .cores import shrink_core
 from .refutations import Propagation, UnitPropagation, places, facts_deletion, units_deletion
 from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
+from .techniques.base import NewCage, bits_of, unit_bits
 from .techniques.forcing import chain_se, trace
 
 # The general steps come after every named technique: their costs start past the last of :data:`COSTS`
@@ -98,6 +99,7 @@ class Step:
     chain: str | None = None  # the chain a person follows: "r1c2=5 so r1c7<>5 so ..."
     arrows: list[tuple[Fact, Fact]] = field(default_factory=list)  # the chain's links: (a fact, one it gives)
     se: float | None = None  # the SE-scale rating, when it is not the technique's (tasks.rating)
+    new_cages: list[NewCage] = field(default_factory=list)  # sums it adds up (innies and outies)
 
     def placements(self) -> list[Fact]:
         return [f for f in self.conclusion if f[2] > 0]
@@ -430,6 +432,12 @@ class Prover:
         with self.backend.session(part(self.rules, units), stats=False) as session:
             return self._answer(session.solve(premises + [fact], self.deadline))
 
+    def _core_units(self, units: Sequence[int]) -> set[int]:
+        """After :meth:`implies` answered yes over ``units``: those its solver's core holds (they
+        alone refute the fact with the premises), else all of them."""
+        found = self.parts.core_parts() if self.parts is not None else None
+        return set(units) if found is None else set(found) & set(units)
+
     def _answer(self, found: bool | None) -> bool:
         """A search's "impossible" (False found), or the time limit's end (None: no answer)."""
         if found is None:
@@ -581,15 +589,20 @@ class Prover:
         """
         n, units_of = g.n, g.units_of
         given = {(k, e) for j, e in enumerate(g.cells) if e for k in units_of[j]}  # (unit, digit) placed
+        unit_masks = unit_bits(g)
         with self.up.under(facts) if self.up is not None else nullcontext(None) as fixed:
-            start = [set(c) for c in g.cands]  # (with what the facts alone derive, taken once)
+            start = [sum(1 << e for e in c) for c in g.cands]  # (with what the facts alone derive, taken once)
             if fixed is not None:
                 for r, c, e in fixed.propagate([])[1]:
                     if e > 0:
-                        start[r * n + c] = set()
+                        start[r * n + c] = 0
                         given.update((k, e) for k in units_of[r * n + c])
                     else:
-                        start[r * n + c].discard(-e)
+                        start[r * n + c] &= ~(1 << -e)
+            start_holders = [0] * (n + 1)
+            for j, m in enumerate(start):
+                for e in bits_of(m):
+                    start_holders[e] |= 1 << j
             for _, i in order:
                 for d in sorted(g.cands[i]):
                     if self.deadline.expired():
@@ -597,25 +610,25 @@ class Prover:
                     fact = g.fact(i, d)
                     _, derived = (fixed.propagate([fact], with_root=False) if fixed is not None
                                   else self.session.propagate(facts + [fact]))
-                    left = [set(c) for c in start]
+                    left = list(start)  # each cell's digits left, as bits
+                    holders = list(start_holders)  # each digit's cells left, as bits
                     held = set(given) | {(k, d) for k in units_of[i]}
-                    for r, c, e in derived:
-                        if e > 0:
-                            left[r * n + c] = set()  # decided: no case to split on here
-                            held.update((k, e) for k in units_of[r * n + c])
-                        elif e < 0:
-                            left[r * n + c].discard(-e)
-                    left[i] = set()
-                    splits = [(len(left[j]), 0, j, -1, [g.fact(j, e) for e in sorted(left[j])])
-                              for j in range(n * n) if 2 <= len(left[j]) <= CASES]
-                    for k, cells in enumerate(g.units):
-                        places: dict[int, list[int]] = {}  # each digit's cells left in the unit
-                        for j in cells:
-                            for e in left[j]:
-                                places.setdefault(e, []).append(j)
-                        for e, where in places.items():
-                            if 2 <= len(where) <= CASES and (k, e) not in held:
-                                splits.append((len(where), 1, k, e, [g.fact(j, e) for j in where]))
+                    for j, e in [(i, 0)] + [(r * n + c, e) for r, c, e in derived]:
+                        if e >= 0:  # decided: no case to split on here
+                            for x in bits_of(left[j]):
+                                holders[x] &= ~(1 << j)
+                            left[j] = 0
+                            held.update((k, e) for k in units_of[j])
+                        elif left[j] >> -e & 1:
+                            left[j] &= ~(1 << -e)
+                            holders[-e] &= ~(1 << j)
+                    splits = [(m.bit_count(), 0, j, -1, [g.fact(j, e) for e in bits_of(m)])
+                              for j, m in enumerate(left) if 2 <= m.bit_count() <= CASES]
+                    for k, cells in enumerate(unit_masks):
+                        for e in range(1, n + 1):
+                            where = holders[e] & cells
+                            if 2 <= where.bit_count() <= CASES and (k, e) not in held:
+                                splits.append((where.bit_count(), 1, k, e, [g.fact(j, e) for j in bits_of(where)]))
                     refutes = self._refutes_with(facts, fact, fixed)
                     for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
                         if all(refutes(b) for b in branches):
@@ -715,7 +728,9 @@ class Prover:
             return units, shrink_core(lambda s: within(units, s), premises), "solver propagation"
         if not self.implies(near, premises, assumed):
             near = every
-        units = shrink_core(lambda s: self.implies(s, premises, assumed), near)
+            self.implies(near, premises, assumed)
+        near = [k for k in near if k in self._core_units(near)]  # (the core's units refute it too)
+        units = shrink_core(lambda s: self.implies(s, premises, assumed), near, self._core_units)
         return units, self.fewest(units, premises, assumed), "solver"
 
     def _step(self, units: list[int], premises: list[Fact], how: str, assumed: Fact, cost: int,
@@ -944,24 +959,68 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     return None if prover is None else prover.general(grid)
 
 
-def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None) -> list[str]:
+def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None,
+                deadline: Deadline | None = None) -> list[str]:
     """Why ``step`` does not follow from its premises and units alone (empty when it does).
 
     A fresh session of ``backend`` holds only the step's units (or ``parts``, a session of
     :meth:`~sudoku_cp.backends.Backend.parts_session`, with only their guards assumed: the same
     questions, one solver loaded once); the premises must hold together, and with them the
-    negation of each conclusion fact must be impossible.
+    negation of each conclusion fact must be impossible. A step that adds up a new cage (the 45
+    rule, :class:`~sudoku_cp.tasks.techniques.base.NewCage`) has that sum added up again from the
+    rules, and its session holds the sum too (a fresh one): a solver alone adds sums of units up
+    only by a long search. Raises :class:`TimeLimitReached` when ``deadline`` ends a question.
     """
-    problems = []
-    with nullcontext(parts) if parts is not None else backend.session(part(rules, step.constraints),
-                                                                      stats=False) as session:
+    problems = [p for cage in step.new_cages for p in new_cage_problems(cage, rules)]
+    held = part(rules, step.constraints)
+    if step.new_cages:
+        parts = None
+        held = Rules(held.shape, held.units, held.constraints + tuple(
+            Constraint("little-killer", len(held.constraints) + j, cage.cells, cage.total, ((-1, -1), "sum"))
+            for j, cage in enumerate(step.new_cages)), name="part")  # a sum, digits may repeat
+    end = deadline or Deadline(None)
+
+    def holds(facts: list[Fact]) -> bool | None:
+        answer = session.solve(facts, deadline=end, guards=guards)
+        if answer is None:
+            raise TimeLimitReached("the time limit ended a step's check")
+        return answer
+
+    with nullcontext(parts) if parts is not None else backend.session(held, stats=False) as session:
         guards = session.guards(step.constraints) if parts is not None else []
-        if session.solve(step.premises, guards=guards) is not True:
+        if holds(step.premises) is not True:
             problems.append("its premises cannot hold together")
         for r, c, d in step.conclusion:
-            if session.solve(step.premises + [(r, c, -d)], guards=guards) is not False:
+            if holds(step.premises + [(r, c, -d)]) is not False:
                 problems.append(f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow")
     return problems
+
+
+def new_cage_problems(cage: NewCage, rules: Rules) -> list[str]:
+    """Why ``cage``'s sum does not follow from the rules' units and cages it names (empty when it
+    does): each unit of N cells holds N(N+1)/2, each killer cage its sum; added and taken away,
+    they must cover the cage's cells once each and no other cell."""
+    n, u = rules.size, len(rules.units)
+    times: dict[tuple[int, int], int] = {}
+    total = 0
+    for sign, ks in ((1, cage.added), (-1, cage.taken)):
+        for k in ks:
+            rule = rules.constraints[k - u] if k >= u else None
+            if rule is None and len(rules.units[k].cells) == n:
+                cells, value = rules.units[k].cells, n * (n + 1) // 2
+            elif rule is not None and rule.kind == "killer" and rule.value is not None:
+                cells, value = rule.cells, rule.value
+            else:
+                return [f"{unit_name(rules, k)} has no known sum"]
+            for cell in cells:
+                times[cell] = times.get(cell, 0) + sign
+            total += sign * value
+    counted = {cell for cell, t in times.items() if t}
+    if counted != set(cage.cells) or any(times[cell] != 1 for cell in cage.cells):
+        return [f"the units and cages added up do not cover exactly {', '.join(cell_name(*c) for c in cage.cells)}"]
+    if total != cage.total:
+        return [f"they add up to {total}, not {cage.total}"]
+    return []
 
 
 def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Backend = "sat",
@@ -1009,7 +1068,13 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
             if step is None:
                 raise SolverFailure("no step found on a puzzle with a unique solution")
             if check:
-                problems = verify_step(step, board.rules, checker, parts)
+                try:
+                    problems = verify_step(step, board.rules, checker, parts, deadline)
+                except TimeLimitReached:
+                    if not keep:
+                        raise
+                    steps.complete = False
+                    return steps
                 if problems:
                     raise VerificationError(f"step {len(steps) + 1} ({step.text(board.rules)}): "
                                             + "; ".join(problems))

@@ -9,9 +9,26 @@ they read and set), so the engine imports the techniques and not the other way r
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
-from ...core.board import Fact, Rules
+from ...core.board import Cell, Fact, Rules
+
+
+@dataclass(frozen=True)
+class NewCage:
+    """A sum a step adds up (the 45 rule): ``cells`` add up to ``total``, since the units and cages
+    ``added`` less those ``taken`` (positions as in :func:`~sudoku_cp.tasks.steps.unit_name`)
+    cover each of these cells once and every other cell not at all; digits may repeat.
+
+    The step's check (:func:`~sudoku_cp.tasks.steps.verify_step`) adds that up again from the
+    rules, then gives the solver this sum beside the step's units.
+    """
+
+    cells: tuple[Cell, ...]
+    total: int
+    added: tuple[int, ...]
+    taken: tuple[int, ...]
 
 
 class Step(Protocol):
@@ -21,6 +38,7 @@ class Step(Protocol):
     chain: str | None
     arrows: list[tuple[Fact, Fact]]
     se: float | None
+    new_cages: list[NewCage]
 
     def removals(self) -> list[Fact]: ...
 

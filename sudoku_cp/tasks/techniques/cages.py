@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from ...core.board import Rules
-from .base import Grid, Step, name
+from .base import Grid, NewCage, Step, name
 from .lines import Search, distinct_sets, domains, reasons_of, removal_step, seeing, shared_units, spelled
 
 MOST = 3  # innies or outies: at most this many cells make a new cage
@@ -158,13 +158,19 @@ def _new_cage(g: Grid, cells: list[int], rest: int, units: set[int], ks: tuple[i
            f"add up to {cages_sum}")
     chain = (f"{how}, so the {word}{plural} {'-'.join(name(g, i) for i in cells)} "
              f"add{'' if plural else 's'} up to {rest}")
+    cages = tuple(sorted(units - set(ks)))
+    added, taken = (ks, cages) if word == "innie" else (cages, ks)
+    new = NewCage(tuple(divmod(i, g.n) for i in cells), rest, tuple(added), tuple(taken))
     if len(cells) == 1:
         (i,) = cells
         (d,) = kept[i]
         step: Any = g.step([g.fact(i, d)], [], sorted(units), "innies and outies", list(ks))
         step.chain = chain
-        return step
-    return removal_step(g, cells, kept, units | shared_units(g.rules, near), "innies and outies", None, chain)
+    else:
+        step = removal_step(g, cells, kept, units | shared_units(g.rules, near), "innies and outies", None, chain)
+    if step is not None:
+        step.new_cages = [new]
+    return step
 
 
 @lru_cache(maxsize=8192)

@@ -326,10 +326,29 @@ def test_the_published_killers_have_their_published_solutions():
 
 def test_a_published_killer_with_innies_is_explained_and_checked():
     """A "human-solvable zero" killer: every step verified, the innies and outies steps with their
-    new cages added up again, ending at its published solution."""
+    new cages added up again, each what-if a chain through the cages, ending at its published
+    solution."""
     name, text, solution = next(k for k in published_killers() if k[0] == "hs8")
     steps = explain_steps(parse_puzzle(text))
     innies = [s for s in steps if s.technique == "innies and outies"]
     assert len(innies) >= 5 and all(len(s.new_cages) == 1 for s in innies)
     assert all(new_cage_problems(s.new_cages[0], steps.rules) == [] for s in innies)
     assert "".join(map(str, replay(steps.puzzle, steps)[-1][0])) == solution
+    general = [s for s in steps if s.technique.startswith(("what if", "deduction"))]
+    assert general and all(s.chain for s in general if s.minimal_under != "solver")  # told link by link
+
+
+def test_a_what_if_through_a_cage_is_told_as_a_chain():
+    """A refutation through a cage's sum reads link by link: r1c3=1 takes 1 from the cage of 3 in
+    row 1, which then cannot be filled."""
+    from sudoku_cp.tasks.steps import contradiction_text  # noqa: PLC0415
+    from sudoku_cp.tasks.techniques.forcing import trace  # noqa: PLC0415
+
+    g = position([cage(3, "r1c1", "r1c2")])
+    row1, the_cage = 0, len(g.rules.units)
+    assert g.rules.units[row1].kind == "row" and g.rules.units[row1].index == 0
+    chain = trace(g, [row1, the_cage], [], (0, 2, 1))
+    assert chain.words() == "r1c3=1 so r1c1<>1 so r1c2<>1"
+    assert contradiction_text(g.rules, chain.end) == "cage at r1c1 (sum 3) cannot be filled"
+    assert chain.arrows == [((0, 2, 1), (0, 0, -1)), ((0, 2, 1), (0, 1, -1))]
+    assert trace(g, [row1], [], (0, 2, 1)) is None  # the row alone reaches nothing

@@ -238,6 +238,7 @@ class SatSession(Session):
         self.stoppable = False  # solves without a limit take interrupt() (stopped_by_signals around them)
         self.selectors: list[int] = []  # a parts session's guards, by part (SatBackend.parts_session)
         self._part_of: dict[int, int] | None = None  # (core_parts: a selector's part)
+        self._facts: dict[int, Fact] | None = None  # (propagate: a cell literal's fact)
         for lits, bound in cnf.atmosts:  # --amo native: the solver's own cardinality constraints
             try:
                 self.solver.add_atmost(lits, bound)
@@ -405,7 +406,11 @@ class SatSession(Session):
         clauses derive (:attr:`root`), for a caller that took it once."""
         ok, lits = self.solver.propagate(assumptions=[self.literal(f) for f in facts] + list(guards))
         lits = self.root + lits if with_root and self.root else lits
-        return bool(ok), [f for f in map(self.fact, lits) if f is not None]
+        if self._facts is None:  # each cell literal's fact, looked up (propagations report hundreds)
+            self._facts = {lit: fact for v in range(1, self.n ** 3 + 1) for lit in (v, -v)
+                           for fact in (self.fact(lit),) if fact is not None}
+        table = self._facts
+        return bool(ok), [table[lit] for lit in lits if lit in table]
 
     @_solver_call
     def contradicts(self, facts: Sequence[Fact]) -> bool:

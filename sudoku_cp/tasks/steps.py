@@ -242,6 +242,8 @@ def contradiction_text(rules: Rules, found: tuple, name=str) -> str:
         return f"{unit_name(rules, found[1])} would hold {name(found[2])} twice"
     if found[0] == "none":
         return f"no arrangement of these {found[1]} constraints fits the facts"
+    if found[0] == "broken":
+        return f"{unit_name(rules, found[1])} cannot be filled"
     if found[0] == "clash":
         _, kind, i, j, d = found
         return (f"{cell_name(i // n, i % n)} and {cell_name(j // n, j % n)} would both hold "
@@ -501,7 +503,7 @@ class Prover:
             if step.technique == "what if":
                 step.contradiction = (contradiction(g, units, premises, fact) if how == "propagation"
                                       else self.dead_end(units, premises + [fact]))
-            found = trace(g, units, premises, fact) if how == "propagation" else None
+            found = trace(g, units, premises, fact) if how != "solver" else None
             if found is not None:  # the chain's own end (singles may reach more than one)
                 step.chain = f"{found.words()} so {contradiction_text(self.rules, found.end)}"
                 step.arrows = found.arrows
@@ -592,8 +594,9 @@ class Prover:
         unit_masks = unit_bits(g)
         with self.up.under(facts) if self.up is not None else nullcontext(None) as fixed:
             start = [sum(1 << e for e in c) for c in g.cands]  # (with what the facts alone derive, taken once)
-            if fixed is not None:
-                for r, c, e in fixed.propagate([])[1]:
+            up = self.up
+            if fixed is not None and up is not None:  # (the guarded solver says it at once: the fixed one would load the rules again)
+                for r, c, e in up.propagate(up.every, facts)[1]:
                     if e > 0:
                         start[r * n + c] = 0
                         given.update((k, e) for k in units_of[r * n + c])

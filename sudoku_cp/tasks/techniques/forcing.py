@@ -48,6 +48,7 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
     n = g.n
     ours = [k for k in units if k < len(g.units)]
     relations = [k for k in units if k >= len(g.units)]
+    narrowing = _narrowing(g, relations)
     cands = [set(range(1, n + 1)) for _ in range(n * n)]
     placed = [0] * (n * n)
     why: dict[Fact, tuple[Fact, ...]] = {}
@@ -144,8 +145,40 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
                     end = put(w[0], d, ante)
                     progress = True
         if end is None and not progress and not queue:
-            return None
+            masks = [sum(1 << (e - 1) for e in cands[i]) for i in range(n * n)] if narrowing else []
+            for k, kind, rule, cells in narrowing:  # a constraint's own reasoning (a cage's sums)
+                if end is not None:
+                    break
+                got = kind.narrow(rule, masks, g.rules)
+                ante = tuple(x for j in cells for e in range(1, n + 1) if e not in cands[j] and (x := absent(j, e)))
+                if got is None:
+                    end = ("broken", k, ante)
+                    break
+                for j, mask in zip(cells, got):
+                    for e in sorted(cands[j]):
+                        if end is None and not mask >> (e - 1) & 1:
+                            end = remove(j, e, ante)
+                            progress = True
+                if progress:
+                    break  # (singles first again)
+            if end is None and not progress:
+                return None
     return _cone(end, why, order, tainted, [f for f in (assumed, case) if f is not None])
+
+
+def _narrowing(g: Grid, parts: Sequence[int]) -> list:
+    """The constraints among ``parts`` that narrow candidates by their own rule (not a relation's
+    pairs, which the singles take): (position, kind, constraint, cells)."""
+    from ...constraints import kind_of  # noqa: PLC0415 (the catalogue loads on first use)
+
+    u, related = len(g.units), {k for partners in g.related for k in partners}
+    out = []
+    for k in parts:
+        if k not in related:
+            rule = g.rules.constraints[k - u]
+            kind = kind_of(rule.kind)
+            out.append((k, kind, rule, kind.touches(rule, g.rules)))
+    return out
 
 
 def _cone(end: tuple, why, order, tainted, assumed: list[Fact]) -> Chain:

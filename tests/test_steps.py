@@ -28,6 +28,7 @@ from sudoku_cp.tasks.steps import (
     COSTS,
     DEDUCTION_COST,
     SEARCH_COST,
+    TRIAL_CONFLICTS,
     WHAT_IF_COST,
     Grid,
     Prover,
@@ -113,6 +114,9 @@ def test_general_steps_have_minimal_premises_and_units():
                 assert refutes(step.constraints, step.premises)
                 for k in range(len(step.premises)):  # every premise is needed
                     assert not refutes(step.constraints, step.premises[:k] + step.premises[k + 1:])
+                if step.minimal_under == "solver":  # every unit: a search of TRIAL_CONFLICTS cannot do without it
+                    def refutes(units, premises):
+                        return prover.implies(units, premises, assumed, TRIAL_CONFLICTS)
                 for k in range(len(step.constraints)):  # and every unit
                     assert not refutes(step.constraints[:k] + step.constraints[k + 1:], step.premises)
         finally:

@@ -78,6 +78,7 @@ WHAT_IF_COST = GENERAL_COST + 10    # + the number of units: an assumption refut
 CASES_COST = GENERAL_COST + 40      # + the number of units: an assumption refuted by propagation in every case of a split
 SEARCH_COST = GENERAL_COST + 70     # an assumption refuted only by a full search
 TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
+TRIAL_CONFLICTS = 2_000  # a search step's units: a unit stays unless a search this long shows it is not needed
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 CASES = 3            # a "what if, by cases" splits a cell (or a unit's places for a digit) into at most this many cases
 
@@ -420,9 +421,10 @@ class Prover:
             raise TimeLimitReached("the time limit ended the search for the next step")
         return not found
 
-    def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> bool:
+    def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact, budget: int | None = None) -> bool:
         """Only ``units`` and ``premises``: ``fact`` cannot hold (one solver holding every unit
-        behind a guard, only these switched on, where the backend has it; else a fresh solver)."""
+        behind a guard, only these switched on, where the backend has it; else a fresh solver).
+        With a conflict ``budget``, a search that does not settle it within it answers no."""
         if not self.parted:  # (made on first use)
             self.parted = True
             try:
@@ -430,9 +432,13 @@ class Prover:
             except Unsupported:
                 pass
         if self.parts is not None:
-            return self._answer(self.parts.solve(premises + [fact], self.deadline, guards=self.parts.guards(units)))
-        with self.backend.session(part(self.rules, units), stats=False) as session:
-            return self._answer(session.solve(premises + [fact], self.deadline))
+            found = self.parts.solve(premises + [fact], self.deadline, budget, guards=self.parts.guards(units))
+        else:
+            with self.backend.session(part(self.rules, units), stats=False) as session:
+                found = session.solve(premises + [fact], self.deadline, budget)
+        if found is None and budget is not None and not self.deadline.expired():
+            return False  # (not settled within the budget)
+        return self._answer(found)
 
     def _core_units(self, units: Sequence[int]) -> set[int]:
         """After :meth:`implies` answered yes over ``units``: those its solver's core holds (they
@@ -705,7 +711,9 @@ class Prover:
         How minimal (the third value): ``"propagation"``, dropping any unit or premise stops naked
         and hidden singles over the units (:func:`singles_refute`); ``"solver propagation"``, it
         stops ``within(units, premises)`` (the propagation of a fresh solver holding those units);
-        ``"solver"``, a fresh solver holding those units then finds an arrangement.
+        ``"solver"``, a fresh solver holding those units then finds an arrangement, or does not
+        settle it in :data:`TRIAL_CONFLICTS` conflicts (a search step's units start from the
+        solver's core; without that bound one trial took seconds, a whole step a minute).
         """
         self._answer(self.session.solve(facts + [assumed], self.deadline))
         core = set(self.session.core())
@@ -733,7 +741,7 @@ class Prover:
             near = every
             self.implies(near, premises, assumed)
         near = [k for k in near if k in self._core_units(near)]  # (the core's units refute it too)
-        units = shrink_core(lambda s: self.implies(s, premises, assumed), near, self._core_units)
+        units = shrink_core(lambda s: self.implies(s, premises, assumed, TRIAL_CONFLICTS), near, self._core_units)
         return units, self.fewest(units, premises, assumed), "solver"
 
     def _step(self, units: list[int], premises: list[Fact], how: str, assumed: Fact, cost: int,

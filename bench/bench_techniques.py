@@ -65,6 +65,9 @@ for text in json.load(open(path)):
 
 def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
     """The puzzles measured: the collection's first ``first``, or ``sample`` spread evenly over it."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from _data import puzzle_lines  # noqa: PLC0415
+
     if collection == "killers":
         sys.path.insert(0, str(ROOT / "tests"))
         from published_kinds import PUBLISHED  # noqa: PLC0415 (the tests' published puzzles)
@@ -74,14 +77,8 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
         texts += [json.dumps({"givens": "." * 81, "constraints": [
             {"type": "killer", "cells": [list(c) for c in cells], "sum": total} for cells, total in cages]})
             for cages in (KILLER1, KILLER2)]
-        sys.path.insert(0, str(ROOT / "bench"))
-        from _data import puzzle_lines  # noqa: PLC0415
-
         texts += puzzle_lines("killers-published.txt")
     else:
-        sys.path.insert(0, str(ROOT / "bench"))
-        from _data import puzzle_lines  # noqa: PLC0415
-
         texts = puzzle_lines({"top1465": "top1465.txt", "forum-hardest": "forum-hardest-1106.txt"}[collection])
     if sample:
         return [texts[k * len(texts) // sample] for k in range(min(sample, len(texts)))]

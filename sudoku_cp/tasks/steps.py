@@ -595,13 +595,12 @@ class Prover:
         the step (every one costs more than any refutation by propagation alone). None when no
         candidate is refuted this way: beyond this bound only a search refutes one.
         """
-        n, units_of = g.n, g.units_of
+        n, units_of, up = g.n, g.units_of, self.up
         given = {(k, e) for j, e in enumerate(g.cells) if e for k in units_of[j]}  # (unit, digit) placed
         unit_masks = unit_bits(g)
-        with self.up.under(facts) if self.up is not None else nullcontext(None) as fixed:
+        with up.under(facts) if up is not None else nullcontext(None) as fixed:
             start = [sum(1 << e for e in c) for c in g.cands]  # (with what the facts alone derive, taken once)
-            up = self.up
-            if fixed is not None and up is not None:  # (the guarded solver says it at once: the fixed one would load the rules again)
+            if up is not None:  # (the guarded solver says it at once: the fixed one would load the rules again)
                 for r, c, e in up.propagate(up.every, facts)[1]:
                     if e > 0:
                         start[r * n + c] = 0
@@ -621,9 +620,9 @@ class Prover:
                                   else self.session.propagate(facts + [fact]))
                     left = list(start)  # each cell's digits left, as bits
                     holders = list(start_holders)  # each digit's cells left, as bits
-                    held = set(given) | {(k, d) for k in units_of[i]}
-                    for j, e in [(i, 0)] + [(r * n + c, e) for r, c, e in derived]:
-                        if e >= 0:  # decided: no case to split on here
+                    held = set(given)
+                    for j, e in [(i, d)] + [(r * n + c, e) for r, c, e in derived]:
+                        if e > 0:  # decided: no case to split on here
                             for x in bits_of(left[j]):
                                 holders[x] &= ~(1 << j)
                             left[j] = 0
@@ -740,7 +739,8 @@ class Prover:
         if not self.implies(near, premises, assumed):
             near = every
             self.implies(near, premises, assumed)
-        near = [k for k in near if k in self._core_units(near)]  # (the core's units refute it too)
+        needed = self._core_units(near)
+        near = [k for k in near if k in needed]  # (the core's units refute it too)
         units = shrink_core(lambda s: self.implies(s, premises, assumed, TRIAL_CONFLICTS), near, self._core_units)
         return units, self.fewest(units, premises, assumed), "solver"
 
@@ -1069,26 +1069,19 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                     raise TimeLimitReached("the time limit ended the steps")
                 steps.complete = False
                 return steps
-            try:
+            try:  # (the search for a step and its check both stop at the time limit)
                 step = next_step(grid, prover)
+                if step is None:
+                    raise SolverFailure("no step found on a puzzle with a unique solution")
+                problems = verify_step(step, board.rules, checker, parts, deadline) if check else []
             except TimeLimitReached:
                 if not keep:
                     raise
                 steps.complete = False
                 return steps
-            if step is None:
-                raise SolverFailure("no step found on a puzzle with a unique solution")
-            if check:
-                try:
-                    problems = verify_step(step, board.rules, checker, parts, deadline)
-                except TimeLimitReached:
-                    if not keep:
-                        raise
-                    steps.complete = False
-                    return steps
-                if problems:
-                    raise VerificationError(f"step {len(steps) + 1} ({step.text(board.rules)}): "
-                                            + "; ".join(problems))
+            if problems:
+                raise VerificationError(f"step {len(steps) + 1} ({step.text(board.rules)}): "
+                                        + "; ".join(problems))
             steps.append(step)
             grid.apply(step)
             if progress is not None:

@@ -160,7 +160,7 @@ def _new_cage(g: Grid, cells: list[int], rest: int, units: set[int], ks: tuple[i
              f"add{'' if plural else 's'} up to {rest}")
     cages = tuple(sorted(units - set(ks)))
     added, taken = (ks, cages) if word == "innie" else (cages, ks)
-    new = NewCage(tuple(divmod(i, g.n) for i in cells), rest, tuple(added), tuple(taken))
+    new = NewCage(tuple(divmod(i, g.n) for i in cells), rest, added, taken)
     if len(cells) == 1:
         (i,) = cells
         (d,) = kept[i]

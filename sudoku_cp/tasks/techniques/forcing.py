@@ -171,7 +171,7 @@ def _narrowing(g: Grid, parts: Sequence[int]) -> list:
     pairs, which the singles take): (position, kind, constraint, cells)."""
     from ...constraints import kind_of  # noqa: PLC0415 (the catalogue loads on first use)
 
-    u, related = len(g.units), {k for partners in g.related for k in partners}
+    u, related = len(g.units), set(g.every)  # (the units, then the relations)
     out = []
     for k in parts:
         if k not in related:

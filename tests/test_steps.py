@@ -28,6 +28,8 @@ from sudoku_cp.tasks.steps import (
     COSTS,
     DEDUCTION_COST,
     SEARCH_COST,
+    SEARCHED,
+    SHRINK_MOST,
     TRIAL_CONFLICTS,
     WHAT_IF_COST,
     Grid,
@@ -107,7 +109,7 @@ def test_general_steps_have_minimal_premises_and_units():
                     def refutes(units, premises):
                         return prover.propagates(units, premises + [assumed])
                 else:
-                    assert step.minimal_under == "solver"
+                    assert step.minimal_under in SEARCHED
 
                     def refutes(units, premises):
                         return prover.implies(units, premises, assumed)
@@ -117,6 +119,10 @@ def test_general_steps_have_minimal_premises_and_units():
                 if step.minimal_under == "solver":  # every unit: a search of TRIAL_CONFLICTS cannot do without it
                     def refutes(units, premises):
                         return prover.implies(units, premises, assumed, TRIAL_CONFLICTS)
+                if step.minimal_under == "solver core":  # the units a fresh solver's refutation used
+                    assert len(step.constraints) > SHRINK_MOST
+                    assert set(prover.fresh_core(step.constraints, step.premises, assumed)) == set(step.constraints)
+                    continue
                 for k in range(len(step.constraints)):  # and every unit
                     assert not refutes(step.constraints[:k] + step.constraints[k + 1:], step.premises)
         finally:

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from sudoku_cp.backends import Deadline
 from sudoku_cp.core.results import TimeLimitReached
-from sudoku_cp.tasks.steps import Grid, Step, explain_steps, new_cage_problems, replay, verify_step
+from sudoku_cp.tasks.steps import SEARCHED, SHRINK_MOST, Grid, Prover, Step, explain_steps, new_cage_problems, replay, unit_name, verify_step
 from sudoku_cp.tasks.techniques import cages, lines
 
 from gridgen import DATA
@@ -68,6 +68,10 @@ def run(technique):
     return lambda g: lines.eliminations(g, technique)
 
 
+ROW1_CAGES = [cage(11, *ROW1[:3]), cage(16, *ROW1[3:5]), cage(7, *ROW1[5:7]), cage(11, *ROW1[7:])]
+ROW1_KEEP = dict({c: ALL - {7, 9} for c in ROW1[:3]}, r1c4={7, 9}, r1c5={7, 9}, r1c6=set(range(1, 7)),
+                 r1c7=set(range(1, 7)), r1c8={3, 5, 6, 8}, r1c9={3, 5, 6, 8})
+
 # name: (finder, position where it fires, its eliminations as "cell-digit", position where it must not)
 CASES = {
     # a cage of 17 in two cells is {8,9}: both lose 1-7, and 8 and 9 leave the rest of row 1 and box 1
@@ -91,6 +95,13 @@ CASES = {
                           ([cage(17, *ROW1[:4]), cage(17, *ROW1[4:7])], {"r1c8": {2, 3, 4}}),
                           gone(["r1c9"], range(1, 7)),
                           ([cage(17, *ROW1[:4])], {"r1c8": {2, 3, 4}})),
+    # row 1 is four cages: 16 in two cells is {7,9}, so the 11 in three cells is {1,2,8}, {1,4,6},
+    # {2,4,5} or one with 3: {2,3,6} leaves the 7 in two cells no pair ({1,6}, {2,5}, {3,4} each
+    # take a digit used), and {1,3,7} needs the 7: 3 leaves r1c1-r1c3 (each cage alone keeps it;
+    # with it gone, and 7 and 9 gone from the rest of box 2, nothing more goes)
+    "combination analysis": (cages.combination_analysis, (ROW1_CAGES, ROW1_KEEP), gone(ROW1[:3], [3]),
+                             (ROW1_CAGES, dict(ROW1_KEEP, **{c: ROW1_KEEP[c] - {3} for c in ROW1[:3]},
+                                               **{f"r{r}c{c}": ALL - {7, 9} for r in (2, 3) for c in (4, 5, 6)}))),
     # a 4-cell thermometer: the bulb at most 6, each cell one more than the one before at least
     "thermometer": (run("thermometer"), ([line("thermometer", *ROW1[:4])], {}),
                     gone(["r1c1"], [7, 8, 9]) | gone(["r1c2"], [1, 8, 9]) | gone(["r1c3"], [1, 2, 9])
@@ -148,6 +159,23 @@ def test_variant_technique_fires_where_a_person_sees_it_and_nowhere_else(name):
     assert removed(step) == eliminated
     assert verify_step(step, g.rules, make("sat")) == []
     assert finder(position(other, other_keep)) is None
+
+
+def test_combination_analysis_sees_what_each_cage_alone_does_not():
+    """On row 1 of four cages, each cage alone keeps 3 in r1c1-r1c3 (and innies have no cell left
+    over); together they remove it, and the step names each cage's sets that fit with the others."""
+    g = position(ROW1_CAGES, ROW1_KEEP)
+    alone = cages.cage_combinations(g)
+    assert alone is None or not removed(alone) & gone(ROW1[:3], [3])
+    assert cages.innies_outies(g) is None
+    step = cages.combination_analysis(g)
+    assert step.text(g.rules) == (
+        "remove 3 from r1c1, r1c2, r1c3: combination analysis in row 1: the 4 cages meeting it fit in with "
+        "it only when the cage of 11 at r1c1 is {1,2,8} or {1,4,6} or {2,4,5}; the cage of 16 at "
+        "r1c4 is {7,9}; the cage of 7 at r1c6 is {1,6} or {2,5} or {3,4}; the cage of 11 at r1c8 is {3,8} "
+        "or {5,6}")
+    assert sorted(unit_name(g.rules, k) for k in step.constraints) == [
+        "cage at r1c1 (sum 11)", "cage at r1c4 (sum 16)", "cage at r1c6 (sum 7)", "cage at r1c8 (sum 11)", "row 1"]
 
 
 def test_a_single_innie_is_placed_and_an_outie_found_past_the_region():
@@ -253,9 +281,10 @@ def test_published_killer_explained_without_what_ifs():
 
 
 
-VARIANT_FINDERS = [cages.cage_combinations, cages.innies_outies, lines.renban,
+VARIANT_FINDERS = [cages.cage_combinations, cages.innies_outies, cages.combination_analysis, lines.renban,
                    *(run(t) for t in sorted(set(lines.NAMED.values()) | {lines.GENERIC}))]
-MEMORIES = [lines.supported, lines.combinations_of, cages.sum_supported]  # by the candidates they read
+MEMORIES = [lines.supported, lines.combinations_of, cages.sum_supported, cages._cage_parts,
+            cages._filled_together]  # by the candidates they read
 
 
 def positions(board: Board, solution: str):
@@ -335,7 +364,30 @@ def test_a_published_killer_with_innies_is_explained_and_checked():
     assert all(new_cage_problems(s.new_cages[0], steps.rules) == [] for s in innies)
     assert "".join(map(str, replay(steps.puzzle, steps)[-1][0])) == solution
     general = [s for s in steps if s.technique.startswith(("what if", "deduction"))]
-    assert general and all(s.chain for s in general if s.minimal_under != "solver")  # told link by link
+    assert general and all(s.chain for s in general if s.minimal_under not in SEARCHED)  # told link by link
+
+
+def test_a_search_step_with_many_units_names_those_its_refutation_used():
+    """A "what if, by search" on a published killer: a solver holding only its units refutes the
+    assumption from its premises, each premise needed; with more than SHRINK_MOST units they are a
+    fresh solver's core, its refutation on exactly them using each one."""
+    name, text, solution = next(k for k in published_killers() if k[0] == "hs4")
+    board = parse_puzzle(text)
+    steps = explain_steps(board, limit=45)
+    (step,) = [s for s in steps if s.technique == "what if, by search"]
+    assert step.minimal_under == "solver core" and len(step.constraints) > SHRINK_MOST
+    assert "a search through" in step.text(board.rules)
+    prover = Prover(board.rules, make("sat"), Deadline(None))
+    try:
+        assumed = step.assumption
+        assert prover.implies(step.constraints, step.premises, assumed)
+        for k in range(len(step.premises)):
+            assert not prover.implies(step.constraints, step.premises[:k] + step.premises[k + 1:], assumed)
+    finally:
+        prover.close()
+    with make("sat").parts_session(board.rules) as fresh:
+        assert fresh.solve(step.premises + [assumed], guards=fresh.guards(step.constraints)) is False
+        assert set(fresh.core_parts()) >= set(step.constraints)
 
 
 def test_a_what_if_through_a_cage_is_told_as_a_chain():

@@ -61,6 +61,7 @@ FINDERS: list[tuple[str, Finder]] = [
     ("naked triple", lambda g: subsets.naked_subset(g, 3)),
     ("swordfish", lambda g: fish.fish(g, 3)),
     ("hidden triple", lambda g: subsets.hidden_subset(g, 3)),
+    ("combination analysis", cages.combination_analysis),
     ("skyscraper", patterns.skyscraper),
     ("two-string kite", patterns.two_string_kite),
     ("turbot fish", patterns.turbot_fish),

@@ -12,6 +12,13 @@ Or, when the cages reaching into it cover it, add those cages up: the cells they
 (the outies) add up to the excess. One, two or three such cells with a known sum are a new cage
 (the cells differ where they share a unit): a single innie is placed, a few lose every digit no
 filling of that sum gives them.
+
+Combination analysis: a unit and the cages meeting it, filled together: the unit's cells all
+differ, and each cage's cells differ and add up to its sum. A candidate no such filling gives goes
+("in column 1: the 3 cages meeting it fit in with it only when the cage of 15 at r1c1 is {1,5,9}
+or {2,4,9}; ..."). It runs after the subsets, which it would otherwise swallow. This sees how the
+cages of a unit share its digits, where each cage alone (cage combinations) does not, and adds up
+the unit's innies and outies of any size, and their differences, without naming them.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from typing import Any
 
 from ...core.board import Rules
 from .base import Grid, NewCage, Step, name
-from .lines import Search, distinct_sets, domains, reasons_of, removal_step, seeing, shared_units, spelled
+from .lines import (Search, combinations_of, distinct_sets, domains, reasons_of, removal_step, seeing,
+                    shared_units, spelled)
 
 MOST = 3  # innies or outies: at most this many cells make a new cage
 
@@ -191,3 +199,114 @@ def _region_name(g: Grid, ks: tuple[int, ...]) -> str:
     if units[0].kind == "box":
         return f"boxes {', '.join(str(u.index + 1) for u in units)}"
     return f"{units[0].kind}s {units[0].index + 1}-{units[-1].index + 1}"
+
+
+def combination_analysis(g: Grid) -> Step | None:
+    """The first unit whose cells filled together with the cages meeting it remove a candidate, in
+    the unit or in those cages."""
+    if not cages_of(g.rules):
+        return None
+    cages, u = cages_of(g.rules), len(g.units)
+    for k, meeting, cells in _units_met(g.rules):
+        doms = domains(g, cells)
+        if doms is None or all(g.cells[i] for i in cells):
+            continue
+        found = _filled_together(g.rules, k, tuple(frozenset(doms[i]) for i in cells))
+        if found is None:
+            continue
+        kept, fits = found
+        keep = {i: set(ds) for i, ds in zip(cells, kept)}
+        if all(keep[i] >= g.cands[i] for i in cells if not g.cells[i]):
+            continue
+        words = "; ".join(f"the cage of {cages[c][2]} at {name(g, min(cages[c][1]))} is {spelled(sets)}"
+                          for c, sets in zip(meeting, fits))
+        chain = f"the {len(meeting)} cage{'s' * (len(meeting) != 1)} meeting it fit in with it only when {words}"
+        step = removal_step(g, cells, keep, {k} | {u + cages[c][0] for c in meeting}, "combination analysis",
+                            k, chain)
+        if step is not None:
+            return step
+    return None
+
+
+@lru_cache(maxsize=64)
+def _units_met(rules: Rules) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Each unit that cages meet, no two of them sharing a cell: (its position in ``rules.units``,
+    the cages meeting it (by position in :func:`cages_of`), the unit's cells and theirs)."""
+    n, cages, out = rules.size, cages_of(rules), []
+    for k, unit in enumerate(rules.units):
+        area = frozenset(r * n + c for r, c in unit.cells)
+        meeting = tuple(j for j, c in enumerate(cages) if c[1] & area)
+        if meeting and sum(len(cages[j][1]) for j in meeting) == len(
+                frozenset().union(*(cages[j][1] for j in meeting))):
+            out.append((k, meeting, tuple(sorted(area.union(*(cages[j][1] for j in meeting))))))
+    return tuple(out)
+
+
+Part = tuple[int, frozenset[int], dict[int, frozenset[int]]]  # (digits in a unit as bits, a cage's set, its cells' digits)
+
+
+@lru_cache(maxsize=16384)
+def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[frozenset[int], ...]) -> tuple[Part, ...]:
+    """The ways cage ``c`` (position in :func:`cages_of`; its cells hold ``doms``) meets a unit where
+    it has the cells ``inside``: each of its digit sets its cells can hold, with each part of it
+    that the cells inside can hold while the others hold the rest, and each cell's digits then."""
+    n = rules.size
+    _, cage, total = cages_of(rules)[c]
+    cells = sorted(cage)
+    dom = dict(zip(cells, doms))
+    outside = [i for i in cells if i not in inside]
+    fits, _ = combinations_of(doms, sums(n, len(cells), total))
+    out = []
+    for digits in fits:
+        for part in map(frozenset, combinations(sorted(digits), len(inside))):
+            fits_in, kept_in = combinations_of(tuple(dom[i] for i in inside), (part,))
+            fits_out, kept_out = combinations_of(tuple(dom[i] for i in outside), (digits - part,))
+            if fits_in and fits_out:
+                out.append((sum(1 << d for d in part), digits, dict(zip(inside, kept_in)) | dict(zip(outside, kept_out))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> tuple[
+        tuple[frozenset[int], ...], tuple[tuple[frozenset[int], ...], ...]] | None:
+    """How unit ``k`` and the cages meeting it fill together, its cells (in the order of
+    :func:`_units_met`) holding ``doms``: each cell's digits in some filling, and each cage's digit
+    sets in some filling (None when there is none). The answer depends on these alone: a unit whose
+    cells kept their candidates is not worked out again.
+
+    Each cage takes one of its digit sets, and of it the digits its cells in the unit hold; these
+    and the unit's other cells' digits all differ (and are every digit, for a unit of N cells). A
+    pass forward over the digits used so far, and one back, find each choice that some choice of
+    the others completes.
+    """
+    n = rules.size
+    (meeting, cells), = [(m, c) for kk, m, c in _units_met(rules) if kk == k]
+    dom = dict(zip(cells, doms))
+    area = frozenset(r * n + c for r, c in rules.units[k].cells)
+    caged = [sorted(cages_of(rules)[c][1]) for c in meeting]
+    parts = [list(_cage_parts(rules, c, tuple(i for i in cage if i in area), tuple(dom[i] for i in cage)))
+             for c, cage in zip(meeting, caged)]
+    for i in sorted(area.difference(*caged)):
+        parts.append([(1 << d, frozenset(), {i: frozenset({d})}) for d in sorted(dom[i])])
+    adds_of = [{o[0] for o in options} for options in parts]
+    reached = [{0}]
+    for adds_here in adds_of:
+        reached.append({used | adds for used in reached[-1] for adds in adds_here if not used & adds})
+    every = sum(1 << d for d in range(1, n + 1))
+    ends = {used for used in reached[-1] if used == every or len(area) < n}
+    chosen: list[list[int]] = [[] for _ in parts]
+    for j in range(len(parts) - 1, -1, -1):
+        good = {adds for adds in adds_of[j] if any(not used & adds and used | adds in ends for used in reached[j])}
+        chosen[j] = [x for x, o in enumerate(parts[j]) if o[0] in good]
+        ends = {used for used in reached[j] if any(not used & adds and used | adds in ends for adds in good)}
+    if not ends:
+        return None
+    kept: dict[int, set[int]] = {i: set() for i in cells}
+    sets: list[tuple[frozenset[int], ...]] = []
+    for j, options in enumerate(parts):
+        for x in chosen[j]:
+            for i, ds in options[x][2].items():
+                kept[i] |= ds
+        if j < len(meeting):
+            sets.append(tuple(sorted({options[x][1] for x in chosen[j]}, key=sorted)))
+    return tuple(frozenset(kept[i]) for i in cells), tuple(sets)

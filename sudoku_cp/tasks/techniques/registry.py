@@ -59,6 +59,7 @@ _TABLE = [
     ("naked triple", "subsets", 3.6),
     ("swordfish", "fish", 3.8),
     ("hidden triple", "subsets", 4.0),
+    ("combination analysis", "cages", 4.0),   # a unit and its cages together: after the subsets it subsumes
     ("skyscraper", "single-digit patterns", 4.0),
     ("two-string kite", "single-digit patterns", 4.1),
     ("turbot fish", "single-digit patterns", 4.2),

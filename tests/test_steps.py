@@ -442,11 +442,10 @@ def test_a_what_if_names_the_contradiction_it_reaches():
     assert what_if.text(board.rules) == (
         "remove 7 from r3c4: what if r3c4 were 7? propagation through row 1, row 4, row 8, column 2, "
         "column 4, column 7, box 7 reaches a contradiction: column 2 would hold 2 twice (22 facts "
-        "used); the chain: r3c4=7 so r1c4<>7 so r4c4<>7 so r8c4<>7 so r8c4=8 so r1c4<>8 so r4c4<>8 "
-        "so r4c4=3 so r4c2<>3 so r4c7<>3 so r4c7=2 so r4c2<>2 so r1c7<>2 so r1c7=5 so r1c2<>5 so "
-        "r1c4<>5 so r1c4=9 so r1c2<>9 so r1c2=6 so r4c2<>6 so r7c2<>6 so r8c2<>6 so r9c2<>6 so "
-        "r8c2=1 so r4c2<>1 so r7c2<>1 so r9c2<>1 so r4c2=4 so r7c2<>4 so r9c2<>4 so r7c2=2 so "
-        "r9c2=2 so column 2 would hold 2 twice")
+        "used); the chain: r3c4=7 so r1c4,r4c4,r8c4<>7 so r8c4=8 so r1c4,r4c4<>8 so r4c4=3 so "
+        "r4c2,r4c7<>3 so r4c7=2 so r4c2,r1c7<>2 so r1c7=5 so r1c2,r1c4<>5 so r1c4=9 so r1c2<>9 so "
+        "r1c2=6 so r4c2,r7c2,r8c2,r9c2<>6 so r8c2=1 so r4c2,r7c2,r9c2<>1 so r4c2=4 so r7c2,r9c2<>4 so "
+        "r7c2=2 so r9c2=2 so column 2 would hold 2 twice")
     grid = Grid(board)
     # the premises alone are no contradiction: the assumption is what breaks them
     assert contradiction(grid, what_if.constraints, what_if.premises, what_if.premises[0]) is None

@@ -217,9 +217,11 @@ def test_a_chain_technique_carries_the_arrows_its_words_name(name):
 def test_a_forcing_chain_carries_the_arrows_of_its_links():
     steps, k = chain_step(FORCING_PUZZLE, 36, "what if")
     step = steps[k]
-    links = [tuple(int(x) for x in m.groups()[:2]) + (m.group(3), int(m.group(4)))
-             for m in re.finditer(r"r(\d+)c(\d+)(=|<>)(\d+)", step.chain)]
-    links = [(r - 1, c - 1, d if sign == "=" else -d) for r, c, sign, d in links]
+    links = []  # each word: a link, or removals grouped (r1c4,r4c4<>7: each cell; r5c1<>3,5: each digit)
+    for m in re.finditer(r"((?:r\d+c\d+,?)+)(=|<>)([\d,]+)", step.chain):
+        for r, c in re.findall(r"r(\d+)c(\d+)", m.group(1)):
+            links += [(int(r) - 1, int(c) - 1, int(d) if m.group(2) == "=" else -int(d))
+                      for d in m.group(3).split(",")]
     order = {f: i for i, f in enumerate(links)}
     assert step.arrows and links[0] == step.assumption
     assert all(a in order and b in order and order[a] < order[b] for a, b in step.arrows)  # earlier to later

@@ -400,7 +400,7 @@ def test_a_what_if_through_a_cage_is_told_as_a_chain():
     row1, the_cage = 0, len(g.rules.units)
     assert g.rules.units[row1].kind == "row" and g.rules.units[row1].index == 0
     chain = trace(g, [row1, the_cage], [], (0, 2, 1))
-    assert chain.words() == "r1c3=1 so r1c1<>1 so r1c2<>1"
+    assert chain.words() == "r1c3=1 so r1c1,r1c2<>1"
     assert contradiction_text(g.rules, chain.end) == "cage at r1c1 (sum 3) cannot be filled"
     assert chain.arrows == [((0, 2, 1), (0, 0, -1)), ((0, 2, 1), (0, 1, -1))]
     assert trace(g, [row1], [], (0, 2, 1)) is None  # the row alone reaches nothing

@@ -33,7 +33,38 @@ class Chain:
     arrows: list[tuple[Fact, Fact]] = field(default_factory=list)  # (earlier link, a link it gives)
 
     def words(self) -> str:
-        return " so ".join(f"r{r + 1}c{c + 1}{'=' if d > 0 else '<>'}{abs(d)}" for r, c, d in self.links)
+        """The links as a person writes them, joined by "so"; removals next to each other that follow
+        from the same links are one: a digit leaving several cells (``r1c4,r4c4,r8c4<>7``), or a
+        cell losing several digits (``r5c1<>3,5,6``).
+
+        >>> Chain([(2, 3, 7), (0, 3, -7), (3, 3, -7), (3, 3, 3)], ("nowhere",), 0,
+        ...       [((2, 3, 7), (0, 3, -7)), ((2, 3, 7), (3, 3, -7)), ((3, 3, -7), (3, 3, 3))]).words()
+        'r3c4=7 so r1c4,r4c4<>7 so r4c4=3'
+        """
+        ante: dict[Fact, set[Fact]] = {}
+        for a, f in self.arrows:
+            ante.setdefault(f, set()).add(a)
+        links, out, j = self.links, [], 0
+
+        def run(j: int, same) -> int:  # past the removals from links[j] on that are ``same`` and follow from its links
+            k = j + 1
+            while k < len(links) and links[k][2] < 0 and same(links[k]) and ante.get(links[k]) == ante.get(links[j]):
+                k += 1
+            return k
+        while j < len(links):
+            r, c, d = links[j]
+            by_digit = run(j, lambda f: f[2] == d) if d < 0 else j + 1
+            by_cell = run(j, lambda f: f[:2] == (r, c)) if d < 0 else j + 1
+            if by_digit - j > 1 and by_digit >= by_cell:
+                out.append(",".join(f"r{x + 1}c{y + 1}" for x, y, _ in links[j:by_digit]) + f"<>{-d}")
+                j = by_digit
+            elif by_cell - j > 1:
+                out.append(f"r{r + 1}c{c + 1}<>" + ",".join(str(-e) for _, _, e in links[j:by_cell]))
+                j = by_cell
+            else:
+                out.append(f"r{r + 1}c{c + 1}{'=' if d > 0 else '<>'}{abs(d)}")
+                j += 1
+        return " so ".join(out)
 
     @property
     def digits(self) -> set[int]:

@@ -121,7 +121,7 @@ class Step:
         where = " in " + ", ".join(unit_name(rules, k) for k in self.focus) if self.focus else ""
         if self.technique == "what if, by cases" and self.cases and self.assumption is not None:
             r, c, d = self.assumption
-            used = ", ".join(unit_name(rules, k) for k in self.constraints)
+            used = units_text(rules, self.constraints)
             (j, k, e), _ = self.cases[0]
             if self.focus:  # a unit's places for a digit
                 held = [cell_name(a, b) for (a, b, _), _ in self.cases]
@@ -138,12 +138,12 @@ class Step:
             r, c, d = self.assumption
             how = ("propagation" if self.technique == "what if" and self.minimal_under not in SEARCHED
                    else "a search")
-            used = ", ".join(unit_name(rules, k) for k in self.constraints)
+            used = units_text(rules, self.constraints)
             end = f": {contradiction_text(rules, self.contradiction, name)}" if self.contradiction else ""
             return (f"{what}: what if {cell_name(r, c)} were {name(d)}? {how} through {used} "
                     f"reaches a contradiction{end} ({len(self.premises)} facts used)" + self._chain_text())
         if self.technique.startswith("deduction"):
-            used = ", ".join(unit_name(rules, k) for k in self.constraints)
+            used = units_text(rules, self.constraints)
             return (f"{what}: {self.technique} ({used}; {len(self.premises)} facts used)"
                     + self._chain_text())
         return f"{what}: {self.technique}{where}" + (f": {self.chain}" if self.chain else "")
@@ -188,6 +188,46 @@ def unit_name(rules: Rules, k: int) -> str:
         return step_name(rule)
     unit = rules.units[k]
     return f"{unit.kind} {unit.index + 1}"
+
+
+def units_text(rules: Rules, ks: Sequence[int]) -> str:
+    """The units and constraints ``ks`` as a step names them, one by one; past
+    :data:`SHRINK_MOST` of them (a search's), by kind: units by their numbers, cages counted.
+
+    >>> from sudoku_cp.core.board import Board
+    >>> rules = Board.from_rows([[0] * 9] * 9).rules
+    >>> units_text(rules, [0, 2, 9])
+    'row 1, row 3, column 1'
+    >>> units_text(rules, list(range(0, 4)) + [5] + list(range(9, 18)) + [18])
+    '15 constraints (rows 1-4, 6; columns 1-9; box 1)'
+    """
+    if len(ks) <= SHRINK_MOST:
+        return ", ".join(unit_name(rules, k) for k in ks)
+    u = len(rules.units)
+    numbers: dict[str, list[int]] = {}
+    others: dict[str, int] = {}
+    for k in ks:
+        if k < u:
+            numbers.setdefault(rules.units[k].kind, []).append(rules.units[k].index + 1)
+        else:
+            label = "cage" if rules.constraints[k - u].kind == "killer" else unit_name(rules, k)
+            others[label] = others.get(label, 0) + 1
+    words = [f"{kind}{'es' if kind.endswith('x') else 's'} {_runs(ns)}" if len(ns) > 1 else f"{kind} {ns[0]}"
+             for kind, ns in numbers.items()]
+    words += [label if count == 1 and label != "cage" else f"{count} {label}{'s' * (count != 1)}"
+              for label, count in others.items()]
+    return f"{len(ks)} constraints ({'; '.join(words)})"
+
+
+def _runs(numbers: list[int]) -> str:
+    """``1-4, 6``: numbers as runs."""
+    out: list[list[int]] = []
+    for x in sorted(numbers):
+        if out and x == out[-1][-1] + 1:
+            out[-1].append(x)
+        else:
+            out.append([x])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in out)
 
 
 def step_name(rule) -> str:

@@ -257,8 +257,12 @@ def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[froze
     outside = [i for i in cells if i not in inside]
     fits, _ = combinations_of(doms, sums(n, len(cells), total))
     out = []
+    reach_in = frozenset().union(*(dom[i] for i in inside))
+    reach_out = frozenset().union(*(dom[i] for i in outside))
     for digits in fits:
-        for part in map(frozenset, combinations(sorted(digits), len(inside))):
+        for part in map(frozenset, combinations(sorted(digits & reach_in), len(inside))):
+            if not digits - part <= reach_out:
+                continue
             fits_in, kept_in = combinations_of(tuple(dom[i] for i in inside), (part,))
             fits_out, kept_out = combinations_of(tuple(dom[i] for i in outside), (digits - part,))
             if fits_in and fits_out:

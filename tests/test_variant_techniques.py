@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from math import comb
 
 import pytest
 
@@ -176,6 +177,23 @@ def test_combination_analysis_sees_what_each_cage_alone_does_not():
         "or {5,6}")
     assert sorted(unit_name(g.rules, k) for k in step.constraints) == [
         "cage at r1c1 (sum 11)", "cage at r1c4 (sum 16)", "cage at r1c6 (sum 7)", "cage at r1c8 (sum 11)", "row 1"]
+
+
+def test_combination_analysis_leaves_alone_a_unit_with_too_many_sets_to_try():
+    """A cage of 8 cells summing to 68 on a 16x16 has hundreds of digit sets, each split eight ways
+    where it meets a column: past PARTS, its units are left alone (one such search took seconds).
+    Every cage of a 9x9 stays within it, however it meets a unit."""
+    row = [[0, c] for c in range(8)]
+    g = Grid(parse_puzzle(json.dumps({"givens": "." * 256, "box": [4, 4],
+                                      "constraints": [{"type": "killer", "cells": row, "sum": 68}]})))
+    full = tuple(frozenset(range(1, 17)) for _ in row)
+    assert len(cages.sums(16, 8, 68)) * 8 > cages.PARTS
+    assert cages._cage_parts(g.rules, 0, (0,), full) is None
+    assert cages.combination_analysis(g) is None
+    assert max(len(cages.sums(9, size, total)) * comb(size, size // 2)
+               for size in range(2, 10) for total in range(3, 46)) <= cages.PARTS
+    nine = position([cage(35, *ROW1[:7])])  # a 7-cell cage: 4 digit sets, each split 35 ways by 3 cells
+    assert len(cages._cage_parts(nine.rules, 0, (0, 1, 2), tuple(frozenset(ALL) for _ in range(7)))) > 35
 
 
 def test_a_single_innie_is_placed_and_an_outie_found_past_the_region():

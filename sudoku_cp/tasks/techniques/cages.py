@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from ...core.board import Rules
@@ -33,6 +34,8 @@ from .lines import (Search, combinations_of, distinct_sets, domains, reasons_of,
                     shared_units, spelled)
 
 MOST = 3  # innies or outies: at most this many cells make a new cage
+PARTS = 300     # combination analysis leaves a unit alone when a cage has more digit sets and parts to try
+STATES = 20_000  # ... or its digits used so far times a cage's parts pass this (on a 9x9 at most 126 x 126)
 
 
 def cage_combinations(g: Grid) -> Step | None:
@@ -203,10 +206,11 @@ def _region_name(g: Grid, ks: tuple[int, ...]) -> str:
 
 def combination_analysis(g: Grid) -> Step | None:
     """The first unit whose cells filled together with the cages meeting it remove a candidate, in
-    the unit or in those cages."""
-    if not cages_of(g.rules):
-        return None
+    the unit or in those cages (a unit past :data:`PARTS` or :data:`STATES` is left alone: big
+    cages on a 16x16 took seconds)."""
     cages, u = cages_of(g.rules), len(g.units)
+    if not cages:
+        return None
     for k, meeting, cells in _units_met(g.rules):
         doms = domains(g, cells)
         if doms is None or all(g.cells[i] for i in cells):
@@ -246,15 +250,19 @@ Part = tuple[int, frozenset[int], dict[int, frozenset[int]]]  # (digits in a uni
 
 
 @lru_cache(maxsize=16384)
-def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[frozenset[int], ...]) -> tuple[Part, ...]:
+def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[frozenset[int], ...]) -> tuple[
+        Part, ...] | None:
     """The ways cage ``c`` (position in :func:`cages_of`; its cells hold ``doms``) meets a unit where
     it has the cells ``inside``: each of its digit sets its cells can hold, with each part of it
-    that the cells inside can hold while the others hold the rest, and each cell's digits then."""
+    that the cells inside can hold while the others hold the rest, and each cell's digits then
+    (None when there would be more than :data:`PARTS` to try)."""
     n = rules.size
     _, cage, total = cages_of(rules)[c]
     cells = sorted(cage)
     dom = dict(zip(cells, doms))
     outside = [i for i in cells if i not in inside]
+    if len(sums(n, len(cells), total)) * comb(len(cells), len(inside)) > PARTS:
+        return None
     fits, _ = combinations_of(doms, sums(n, len(cells), total))
     out = []
     reach_in = frozenset().union(*(dom[i] for i in inside))
@@ -275,8 +283,8 @@ def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> 
         tuple[frozenset[int], ...], tuple[tuple[frozenset[int], ...], ...]] | None:
     """How unit ``k`` and the cages meeting it fill together, its cells (in the order of
     :func:`_units_met`) holding ``doms``: each cell's digits in some filling, and each cage's digit
-    sets in some filling (None when there is none). The answer depends on these alone: a unit whose
-    cells kept their candidates is not worked out again.
+    sets in some filling (None when there is none, or past :data:`PARTS` or :data:`STATES`). The answer depends on
+    these alone: a unit whose cells kept their candidates is not worked out again.
 
     Each cage takes one of its digit sets, and of it the digits its cells in the unit hold; these
     and the unit's other cells' digits all differ (and are every digit, for a unit of N cells). A
@@ -288,13 +296,18 @@ def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> 
     dom = dict(zip(cells, doms))
     area = frozenset(r * n + c for r, c in rules.units[k].cells)
     caged = [sorted(cages_of(rules)[c][1]) for c in meeting]
-    parts = [list(_cage_parts(rules, c, tuple(i for i in cage if i in area), tuple(dom[i] for i in cage)))
+    found = [_cage_parts(rules, c, tuple(i for i in cage if i in area), tuple(dom[i] for i in cage))
              for c, cage in zip(meeting, caged)]
+    if None in found:
+        return None
+    parts = [list(options) for options in found if options is not None]
     for i in sorted(area.difference(*caged)):
         parts.append([(1 << d, frozenset(), {i: frozenset({d})}) for d in sorted(dom[i])])
     adds_of = [{o[0] for o in options} for options in parts]
     reached = [{0}]
     for adds_here in adds_of:
+        if len(reached[-1]) * len(adds_here) > STATES:
+            return None
         reached.append({used | adds for used in reached[-1] for adds in adds_here if not used & adds})
     every = sum(1 << d for d in range(1, n + 1))
     ends = {used for used in reached[-1] if used == every or len(area) < n}

@@ -433,6 +433,27 @@ def test_a_step_through_a_relation_names_it_and_its_partners_digit():
     assert seen >= 5
 
 
+def test_the_general_steps_skip_the_solutions_candidates_and_find_the_same_steps(monkeypatch):
+    """Given the solution, the prover does not try to refute a candidate it holds (none can be):
+    the steps are the same as without it, what-ifs included."""
+    board = parse_puzzle(TOP)
+    given = explain_steps(board)
+    solution = given.solution.cells
+    prover = Prover(board.rules, make("sat"), Deadline(None), solution)
+    try:
+        grid = Grid(board)
+        assert all(solution[i] not in prover.refutable(grid, i) and
+                   set(prover.refutable(grid, i)) == grid.cands[i] - {solution[i]} for i in range(81))
+    finally:
+        prover.close()
+    init = Prover.__init__
+    monkeypatch.setattr(Prover, "__init__", lambda self, rules, backend, deadline, solution=None:
+                        init(self, rules, backend, deadline, None))
+    blind = explain_steps(board)
+    assert [s.text(board.rules) for s in blind] == [s.text(board.rules) for s in given]
+    assert any(s.technique == "what if" for s in given)
+
+
 def test_a_what_if_names_the_contradiction_it_reaches():
     board = parse_puzzle(TOP)
     steps = explain_steps(board)

@@ -420,12 +420,18 @@ class Grid:
 
 class Prover:
     """The solver seam's part: one session with the whole rules (propagation, cores, search) and
-    fresh sessions holding only some units (what a step's units alone imply)."""
+    fresh sessions holding only some units (what a step's units alone imply).
 
-    def __init__(self, rules: Rules, backend: Backend, deadline: Deadline):
+    Given the puzzle's ``solution`` (its cells, as the count found them), the general steps do not
+    try to refute a candidate the solution holds: no refutation of it exists, so the steps found
+    are the same, without a search per such candidate (on a hard killer, most of a "what if, by
+    search" went to solving the whole puzzle once for each true candidate before it)."""
+
+    def __init__(self, rules: Rules, backend: Backend, deadline: Deadline, solution: Sequence[int] | None = None):
         backend.require("propagate")
         backend.require("core")
         self.rules, self.backend, self.deadline = rules, backend, deadline
+        self.solution = solution
         self.session = backend.session(rules, stats=False)
         # the deletions of the last general step (:meth:`_cheapest`), by the facts they were made with
         self._kept: dict[str, Any] = {"facts": set(), "units": {}, "premises": {}}
@@ -450,6 +456,10 @@ class Prover:
             self._upped = True
             self._up = UnitPropagation.of(self.rules)
         return self._up
+
+    def refutable(self, g: Grid, i: int) -> list[int]:
+        """Cell ``i``'s candidates a general step may refute, lowest first: all but the solution's."""
+        return [d for d in sorted(g.cands[i]) if self.solution is None or self.solution[i] != d]
 
     def refuted(self, facts: list[Fact], fact: Fact) -> bool:
         """Propagation alone turns ``facts`` plus ``fact`` into a contradiction."""
@@ -543,7 +553,7 @@ class Prover:
         every = g.every
         if self.deadline.expired():
             raise TimeLimitReached("the time limit ended the search for the next step")
-        candidates = [g.fact(i, d) for _, i in order for d in sorted(g.cands[i])]
+        candidates = [g.fact(i, d) for _, i in order for d in self.refutable(g, i)]
         up = self.up
         refuted = (up.refuted(every, facts, candidates) if up is not None
                    else Propagation(g, every).refuted(facts, candidates))
@@ -582,7 +592,7 @@ class Prover:
         if split is not None:
             return split
         for _, i in order:  # propagation is stuck even case by case: refute a candidate by search
-            for d in sorted(g.cands[i]):
+            for d in self.refutable(g, i):
                 if self.searched(facts, g.fact(i, d)):
                     units, premises, how = self._reason(g, facts, g.fact(i, d), self.searched)
                     step = self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
@@ -672,7 +682,7 @@ class Prover:
                 for e in bits_of(m):
                     start_holders[e] |= 1 << j
             for _, i in order:
-                for d in sorted(g.cands[i]):
+                for d in self.refutable(g, i):
                     if self.deadline.expired():
                         raise TimeLimitReached("the time limit ended the search for the next step")
                     fact = g.fact(i, d)
@@ -1125,7 +1135,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     grid = Grid(board)
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)
-    prover = Prover(board.rules, finder, deadline)
+    prover = Prover(board.rules, finder, deadline, None if counted.solution is None else counted.solution.cells)
     try:  # one verifying solver for every step, each step's units switched on alone
         parts: Session | None = checker.parts_session(board.rules) if check else None
     except Unsupported:

@@ -511,9 +511,10 @@ class Prover:
             while len(units) > SHRINK_MOST:
                 self._answer(fresh.solve(premises + [assumed], self.deadline, guards=fresh.guards(units)))
                 found = fresh.core_parts()
-                if found is None or set(found) >= set(units):
+                used = set(units) if found is None else set(found)
+                if used >= set(units):
                     break
-                units = [k for k in units if k in set(found)]
+                units = [k for k in units if k in used]
         return units
 
     def _answer(self, found: bool | None) -> bool:

@@ -209,9 +209,7 @@ def combination_analysis(g: Grid) -> Step | None:
     the unit or in those cages (a unit past :data:`PARTS` or :data:`STATES` is left alone: big
     cages on a 16x16 took seconds)."""
     cages, u = cages_of(g.rules), len(g.units)
-    if not cages:
-        return None
-    for k, meeting, cells in _units_met(g.rules):
+    for k, (meeting, cells) in _units_met(g.rules).items():
         doms = domains(g, cells)
         if doms is None or all(g.cells[i] for i in cells):
             continue
@@ -233,17 +231,17 @@ def combination_analysis(g: Grid) -> Step | None:
 
 
 @lru_cache(maxsize=64)
-def _units_met(rules: Rules) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
-    """Each unit that cages meet, no two of them sharing a cell: (its position in ``rules.units``,
-    the cages meeting it (by position in :func:`cages_of`), the unit's cells and theirs)."""
-    n, cages, out = rules.size, cages_of(rules), []
+def _units_met(rules: Rules) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each unit that cages meet, no two of them sharing a cell, by its position in ``rules.units``:
+    the cages meeting it (by position in :func:`cages_of`), and the unit's cells and theirs."""
+    n, cages, out = rules.size, cages_of(rules), {}
     for k, unit in enumerate(rules.units):
         area = frozenset(r * n + c for r, c in unit.cells)
         meeting = tuple(j for j, c in enumerate(cages) if c[1] & area)
         if meeting and sum(len(cages[j][1]) for j in meeting) == len(
                 frozenset().union(*(cages[j][1] for j in meeting))):
-            out.append((k, meeting, tuple(sorted(area.union(*(cages[j][1] for j in meeting))))))
-    return tuple(out)
+            out[k] = (meeting, tuple(sorted(area.union(*(cages[j][1] for j in meeting)))))
+    return out
 
 
 Part = tuple[int, frozenset[int], dict[int, frozenset[int]]]  # (digits in a unit as bits, a cage's set, its cells' digits)
@@ -292,7 +290,7 @@ def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> 
     the others completes.
     """
     n = rules.size
-    (meeting, cells), = [(m, c) for kk, m, c in _units_met(rules) if kk == k]
+    meeting, cells = _units_met(rules)[k]
     dom = dict(zip(cells, doms))
     area = frozenset(r * n + c for r, c in rules.units[k].cells)
     caged = [sorted(cages_of(rules)[c][1]) for c in meeting]

@@ -31,59 +31,77 @@ class GroupedLinks:
         n = g.n
         peers, places = peer_bits(g), digit_places(g)
         units, groups = _groups(g)
-        # each unit's nodes of each digit (two or more places): its places, and its groups short of all
-        self._members: dict[tuple[int, int], tuple[set[Node], int]] = {}
+        # each unit's nodes of each digit (two or more places), as cells in bits: its places, and its
+        # groups short of all; then those places
+        self._members: dict[tuple[int, int], tuple[list[int], int]] = {}
+        every: set[tuple[int, int]] = set()  # (cells as bits, digit)
         for k in range(len(g.units)):
             for d in range(1, n + 1):
                 where = places[d] & units[k]
                 if where & (where - 1) == 0:
                     continue
-                nodes: set[Node] = {((i,), d) for i in bits_of(where)}
-                nodes |= {(tuple(bits_of(c)), d) for c in {m & where for m in groups[k]}
-                          if c & (c - 1) and c != where}
-                self._members[k, d] = (nodes, where.bit_count())
-        every = {node for nodes, _ in self._members.values() for node in nodes}
-        every |= {((i,), d) for i in range(n * n) if len(g.cands[i]) >= 2 for d in g.cands[i]}
-        # the search's view: nodes numbered in their sorted order, each one's partners as numbers
-        self.nodes = sorted(every)
-        number = {node: k for k, node in enumerate(self.nodes)}
-        strong: list[set[int]] = [set() for _ in self.nodes]
-        weak: list[set[int]] = [set() for _ in self.nodes]
-        bits = [sum(1 << i for i in cells) for cells, _ in self.nodes]
-        for nodes, count in self._members.values():  # two disjoint nodes of a digit in a unit
-            ids = [number[node] for node in nodes]
-            for x, a in enumerate(ids):
-                for b in ids[x + 1:]:
-                    if not bits[a] & bits[b]:
-                        weak[a].add(b)
-                        weak[b].add(a)
-                        if (bits[a] | bits[b]).bit_count() == count:
-                            strong[a].add(b)
-                            strong[b].add(a)
-        for i in range(n * n):  # two digits of a cell
-            ids = [number[(i,), d] for d in sorted(g.cands[i])] if len(g.cands[i]) >= 2 else []
-            for x, a in enumerate(ids):
-                for b in ids[x + 1:]:
-                    weak[a].add(b)
-                    weak[b].add(a)
-                    if len(ids) == 2:
-                        strong[a].add(b)
-                        strong[b].add(a)
-        self._strong = [sorted(m) for m in strong]
-        self._weak = [sorted(m) for m in weak]
+                masks = [1 << i for i in bits_of(where)]
+                masks += {c for c in (m & where for m in groups[k]) if c & (c - 1) and c != where}
+                self._members[k, d] = (masks, where)
+                every.update((m, d) for m in masks)
+        every.update((1 << i, d) for i in range(n * n) if len(g.cands[i]) >= 2 for d in g.cands[i])
+        # the search's view: nodes numbered in their sorted order, each one's partners as numbers;
+        # a node's partners are kept as bits (bit k: node k), so they come out sorted
+        made = sorted((tuple(bits_of(m)), d, m) for m, d in every)
+        self.nodes = [(cells, d) for cells, d, _ in made]
+        number = {(m, d): k for k, (_, d, m) in enumerate(made)}
+        self._cells = [m for _, _, m in made]  # each node's cells, as bits
+        strong = [0] * len(made)
+        # the units' nodes of a digit, as (cells, number) pairs, and those each node is among
+        self._among: list[list[list[tuple[int, int]]]] = [[] for _ in made]
+        for (masks, where), (_, d) in zip(self._members.values(), self._members):
+            # two disjoint nodes of a digit in a unit: strongly linked when they cover its places
+            unit = [(m, number[m, d]) for m in masks]
+            by_cells = dict(unit)
+            for m, a in unit:
+                self._among[a].append(unit)
+                partner = by_cells.get(where ^ m)
+                if partner is not None:
+                    strong[a] |= 1 << partner
+        for i in range(n * n):  # two digits of a bivalue cell
+            if len(g.cands[i]) == 2:
+                a, b = (number[1 << i, d] for d in g.cands[i])
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+        self._strong = strong
+        self._weak: list[int | None] = [None] * len(made)  # (made as the search asks: :meth:`weak`)
+        self._number = number
         self._grouped = [len(cells) > 1 for cells, _ in self.nodes]
         self._starts = [k for k, m in enumerate(strong) if m]
         self._seen = [places[d] & _all(peers, cells) for cells, d in self.nodes]  # (see :meth:`both`)
+
+    def weak(self, a: int) -> int:
+        """The nodes weakly linked to node number ``a``, as bits: those of its digit disjoint from it
+        in a unit it is in, and its cell's other digits (made on first ask: a search reads about
+        one node in ten)."""
+        made = self._weak[a]
+        if made is None:
+            cells, d = self.nodes[a]
+            mine = self._cells[a]
+            made = 0
+            for unit in self._among[a]:
+                for m, b in unit:
+                    if not m & mine:
+                        made |= 1 << b
+            if len(cells) == 1 and len(self.g.cands[cells[0]]) >= 2:
+                made |= sum(1 << self._number[mine, e] for e in self.g.cands[cells[0]] if e != d)
+            self._weak[a] = made
+        return made
 
     def unit(self, a: Node, b: Node, strong: bool) -> int | None:
         """The first unit linking two nodes (strongly: they are all its places for their digit);
         None for two digits of one cell."""
         if a[1] != b[1]:
             return None
+        ma, mb = sum(1 << c for c in a[0]), sum(1 << c for c in b[0])
         for k in range(len(self.g.units)):
-            nodes, count = self._members.get((k, a[1]), (set(), 0))
-            if a in nodes and b in nodes and not set(a[0]) & set(b[0]) and (
-                    not strong or len(a[0]) + len(b[0]) == count):
+            masks, where = self._members.get((k, a[1]), ([], 0))
+            if ma in masks and mb in masks and not ma & mb and (not strong or ma | mb == where):
                 return k
         raise ValueError(f"no unit links {a} and {b}")
 
@@ -116,43 +134,46 @@ class GroupedLinks:
 
     def _from(self, start: int, most: int):
         """Breadth first from the node numbered ``start`` assumed false. A state is a node's number
-        times two, plus one when the chain makes it true; ``grouped``: the chain to it holds a group."""
-        strong, weak, nodes = self._strong, self._weak, self.nodes
+        times two, plus one when the chain makes it true; ``grouped``: the chain to it holds a group.
+        A node is reached once (either way): ``reached`` holds them as bits, so a node's partners
+        not reached yet are its partners' bits less those, in their order."""
+        strong, weak, nodes = self._strong, self.weak, self.nodes
         parent: dict[int, int] = {2 * start: -1}
         grouped = {2 * start: self._grouped[start]}
         frontier = deque([(2 * start, 0)])
-        closing, seen = set(weak[start]), self._seen  # (weak links are both ways)
+        closing, seen, reached = weak(start), self._seen, 1 << start  # (weak links are both ways)
         while frontier:
             state, depth = frontier.popleft()
             if depth >= most:
                 continue
             node, had = state >> 1, grouped[state]
             if state & 1:  # a node made true: its weak links make the next ones false
-                for other in weak[node]:
+                new = weak(node) & ~reached
+                reached |= new
+                for other in bits_of(new):
                     made = 2 * other
-                    if made in parent or made + 1 in parent:
-                        continue
                     parent[made] = state
                     grouped[made] = had or self._grouped[other]
                     frontier.append((made, depth + 1))
                 continue
-            for other in strong[node]:  # a node made false: its strong links make the next ones true
-                if other == start and depth >= 2:  # back to the start, made true
+            back = depth >= 2 and strong[node] >> start & 1  # back to the start, made true
+            new = strong[node] & ~reached | (1 << start if back else 0)
+            reached |= new
+            for other in bits_of(new):  # a node made false: its strong links make the next ones true
+                if other == start:
                     if not self._grouped[start] and had:
                         chain = self._chain(parent, state) + [nodes[start]]
                         return chain, [], [(nodes[start][0][0], nodes[start][1])], "discontinuous"
                     continue
                 made = 2 * other + 1
-                if made in parent or made - 1 in parent:
-                    continue
                 parent[made] = state
                 grouped[made] = with_group = had or self._grouped[other]
-                if with_group and (other in closing and depth >= 2 or (
+                if with_group and (closing >> other & 1 and depth >= 2 or (
                         seen[start] & seen[other] if nodes[start][1] == nodes[other][1]
                         else self.both(nodes[start], nodes[other]))):  # a conclusion?
                     chain = self._chain(parent, made)
                     if len(set(chain)) == len(chain) and not _overlap(chain):
-                        if len(chain) >= 4 and other in closing:  # it closes: a loop
+                        if len(chain) >= 4 and closing >> other & 1:  # it closes: a loop
                             gone = self._loop(chain)
                             if gone:
                                 return chain, gone, [], "continuous"

@@ -38,8 +38,6 @@ class Links:
                  bilocal_only: bool = False):
         self.g = g
         self.strong: dict[Node, dict[Node, int | None]] = {}  # partner -> unit (None: the cell)
-        self.weak: dict[Node, set[Node]] = {}  # every weak link (for eliminations)
-        self.walk: dict[Node, set[Node]] = {}  # the weak links a chain of this kind may take
         self._shortest: dict[tuple[int, int], tuple[list[Node], list[Node]] | None] = {}  # (see :meth:`shortest`)
         self._strongs: dict[Node, list[Node]] = {}  # a node's strong partners, sorted (made as the search asks)
         self._walks: dict[Node, list[Node]] = {}  # its walk partners, sorted
@@ -47,7 +45,7 @@ class Links:
         digits = [digit] if digit else list(range(1, n + 1))
         nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i]) if d in digits]
         for node in nodes:
-            self.strong[node], self.weak[node], self.walk[node] = {}, set(), set()
+            self.strong[node] = {}
         for i in range(n * n):
             c = g.cands[i]
             if len(c) == 2 and not bilocal_only:
@@ -63,26 +61,39 @@ class Links:
                         w = [i for i in unit if d in g.cands[i]]
                         self.strong[(w[0], d)].setdefault((w[1], d), k)
                         self.strong[(w[1], d)].setdefault((w[0], d), k)
-        holding: dict[int, set[int]] = {d: set() for d in digits}  # the cells with d as a candidate
+        # the weak links, each node's made on first use (a search reaches some of them)
+        self._digit, self._bivalue_only = digit, bivalue_only
+        self._holding: dict[int, set[int]] = {d: set() for d in digits}  # the cells with d as a candidate
         for i, d in nodes:
-            holding[d].add(i)
-        for (i, d) in nodes:
-            if bivalue_only and len(g.cands[i]) != 2:
-                continue  # (an XY-chain neither enters these nor ends at them)
-            same = {(j, d) for j in g.peer_sets[i] & holding[d]}
-            if digit is None:  # (every digit is a node: the cell's other digits are weak links)
-                self.weak[(i, d)] = same | {(i, e) for e in g.cands[i] if e != d}
-                self.walk[(i, d)] = same if bivalue_only else set(self.weak[(i, d)])
-            else:
-                self.weak[(i, d)], self.walk[(i, d)] = same, set(same)
-        if bivalue_only:  # an XY-chain only enters and leaves bivalue cells through their digits
-            for node in nodes:
-                if len(g.cands[node[0]]) == 2:
-                    self.walk[node] = {m for m in self.walk[node] if len(g.cands[m[0]]) == 2}
+            self._holding[d].add(i)
+        self.weak: dict[Node, set[Node]] = _Made(self._weak_of)  # every weak link (for eliminations)
+        self.walk: dict[Node, set[Node]] = _Made(self._walk_of)  # those a chain of this kind may take
+
+    def _weak_of(self, node: Node) -> set[Node]:
+        if node not in self.strong:
+            raise KeyError(node)
+        (i, d), g = node, self.g
+        if self._bivalue_only and len(g.cands[i]) != 2:
+            return set()  # (an XY-chain neither enters these nor ends at them)
+        same = {(j, d) for j in g.peer_sets[i] & self._holding[d]}
+        if self._digit is None:  # (every digit is a node: the cell's other digits are weak links)
+            return same | {(i, e) for e in g.cands[i] if e != d}
+        return same
+
+    def _walk_of(self, node: Node) -> set[Node]:
+        (i, d), g = node, self.g
+        if not self._bivalue_only:
+            return self.weak[node]
+        if len(g.cands[i]) != 2:
+            return set()
+        # an XY-chain only enters and leaves bivalue cells through their digits
+        return {(j, d) for j in g.peer_sets[i] & self._holding[d] if len(g.cands[j]) == 2}
 
     def targets(self, a: Node, b: Node) -> list[Node]:
         """The candidates weakly linked to both ends (they go)."""
-        both = self.weak.get(a, set()) & self.weak.get(b, set())
+        if a not in self.strong or b not in self.strong:
+            return []
+        both = self.weak[a] & self.weak[b]
         return sorted(x for x in both if x != a and x != b)
 
     def shortest(self, most: int = MAX_LINKS, least: int = 1) -> tuple[list[Node], list[Node]] | None:
@@ -155,6 +166,18 @@ class Links:
         step.arrows = list(zip(facts, facts[1:]))
         step.se = round(TECHNIQUES[technique.split(" (")[0]].se + length_bonus(len(chain)), 1)
         return step
+
+
+class _Made(dict):
+    """A dict whose missing entries are made on first use, by ``make(key)``."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
 
 
 def links_of(g: Grid, digit: int | None = None, bivalue_only: bool = False,

@@ -594,17 +594,20 @@ class SatBackend(Backend):
         session.selectors = list(selectors)
         return session
 
-    def fixed_session(self, rules: Rules, facts: Sequence[Fact]) -> SatSession:
+    def fixed_session(self, rules: Rules, facts: Sequence[Fact], parts: Sequence[int] | None = None) -> SatSession:
         """A solver holding the whole rules (:meth:`parts_session`'s formula, every selector a unit
-        clause) and ``facts`` as unit clauses: a query then propagates only what its own
-        assumptions add (about ten times faster than assuming the facts each time), and
-        :meth:`SatSession.propagate` still reports what the facts derive too."""
+        clause; with ``parts``, only theirs, the others' negation) and ``facts`` as unit clauses:
+        a query then propagates only what its own assumptions add (about ten times faster than
+        assuming the facts each time), and :meth:`SatSession.propagate` still reports what the
+        facts derive too."""
         if rules.size > FULL_RULES_MAX_SIZE:
             raise Unsupported(self.name, f"load the full rules of a grid above "
                                          f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
         cnf, selectors = parts_formula(rules, self.encoding, self.amo)
         n = rules.size
-        units = [[s] for s in selectors] + [[var(n, r, c, d) if d > 0 else -var(n, r, c, -d)] for r, c, d in facts]
+        on = set(range(len(selectors)) if parts is None else parts)
+        units = [[s if k in on else -s] for k, s in enumerate(selectors)]
+        units += [[var(n, r, c, d) if d > 0 else -var(n, r, c, -d)] for r, c, d in facts]
         return SatSession(Cnf(cnf.size, cnf.nvars, cnf.clauses + units), self.solver, stats=False)
 
     def formula(self, board: Board, deadline: Deadline | None = None) -> Cnf:

@@ -268,6 +268,7 @@ class UnitPropagation:
         n = self.n
         self._literal = {(r, c, s * d): s * ((r * n + c) * n + d)  # each fact's literal, looked up
                          for r in range(n) for c in range(n) for d in range(1, n + 1) for s in (1, -1)}
+        self._fixed: dict[tuple[int, ...], tuple[Any, set[Fact]]] = {}  # (see :meth:`under`)
 
     @classmethod
     def of(cls, rules: Rules) -> UnitPropagation | None:
@@ -279,6 +280,9 @@ class UnitPropagation:
 
     def close(self) -> None:
         self.session.close()
+        for session, _ in self._fixed.values():
+            session.close()
+        self._fixed.clear()
 
     def literals(self, facts: Sequence[Fact]) -> list[int]:
         table = self._literal
@@ -296,20 +300,34 @@ class UnitPropagation:
         """``(no conflict, every fact propagation over ``parts`` derives from ``facts``)``."""
         return self.session.propagate(facts, self.session.guards(parts))
 
-    def under(self, facts: Sequence[Fact]) -> Any:
-        """A solver holding the whole rules with ``facts`` fixed (unit clauses): queries that add to
-        the same facts propagate only what they add
-        (:meth:`~sudoku_cp.backends.sat.SatBackend.fixed_session`; close it after use)."""
-        return self.backend.fixed_session(self.rules, facts)
+    def under(self, facts: Sequence[Fact], parts: Sequence[int] | None = None) -> Any:
+        """A solver holding the rules' ``parts`` (all of them by default) switched on and ``facts``
+        as unit clauses: queries that add to the same facts propagate only what they add
+        (:meth:`~sudoku_cp.backends.sat.SatBackend.fixed_session`). Kept, one per set of parts:
+        the facts of a run of steps only grow (a placed digit's cell drops its removals from the
+        facts, and its own clause derives them again), so the next call adds the new ones as unit
+        clauses; a call whose facts drop any other starts a new solver."""
+        key = tuple(self.every if parts is None else parts)
+        session, held = self._fixed.get(key, (None, set()))
+        now = set(facts)
+        placed = {(r, c) for r, c, d in now if d > 0}
+        if session is not None and any(d > 0 or (r, c) not in placed for r, c, d in held - now):
+            session.close()
+            session = None
+        if session is None:
+            session, held = self.backend.fixed_session(self.rules, facts, parts), set(now)
+        for fact in sorted(now - held):
+            session.solver.add_clause([self._literal[fact]])
+        self._fixed[key] = (session, held | now)
+        return session
 
     def refuted(self, parts: Sequence[int], facts: Sequence[Fact], candidates: Sequence[Fact]) -> list[bool]:
         """For each of ``candidates``, whether propagation over ``parts`` refutes it with ``facts``
         (over units and relations: :meth:`Propagation.refuted`'s answers)."""
-        base = self.literals(facts) + [self.guards[k] for k in parts]
-        contradicts = self.session.contradicts_literals
-        if contradicts(base):
+        contradicts = self.under(facts, parts).contradicts_literals
+        if contradicts([]):
             return [True] * len(candidates)
-        return [contradicts(base + [lit]) for lit in self.literals(candidates)]
+        return [contradicts([lit]) for lit in self.literals(candidates)]
 
 
 Trial = Callable[[list], tuple[bool, Any]]

@@ -669,51 +669,64 @@ class Prover:
         n, units_of, up = g.n, g.units_of, self.up
         given = {(k, e) for j, e in enumerate(g.cells) if e for k in units_of[j]}  # (unit, digit) placed
         unit_masks = unit_bits(g)
-        with up.under(facts) if up is not None else nullcontext(None) as fixed:
-            start = [sum(1 << e for e in c) for c in g.cands]  # (with what the facts alone derive, taken once)
-            if up is not None:  # (the guarded solver says it at once: the fixed one would load the rules again)
-                for r, c, e in up.propagate(up.every, facts)[1]:
-                    if e > 0:
-                        start[r * n + c] = 0
-                        given.update((k, e) for k in units_of[r * n + c])
-                    else:
-                        start[r * n + c] &= ~(1 << -e)
-            start_holders = [0] * (n + 1)
-            for j, m in enumerate(start):
-                for e in bits_of(m):
-                    start_holders[e] |= 1 << j
-            for _, i in order:
-                for d in self.refutable(g, i):
-                    if self.deadline.expired():
-                        raise TimeLimitReached("the time limit ended the search for the next step")
-                    fact = g.fact(i, d)
-                    _, derived = (fixed.propagate([fact], with_root=False) if fixed is not None
-                                  else self.session.propagate(facts + [fact]))
-                    left = list(start)  # each cell's digits left, as bits
-                    holders = list(start_holders)  # each digit's cells left, as bits
-                    held = set(given)
-                    for j, e in [(i, d)] + [(r * n + c, e) for r, c, e in derived]:
-                        if e > 0:  # decided: no case to split on here
-                            for x in bits_of(left[j]):
-                                holders[x] &= ~(1 << j)
-                            left[j] = 0
-                            held.update((k, e) for k in units_of[j])
-                        elif left[j] >> -e & 1:
-                            left[j] &= ~(1 << -e)
-                            holders[-e] &= ~(1 << j)
-                    splits = [(m.bit_count(), 0, j, -1, [g.fact(j, e) for e in bits_of(m)])
-                              for j, m in enumerate(left) if 2 <= m.bit_count() <= CASES]
-                    for k, cells in enumerate(unit_masks):
-                        for e in range(1, n + 1):
-                            where = holders[e] & cells
-                            if 2 <= where.bit_count() <= CASES and (k, e) not in held:
-                                splits.append((where.bit_count(), 1, k, e, [g.fact(j, e) for j in bits_of(where)]))
-                    refutes = self._refutes_with(facts, fact, fixed)
-                    for _, kind, key, e, branches in sorted(splits, key=lambda t: t[:4]):
-                        if all(refutes(b) for b in branches):
-                            whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
-                                     else [g.fact(j, e) for j in g.units[key]])
-                            return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
+        fixed = up.under(facts) if up is not None else None
+        start = [sum(1 << e for e in c) for c in g.cands]  # (with what the facts alone derive, taken once)
+        if up is not None:  # (the guarded solver says it at once: the fixed one would load the rules again)
+            for r, c, e in up.propagate(up.every, facts)[1]:
+                if e > 0:
+                    start[r * n + c] = 0
+                    given.update((k, e) for k in units_of[r * n + c])
+                else:
+                    start[r * n + c] &= ~(1 << -e)
+        start_holders = [0] * (n + 1)
+        for j, m in enumerate(start):
+            for e in bits_of(m):
+                start_holders[e] |= 1 << j
+        # the units' splits before any assumption: an assumption changes those its propagation
+        # touches (a unit with more places for a digit is split only when it loses some)
+        start_splits = {}
+        for k, cells in enumerate(unit_masks):
+            for e in range(1, n + 1):
+                where = start_holders[e] & cells
+                if 2 <= where.bit_count() <= CASES and (k, e) not in given:
+                    start_splits[k, e] = where
+        for _, i in order:
+            for d in self.refutable(g, i):
+                if self.deadline.expired():
+                    raise TimeLimitReached("the time limit ended the search for the next step")
+                fact = g.fact(i, d)
+                _, derived = (fixed.propagate([fact], with_root=False) if fixed is not None
+                              else self.session.propagate(facts + [fact]))
+                left = list(start)  # each cell's digits left, as bits
+                holders = list(start_holders)  # each digit's cells left, as bits
+                held = set(given)
+                touched: set[tuple[int, int]] = set()  # (unit, digit): its places changed
+                for j, e in [(i, d)] + [(r * n + c, e) for r, c, e in derived]:
+                    if e > 0:  # decided: no case to split on here
+                        for x in bits_of(left[j]):
+                            holders[x] &= ~(1 << j)
+                            touched.update((k, x) for k in units_of[j])
+                        left[j] = 0
+                        held.update((k, e) for k in units_of[j])
+                    elif left[j] >> -e & 1:
+                        left[j] &= ~(1 << -e)
+                        holders[-e] &= ~(1 << j)
+                        touched.update((k, -e) for k in units_of[j])
+                splits = [(m.bit_count(), 0, j, -1, m) for j, m in enumerate(left) if 2 <= m.bit_count() <= CASES]
+                splits += [(where.bit_count(), 1, k, e, where) for (k, e), where in start_splits.items()
+                           if (k, e) not in touched and (k, e) not in held]
+                for k, e in touched:
+                    where = holders[e] & unit_masks[k]
+                    if 2 <= where.bit_count() <= CASES and (k, e) not in held:
+                        splits.append((where.bit_count(), 1, k, e, where))
+                refutes = self._refutes_with(facts, fact, fixed)
+                for _, kind, key, e, m in sorted(splits, key=lambda t: t[:4]):
+                    branches = ([g.fact(key, x) for x in bits_of(m)] if kind == 0
+                                else [g.fact(j, e) for j in bits_of(m)])
+                    if all(refutes(b) for b in branches):
+                        whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
+                                 else [g.fact(j, e) for j in g.units[key]])
+                        return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
         return None
 
     def _refutes_with(self, facts: list[Fact], fact: Fact, fixed: Session | None):

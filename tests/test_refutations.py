@@ -19,7 +19,7 @@ from sudoku_cp.core.board import Board
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.refutations import Propagation, UnitPropagation, facts_deletion, units_deletion
 from sudoku_cp.tasks.steps import Grid, next_step, singles_refute
-from test_steps import ANTIKING, RELATED, TOP
+from test_steps import ANTIKING, KILLER, RELATED, TOP
 
 WINDOKU = ('{"size": 9, "givens": ".2......15...........9.......4.7...................6..2.3....9.......8..96...4..2", '
            '"box": [3, 3], "constraints": [{"type": "windoku"}]}')
@@ -124,16 +124,42 @@ def test_a_solver_holding_the_facts_answers_as_one_assuming_them(text):
         candidates = [grid.fact(i, d) for i in range(grid.n ** 2) for d in sorted(grid.cands[i])]
         pick = random.Random(3)
         fixpoints = 0
-        with up.under(facts) as fixed:
-            for a in pick.sample(candidates, 12):
-                ok, derived = fixed.propagate([a])
-                again, whole = up.propagate(up.every, facts + [a])
-                assert ok == again
-                if ok:  # (at a conflict, how far each got depends on the order it went)
-                    assert sorted(derived) == sorted(whole)
-                    fixpoints += 1
-                for b in pick.sample(candidates, 12):
-                    assert fixed.contradicts([a, b]) == up.contradicts(up.every, facts + [a, b])
+        fixed = up.under(facts)
+        for a in pick.sample(candidates, 12):
+            ok, derived = fixed.propagate([a])
+            again, whole = up.propagate(up.every, facts + [a])
+            assert ok == again
+            if ok:  # (at a conflict, how far each got depends on the order it went)
+                assert sorted(derived) == sorted(whole)
+                fixpoints += 1
+            for b in pick.sample(candidates, 12):
+                assert fixed.contradicts([a, b]) == up.contradicts(up.every, facts + [a, b])
         assert fixpoints
+    finally:
+        up.close()
+
+
+@pytest.mark.parametrize("text", [TOP, KILLER], ids=["classic", "killer 4x4"])
+def test_the_solver_holding_the_facts_is_kept_while_they_grow(text):
+    """Along a solve the facts only grow: :meth:`UnitPropagation.under` keeps its solver and adds
+    the new facts, and its refutations (over every part, and over the units and relations alone)
+    are those of assuming the facts each time; facts that drop one it holds get a new solver."""
+    grids = list(positions(text, every=1))[:4]
+    up = UnitPropagation(grids[0].rules)
+    try:
+        assert len(grids) == 4 and (text != KILLER or len(up.every) > len(grids[0].every))  # (the cages: parts beyond)
+        refuted = tried = 0
+        for parts in (up.every, grids[0].every):
+            first = up.under(grids[0].facts(), parts)
+            for grid in grids:
+                facts = grid.facts()
+                candidates = [grid.fact(i, d) for i in range(grid.n ** 2) for d in sorted(grid.cands[i])]
+                base = up.literals(facts) + [up.guards[k] for k in parts]
+                assumed = [up.session.contradicts_literals(base + [lit]) for lit in up.literals(candidates)]
+                assert up.refuted(parts, facts, candidates) == assumed
+                assert up.under(facts, parts) is first  # (kept: the facts grew)
+                refuted, tried = refuted + sum(assumed), tried + len(assumed)
+            assert up.under(grids[0].facts(), parts) is not first  # (the later facts dropped: a new one)
+        assert 0 < refuted < tried
     finally:
         up.close()

@@ -304,14 +304,14 @@ class UnitPropagation:
         """A solver holding the rules' ``parts`` (all of them by default) switched on and ``facts``
         as unit clauses: queries that add to the same facts propagate only what they add
         (:meth:`~sudoku_cp.backends.sat.SatBackend.fixed_session`). Kept, one per set of parts:
-        the facts of a run of steps only grow (a placed digit's cell drops its removals from the
-        facts, and its own clause derives them again), so the next call adds the new ones as unit
-        clauses; a call whose facts drop any other starts a new solver."""
+        the facts of a run of steps only grow (a digit placed drops its cell's removals from the
+        facts, and the cell's own clause derives them again), so the next call adds the new ones
+        as unit clauses; a call whose facts drop any other starts a new solver."""
         key = tuple(self.every if parts is None else parts)
         session, held = self._fixed.get(key, (None, set()))
         now = set(facts)
-        placed = {(r, c) for r, c, d in now if d > 0}
-        if session is not None and any(d > 0 or (r, c) not in placed for r, c, d in held - now):
+        placed = {(r, c): d for r, c, d in now if d > 0}
+        if session is not None and any(d > 0 or placed.get((r, c), -d) == -d for r, c, d in held - now):
             session.close()
             session = None
         if session is None:

@@ -265,15 +265,57 @@ def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[froze
     out = []
     reach_in = frozenset().union(*(dom[i] for i in inside))
     reach_out = frozenset().union(*(dom[i] for i in outside))
+    bits_in = tuple(sum(1 << d for d in dom[i]) for i in inside)
+    bits_out = tuple(sum(1 << d for d in dom[i]) for i in outside)
     for digits in fits:
+        every = sum(1 << d for d in digits)
         for part in map(frozenset, combinations(sorted(digits & reach_in), len(inside))):
             if not digits - part <= reach_out:
                 continue
-            fits_in, kept_in = combinations_of(tuple(dom[i] for i in inside), (part,))
-            fits_out, kept_out = combinations_of(tuple(dom[i] for i in outside), (digits - part,))
-            if fits_in and fits_out:
-                out.append((sum(1 << d for d in part), digits, dict(zip(inside, kept_in)) | dict(zip(outside, kept_out))))
+            held = sum(1 << d for d in part)
+            kept_in, kept_out = _held(bits_in, held), _held(bits_out, every & ~held)
+            if kept_in is not None and kept_out is not None:
+                out.append((held, digits, {i: _digits(b) for i, b in zip(inside + tuple(outside), kept_in + kept_out)}))
     return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _held(doms: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
+    """Each cell's digits in some filling of the cells (their digits ``doms``, as bits) with
+    ``digits`` (as many as the cells, one each): a pass forward over the digits used so far and one
+    back; None when there is no such filling."""
+    reached = [{0}]
+    for dom in doms:
+        here = set()
+        for used in reached[-1]:
+            free = dom & digits & ~used
+            while free:
+                low = free & -free
+                here.add(used | low)
+                free ^= low
+        reached.append(here)
+    if digits not in reached[-1]:
+        return None
+    kept = [0] * len(doms)
+    ends = {digits}
+    for j in range(len(doms) - 1, -1, -1):
+        before = set()
+        for used in reached[j]:
+            free = doms[j] & digits & ~used
+            while free:
+                low = free & -free
+                if used | low in ends:
+                    kept[j] |= low
+                    before.add(used)
+                free ^= low
+        ends = before
+    return tuple(kept)
+
+
+@lru_cache(maxsize=1024)
+def _digits(bits: int) -> frozenset[int]:
+    """The digits of a set of digits as bits (bit ``d``: digit ``d``)."""
+    return frozenset(d for d in range(bits.bit_length()) if bits >> d & 1)
 
 
 @lru_cache(maxsize=16384)

@@ -843,3 +843,21 @@ def test_a_parts_session_names_the_parts_its_core_holds():
         assert parts.solve(facts, guards=parts.guards(core)) is False
     with sat.session(board.rules) as whole:
         assert whole.solve(facts) is False and whole.core_parts() is None
+
+
+def test_the_steps_run_the_garbage_collector_less_often_and_restore_it(monkeypatch):
+    """During the steps the collector's youngest pass waits for :data:`YOUNG` objects (the steps
+    make millions); after them, finished or stopped by an error, Python's setting is back."""
+    import gc
+
+    before = gc.get_threshold()
+    seen = []
+    explain_steps(parse_puzzle(TOP), progress=lambda *_: seen.append(gc.get_threshold()[0]))
+    assert seen and set(seen) == {max(before[0], steps_module.YOUNG)} and gc.get_threshold() == before
+
+    def broken(grid, prover=None):
+        raise RuntimeError("a finder broke")
+    monkeypatch.setattr(steps_module, "next_step", broken)
+    with pytest.raises(RuntimeError):
+        explain_steps(parse_puzzle(TOP))
+    assert gc.get_threshold() == before

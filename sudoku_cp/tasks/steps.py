@@ -500,19 +500,26 @@ class Prover:
         found = self.parts.core_parts() if self.parts is not None else None
         return set(units) if found is None else set(found) & set(units)
 
-    def fresh_core(self, units: list[int], premises: list[Fact], assumed: Fact) -> list[int]:
+    def fresh(self) -> Session | None:
+        """A new solver holding every unit and constraint behind a guard of its own, nothing learnt
+        yet; None where the backend has none."""
+        try:
+            return self.backend.parts_session(self.rules)
+        except Unsupported:
+            return None
+
+    def fresh_core(self, units: list[int], premises: list[Fact], assumed: Fact,
+                   fresh: Session | None = None) -> list[int]:
         """The units a fresh solver's refutation of ``assumed`` from ``premises`` over ``units``
         uses (its core), searched again on those until it uses them all or they are at most
         :data:`SHRINK_MOST` (a solver that refuted other facts before keeps what it learnt, and
-        its core holds more)."""
-        try:
-            fresh = self.backend.parts_session(self.rules)
-        except Unsupported:
-            return units
-        with fresh:
+        its core holds more). ``fresh``: that solver (:meth:`fresh`), else one made for the call."""
+        with nullcontext(fresh) if fresh is not None else (self.fresh() or nullcontext(None)) as session:
+            if session is None:
+                return units
             while len(units) > SHRINK_MOST:
-                self._answer(fresh.solve(premises + [assumed], self.deadline, guards=fresh.guards(units)))
-                found = fresh.core_parts()
+                self._answer(session.solve(premises + [assumed], self.deadline, guards=session.guards(units)))
+                found = session.core_parts()
                 used = set(units) if found is None else set(found)
                 if used >= set(units):
                     break
@@ -525,12 +532,18 @@ class Prover:
             raise TimeLimitReached("the time limit ended the search for the next step")
         return found is False
 
-    def fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> list[Fact]:
+    def fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact, fresh: Session | None = None) -> list[Fact]:
         """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
-        (one session on those units: deletion, each answer's core refining the rest)."""
-        with self.backend.session(part(self.rules, units), stats=False) as session:
-            return shrink_core(lambda s: self._answer(session.solve(s + [fact], self.deadline)), premises,
-                               lambda s: set(session.core()))
+        (deletion, each answer's core refining the rest): in ``fresh`` (:meth:`fresh`) with only
+        ``units`` switched on, else in a solver made for the call."""
+        with nullcontext(fresh) if fresh is not None else (self.fresh() or nullcontext(None)) as session:
+            if session is None:  # (no guarded solver: one holding only these units)
+                with self.backend.session(part(self.rules, units), stats=False) as held:
+                    return shrink_core(lambda s: self._answer(held.solve(s + [fact], self.deadline)), premises,
+                                       lambda s: set(held.core()))
+            guards = session.guards(units)
+            return shrink_core(lambda s: self._answer(session.solve(s + [fact], self.deadline, guards=guards)),
+                               premises, lambda s: set(session.core()))
 
     def general(self, g: Grid) -> Step | None:
         """The cheapest general step: a candidate refuted by propagation, else by propagation in
@@ -832,9 +845,10 @@ class Prover:
         needed = self._core_units(near)
         near = [k for k in near if k in needed]  # (the core's units refute it too)
         if len(near) > SHRINK_MOST:  # too many to try one by one: a fresh solver's core
-            near = self.fresh_core(near, premises, assumed)
-            if len(near) > SHRINK_MOST:
-                return near, self.fewest(near, premises, assumed), "solver core"
+            with self.fresh() or nullcontext(None) as fresh:
+                near = self.fresh_core(near, premises, assumed, fresh)
+                if len(near) > SHRINK_MOST:
+                    return near, self.fewest(near, premises, assumed, fresh), "solver core"
         units = shrink_core(lambda s: self.implies(s, premises, assumed, TRIAL_CONFLICTS), near, self._core_units)
         return units, self.fewest(units, premises, assumed), "solver"
 

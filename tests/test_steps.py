@@ -494,6 +494,32 @@ def test_a_step_without_its_reason_fails_verification():
     assert verify_step(wrong, board.rules, make("sat"))
 
 
+def test_the_solution_witnesses_premises_it_holds_and_the_solver_checks_the_rest():
+    """With the puzzle's solution, premises it holds hold together without a search (it satisfies
+    every rule); premises it does not hold are still put to the solver, and two 1s in a row fail;
+    the conclusions are always put to the solver."""
+    board = classic()
+    step = explain_steps(board, limit=1)[0]
+    solution = count(board, 2, make("sat")).solution.cells
+    rules = board.rules
+    asked = []
+    with make("sat").parts_session(rules) as parts:
+        solve = parts.solve
+
+        def recorded(facts, *args, **kwargs):
+            asked.append(list(facts))
+            return solve(facts, *args, **kwargs)
+        parts.solve = recorded
+        assert verify_step(step, rules, make("sat"), parts, solution=solution) == []
+        assert step.premises not in asked and len(asked) == len(step.conclusion)  # (only the conclusions)
+        asked.clear()
+        assert verify_step(step, rules, make("sat"), parts) == [] and asked[0] == step.premises
+        r, c, d = step.conclusion[0]
+        others = [j for j in range(9) if j != c]
+        twice = Step(step.conclusion, [(r, others[0], d), (r, others[1], d)], step.constraints, step.technique, step.cost)
+        assert "its premises cannot hold together" in verify_step(twice, rules, make("sat"), parts, solution=solution)
+
+
 def _grid(rows: list[str]) -> Grid:
     return Grid(parse_puzzle("".join(rows)))
 

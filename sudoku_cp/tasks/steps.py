@@ -1079,7 +1079,7 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
 
 
 def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None,
-                deadline: Deadline | None = None) -> list[str]:
+                deadline: Deadline | None = None, solution: Sequence[int] | None = None) -> list[str]:
     """Why ``step`` does not follow from its premises and units alone (empty when it does).
 
     A fresh session of ``backend`` holds only the step's units (or ``parts``, a session of
@@ -1089,6 +1089,10 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
     rule, :class:`~sudoku_cp.tasks.techniques.base.NewCage`) has that sum added up again from the
     rules, and its session holds the sum too (a fresh one): a solver alone adds sums of units up
     only by a long search. Raises :class:`TimeLimitReached` when ``deadline`` ends a question.
+
+    Given a ``solution`` of the whole rules (each cell's digit, checked by the caller), premises
+    it holds do hold together: it is their witness, and the solver is not asked (on a hard killer
+    that question was a search through most of the puzzle, nine tenths of a step's check).
     """
     problems = [p for cage in step.new_cages for p in new_cage_problems(cage, rules)]
     held = part(rules, step.constraints)
@@ -1107,7 +1111,10 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
 
     with nullcontext(parts) if parts is not None else backend.session(held, stats=False) as session:
         guards = session.guards(step.constraints) if parts is not None else []
-        if holds(step.premises) is not True:
+        n = rules.size
+        witnessed = solution is not None and all(
+            solution[r * n + c] == d if d > 0 else solution[r * n + c] != -d for r, c, d in step.premises)
+        if not witnessed and holds(step.premises) is not True:
             problems.append("its premises cannot hold together")
         for r, c, d in step.conclusion:
             if holds(step.premises + [(r, c, -d)]) is not False:
@@ -1176,6 +1183,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
         raise TimeLimitReached("the time limit ended the count before the steps")
     if counted.status is not Status.UNIQUE:
         raise ValueError(f"the puzzle is {counted.status.value}: steps need exactly one solution")
+    # the solution the count found, checked here: the witness that each step's premises hold together
+    witness = counted.solution.cells if counted.solution is not None and is_solution(counted.solution, board) else None
     grid = Grid(board)
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)
@@ -1196,7 +1205,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                     step = next_step(grid, prover)
                     if step is None:
                         raise SolverFailure("no step found on a puzzle with a unique solution")
-                    problems = verify_step(step, board.rules, checker, parts, deadline) if check else []
+                    problems = (verify_step(step, board.rules, checker, parts, deadline, witness) if check
+                                else [])
                 except TimeLimitReached:
                     if not keep:
                         raise

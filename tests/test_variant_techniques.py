@@ -26,6 +26,7 @@ from sudoku_cp.backends import Deadline
 from sudoku_cp.core.results import TimeLimitReached
 from sudoku_cp.tasks.steps import SEARCHED, SHRINK_MOST, Grid, Prover, Step, explain_steps, new_cage_problems, replay, unit_name, verify_step
 from sudoku_cp.tasks.techniques import cages, lines
+from sudoku_cp.tasks.techniques.base import forget, forget_unless
 
 from gridgen import DATA
 from test_variants import KILLER1, KILLER1_SOLUTION, KILLER2
@@ -301,8 +302,6 @@ def test_published_killer_explained_without_what_ifs():
 
 VARIANT_FINDERS = [cages.cage_combinations, cages.innies_outies, cages.combination_analysis, lines.renban,
                    *(run(t) for t in sorted(set(lines.NAMED.values()) | {lines.GENERIC}))]
-MEMORIES = [lines.supported, lines.combinations_of, cages.sum_supported, cages._cage_parts,
-            cages._filled_together]  # by the candidates they read
 
 
 def positions(board: Board, solution: str):
@@ -344,11 +343,24 @@ def test_remembered_answers_equal_fresh_ones_on_published_positions(which):
     fired = []
     for g in positions(board, solution):
         remembered = steps(g)
-        for memory in MEMORIES:
-            memory.cache_clear()
+        forget()
         assert steps(g) == remembered
         fired += [s for s in remembered if s is not None]
     assert len(fired) > 20
+
+
+def test_remembered_answers_are_forgotten_when_other_rules_come():
+    """The finders' remembered answers (a cage's parts, a unit filled with its cages) last while
+    the rules do: explaining a puzzle with other rules starts with none, the same rules keep them."""
+    s9 = Shape(3, 3)
+    killer = Board(s9, (0,) * 81, build(s9, cages=KILLER1))
+    explain_steps(killer, check=False)
+    held = lines.combinations_of.cache_info().currsize
+    assert held > 0
+    forget_unless(killer.rules)
+    assert lines.combinations_of.cache_info().currsize == held
+    forget_unless(parse_puzzle("." * 81).rules)
+    assert lines.combinations_of.cache_info().currsize == 0
 
 
 def published_killers() -> list[tuple[str, str, str]]:

@@ -68,7 +68,7 @@ from .cores import shrink_core
 from .refutations import Propagation, UnitPropagation, places, facts_deletion, units_deletion
 from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
-from .techniques.base import NewCage, bits_of, unit_bits
+from .techniques.base import NewCage, bits_of, forget_unless, unit_bits
 from .techniques.forcing import chain_se, trace
 
 # The general steps come after every named technique: their costs start past the last of :data:`COSTS`
@@ -1185,6 +1185,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
         raise ValueError(f"the puzzle is {counted.status.value}: steps need exactly one solution")
     # the solution the count found, checked here: the witness that each step's premises hold together
     witness = counted.solution.cells if counted.solution is not None and is_solution(counted.solution, board) else None
+    forget_unless(board.rules)
     grid = Grid(board)
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from functools import lru_cache
+from typing import Protocol, TypeVar, cast
 
 from ...core.board import Cell, Fact, Rules
 
@@ -65,6 +66,39 @@ class Grid(Protocol):
              technique: str, focus: Sequence[int]) -> Step: ...
 
     def whole_step(self, conclusion: Iterable[Fact], technique: str) -> Step: ...
+
+
+_REMEMBERED: list = []  # the finders' remembered answers (:func:`remembered`)
+_FOR: list = [None]  # the rules they were last asked about (:func:`forget_unless`)
+
+
+F = TypeVar("F", bound=Callable)
+
+
+def remembered(maxsize: int) -> Callable[[F], F]:
+    """``functools.lru_cache(maxsize)``, registered so that :func:`forget_unless` empties it: a
+    finder's answers that depend on its arguments alone (a cage's combinations given its cells'
+    candidates), kept from step to step."""
+    def wrap(function: F) -> F:
+        cached = lru_cache(maxsize=maxsize)(function)
+        _REMEMBERED.append(cached)
+        return cast(F, cached)
+    return wrap
+
+
+def forget_unless(rules: Rules) -> None:
+    """Empty every :func:`remembered` answer unless the last rules asked about were ``rules``:
+    another puzzle's answers are of no use to these, and a process that kept them all ran the
+    next puzzles up to a third slower (the garbage collector walks them)."""
+    if _FOR[0] != rules:
+        forget()
+        _FOR[0] = rules
+
+
+def forget() -> None:
+    """Empty every :func:`remembered` answer."""
+    for cached in _REMEMBERED:
+        cached.cache_clear()
 
 
 def places(g: Grid) -> Iterator[tuple[int, list[int], int, list[int]]]:

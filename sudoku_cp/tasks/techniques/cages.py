@@ -23,13 +23,12 @@ the unit's innies and outies of any size, and their differences, without naming 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any
 
 from ...core.board import Rules
-from .base import Grid, NewCage, Step, name
+from .base import Grid, NewCage, Step, name, remembered
 from .lines import (Search, combinations_of, distinct_sets, domains, reasons_of, removal_step, seeing,
                     shared_units, spelled)
 
@@ -69,13 +68,13 @@ def cage_combinations(g: Grid) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=1024)
+@remembered(1024)
 def sums(n: int, size: int, total: int | None) -> tuple[frozenset[int], ...]:
     """The sets of ``size`` digits 1..N adding up to ``total`` (any total when None)."""
     return tuple(frozenset(s) for s in combinations(range(1, n + 1), size) if total is None or sum(s) == total)
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def regions(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
     """The regions the 45 rule is applied to, fewest units first: each unit, runs of 2 .. N-1
     adjacent rows and of adjacent columns, two or four boxes making a rectangle (units by position
@@ -101,7 +100,7 @@ def regions(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
     return tuple(sorted(out, key=lambda r: len(r[0])))
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def cages_of(rules: Rules) -> tuple[tuple[int, frozenset[int], int], ...]:
     """The cages with a sum: (position in ``rules.constraints``, cells, sum)."""
     n = rules.size
@@ -109,7 +108,7 @@ def cages_of(rules: Rules) -> tuple[tuple[int, frozenset[int], int], ...]:
                  for k, rule in enumerate(rules.constraints) if rule.kind == "killer" and rule.value is not None)
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def new_cages(rules: Rules) -> tuple[tuple[str, tuple[int, ...], int, frozenset[int], tuple[int, ...], int, int, int], ...]:
     """Every innie and outie group the 45 rule makes, in the order they are looked for (region by
     region, fewest units first; innies before outies): (``innie`` or ``outie``, its cells, their
@@ -184,7 +183,7 @@ def _new_cage(g: Grid, cells: list[int], rest: int, units: set[int], ks: tuple[i
     return step
 
 
-@lru_cache(maxsize=8192)
+@remembered(8192)
 def sum_supported(rules: Rules, cells: tuple[int, ...], total: int, doms: tuple[frozenset[int], ...]) -> tuple[
         frozenset[int], ...] | None:
     """Each of ``cells``'s digits (they hold ``doms``) that some filling adding up to ``total``
@@ -230,7 +229,7 @@ def combination_analysis(g: Grid) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def _units_met(rules: Rules) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
     """Each unit that cages meet, no two of them sharing a cell, by its position in ``rules.units``:
     the cages meeting it (by position in :func:`cages_of`), and the unit's cells and theirs."""
@@ -247,7 +246,7 @@ def _units_met(rules: Rules) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]
 Part = tuple[int, frozenset[int], dict[int, frozenset[int]]]  # (digits in a unit as bits, a cage's set, its cells' digits)
 
 
-@lru_cache(maxsize=16384)
+@remembered(16384)
 def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[frozenset[int], ...]) -> tuple[
         Part, ...] | None:
     """The ways cage ``c`` (position in :func:`cages_of`; its cells hold ``doms``) meets a unit where
@@ -279,7 +278,7 @@ def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[froze
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+@remembered(65536)
 def _held(doms: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
     """Each cell's digits in some filling of the cells (their digits ``doms``, as bits) with
     ``digits`` (as many as the cells, one each): a pass forward over the digits used so far and one
@@ -312,13 +311,13 @@ def _held(doms: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
     return tuple(kept)
 
 
-@lru_cache(maxsize=1024)
+@remembered(1024)
 def _digits(bits: int) -> frozenset[int]:
     """The digits of a set of digits as bits (bit ``d``: digit ``d``)."""
     return frozenset(d for d in range(bits.bit_length()) if bits >> d & 1)
 
 
-@lru_cache(maxsize=16384)
+@remembered(16384)
 def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> tuple[
         tuple[frozenset[int], ...], tuple[tuple[frozenset[int], ...], ...]] | None:
     """How unit ``k`` and the cages meeting it fill together, its cells (in the order of

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, cast
 
 from ...core.board import Rules
-from .base import Grid, Step, name
+from .base import Grid, Step, name, remembered
 
 BUDGET = 20000  # search nodes per constraint and step
 # each kind's technique (the registry's names); other kinds of pairs or tuples: constraint combinations
@@ -165,7 +164,7 @@ class Plan:
         return Search(doms, self.pairs, self.near, self.total, self.tuples)  # type: ignore[arg-type]
 
 
-@lru_cache(maxsize=1024)
+@remembered(1024)
 def plan_of(rules: Rules, k: int) -> Plan | None:
     """How constraint ``k`` (position in ``rules.constraints``) is searched (:class:`Plan`); None
     for kinds this family does not read (cages, relations over the whole grid, rules beyond pairs
@@ -212,7 +211,7 @@ def plan_of(rules: Rules, k: int) -> Plan | None:
                 tuples)
 
 
-@lru_cache(maxsize=8192)
+@remembered(8192)
 def supported(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> tuple[frozenset[int], ...] | None:
     """:meth:`Search.supported` for constraint ``k`` whose cells (:attr:`Plan.cells`) hold the digits
     ``doms``: each cell's digits some filling gives it, in the order of the cells (None past the
@@ -289,7 +288,7 @@ def matched(doms: Sequence[set[int]], digits: set[int]) -> bool:
     return len(digits) == len(doms) and all(place(i, set()) for i in range(len(doms)))
 
 
-@lru_cache(maxsize=8192)
+@remembered(8192)
 def combinations_of(doms: tuple[frozenset[int], ...], sets: tuple[frozenset[int], ...]) -> tuple[
         tuple[frozenset[int], ...], tuple[frozenset[int], ...]]:
     """Which digit ``sets`` the cells (their digits ``doms``) can hold (one digit each, all
@@ -345,7 +344,7 @@ def renban(g: Grid) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=256)
+@remembered(256)
 def runs(n: int, size: int) -> tuple[frozenset[int], ...]:
     """The runs of ``size`` consecutive digits 1..N."""
     return tuple(frozenset(range(s, s + size)) for s in range(1, n - size + 2))

@@ -705,6 +705,8 @@ class Prover:
                 where = start_holders[e] & cells
                 if 2 <= where.bit_count() <= CASES and (k, e) not in given:
                     start_splits[k, e] = where
+        start_cells = [(m.bit_count(), 0, j, -1, m) for j, m in enumerate(start) if 2 <= m.bit_count() <= CASES]
+        pairs = [[tuple((k, e) for k in units_of[j]) for e in range(n + 1)] for j in range(n * n)]  # (unit, digit)s of a cell
         for _, i in order:
             for d in self.refutable(g, i):
                 if self.deadline.expired():
@@ -716,18 +718,22 @@ class Prover:
                 holders = list(start_holders)  # each digit's cells left, as bits
                 held = set(given)
                 touched: set[tuple[int, int]] = set()  # (unit, digit): its places changed
+                moved = set()  # the cells whose digits changed
                 for j, e in [(i, d)] + [(r * n + c, e) for r, c, e in derived]:
                     if e > 0:  # decided: no case to split on here
                         for x in bits_of(left[j]):
                             holders[x] &= ~(1 << j)
-                            touched.update((k, x) for k in units_of[j])
+                            touched.update(pairs[j][x])
                         left[j] = 0
-                        held.update((k, e) for k in units_of[j])
+                        moved.add(j)
+                        held.update(pairs[j][e])
                     elif left[j] >> -e & 1:
                         left[j] &= ~(1 << -e)
                         holders[-e] &= ~(1 << j)
-                        touched.update((k, -e) for k in units_of[j])
-                splits = [(m.bit_count(), 0, j, -1, m) for j, m in enumerate(left) if 2 <= m.bit_count() <= CASES]
+                        touched.update(pairs[j][-e])
+                        moved.add(j)
+                splits = [t for t in start_cells if t[2] not in moved]
+                splits += [(m.bit_count(), 0, j, -1, m) for j in moved if 2 <= (m := left[j]).bit_count() <= CASES]
                 splits += [(where.bit_count(), 1, k, e, where) for (k, e), where in start_splits.items()
                            if (k, e) not in touched and (k, e) not in held]
                 for k, e in touched:

@@ -299,3 +299,31 @@ def test_the_checkers_fast_yes_agrees_with_unit_sets_and_givens(shape, kind, rng
     assert (not checker.problems(solution, given)) == expected
     assert (not checker.problems(solution)) == all(sorted(cells[r * n + c] for r, c in unit.cells) ==
                                                    list(range(1, n + 1)) for unit in rules.units)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 39), min_size=1, max_size=6), min_size=1, max_size=4),
+       st.permutations(list(range(40))))
+def test_shrinking_by_runs_answers_as_member_by_member(cores, order):
+    """:func:`~sudoku_cp.tasks.cores.shrink_core` without a refine drops runs of members at once:
+    on a monotone question (here: the subset holds one of some cores) its answer is the one
+    dropping member by member gives, and it asks no more than about twice as often."""
+    from sudoku_cp.tasks.cores import shrink_core
+
+    def unsat(subset) -> bool:
+        asked.append(1)
+        return any(core <= set(subset) for core in cores)
+
+    def one_by_one(members: list) -> list:
+        kept, i = list(members), 0
+        while i < len(kept):
+            trial = kept[:i] + kept[i + 1:]
+            if any(core <= set(trial) for core in cores):
+                kept = trial
+            else:
+                i += 1
+        return kept
+
+    asked: list[int] = []
+    assert shrink_core(unsat, order) == one_by_one(order)
+    assert len(asked) <= 2 * len(order)

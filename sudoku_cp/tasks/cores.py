@@ -73,16 +73,26 @@ def shrink_core(is_unsat, core: list, refine=None) -> list:
     found by the solver (its own core), which is kept. Members found necessary stay necessary in
     every unsat subset that holds them, so one pass gives a minimal core.
 
+    Without ``refine``, ``is_unsat`` must be monotone (a superset of an unsat subset is unsat, as
+    for propagation and for a complete search): runs of members are then dropped at once, the run
+    doubling after each drop and halving after each failure. Each member a dropped run holds would
+    have been dropped alone, so the answer is the one member by member gives, in fewer questions
+    when few members stay (a what-if's premises: about 10 of 170 facts).
+
     >>> shrink_core(lambda s: {2, 5} <= set(s), [1, 2, 3, 5, 8])
     [2, 5]
     """
     kept = list(core)
-    i = 0
+    i, run = 0, 1
     while i < len(kept):
-        trial = kept[:i] + kept[i + 1:]
+        run = 1 if refine else min(run, len(kept) - i)
+        trial = kept[:i] + kept[i + run:]
         if is_unsat(trial):
             smaller = refine(trial) if refine else None
             kept = [x for x in trial if smaller is None or x in smaller]
+            run *= 2
+        elif run > 1:
+            run //= 2
         else:
             i += 1
     return kept

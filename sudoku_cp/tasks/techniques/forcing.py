@@ -90,6 +90,10 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
         for i in g.units[k]:
             members[i].append(k)
     queue: deque[int] = deque()
+    # (unit, digit) whose places changed since the hidden singles last looked there: only these
+    # can hold a new one, so the others are not looked at again (the same singles, in the same order)
+    dirty = {(k, d) for k in ours for d in range(1, n + 1)}
+    masks = [(1 << n) - 1] * (n * n)  # each cell's digits as bits (bit d - 1), for the constraints' narrowing
 
     def fact(i: int, d: int) -> Fact:
         return (i // n, i % n, d)
@@ -114,6 +118,8 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
                 return ("twice", unit, d, (fact(i, d),) + ante)
             return ("ruled out", i, d, (fact(i, d),) + ante)
         cands[i].discard(d)
+        masks[i] &= ~(1 << (d - 1))
+        dirty.update((k, d) for k in members[i])
         note(fact(i, -d), ante)
         if not cands[i]:
             return ("empty", i, tuple(fact(i, -e) for e in range(1, n + 1)))
@@ -125,7 +131,9 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
         if d not in cands[i]:
             return ("ruled out", i, d, (fact(i, -d),) + ante)
         placed[i] = d
+        dirty.update((k, e) for e in cands[i] for k in members[i])
         cands[i] = {d}
+        masks[i] = 1 << (d - 1)
         note(fact(i, d), ante)
         queue.append(i)
         return None
@@ -166,6 +174,9 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
             for d in range(1, n + 1):
                 if end is not None:
                     break
+                if (k, d) not in dirty:
+                    continue
+                dirty.discard((k, d))
                 w = [j for j in g.units[k] if d in cands[j] and placed[j] in (0, d)]
                 if len(w) > 1 or (w and placed[w[0]]):
                     continue  # (no hidden single: its reasons are not needed)
@@ -176,11 +187,12 @@ def trace(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed: Fact,
                     end = put(w[0], d, ante)
                     progress = True
         if end is None and not progress and not queue:
-            masks = [sum(1 << (e - 1) for e in cands[i]) for i in range(n * n)] if narrowing else []
             for k, kind, rule, cells in narrowing:  # a constraint's own reasoning (a cage's sums)
                 if end is not None:
                     break
                 got = kind.narrow(rule, masks, g.rules)
+                if got is not None and all(masks[j] & ~mask == 0 for j, mask in zip(cells, got)):
+                    continue  # (it removes nothing: its reasons are not needed)
                 ante = tuple(x for j in cells for e in range(1, n + 1) if e not in cands[j] and (x := absent(j, e)))
                 if got is None:
                     end = ("broken", k, ante)

@@ -508,13 +508,18 @@ class Prover:
         except Unsupported:
             return None
 
+    def _using(self, fresh: Session | None) -> Any:
+        """``fresh`` as a context that leaves it open, else a new :meth:`fresh` one closed after
+        (or None, where the backend has none)."""
+        return nullcontext(fresh) if fresh is not None else (self.fresh() or nullcontext(None))
+
     def fresh_core(self, units: list[int], premises: list[Fact], assumed: Fact,
                    fresh: Session | None = None) -> list[int]:
         """The units a fresh solver's refutation of ``assumed`` from ``premises`` over ``units``
         uses (its core), searched again on those until it uses them all or they are at most
         :data:`SHRINK_MOST` (a solver that refuted other facts before keeps what it learnt, and
         its core holds more). ``fresh``: that solver (:meth:`fresh`), else one made for the call."""
-        with nullcontext(fresh) if fresh is not None else (self.fresh() or nullcontext(None)) as session:
+        with self._using(fresh) as session:
             if session is None:
                 return units
             while len(units) > SHRINK_MOST:
@@ -536,7 +541,7 @@ class Prover:
         """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
         (deletion, each answer's core refining the rest): in ``fresh`` (:meth:`fresh`) with only
         ``units`` switched on, else in a solver made for the call."""
-        with nullcontext(fresh) if fresh is not None else (self.fresh() or nullcontext(None)) as session:
+        with self._using(fresh) as session:
             if session is None:  # (no guarded solver: one holding only these units)
                 with self.backend.session(part(self.rules, units), stats=False) as held:
                     return shrink_core(lambda s: self._answer(held.solve(s + [fact], self.deadline)), premises,
@@ -686,7 +691,7 @@ class Prover:
         unit_masks = unit_bits(g)
         fixed = up.under(facts) if up is not None else None
         start = [sum(1 << e for e in c) for c in g.cands]  # (with what the facts alone derive, taken once)
-        if up is not None:  # (the guarded solver says it at once: the fixed one would load the rules again)
+        if up is not None:  # (the guarded solver reports what the facts derive: the fixed one holds them at its root)
             for r, c, e in up.propagate(up.every, facts)[1]:
                 if e > 0:
                     start[r * n + c] = 0
@@ -1195,7 +1200,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     grid = Grid(board)
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)
-    prover = Prover(board.rules, finder, deadline, None if counted.solution is None else counted.solution.cells)
+    prover = Prover(board.rules, finder, deadline, witness)
     try:  # one verifying solver for every step, each step's units switched on alone
         parts: Session | None = checker.parts_session(board.rules) if check else None
     except Unsupported:

@@ -29,8 +29,8 @@ from typing import Any
 
 from ...core.board import Rules
 from .base import Grid, NewCage, Step, name, remembered
-from .lines import (Search, combinations_of, distinct_sets, domains, reasons_of, removal_step, seeing,
-                    shared_units, spelled)
+from .lines import (Search, combinations_of, digits_of, distinct_sets, domains, filled_with, reasons_of,
+                    removal_step, seeing, shared_units, spelled)
 
 MOST = 3  # innies or outies: at most this many cells make a new cage
 PARTS = 300     # combination analysis leaves a unit alone when a cage has more digit sets and parts to try
@@ -272,49 +272,10 @@ def _cage_parts(rules: Rules, c: int, inside: tuple[int, ...], doms: tuple[froze
             if not digits - part <= reach_out:
                 continue
             held = sum(1 << d for d in part)
-            kept_in, kept_out = _held(bits_in, held), _held(bits_out, every & ~held)
+            kept_in, kept_out = filled_with(bits_in, held), filled_with(bits_out, every & ~held)
             if kept_in is not None and kept_out is not None:
-                out.append((held, digits, {i: _digits(b) for i, b in zip(inside + tuple(outside), kept_in + kept_out)}))
+                out.append((held, digits, {i: digits_of(b) for i, b in zip(inside + tuple(outside), kept_in + kept_out)}))
     return tuple(out)
-
-
-@remembered(65536)
-def _held(doms: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
-    """Each cell's digits in some filling of the cells (their digits ``doms``, as bits) with
-    ``digits`` (as many as the cells, one each): a pass forward over the digits used so far and one
-    back; None when there is no such filling."""
-    reached = [{0}]
-    for dom in doms:
-        here = set()
-        for used in reached[-1]:
-            free = dom & digits & ~used
-            while free:
-                low = free & -free
-                here.add(used | low)
-                free ^= low
-        reached.append(here)
-    if digits not in reached[-1]:
-        return None
-    kept = [0] * len(doms)
-    ends = {digits}
-    for j in range(len(doms) - 1, -1, -1):
-        before = set()
-        for used in reached[j]:
-            free = doms[j] & digits & ~used
-            while free:
-                low = free & -free
-                if used | low in ends:
-                    kept[j] |= low
-                    before.add(used)
-                free ^= low
-        ends = before
-    return tuple(kept)
-
-
-@remembered(1024)
-def _digits(bits: int) -> frozenset[int]:
-    """The digits of a set of digits as bits (bit ``d``: digit ``d``)."""
-    return frozenset(d for d in range(bits.bit_length()) if bits >> d & 1)
 
 
 @remembered(16384)

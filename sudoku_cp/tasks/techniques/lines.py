@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any, cast
 
 from ...core.board import Rules
-from .base import Grid, Step, name, remembered
+from .base import Grid, Step, bits_of, name, remembered
 
 BUDGET = 20000  # search nodes per constraint and step
 # each kind's technique (the registry's names); other kinds of pairs or tuples: constraint combinations
@@ -273,39 +273,65 @@ def _kept(g: Grid, cells: Sequence[int], kept: dict[int, set[int]]) -> str:
                      if not g.cells[i])
 
 
-def matched(doms: Sequence[set[int]], digits: set[int]) -> bool:
-    """The cells (their digit sets ``doms``) can hold ``digits``, one each, all of them."""
-    owner: dict[int, int] = {}
+@remembered(65536)
+def filled_with(doms: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
+    """Each cell's digits in some filling of the cells (their digits ``doms``, as bits: bit ``d``
+    for digit ``d``) with ``digits`` (as bits), one each, all of them; None when there is none. A
+    pass forward over the digits used so far and one back.
 
-    def place(i: int, tried: set[int]) -> bool:
-        for d in doms[i] & digits:
-            if d not in tried:
-                tried.add(d)
-                if d not in owner or place(owner[d], tried):
-                    owner[d] = i
-                    return True
-        return False
-    return len(digits) == len(doms) and all(place(i, set()) for i in range(len(doms)))
+    >>> filled_with((0b110, 0b110, 0b1010), 0b1110)  # {1,2}, {1,2}, {1,3} with {1,2,3}
+    (6, 6, 8)
+    """
+    reached = [{0}]
+    for dom in doms:
+        here = set()
+        for used in reached[-1]:
+            free = dom & digits & ~used
+            while free:
+                low = free & -free
+                here.add(used | low)
+                free ^= low
+        reached.append(here)
+    if digits not in reached[-1]:
+        return None
+    kept = [0] * len(doms)
+    ends = {digits}
+    for j in range(len(doms) - 1, -1, -1):
+        before = set()
+        for used in reached[j]:
+            free = doms[j] & digits & ~used
+            while free:
+                low = free & -free
+                if used | low in ends:
+                    kept[j] |= low
+                    before.add(used)
+                free ^= low
+        ends = before
+    return tuple(kept)
+
+
+@remembered(1024)
+def digits_of(bits: int) -> frozenset[int]:
+    """The digits of a set of digits as bits (bit ``d``: digit ``d``)."""
+    return frozenset(bits_of(bits))
 
 
 @remembered(8192)
 def combinations_of(doms: tuple[frozenset[int], ...], sets: tuple[frozenset[int], ...]) -> tuple[
         tuple[frozenset[int], ...], tuple[frozenset[int], ...]]:
     """Which digit ``sets`` the cells (their digits ``doms``) can hold (one digit each, all
-    different), and each cell's digits in some of them. The answer depends on these alone, so a
-    constraint whose cells kept their candidates since the last step is not matched again."""
+    different), and each cell's digits in some of them (:func:`filled_with`). The answer depends on
+    these alone, so a constraint whose cells kept their candidates since the last step is not
+    matched again."""
+    bits = tuple(sum(1 << d for d in ds) for ds in doms)
     fits: list[frozenset[int]] = []
-    kept: list[set[int]] = [set() for _ in doms]
-    cells = [set(ds) for ds in doms]
+    kept = [0] * len(doms)
     for digits in sets:
-        if not matched(cells, set(digits)):
-            continue
-        fits.append(digits)
-        for i, ds in enumerate(cells):
-            for d in ds & digits:
-                if d not in kept[i] and matched(cells[:i] + cells[i + 1:], set(digits) - {d}):
-                    kept[i].add(d)
-    return tuple(fits), tuple(map(frozenset, kept))
+        held = filled_with(bits, sum(1 << d for d in digits))
+        if held is not None:
+            fits.append(digits)
+            kept = [a | b for a, b in zip(kept, held)]
+    return tuple(fits), tuple(digits_of(b) for b in kept)
 
 
 def spelled(sets: Sequence[frozenset[int]]) -> str:

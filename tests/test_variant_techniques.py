@@ -420,6 +420,52 @@ def test_a_search_step_with_many_units_names_those_its_refutation_used():
         assert set(fresh.core_parts()) >= set(step.constraints)
 
 
+def test_a_search_step_whose_refutation_runs_long_names_the_whole_rules(monkeypatch):
+    """Past :data:`CORE_CONFLICTS` a search step takes no core (on the published killers such a
+    core held all the constraints, or all but one): it names every constraint, refutes the same
+    candidate, and is checked like any other step."""
+    from sudoku_cp.tasks import steps as steps_module  # noqa: PLC0415
+
+    name, text, solution = next(k for k in published_killers() if k[0] == "flowers")
+    board = parse_puzzle(text)
+    (cored,) = [s for s in explain_steps(board, limit=3) if s.technique == "what if, by search"]
+    monkeypatch.setattr(steps_module, "CORE_CONFLICTS", 1)
+    (whole,) = [s for s in explain_steps(board, limit=3) if s.technique == "what if, by search"]
+    everything = len(board.rules.units) + len(board.rules.constraints)
+    assert whole.assumption == cored.assumption and whole.minimal_under == "solver core"
+    assert len(whole.constraints) == everything > len(cored.constraints)
+    assert f"a search through {everything} constraints" in whole.text(board.rules)
+
+
+def test_a_step_over_the_whole_rules_is_checked_by_a_session_holding_them():
+    """A step that names every constraint is put to one session of the whole rules (no guards, kept
+    from step to step) when it is given: the same answers as the guarded session, a wrong conclusion
+    still caught; a step over fewer constraints is never asked of it."""
+    name, text, solution = next(k for k in published_killers() if k[0] == "hs4")
+    board = parse_puzzle(text)
+    rules, sat = board.rules, make("sat")
+    n, everything = board.size, list(range(len(rules.units) + len(rules.constraints)))
+    first = explain_steps(board, limit=1)[0]
+    r, c = divmod(next(i for i in range(n * n) if not board.cells[i]), n)
+    right = Step([(r, c, -e) for e in range(1, n + 1) if e != int(solution[r * n + c])], [], everything,
+                 "what if, by search", 1)
+    wrong = Step([(r, c, -int(solution[r * n + c]))], [], everything, "what if, by search", 1)
+    asked = []
+    with sat.session(rules) as whole, sat.parts_session(rules) as parts:
+        solve = whole.solve
+
+        def recorded(facts, *args, **kwargs):
+            asked.append(list(facts))
+            return solve(facts, *args, **kwargs)
+        whole.solve = recorded
+        assert verify_step(right, rules, sat, parts, whole=whole) == [] == verify_step(right, rules, sat, parts)
+        assert len(asked) == n  # (the premises and each conclusion)
+        found = verify_step(wrong, rules, sat, parts, whole=whole)
+        assert found == verify_step(wrong, rules, sat, parts) and "does not follow" in found[0]
+        asked.clear()
+        assert verify_step(first, rules, sat, parts, whole=whole) == [] and asked == []
+
+
 def test_a_what_if_through_a_cage_is_told_as_a_chain():
     """A refutation through a cage's sum reads link by link: r1c3=1 takes 1 from the cage of 3 in
     row 1, which then cannot be filled."""

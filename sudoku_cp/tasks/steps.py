@@ -81,6 +81,8 @@ SEARCH_COST = GENERAL_COST + 70     # an assumption refuted only by a full searc
 TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
 TRIAL_CONFLICTS = 2_000  # a search step's units: a unit stays unless a search this long shows it is not needed
 SHRINK_MOST = 12     # ... tried one by one only when the solver's core holds at most this many (else the core)
+CORE_CONFLICTS = 8_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
+#                        published killers the core of every longer search held all its units or all but one (up to 3 s each)
 SEARCHED = ("solver", "solver core")  # how minimal a search step is (:meth:`Prover._reason`)
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 YOUNG = 20_000       # the garbage collector's youngest pass during the steps, every this many objects (Python: 700)
@@ -518,12 +520,16 @@ class Prover:
         """The units a fresh solver's refutation of ``assumed`` from ``premises`` over ``units``
         uses (its core), searched again on those until it uses them all or they are at most
         :data:`SHRINK_MOST` (a solver that refuted other facts before keeps what it learnt, and
-        its core holds more). ``fresh``: that solver (:meth:`fresh`), else one made for the call."""
+        its core holds more), or a search takes more than :data:`CORE_CONFLICTS` conflicts (then
+        the units it had). ``fresh``: that solver (:meth:`fresh`), else one made for the call."""
         with self._using(fresh) as session:
             if session is None:
                 return units
             while len(units) > SHRINK_MOST:
-                self._answer(session.solve(premises + [assumed], self.deadline, guards=session.guards(units)))
+                answer = session.solve(premises + [assumed], self.deadline, CORE_CONFLICTS, guards=session.guards(units))
+                if answer is None and not self.deadline.expired():
+                    break  # (a long refutation: its core holds about all of them)
+                self._answer(answer)
                 found = session.core_parts()
                 used = set(units) if found is None else set(found)
                 if used >= set(units):
@@ -613,8 +619,8 @@ class Prover:
         if split is not None:
             return split
         for _, i in order:  # propagation is stuck even case by case: refute a candidate by search
-            for d in self.refutable(g, i):
-                if self.searched(facts, g.fact(i, d)):
+            for d in self.refutable(g, i):  # (given the solution, each of these is refuted: not asked twice)
+                if self.solution is not None or self.searched(facts, g.fact(i, d)):
                     units, premises, how = self._reason(g, facts, g.fact(i, d), self.searched)
                     step = self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
                                       "what if, by search")
@@ -826,7 +832,9 @@ class Prover:
         ``"solver core"``, the units are those the solver's refutation used (its core, taken again
         from a search on them until it holds them all), when there are more than
         :data:`SHRINK_MOST`: a published killer's search step kept some 33 of 45 after 40 trials of
-        up to 0.3 s each.
+        up to 0.3 s each; or all of them, when the refutation takes the solver more than
+        :data:`CORE_CONFLICTS` conflicts (on the published killers such a core held all of them,
+        or all but one).
         """
         self._answer(self.session.solve(facts + [assumed], self.deadline))
         core = set(self.session.core())
@@ -851,8 +859,9 @@ class Prover:
             units = shrink_core(lambda s: within(s, premises), near)
             return units, shrink_core(lambda s: within(units, s), premises), "solver propagation"
         if not self.implies(near, premises, assumed):
-            near = every
-            self.implies(near, premises, assumed)
+            near = every  # (they refute it: ``refutes`` asked the whole rules)
+            if not self.implies(near, premises, assumed, CORE_CONFLICTS):  # a long refutation: no core
+                return near, self.fewest(near, premises, assumed), "solver core"
         needed = self._core_units(near)
         near = [k for k in near if k in needed]  # (the core's units refute it too)
         if len(near) > SHRINK_MOST:  # too many to try one by one: a fresh solver's core
@@ -1090,7 +1099,8 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
 
 
 def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None,
-                deadline: Deadline | None = None, solution: Sequence[int] | None = None) -> list[str]:
+                deadline: Deadline | None = None, solution: Sequence[int] | None = None,
+                whole: Session | None = None) -> list[str]:
     """Why ``step`` does not follow from its premises and units alone (empty when it does).
 
     A fresh session of ``backend`` holds only the step's units (or ``parts``, a session of
@@ -1103,7 +1113,9 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
 
     Given a ``solution`` of the whole rules (each cell's digit, checked by the caller), premises
     it holds do hold together: it is their witness, and the solver is not asked (on a hard killer
-    that question was a search through most of the puzzle, nine tenths of a step's check).
+    that question was a search through most of the puzzle, nine tenths of a step's check). A step
+    over every unit and constraint is asked of ``whole`` when given (a session of ``backend``
+    holding the whole rules, no guards: a search step's check, in a third of the time).
     """
     problems = [p for cage in step.new_cages for p in new_cage_problems(cage, rules)]
     held = part(rules, step.constraints)
@@ -1120,7 +1132,13 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
             raise TimeLimitReached("the time limit ended a step's check")
         return answer
 
-    with nullcontext(parts) if parts is not None else backend.session(held, stats=False) as session:
+    if whole is not None and not step.new_cages and len(set(step.constraints)) == len(rules.units) + len(
+            rules.constraints):
+        asked: Any = nullcontext(whole)
+        parts = None
+    else:
+        asked = nullcontext(parts) if parts is not None else backend.session(held, stats=False)
+    with asked as session:
         guards = session.guards(step.constraints) if parts is not None else []
         n = rules.size
         witnessed = solution is not None and all(
@@ -1205,6 +1223,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
         parts: Session | None = checker.parts_session(board.rules) if check else None
     except Unsupported:
         parts = None
+    whole: Session | None = None  # (and one holding the whole rules, for the steps that need them all)
     with fewer_collections():
         try:
             while not grid.solved() and (limit is None or len(steps) < limit):
@@ -1217,7 +1236,9 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                     step = next_step(grid, prover)
                     if step is None:
                         raise SolverFailure("no step found on a puzzle with a unique solution")
-                    problems = (verify_step(step, board.rules, checker, parts, deadline, witness) if check
+                    if check and whole is None and step.minimal_under in SEARCHED:
+                        whole = checker.session(board.rules, stats=False)
+                    problems = (verify_step(step, board.rules, checker, parts, deadline, witness, whole) if check
                                 else [])
                 except TimeLimitReached:
                     if not keep:
@@ -1233,8 +1254,9 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                     progress("steps: cells filled", sum(1 for d in grid.cells if d), len(grid.cells))
         finally:
             prover.close()
-            if parts is not None:
-                parts.close()
+            for session in (parts, whole):
+                if session is not None:
+                    session.close()
     if grid.solved():
         final = board.with_cells(tuple(grid.cells))
         if not is_solution(final, board) or final != counted.solution:

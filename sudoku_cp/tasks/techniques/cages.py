@@ -287,9 +287,8 @@ def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> 
     these alone: a unit whose cells kept their candidates is not worked out again.
 
     Each cage takes one of its digit sets, and of it the digits its cells in the unit hold; these
-    and the unit's other cells' digits all differ (and are every digit, for a unit of N cells). A
-    pass forward over the digits used so far, and one back, find each choice that some choice of
-    the others completes.
+    and the unit's other cells' digits all differ (and are every digit, for a unit of N cells): the
+    choices some choice of the others completes (:func:`_completed`).
     """
     n = rules.size
     meeting, cells = _units_met(rules)[k]
@@ -303,21 +302,11 @@ def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> 
     parts = [list(options) for options in found if options is not None]
     for i in sorted(area.difference(*caged)):
         parts.append([(1 << d, frozenset(), {i: frozenset({d})}) for d in sorted(dom[i])])
-    adds_of = [{o[0] for o in options} for options in parts]
-    reached = [{0}]
-    for adds_here in adds_of:
-        if len(reached[-1]) * len(adds_here) > STATES:
-            return None
-        reached.append({used | adds for used in reached[-1] for adds in adds_here if not used & adds})
-    every = sum(1 << d for d in range(1, n + 1))
-    ends = {used for used in reached[-1] if used == every or len(area) < n}
-    chosen: list[list[int]] = [[] for _ in parts]
-    for j in range(len(parts) - 1, -1, -1):
-        good = {adds for adds in adds_of[j] if any(not used & adds and used | adds in ends for used in reached[j])}
-        chosen[j] = [x for x, o in enumerate(parts[j]) if o[0] in good]
-        ends = {used for used in reached[j] if any(not used & adds and used | adds in ends for adds in good)}
-    if not ends:
+    goods = _completed(tuple(frozenset(o[0] for o in options) for options in parts),
+                       sum(1 << d for d in range(1, n + 1)) if len(area) == n else None)
+    if goods is None:
         return None
+    chosen = [[x for x, o in enumerate(options) if o[0] in good] for options, good in zip(parts, goods)]
     kept: dict[int, set[int]] = {i: set() for i in cells}
     sets: list[tuple[frozenset[int], ...]] = []
     for j, options in enumerate(parts):
@@ -327,3 +316,25 @@ def _filled_together(rules: Rules, k: int, doms: tuple[frozenset[int], ...]) -> 
         if j < len(meeting):
             sets.append(tuple(sorted({options[x][1] for x in chosen[j]}, key=sorted)))
     return tuple(frozenset(kept[i]) for i in cells), tuple(sets)
+
+
+@remembered(16384)
+def _completed(adds_of: tuple[frozenset[int], ...], every: int | None) -> tuple[frozenset[int], ...] | None:
+    """Of each part's choices (the digits it adds, as bits), those some choice of the others
+    completes: no digit twice and, given ``every``, all of its digits (None when there is none, or
+    past :data:`STATES`). A pass forward over the digits used so far, and one back. Half the units
+    worked out again after a step offer the same choices as some unit before, so the answer is
+    kept."""
+    reached = [{0}]
+    for adds_here in adds_of:
+        if len(reached[-1]) * len(adds_here) > STATES:
+            return None
+        reached.append({used | adds for used in reached[-1] for adds in adds_here if not used & adds})
+    ends = reached[-1] if every is None else reached[-1] & {every}
+    goods: list[frozenset[int]] = []
+    for j in range(len(adds_of) - 1, -1, -1):
+        good = frozenset(adds for adds in adds_of[j]
+                         if any(not used & adds and used | adds in ends for used in reached[j]))
+        goods.append(good)
+        ends = {used for used in reached[j] if any(not used & adds and used | adds in ends for adds in good)}
+    return tuple(goods[::-1]) if ends else None

@@ -106,8 +106,14 @@ class Search:
         if self.total is None:
             return True
         weights, target = self.total
-        low = sum(min(w * d for d in doms[i]) for i, w in weights.items())
-        high = sum(max(w * d for d in doms[i]) for i, w in weights.items())
+        low = high = 0
+        for i, w in weights.items():
+            ds = doms[i]
+            least, most = min(ds), max(ds)
+            if w < 0:
+                least, most = most, least
+            low += w * least
+            high += w * most
         return low <= target <= high
 
     def _whole(self, done: dict[int, int]) -> bool:

@@ -16,7 +16,8 @@ Without a group the same chains are the AIC of :mod:`.chains`, found before: a l
 from __future__ import annotations
 
 from collections import deque
-from .base import Grid, Step, bits_of, digit_places, lines, peer_bits, shared, unit_bits
+from itertools import repeat
+from .base import Grid, Step, bits_of, digit_places, lines, peer_bits, remembered, shared, unit_bits
 from .registry import TECHNIQUES, length_bonus
 
 Node = tuple[tuple[int, ...], int]  # (cells, digit)
@@ -40,40 +41,49 @@ class GroupedLinks:
                 where = places[d] & units[k]
                 if where & (where - 1) == 0:
                     continue
-                masks = [1 << i for i in bits_of(where)]
+                masks = []
+                rest = where
+                while rest:
+                    low = rest & -rest
+                    masks.append(low)
+                    rest ^= low
                 masks += {c for c in (m & where for m in groups[k]) if c & (c - 1) and c != where}
                 self._members[k, d] = (masks, where)
-                every.update((m, d) for m in masks)
+                every.update(zip(masks, repeat(d)))
         every.update((1 << i, d) for i in range(n * n) if len(g.cands[i]) >= 2 for d in g.cands[i])
         # the search's view: nodes numbered in their sorted order, each one's partners as numbers;
         # a node's partners are kept as bits (bit k: node k), so they come out sorted
-        made = sorted((tuple(bits_of(m)), d, m) for m, d in every)
+        made = sorted((_cells_of(m), d, m) for m, d in every)
         self.nodes = [(cells, d) for cells, d, _ in made]
-        number = {(m, d): k for k, (_, d, m) in enumerate(made)}
+        numbers: list[dict[int, int]] = [{} for _ in range(n + 1)]  # each digit's nodes' numbers, by their cells as bits
+        for k, (_, d, m) in enumerate(made):
+            numbers[d][m] = k
         self._cells = [m for _, _, m in made]  # each node's cells, as bits
         strong = [0] * len(made)
-        # the units' nodes of a digit, as (cells, number) pairs, and those each node is among
-        self._among: list[list[list[tuple[int, int]]]] = [[] for _ in made]
-        for (masks, where), (_, d) in zip(self._members.values(), self._members):
+        for (_, d), (masks, where) in self._members.items():
             # two disjoint nodes of a digit in a unit: strongly linked when they cover its places
-            unit = [(m, number[m, d]) for m in masks]
-            by_cells = dict(unit)
-            for m, a in unit:
-                self._among[a].append(unit)
-                partner = by_cells.get(where ^ m)
-                if partner is not None:
-                    strong[a] |= 1 << partner
+            mine = numbers[d]
+            if len(masks) == 2:  # (two places, so no group: the two cells)
+                a, b = mine[masks[0]], mine[masks[1]]
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+                continue
+            held = set(masks)
+            for m in masks:
+                if where ^ m in held:
+                    strong[mine[m]] |= 1 << mine[where ^ m]
         for i in range(n * n):  # two digits of a bivalue cell
             if len(g.cands[i]) == 2:
-                a, b = (number[1 << i, d] for d in g.cands[i])
+                a, b = (numbers[d][1 << i] for d in g.cands[i])
                 strong[a] |= 1 << b
                 strong[b] |= 1 << a
         self._strong = strong
         self._weak: list[int | None] = [None] * len(made)  # (made as the search asks: :meth:`weak`)
-        self._number = number
+        self._numbers, self._units = numbers, units
         self._grouped = [len(cells) > 1 for cells, _ in self.nodes]
         self._starts = [k for k, m in enumerate(strong) if m]
-        self._seen = [places[d] & _all(peers, cells) for cells, d in self.nodes]  # (see :meth:`both`)
+        self._peers, self._places = peers, places
+        self._seen: list[int | None] = [None] * len(made)  # (made as the search asks: :meth:`seen`)
 
     def weak(self, a: int) -> int:
         """The nodes weakly linked to node number ``a``, as bits: those of its digit disjoint from it
@@ -84,13 +94,25 @@ class GroupedLinks:
             cells, d = self.nodes[a]
             mine = self._cells[a]
             made = 0
-            for unit in self._among[a]:
-                for m, b in unit:
-                    if not m & mine:
-                        made |= 1 << b
+            numbers = self._numbers
+            for k in self.g.units_of[cells[0]]:  # the units it is a node of
+                masks, _ = self._members.get((k, d), ((), 0))
+                if self._units[k] & mine == mine and mine in masks:
+                    for m in masks:
+                        if not m & mine:
+                            made |= 1 << numbers[d][m]
             if len(cells) == 1 and len(self.g.cands[cells[0]]) >= 2:
-                made |= sum(1 << self._number[mine, e] for e in self.g.cands[cells[0]] if e != d)
+                made |= sum(1 << numbers[e][mine] for e in self.g.cands[cells[0]] if e != d)
             self._weak[a] = made
+        return made
+
+    def seen(self, a: int) -> int:
+        """The places of node number ``a``'s digit that see all its cells, as bits (made on first
+        ask, as :meth:`weak`)."""
+        made = self._seen[a]
+        if made is None:
+            cells, d = self.nodes[a]
+            made = self._seen[a] = self._places[d] & _all(self._peers, cells)
         return made
 
     def unit(self, a: Node, b: Node, strong: bool) -> int | None:
@@ -141,7 +163,7 @@ class GroupedLinks:
         parent: dict[int, int] = {2 * start: -1}
         grouped = {2 * start: self._grouped[start]}
         frontier = deque([(2 * start, 0)])
-        closing, seen, reached = weak(start), self._seen, 1 << start  # (weak links are both ways)
+        closing, seen, reached = weak(start), self.seen, 1 << start  # (weak links are both ways)
         while frontier:
             state, depth = frontier.popleft()
             if depth >= most:
@@ -169,7 +191,7 @@ class GroupedLinks:
                 parent[made] = state
                 grouped[made] = with_group = had or self._grouped[other]
                 if with_group and (closing >> other & 1 and depth >= 2 or (
-                        seen[start] & seen[other] if nodes[start][1] == nodes[other][1]
+                        seen(start) & seen(other) if nodes[start][1] == nodes[other][1]
                         else self.both(nodes[start], nodes[other]))):  # a conclusion?
                     chain = self._chain(parent, made)
                     if len(set(chain)) == len(chain) and not _overlap(chain):
@@ -251,6 +273,12 @@ def _groups(g: Grid) -> tuple[list[int], list[list[int]]]:
                     groups[m].append(both)
         _GROUPS[:] = [g.rules, (units, groups)]
     return _GROUPS[1]
+
+
+@remembered(1 << 16)
+def _cells_of(mask: int) -> tuple[int, ...]:
+    """The cells of a set of cells as bits, lowest first (a node's cells: the same few sets on every call)."""
+    return tuple(bits_of(mask))
 
 
 def _all(peers: list[int], cells: tuple[int, ...]) -> int:

@@ -8,7 +8,7 @@ puzzles, or ``--sample N`` spread evenly over the file, the whole explanation (e
 unless ``--no-check``) by this engine, and at the same time by the engine of another checkout
 (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
 ``git archive 70ba15a sudoku_cp | tar -x -C DIR``), each in its own process, side by side so both
-see the same machine load: the share of steps that are bare what-ifs (a what-if step with no
+see the same machine load (in lockstep: both start each puzzle together): the share of steps that are bare what-ifs (a what-if step with no
 chain; the floor: under 5%), the share of what-ifs of any kind, and the median, p90 and slowest
 seconds per puzzle (the floors: top1465 p90 under 3 s, every forum-hardest puzzle under 60 s,
 killers under 5 s), as ratios new / old, with the load average before and after, and on how many
@@ -47,7 +47,9 @@ def board(text):
     return parse_puzzle(text)
 
 
-for text in json.load(open(path)):
+puzzles = json.load(open(path))
+for line in sys.stdin:  # the next puzzle's position: both engines start each puzzle together
+    text = puzzles[int(line)]
     start = time.perf_counter()
     try:
         steps, cut = explain_steps(board(text), check=check, time_limit=limit, keep=True), False
@@ -88,18 +90,33 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
 def start(directory: Path, listed: Path, check: bool, limit: float | None) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(directory))
     return subprocess.Popen([sys.executable, "-c", MEASURE, "1" if check else "0", str(listed), str(limit or 0)],
-                            env=env, cwd=directory, stdout=subprocess.PIPE, text=True)
+                            env=env, cwd=directory, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
-def gather(process: subprocess.Popen, label: str) -> list[dict]:
-    rows = []
-    assert process.stdout is not None
-    for line in process.stdout:
-        rows.append(json.loads(line))
-        if len(rows) % 10 == 0:
-            print(f"  {label}: {len(rows)} puzzles, {sum(r['s'] for r in rows):.0f} s", file=sys.stderr, flush=True)
-    if process.wait() != 0:
-        raise SystemExit(f"{label}: the engine failed (exit {process.returncode})")
+def gather(running: dict[str, subprocess.Popen], count: int) -> dict[str, list[dict]]:
+    """Each engine's row for each of the ``count`` puzzles, in lockstep: every engine is handed a
+    puzzle, and the next one only when all have answered (engines left to run ahead of each other
+    met other work on the other core: on the killers one engine's ratios moved by 30 to 50%)."""
+    rows: dict[str, list[dict]] = {label: [] for label in running}
+    for k in range(count):
+        for process in running.values():
+            assert process.stdin is not None
+            process.stdin.write(f"{k}\n")
+            process.stdin.flush()
+        for label, process in running.items():
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            if not line:
+                raise SystemExit(f"{label}: the engine failed (exit {process.wait()})")
+            rows[label].append(json.loads(line))
+        if (k + 1) % 10 == 0:
+            print("  " + ", ".join(f"{label}: {k + 1} puzzles, {sum(r['s'] for r in got):.0f} s"
+                                   for label, got in rows.items()), file=sys.stderr, flush=True)
+    for label, process in running.items():
+        assert process.stdin is not None
+        process.stdin.close()
+        if process.wait() != 0:
+            raise SystemExit(f"{label}: the engine failed (exit {process.returncode})")
     return rows
 
 
@@ -131,18 +148,7 @@ def main() -> None:
     running = {"new": start(ROOT, listed, args.check, args.time_limit)}
     if args.old is not None:
         running["old"] = start(args.old, listed, args.check, args.time_limit)
-    results: dict[str, dict] = {}
-    if "old" in running:
-        import threading
-
-        got: dict[str, list[dict]] = {}
-        thread = threading.Thread(target=lambda: got.update(old=gather(running["old"], "old")))
-        thread.start()
-        results["new"] = summary(gather(running["new"], "new"))
-        thread.join()
-        results["old"] = summary(got["old"])
-    else:
-        results["new"] = summary(gather(running["new"], "new"))
+    results = {label: summary(rows) for label, rows in gather(running, len(texts)).items()}
     listed.unlink()
     which = f"a sample of {len(texts)} spread over" if args.sample else f"the first {len(texts)} of"
     print(f"{args.collection}: {which} the collection")

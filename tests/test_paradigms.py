@@ -197,6 +197,40 @@ def test_bench_across_paradigms_keeps_each_ones_counters(tmp_path, capsys):
     assert rows["choco"]["backtracks"] is not None
 
 
+def test_a_ctrl_c_inside_a_finalizer_is_noted_and_not_printed(capsys, monkeypatch):
+    """A Ctrl-C that lands in an object's ``__del__`` (a Z3 object's, as the solver's are freed) is
+    lost by Python and was printed as "Exception ignored" with a traceback: inside
+    ``noted_interrupts`` it is noted, nothing is printed, and another error there still goes to
+    the hook that prints it; afterwards that hook is back."""
+    import signal
+    import sys
+
+    from sudoku_cp.backends.smt import noted_interrupts
+
+    printed: list[BaseException] = []
+
+    def hook(found):
+        printed.append(found.exc_value)
+    monkeypatch.setattr(sys, "unraisablehook", hook)
+
+    class Freed:
+        def __init__(self, error):
+            self.error = error
+
+        def __del__(self):
+            if self.error is KeyboardInterrupt:
+                signal.raise_signal(signal.SIGINT)  # (the handler raises it here, inside __del__)
+            else:
+                raise self.error
+
+    with noted_interrupts() as noted:
+        Freed(KeyboardInterrupt)
+        assert noted == [signal.SIGINT] and printed == [] and capsys.readouterr().err == ""
+        Freed(ValueError("not a Ctrl-C"))
+        assert [str(e) for e in printed] == ["not a Ctrl-C"]
+    assert sys.unraisablehook is hook
+
+
 def test_ctrl_c_ends_each_paradigm_with_exit_130():
     """Ctrl-C in the middle of a long count (native search under way) ends the command as for the
     other backends: exit 130 and the one line 'sudoku-cp: interrupted', nothing from the solver."""

@@ -94,8 +94,10 @@ def bool_model(board: Board, solver) -> list:
 @contextmanager
 def noted_interrupts() -> Iterator[list[int]]:
     """Note every Ctrl-C (then handle it as before): one raised inside a Z3 object's ``__del__``
-    is printed as "Exception ignored" and lost, and the count would go on; the list says it came."""
+    is lost (Python ignores it), and the count would go on; the list says it came. Python would
+    also print it as "Exception ignored" with its traceback: a noted one is not printed."""
     import signal
+    import sys
     import threading
 
     noted: list[int] = []
@@ -103,6 +105,7 @@ def noted_interrupts() -> Iterator[list[int]]:
         yield noted
         return
     previous = signal.getsignal(signal.SIGINT)
+    printed = sys.unraisablehook
 
     def note(signum, frame):
         noted.append(signum)
@@ -111,11 +114,17 @@ def noted_interrupts() -> Iterator[list[int]]:
         else:
             raise KeyboardInterrupt
 
+    def unraisable(found) -> None:
+        if not (noted and isinstance(found.exc_value, KeyboardInterrupt)):
+            printed(found)
+
     signal.signal(signal.SIGINT, note)
+    sys.unraisablehook = unraisable
     try:
         yield noted
     finally:
         signal.signal(signal.SIGINT, previous)
+        sys.unraisablehook = printed
 
 
 def counters(statistics) -> dict[str, int]:

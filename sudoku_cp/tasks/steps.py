@@ -547,6 +547,8 @@ class Prover:
         """A minimal subset of ``premises`` with which ``units`` alone still refute ``fact``
         (deletion, each answer's core refining the rest): in ``fresh`` (:meth:`fresh`) with only
         ``units`` switched on, else in a solver made for the call."""
+        if not premises:  # (nothing to shrink: no solver made for it)
+            return []
         with self._using(fresh) as session:
             if session is None:  # (no guarded solver: one holding only these units)
                 with self.backend.session(part(self.rules, units), stats=False) as held:

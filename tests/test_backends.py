@@ -252,3 +252,30 @@ def test_a_new_cadical_gets_its_options_before_its_clauses(monkeypatch):
     with sat.used(sat.new_solver("minisat22", cnf.clauses)):
         assert calls == []  # bootstrapped as PySAT does, no options
     assert sat.SOLVER_OPTIONS == {"cadical195": {"chrono": 0}}
+
+
+@pytest.mark.parametrize("source", ["Hailstone", "Tribute"])
+def test_the_guarded_formula_encodes_each_part_without_the_cells_again(source, monkeypatch):
+    """``parts_formula`` takes each unit's and constraint's clauses beyond the cells' (encoded once)
+    instead of encoding the whole grid again per part: the same formula, variables and selectors
+    as encoding each part whole and dropping the cells' clauses, on published killers with little
+    killers and arrows, for two at-most-one encodings."""
+    import sys
+
+    from sudoku_cp.backends import sat
+
+    sys.path.insert(0, "tests")
+    from published_kinds import PUBLISHED
+
+    rules = parse_puzzle(next(p.puzzle for p in PUBLISHED if source in p.source)).rules
+    built = sat.parts_formula.__wrapped__
+    for amo in (None, "seqcounter"):
+        cnf, selectors = built(rules, "complete", amo)
+
+        def refused(*args, **kwargs):
+            raise ValueError("the whole grid, part by part")
+        with monkeypatch.context() as patched:
+            patched.setattr(sat, "beyond_cells", refused)
+            whole, whole_selectors = built(rules, "complete", amo)
+        assert (cnf.nvars, cnf.clauses, selectors) == (whole.nvars, whole.clauses, whole_selectors)
+        assert len(selectors) == len(rules.units) + len(rules.constraints)

@@ -29,6 +29,7 @@ from ..model.cnf import (
     NATIVE_FROM,
     Cnf,
     EncodingStopped,
+    beyond_cells,
     blocking_clause,
     decode,
     encode_rules,
@@ -535,8 +536,13 @@ def parts_formula(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | Non
     common, base = {tuple(c) for c in cnf.clauses}, cnf.nvars
     selectors = []
     parts = [((u,), ()) for u in rules.units] + [((), (c,)) for c in rules.constraints]
+    try:  # (each part's own clauses, without encoding the cells again for each: most of the time)
+        beyond_cells(Rules(rules.shape, (), (), name="part"), encoding, amo)
+        encode = beyond_cells
+    except ValueError:
+        encode = encode_rules
     for units, constraints in parts:
-        one = encode_rules(Rules(rules.shape, units, constraints, name="part"), encoding, amo)
+        one = encode(Rules(rules.shape, units, constraints, name="part"), encoding, amo)
         if one.atmosts:
             raise ValueError("native cardinality constraints cannot be guarded")
         shift = cnf.nvars - base  # this part's auxiliary variables come after the last one's

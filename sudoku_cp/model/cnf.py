@@ -531,6 +531,28 @@ def _rules_cached(rules: Rules, encoding: str, amo: str) -> Cnf:
     return cnf
 
 
+def beyond_cells(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | None = None) -> Cnf:
+    """The clauses :func:`encode_rules` writes for ``rules`` after the cells' own (the same for
+    every rules of the shape, so left out), numbered as it numbers them: its units' groups, then
+    its constraints. Not for encodings with triads (ValueError).
+
+    >>> from sudoku_cp.core.shape import Shape
+    >>> rules = Rules.classic(Shape(2, 2))
+    >>> whole = encode_rules(rules)
+    >>> whole.clauses[-len(beyond_cells(rules).clauses):] == beyond_cells(rules).clauses
+    True
+    """
+    wanted = families_of(encoding)
+    if _uses_triads(wanted):
+        raise ValueError(f"the {encoding} encoding's triads are not kept apart from the cells")
+    amo = check_amo(amo_for(rules.size, amo))
+    cnf = _start(rules, encoding)
+    cnf.nvars = _rules_cached(Rules(rules.shape, (), (), name="part"), encoding, amo).nvars  # (after the cells')
+    _emit_exactly_one(cnf, "unit", wanted, amo, _groups(rules)[1])
+    _emit_constraints(cnf, rules, wanted, amo)
+    return cnf
+
+
 def encode_rules(rules: Rules | Shape, encoding: str = DEFAULT_ENCODING, amo: str | None = None) -> Cnf:
     """The rules of an empty grid as CNF (no givens); a fresh copy the caller may extend.
 

@@ -8,8 +8,8 @@ puzzles, or ``--sample N`` spread evenly over the file, the whole explanation (e
 unless ``--no-check``) by this engine, and at the same time by the engine of another checkout
 (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
 ``git archive 70ba15a sudoku_cp | tar -x -C DIR``), each in its own process, side by side so both
-see the same machine load (in lockstep: both start each puzzle together): the share of steps that are bare what-ifs (a what-if step with no
-chain; the floor: under 5%), the share of what-ifs of any kind, and the median, p90 and slowest
+see the same machine load (in lockstep: both start each puzzle together): the share of steps that
+are bare what-ifs (a what-if step with no chain; the floor: under 5%), the share of what-ifs of any kind, and the median, p90 and slowest
 seconds per puzzle (the floors: top1465 p90 under 3 s, every forum-hardest puzzle under 60 s,
 killers under 5 s), as ratios new / old, with the load average before and after, and on how many
 puzzles both engines gave the same steps. With

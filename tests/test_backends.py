@@ -272,10 +272,8 @@ def test_the_guarded_formula_encodes_each_part_without_the_cells_again(source, m
     for amo in (None, "seqcounter"):
         cnf, selectors = built(rules, "complete", amo)
 
-        def refused(*args, **kwargs):
-            raise ValueError("the whole grid, part by part")
-        with monkeypatch.context() as patched:
-            patched.setattr(sat, "beyond_cells", refused)
+        with monkeypatch.context() as patched:  # (the whole grid, part by part)
+            patched.setattr(sat, "cells_apart", lambda encoding: False)
             whole, whole_selectors = built(rules, "complete", amo)
         assert (cnf.nvars, cnf.clauses, selectors) == (whole.nvars, whole.clauses, whole_selectors)
         assert len(selectors) == len(rules.units) + len(rules.constraints)

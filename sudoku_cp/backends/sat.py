@@ -31,6 +31,7 @@ from ..model.cnf import (
     EncodingStopped,
     beyond_cells,
     blocking_clause,
+    cells_apart,
     decode,
     encode_rules,
     encode_simplified,
@@ -536,11 +537,8 @@ def parts_formula(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | Non
     common, base = {tuple(c) for c in cnf.clauses}, cnf.nvars
     selectors = []
     parts = [((u,), ()) for u in rules.units] + [((), (c,)) for c in rules.constraints]
-    try:  # (each part's own clauses, without encoding the cells again for each: most of the time)
-        beyond_cells(Rules(rules.shape, (), (), name="part"), encoding, amo)
-        encode = beyond_cells
-    except ValueError:
-        encode = encode_rules
+    # each part's own clauses, without encoding the cells again for each (most of the time)
+    encode = beyond_cells if cells_apart(encoding) else encode_rules
     for units, constraints in parts:
         one = encode(Rules(rules.shape, units, constraints, name="part"), encoding, amo)
         if one.atmosts:

@@ -531,10 +531,20 @@ def _rules_cached(rules: Rules, encoding: str, amo: str) -> Cnf:
     return cnf
 
 
+def cells_apart(encoding: str) -> bool:
+    """Whether ``encoding`` writes the cells' clauses apart from the units' and constraints' (not
+    so with triads, whose groups mix them): :func:`beyond_cells` takes those alone.
+
+    >>> cells_apart("complete"), cells_apart("augmented")
+    (True, False)
+    """
+    return not _uses_triads(families_of(encoding))
+
+
 def beyond_cells(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | None = None) -> Cnf:
     """The clauses :func:`encode_rules` writes for ``rules`` after the cells' own (the same for
     every rules of the shape, so left out), numbered as it numbers them: its units' groups, then
-    its constraints. Not for encodings with triads (ValueError).
+    its constraints. Only for encodings with the cells apart (:func:`cells_apart`, else ValueError).
 
     >>> from sudoku_cp.core.shape import Shape
     >>> rules = Rules.classic(Shape(2, 2))
@@ -542,9 +552,9 @@ def beyond_cells(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | None
     >>> whole.clauses[-len(beyond_cells(rules).clauses):] == beyond_cells(rules).clauses
     True
     """
-    wanted = families_of(encoding)
-    if _uses_triads(wanted):
+    if not cells_apart(encoding):
         raise ValueError(f"the {encoding} encoding's triads are not kept apart from the cells")
+    wanted = families_of(encoding)
     amo = check_amo(amo_for(rules.size, amo))
     cnf = _start(rules, encoding)
     cnf.nvars = _rules_cached(Rules(rules.shape, (), (), name="part"), encoding, amo).nvars  # (after the cells')

@@ -867,7 +867,7 @@ class Prover:
         needed = self._core_units(near)
         near = [k for k in near if k in needed]  # (the core's units refute it too)
         if len(near) > SHRINK_MOST:  # too many to try one by one: a fresh solver's core
-            with self.fresh() or nullcontext(None) as fresh:
+            with self._using(None) as fresh:
                 near = self.fresh_core(near, premises, assumed, fresh)
                 if len(near) > SHRINK_MOST:
                     return near, self.fewest(near, premises, assumed, fresh), "solver core"
@@ -1134,8 +1134,7 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
             raise TimeLimitReached("the time limit ended a step's check")
         return answer
 
-    if whole is not None and not step.new_cages and len(set(step.constraints)) == len(rules.units) + len(
-            rules.constraints):
+    if whole is not None and over_whole_rules(step, rules):
         asked: Any = nullcontext(whole)
         parts = None
     else:
@@ -1151,6 +1150,12 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
             if holds(step.premises + [(r, c, -d)]) is not False:
                 problems.append(f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow")
     return problems
+
+
+def over_whole_rules(step: Step, rules: Rules) -> bool:
+    """``step`` names every unit and constraint of ``rules`` (and adds no cage of its own): its
+    check is a question to the whole rules."""
+    return not step.new_cages and len(set(step.constraints)) == len(rules.units) + len(rules.constraints)
 
 
 def new_cage_problems(cage: NewCage, rules: Rules) -> list[str]:
@@ -1238,7 +1243,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                     step = next_step(grid, prover)
                     if step is None:
                         raise SolverFailure("no step found on a puzzle with a unique solution")
-                    if check and whole is None and step.minimal_under in SEARCHED:
+                    if check and whole is None and over_whole_rules(step, board.rules):
                         whole = checker.session(board.rules, stats=False)
                     problems = (verify_step(step, board.rules, checker, parts, deadline, witness, whole) if check
                                 else [])

@@ -79,7 +79,7 @@ class GroupedLinks:
                 strong[b] |= 1 << a
         self._strong = strong
         self._weak: list[int | None] = [None] * len(made)  # (made as the search asks: :meth:`weak`)
-        self._numbers, self._units = numbers, units
+        self._numbers = numbers
         self._grouped = [len(cells) > 1 for cells, _ in self.nodes]
         self._starts = [k for k, m in enumerate(strong) if m]
         self._peers, self._places = peers, places
@@ -97,7 +97,7 @@ class GroupedLinks:
             numbers = self._numbers
             for k in self.g.units_of[cells[0]]:  # the units it is a node of
                 masks, _ = self._members.get((k, d), ((), 0))
-                if self._units[k] & mine == mine and mine in masks:
+                if mine in masks:
                     for m in masks:
                         if not m & mine:
                             made |= 1 << numbers[d][m]

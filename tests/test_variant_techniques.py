@@ -466,6 +466,60 @@ def test_a_step_over_the_whole_rules_is_checked_by_a_session_holding_them():
         assert verify_step(first, rules, sat, parts, whole=whole) == [] and asked == []
 
 
+
+def test_a_step_over_the_whole_rules_is_checked_against_the_only_solution():
+    """Given the solution a count proved the only one, a step naming every constraint is checked
+    against it with no solver asked: the same answers as the whole-rules session, a wrong conclusion
+    or premise caught; a step over fewer constraints is still asked of a solver, and fails where its
+    constraints alone do not imply what the solution holds."""
+    name, text, solution = next(k for k in published_killers() if k[0] == "hs4")
+    board = parse_puzzle(text)
+    rules, sat = board.rules, make("sat")
+    n, everything = board.size, list(range(len(rules.units) + len(rules.constraints)))
+    cells = [int(d) for d in solution]
+    i = next(i for i in range(n * n) if not board.cells[i])
+    r, c = divmod(i, n)
+    right = Step([(r, c, -e) for e in range(1, n + 1) if e != cells[i]], [], everything, "what if, by search", 1)
+    wrong = Step([(r, c, -cells[i])], [], everything, "what if, by search", 1)
+    j = next(j for j in range(n * n) if j != i and not board.cells[j])
+    false_premise = Step([(r, c, -e) for e in range(1, n + 1) if e != cells[i]],
+                         [(j // n, j % n, -cells[j])], everything, "what if, by search", 1)
+
+    class Unasked:  # a backend that must not be asked
+        def session(self, *args, **kwargs):
+            raise AssertionError("a solver was asked")
+        parts_session = session
+
+    with sat.session(rules) as whole:
+        for step in (right, wrong):
+            assert verify_step(step, rules, Unasked(), solution=cells, unique=True) == verify_step(
+                step, rules, sat, whole=whole)
+    assert verify_step(right, rules, Unasked(), solution=cells, unique=True) == []
+    assert verify_step(wrong, rules, Unasked(), solution=cells, unique=True) == [
+        f"r{r + 1}c{c + 1} != {cells[i]} does not follow"]
+    assert verify_step(false_premise, rules, Unasked(), solution=cells, unique=True) == [
+        "its premises cannot hold together"]
+    few = Step(right.conclusion, [], [0], "?", 1)  # row 1 alone
+    with pytest.raises(AssertionError, match="a solver was asked"):  # fewer constraints: a solver decides
+        verify_step(few, rules, Unasked(), solution=cells, unique=True)
+    assert verify_step(few, rules, sat, solution=cells, unique=True) != []  # one row alone implies none of it
+
+
+def test_a_search_step_has_no_premises_and_no_search_for_them(monkeypatch):
+    """A "what if, by search" is refuted by the whole rules, which imply every fact: its premises
+    are none, and the main solver is not asked to find or drop them (on flowers, steps 3 to 6)."""
+    name, text, solution = next(k for k in published_killers() if k[0] == "flowers")
+    board = parse_puzzle(text)
+    asked = []
+    searched = Prover.searched
+
+    def recorded(self, facts, fact):
+        asked.append(fact)
+        return searched(self, facts, fact)
+    monkeypatch.setattr(Prover, "searched", recorded)
+    found = [s for s in explain_steps(board, limit=6) if s.technique == "what if, by search"]
+    assert len(found) == 4 and all(s.premises == [] for s in found) and asked == []
+
 def test_a_what_if_through_a_cage_is_told_as_a_chain():
     """A refutation through a cage's sum reads link by link: r1c3=1 takes 1 from the cage of 3 in
     row 1, which then cannot be filled."""

@@ -623,7 +623,7 @@ class Prover:
         for _, i in order:  # propagation is stuck even case by case: refute a candidate by search
             for d in self.refutable(g, i):  # (given the solution, each of these is refuted: not asked twice)
                 if self.solution is not None or self.searched(facts, g.fact(i, d)):
-                    units, premises, how = self._reason(g, facts, g.fact(i, d), self.searched)
+                    units, premises, how = self._reason(g, facts, g.fact(i, d), None)
                     step = self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
                                       "what if, by search")
                     step.contradiction = self.dead_end(units, premises + [g.fact(i, d)])
@@ -825,6 +825,10 @@ class Prover:
                 within=None) -> tuple[list[int], list[Fact], str]:
         """Minimal premises (under ``refutes``), then the units they need, for refuting ``assumed``.
 
+        ``refutes`` None: the whole rules refute it (a search step). They imply every fact (the
+        puzzle has one solution, and each fact is a checked step's conclusion), so the premises are
+        none, and no search is asked to drop them one by one (on Hailstone that was 0.48 s a step).
+
         How minimal (the third value): ``"propagation"``, dropping any unit or premise stops naked
         and hidden singles over the units (:func:`singles_refute`); ``"solver propagation"``, it
         stops ``within(units, premises)`` (the propagation of a fresh solver holding those units);
@@ -838,12 +842,15 @@ class Prover:
         :data:`CORE_CONFLICTS` conflicts (on the published killers such a core held all of them,
         or all but one).
         """
-        self._answer(self.session.solve(facts + [assumed], self.deadline))
-        core = set(self.session.core())
-        start = [f for f in facts if f in core]
-        if not refutes(start, assumed):
-            start = facts
-        premises = shrink_core(lambda s: refutes(s, assumed), start)
+        if refutes is None:  # the whole rules: they imply every fact, so deletion would drop each one
+            premises: list[Fact] = []
+        else:
+            self._answer(self.session.solve(facts + [assumed], self.deadline))
+            core = set(self.session.core())
+            start = [f for f in facts if f in core]
+            if not refutes(start, assumed):
+                start = facts
+            premises = shrink_core(lambda s: refutes(s, assumed), start)
         n = g.n
         touched = {f[0] * n + f[1] for f in premises} | {assumed[0] * n + assumed[1]}
         near = sorted({k for i in touched for k in g.units_of[i]})
@@ -1102,7 +1109,7 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
 
 def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None,
                 deadline: Deadline | None = None, solution: Sequence[int] | None = None,
-                whole: Session | None = None) -> list[str]:
+                whole: Session | None = None, unique: bool = False) -> list[str]:
     """Why ``step`` does not follow from its premises and units alone (empty when it does).
 
     A fresh session of ``backend`` holds only the step's units (or ``parts``, a session of
@@ -1118,8 +1125,25 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
     that question was a search through most of the puzzle, nine tenths of a step's check). A step
     over every unit and constraint is asked of ``whole`` when given (a session of ``backend``
     holding the whole rules, no guards: a search step's check, in a third of the time).
+
+    With ``unique`` (a count proved ``solution`` the rules' only one), a step over every unit and
+    constraint is checked against it, no solver asked: the whole rules with the premises have a
+    solution only if it holds them, and then it is the only one, so a conclusion follows exactly
+    when it holds it (the count's search is the proof; on Hailstone the searches it replaces were
+    3 s of its run).
     """
+    n = rules.size
+
+    def witnessed(facts: Sequence[Fact]) -> bool:  # ``solution`` holds each of ``facts``
+        return solution is not None and all(
+            solution[r * n + c] == d if d > 0 else solution[r * n + c] != -d for r, c, d in facts)
+
     problems = [p for cage in step.new_cages for p in new_cage_problems(cage, rules)]
+    if unique and solution is not None and over_whole_rules(step, rules):
+        if not witnessed(step.premises):
+            return ["its premises cannot hold together"]
+        return [f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow"
+                for r, c, d in step.conclusion if not witnessed([(r, c, d)])]
     held = part(rules, step.constraints)
     if step.new_cages:
         parts = None
@@ -1141,10 +1165,7 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
         asked = nullcontext(parts) if parts is not None else backend.session(held, stats=False)
     with asked as session:
         guards = session.guards(step.constraints) if parts is not None else []
-        n = rules.size
-        witnessed = solution is not None and all(
-            solution[r * n + c] == d if d > 0 else solution[r * n + c] != -d for r, c, d in step.premises)
-        if not witnessed and holds(step.premises) is not True:
+        if not witnessed(step.premises) and holds(step.premises) is not True:
             problems.append("its premises cannot hold together")
         for r, c, d in step.conclusion:
             if holds(step.premises + [(r, c, -d)]) is not False:
@@ -1219,7 +1240,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
         raise TimeLimitReached("the time limit ended the count before the steps")
     if counted.status is not Status.UNIQUE:
         raise ValueError(f"the puzzle is {counted.status.value}: steps need exactly one solution")
-    # the solution the count found, checked here: the witness that each step's premises hold together
+    # the solution the count found (and proved the only one), checked here: the witness that each
+    # step's premises hold together, and what a step over the whole rules is checked against
     witness = counted.solution.cells if counted.solution is not None and is_solution(counted.solution, board) else None
     forget_unless(board.rules)
     grid = Grid(board)
@@ -1243,9 +1265,10 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
                     step = next_step(grid, prover)
                     if step is None:
                         raise SolverFailure("no step found on a puzzle with a unique solution")
-                    if check and whole is None and over_whole_rules(step, board.rules):
+                    if check and witness is None and whole is None and over_whole_rules(step, board.rules):
                         whole = checker.session(board.rules, stats=False)
-                    problems = (verify_step(step, board.rules, checker, parts, deadline, witness, whole) if check
+                    problems = (verify_step(step, board.rules, checker, parts, deadline, witness, whole,
+                                            unique=True) if check
                                 else [])
                 except TimeLimitReached:
                     if not keep:

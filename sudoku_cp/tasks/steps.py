@@ -81,8 +81,9 @@ SEARCH_COST = GENERAL_COST + 70     # an assumption refuted only by a full searc
 TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
 TRIAL_CONFLICTS = 2_000  # a search step's units: a unit stays unless a search this long shows it is not needed
 SHRINK_MOST = 12     # ... tried one by one only when the solver's core holds at most this many (else the core)
-CORE_CONFLICTS = 8_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
-#                        published killers the core of every longer search held all its units or all but one (up to 3 s each)
+CORE_CONFLICTS = 3_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
+#                        published killers nearly every longer search's core held all its units or all but a few, and
+#                        Hailstone's 8 search steps went over 3,000 at a cost of 0.5 s each (encodings/steps.md)
 SEARCHED = ("solver", "solver core")  # how minimal a search step is (:meth:`Prover._reason`)
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 YOUNG = 20_000       # the garbage collector's youngest pass during the steps, every this many objects (Python: 700)
@@ -144,8 +145,10 @@ class Step:
                    else "a search")
             used = units_text(rules, self.constraints)
             end = f": {contradiction_text(rules, self.contradiction, name)}" if self.contradiction else ""
-            return (f"{what}: what if {cell_name(r, c)} were {name(d)}? {how} through {used} "
-                    f"reaches a contradiction{end} ({len(self.premises)} facts used)" + self._chain_text())
+            digits = [name(-e) for _, _, e in removed] if len(removed) > 1 else [name(d)]  # (a search's: one cell)
+            each = " in each case" if len(digits) > 1 else ""
+            return (f"{what}: what if {cell_name(r, c)} were {_or(digits)}? {how} through {used} "
+                    f"reaches a contradiction{each}{end} ({len(self.premises)} facts used)" + self._chain_text())
         if self.technique.startswith("deduction"):
             used = units_text(rules, self.constraints)
             return (f"{what}: {self.technique} ({used}; {len(self.premises)} facts used)"
@@ -273,6 +276,11 @@ def _or(words: Sequence[str]) -> str:
 
 
 def _removal_names(facts: Sequence[Fact], name=str) -> str:
+    """``4 from r1c2, r1c3; 7 from r1c3``: the removed digits and their cells, by digit (``4, 5, 8
+    from r1c6`` when they are all one cell's)."""
+    if len(facts) > 1 and len({(r, c) for r, c, _ in facts}) == 1:
+        r, c, _ = facts[0]
+        return f"{', '.join(name(d) for d in sorted(-e for _, _, e in facts))} from {cell_name(r, c)}"
     by_digit: dict[int, list[str]] = {}
     for r, c, d in facts:
         by_digit.setdefault(-d, []).append(cell_name(r, c))
@@ -626,6 +634,10 @@ class Prover:
                     units, premises, how = self._reason(g, facts, g.fact(i, d), None)
                     step = self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
                                       "what if, by search")
+                    if self.solution is not None and over_whole_rules(step, self.rules):
+                        # the whole rules, no fact: they refute each of the cell's digits the
+                        # solution does not hold alike, in one step (not a round of finders each)
+                        step.conclusion = [g.fact(i, -e) for e in self.refutable(g, i)]
                     step.contradiction = self.dead_end(units, premises + [g.fact(i, d)])
                     step.se = chain_se(None)
                     return step
@@ -753,27 +765,30 @@ class Prover:
                     where = holders[e] & unit_masks[k]
                     if 2 <= where.bit_count() <= CASES and (k, e) not in held:
                         splits.append((where.bit_count(), 1, k, e, where))
-                refutes = self._refutes_with(facts, fact, fixed)
-                for _, kind, key, e, m in sorted(splits, key=lambda t: t[:4]):
-                    branches = ([g.fact(key, x) for x in bits_of(m)] if kind == 0
-                                else [g.fact(j, e) for j in bits_of(m)])
-                    if all(refutes(b) for b in branches):
+                refutes = self._refutes_with(g, facts, fact, fixed)
+                splits.sort()  # (the fewest cases first, a cell before a unit: no two splits tie before their cases)
+                for _, kind, key, e, m in splits:
+                    cases = [(key, x) for x in bits_of(m)] if kind == 0 else [(j, e) for j in bits_of(m)]
+                    if all(refutes(j, x) for j, x in cases):
                         whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
                                  else [g.fact(j, e) for j in g.units[key]])
-                        return self._cases(g, facts, fact, branches, whole, [key] if kind else [])
+                        return self._cases(g, facts, fact, [g.fact(j, x) for j, x in cases], whole,
+                                           [key] if kind else [])
         return None
 
-    def _refutes_with(self, facts: list[Fact], fact: Fact, fixed: Session | None):
-        """:meth:`refuted` of ``facts`` and ``fact`` plus one case, as a function of the case (each
-        answer kept: a candidate is a case of several splits); by ``fixed`` when given (a session
-        holding ``facts``)."""
-        known: dict[Fact, bool] = {}
+    def _refutes_with(self, g: Grid, facts: list[Fact], fact: Fact, fixed: Session | None):
+        """:meth:`refuted` of ``facts`` and ``fact`` plus one case, as a function of the case's cell
+        and digit (each answer kept: a candidate is a case of several splits); by ``fixed`` when
+        given (a session holding ``facts``)."""
+        known: dict[tuple[int, int], bool] = {}
 
-        def refutes(case: Fact) -> bool:
-            if case not in known:
-                known[case] = (fixed.contradicts([fact, case]) if fixed is not None
-                               else self.refuted(facts + [fact], case))
-            return known[case]
+        def refutes(i: int, d: int) -> bool:
+            found = known.get((i, d))
+            if found is None:
+                case = g.fact(i, d)
+                found = known[i, d] = (fixed.contradicts([fact, case]) if fixed is not None
+                                       else self.refuted(facts + [fact], case))
+            return found
         return refutes
 
     def _cases(self, g: Grid, facts: list[Fact], fact: Fact, branches: list[Fact], whole: list[Fact],

@@ -634,14 +634,22 @@ class Prover:
                     units, premises, how = self._reason(g, facts, g.fact(i, d), None)
                     step = self._step(units, premises, how, g.fact(i, d), SEARCH_COST,
                                       "what if, by search")
-                    if self.solution is not None and over_whole_rules(step, self.rules):
-                        # the whole rules, no fact: they refute each of the cell's digits the
-                        # solution does not hold alike, in one step (not a round of finders each)
-                        step.conclusion = [g.fact(i, -e) for e in self.refutable(g, i)]
+                    if self.solution is not None:  # the cell's other digits these units refute too, in one step
+                        step.conclusion = [g.fact(i, -e) for e in self.refutable(g, i)
+                                           if e == d or self._refutes_too(step, g.fact(i, e))]
                     step.contradiction = self.dead_end(units, premises + [g.fact(i, d)])
                     step.se = chain_se(None)
                     return step
         return None
+
+    def _refutes_too(self, step: Step, fact: Fact) -> bool:
+        """A search step's units and premises also refute ``fact`` (a digit of its cell the solution
+        does not hold): by the whole rules, surely (no search asked); by fewer, when the guarded
+        solver shows it within :data:`TRIAL_CONFLICTS` conflicts. One step then removes each such
+        digit, where a round of every finder came before each one (flowers: 18 search steps to 7)."""
+        if over_whole_rules(step, self.rules):
+            return True
+        return self.implies(step.constraints, step.premises, fact, TRIAL_CONFLICTS)
 
     def _cheapest(self, g: Grid, facts: list[Fact], seen: list[Fact]) -> list[tuple]:
         """The full explanations (units, premises, ``"propagation"``, candidate) of the candidates

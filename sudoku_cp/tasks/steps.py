@@ -592,13 +592,15 @@ class Prover:
             raise TimeLimitReached("the time limit ended the search for the next step")
         candidates = [g.fact(i, d) for _, i in order for d in self.refutable(g, i)]
         up = self.up
-        refuted = (up.refuted(every, facts, candidates) if up is not None
-                   else Propagation(g, every).refuted(facts, candidates))
-        seen = list(compress(candidates, refuted))
         other = []  # the whole rules' refutations: only when singles refute none
-        if not seen and up is not None:
-            other = list(compress(candidates, up.refuted(up.every, facts, candidates)))
-        elif not seen:
+        if up is not None:  # propagation over all the rules refutes every candidate singles do, and
+            # maybe more (more clauses, more propagation): singles are asked about those alone
+            whole = list(compress(candidates, up.refuted(up.every, facts, candidates)))
+            seen = list(compress(whole, up.refuted(every, facts, whole))) if whole else []
+            other = [] if seen else whole
+        else:
+            seen = list(compress(candidates, Propagation(g, every).refuted(facts, candidates)))
+        if not seen and up is None:
             for fact in candidates:
                 if self.deadline.expired():
                     raise TimeLimitReached("the time limit ended the search for the next step")

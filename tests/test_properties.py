@@ -327,3 +327,36 @@ def test_shrinking_by_runs_answers_as_member_by_member(cores, order):
     asked: list[int] = []
     assert shrink_core(unsat, order) == one_by_one(order)
     assert len(asked) <= 2 * len(order)
+
+
+@st.composite
+def grouped_sums(draw):
+    """A sum over groups of cells, each group's cells all different (a little killer crossing
+    boxes): random digit sets, weights (an arrow's circle weighs -1, -10) and a total some filling
+    may or may not reach."""
+    sizes = draw(st.lists(st.integers(1, 3), min_size=1, max_size=4))
+    cells, distinct, start = [], [], 0
+    for size in sizes:
+        group = list(range(start, start + size))
+        cells += group
+        distinct += list(combinations(group, 2))
+        start += size
+    doms = {i: set(draw(st.sets(st.integers(1, 9), min_size=1, max_size=9))) for i in cells}
+    weights = {i: draw(st.sampled_from([1, 1, 1, -1, 2, -10])) for i in cells}
+    return doms, distinct, weights, draw(st.integers(-60, 60))
+
+
+@examples(200)
+@given(grouped_sums())
+def test_a_grouped_sum_keeps_what_the_search_keeps(case):
+    """A sum whose cells differ only within groups is worked out group by group (each group's
+    fillings, the sums before and after it): each cell keeps exactly the digits the filling by
+    filling search keeps."""
+    from sudoku_cp.tasks.techniques.lines import Search  # noqa: PLC0415
+
+    doms, distinct, weights, total = case
+    grouped = Search({i: set(d) for i, d in doms.items()}, distinct=distinct, total=(weights, total))
+    assert grouped._summed_by_groups() is not None
+    searched = Search({i: set(d) for i, d in doms.items()}, distinct=distinct, total=(weights, total))
+    searched._only_distinct = False  # (the search, filling by filling)
+    assert grouped.supported() == searched.supported()

@@ -167,17 +167,24 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
-def digit_places(g: Grid) -> list[int]:
+_PLACES: list = [None, ()]  # the candidates :func:`digit_places` last read, and its answer
+
+
+def digit_places(g: Grid) -> tuple[int, ...]:
     """Each digit's places as bits (bit ``i``: cell ``i`` can still hold it), by digit (index 0 unused).
 
     A single-digit pattern (fish, skyscraper, X-chain, colouring) reads nothing else of the grid
-    but its units, so these bits are what :class:`Misses` keys it by.
+    but its units, so these bits are what :class:`Misses` keys it by. Made once per position: a
+    step's finders ask for them about ten times, and the grid's candidates are a new list after
+    each step (:meth:`~sudoku_cp.tasks.steps.Grid.refresh`), never changed in place.
     """
-    out = [0] * (g.n + 1)
-    for i, ds in enumerate(g.cands):
-        for d in ds:
-            out[d] |= 1 << i
-    return out
+    if _PLACES[0] is not g.cands:
+        out = [0] * (g.n + 1)
+        for i, ds in enumerate(g.cands):
+            for d in ds:
+                out[d] |= 1 << i
+        _PLACES[:] = [g.cands, tuple(out)]
+    return _PLACES[1]
 
 
 def cand_bits(g: Grid) -> list[int]:

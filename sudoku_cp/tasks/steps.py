@@ -82,8 +82,8 @@ TRIES = 1            # refutations only the solver sees: this many explained bef
 TRIAL_CONFLICTS = 2_000  # a search step's units: a unit stays unless a search this long shows it is not needed
 SHRINK_MOST = 12     # ... tried one by one only when the solver's core holds at most this many (else the core)
 CORE_CONFLICTS = 3_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
-#                        published killers nearly every longer search's core held all its units or all but a few, and
-#                        Hailstone's 8 search steps went over 3,000 at a cost of 0.5 s each (encodings/steps.md)
+#                        published killers nearly every longer search's core held all its units or all but a few; at
+#                        8,000, each of Hailstone's search steps spent 0.5 s reaching the bound (encodings/steps.md)
 SEARCHED = ("solver", "solver core")  # how minimal a search step is (:meth:`Prover._reason`)
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 YOUNG = 20_000       # the garbage collector's youngest pass during the steps, every this many objects (Python: 700)
@@ -648,7 +648,7 @@ class Prover:
         """A search step's units and premises also refute ``fact`` (a digit of its cell the solution
         does not hold): by the whole rules, surely (no search asked); by fewer, when the guarded
         solver shows it within :data:`TRIAL_CONFLICTS` conflicts. One step then removes each such
-        digit, where a round of every finder came before each one (flowers: 18 search steps to 7)."""
+        digit, where a round of every finder came before each one (flowers: 18 search steps to 6)."""
         if over_whole_rules(step, self.rules):
             return True
         return self.implies(step.constraints, step.premises, fact, TRIAL_CONFLICTS)
@@ -865,7 +865,7 @@ class Prover:
         :data:`SHRINK_MOST`: a published killer's search step kept some 33 of 45 after 40 trials of
         up to 0.3 s each; or all of them, when the refutation takes the solver more than
         :data:`CORE_CONFLICTS` conflicts (on the published killers such a core held all of them,
-        or all but one).
+        or all but a few).
         """
         if refutes is None:  # the whole rules: they imply every fact, so deletion would drop each one
             premises: list[Fact] = []

@@ -231,6 +231,43 @@ def test_a_ctrl_c_inside_a_finalizer_is_noted_and_not_printed(capsys, monkeypatc
     assert sys.unraisablehook is hook
 
 
+def test_an_object_a_ctrl_c_left_half_made_is_freed_quietly(capsys, monkeypatch):
+    """A Ctrl-C inside an object's ``__init__`` (a Z3 expression's, during a count) leaves it
+    without the attributes its ``__del__`` reads: that ``__del__``'s error is not printed, and the
+    object is freed before ``noted_interrupts`` ends, though the Ctrl-C's traceback held it;
+    without a Ctrl-C such an error is printed."""
+    import signal
+    import sys
+
+    from sudoku_cp.backends.smt import noted_interrupts
+
+    printed: list[BaseException] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda found: printed.append(found.exc_value))
+    freed: list[str] = []
+
+    class HalfMade:
+        def __init__(self, interrupted: bool):
+            if interrupted:
+                signal.raise_signal(signal.SIGINT)  # (before ctx is set, as in Z3's AstRef)
+            self.ctx = "context"
+
+        def __del__(self):
+            freed.append("freed")
+            self.ctx.upper()  # AttributeError when __init__ did not get here
+
+    def make() -> None:
+        HalfMade(True)
+
+    with pytest.raises(KeyboardInterrupt) as caught:
+        with noted_interrupts() as noted:
+            make()
+    assert noted == [signal.SIGINT] and freed == ["freed"] and printed == []
+    assert caught.value.__traceback__ is not None and capsys.readouterr().err == ""
+    quiet = HalfMade.__new__(HalfMade)  # (no Ctrl-C noted: the same error is printed)
+    del quiet
+    assert [type(e) for e in printed] == [AttributeError]
+
+
 def test_ctrl_c_ends_each_paradigm_with_exit_130():
     """Ctrl-C in the middle of a long count (native search under way) ends the command as for the
     other backends: exit 130 and the one line 'sudoku-cp: interrupted', nothing from the solver."""

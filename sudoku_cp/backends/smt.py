@@ -95,10 +95,17 @@ def bool_model(board: Board, solver) -> list:
 def noted_interrupts() -> Iterator[list[int]]:
     """Note every Ctrl-C (then handle it as before): one raised inside a Z3 object's ``__del__``
     is lost (Python ignores it), and the count would go on; the list says it came. Python would
-    also print it as "Exception ignored" with its traceback: a noted one is not printed."""
+    also print it as "Exception ignored" with its traceback: a noted one is not printed.
+
+    A Ctrl-C can also land inside a Z3 object's ``__init__``: the half-made object's ``__del__``
+    then fails on the attribute its ``__init__`` did not reach (``'BoolRef' object has no
+    attribute 'ctx'``). That error is not printed either, and the frames the Ctrl-C went through
+    are cleared as it leaves, so such objects are freed while this still says so (their frames
+    would keep them until the command's end, past it)."""
     import signal
     import sys
     import threading
+    import traceback
 
     noted: list[int] = []
     if threading.current_thread() is not threading.main_thread():
@@ -115,13 +122,22 @@ def noted_interrupts() -> Iterator[list[int]]:
             raise KeyboardInterrupt
 
     def unraisable(found) -> None:
-        if not (noted and isinstance(found.exc_value, KeyboardInterrupt)):
+        half_made = (isinstance(found.exc_value, AttributeError)
+                     and getattr(found.object, "__name__", None) == "__del__")
+        if not (noted and (isinstance(found.exc_value, KeyboardInterrupt) or half_made)):
             printed(found)
 
     signal.signal(signal.SIGINT, note)
     sys.unraisablehook = unraisable
     try:
         yield noted
+    except BaseException as error:
+        if noted:  # (the objects the Ctrl-C left half made are freed here, not printed)
+            chained: BaseException | None = error
+            while chained is not None:
+                traceback.clear_frames(chained.__traceback__)
+                chained = chained.__context__
+        raise
     finally:
         signal.signal(signal.SIGINT, previous)
         sys.unraisablehook = printed

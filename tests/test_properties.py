@@ -23,7 +23,7 @@ from itertools import combinations
 
 import pytest
 from gridgen import random_solved_rows
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sudoku_cp import Board, Shape, format_grid, format_json_rows, format_line, parse_puzzle
@@ -351,7 +351,7 @@ def grouped_sums(draw):
 def test_a_grouped_sum_keeps_what_the_search_keeps(case):
     """A sum whose cells differ only within groups is worked out group by group (each group's
     fillings, the sums before and after it): each cell keeps exactly the digits the filling by
-    filling search keeps."""
+    filling search keeps, when that search ends within its budget."""
     from sudoku_cp.tasks.techniques.lines import Search  # noqa: PLC0415
 
     doms, distinct, weights, total = case
@@ -359,4 +359,6 @@ def test_a_grouped_sum_keeps_what_the_search_keeps(case):
     assert grouped._summed_by_groups() is not None
     searched = Search({i: set(d) for i, d in doms.items()}, distinct=distinct, total=(weights, total))
     searched._only_distinct = False  # (the search, filling by filling)
-    assert grouped.supported() == searched.supported()
+    found = searched.supported()
+    assume(found is not None)  # (the search gave up past its budget of nodes: no answer to compare)
+    assert grouped.supported() == found

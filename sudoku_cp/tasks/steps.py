@@ -600,8 +600,7 @@ class Prover:
             other = [] if seen else whole
         else:
             seen = list(compress(candidates, Propagation(g, every).refuted(facts, candidates)))
-        if not seen and up is None:
-            for fact in candidates:
+            for fact in candidates if not seen else ():
                 if self.deadline.expired():
                     raise TimeLimitReached("the time limit ended the search for the next step")
                 if self.refuted(facts, fact):

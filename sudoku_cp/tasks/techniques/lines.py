@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from math import prod
 from typing import Any, cast
 
 from ...core.board import Rules
@@ -94,16 +95,11 @@ class Search:
                 groups.append([])
             groups[k].append(i)
             group_of[i] = k
-        size = 1
         for cells in groups:
-            partners = {i: {b for b, _ in self.arcs[i]} for i in cells}
-            if any(partners[i] != set(cells) - {i} for i in cells):
+            if any({b for b, _ in self.arcs[i]} != set(cells) - {i} for i in cells):
                 return None  # (not all different within the group, or linked beyond it)
-            for i in cells:
-                size *= len(self.domains[i])
-            if size > GROUP_FILLINGS:
+            if prod(len(self.domains[i]) for i in cells) > GROUP_FILLINGS:
                 return None
-            size = 1
         options = []  # each group's fillings: (their weighted sum, the digits)
         for cells in groups:
             fillings = [t for t in product(*(sorted(self.domains[i]) for i in cells)) if len(set(t)) == len(t)]
@@ -118,7 +114,8 @@ class Search:
             for _, t in fits:
                 for i, d in zip(groups[k], t):
                     seen[i].add(d)
-            wanted = {w - s for w in wanted for s, _ in options[k]}
+            if k:
+                wanted = {w - s for w in wanted for s, _ in options[k]}
         return seen
 
     def _fill(self, doms: dict[int, set[int]]) -> dict[int, int] | None:

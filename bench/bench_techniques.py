@@ -5,10 +5,13 @@ For a collection (``--collection``: ``top1465``, ``forum-hardest`` (data/forum-h
 published killers of tests/test_variants.py, then data/killers-published.txt: from a textbook
 example to the hardest killers solved by hand), its first ``--first``
 puzzles, or ``--sample N`` spread evenly over the file, the whole explanation (every step verified
-unless ``--no-check``) by this engine, and at the same time by the engine of another checkout
+unless ``--no-check``) by this engine, and by the engine of another checkout
 (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
-``git archive 70ba15a sudoku_cp | tar -x -C DIR``), each in its own process, side by side so both
-see the same machine load (in lockstep: both start each puzzle together): the share of steps that
+``git archive 70ba15a sudoku_cp | tar -x -C DIR``) or by this engine in one process (``--one-process``:
+no twin asking half of each step's questions on the second core, :mod:`sudoku_cp.tasks.twin`), each
+in its own process, taking turns puzzle by puzzle so that both see the same machine load and each
+has both cores to itself (``--lockstep``: both start each puzzle together, as before the twin,
+for engines of one process each): the share of steps that
 are bare what-ifs (a what-if step with no chain; the floor: under 5%), the share of what-ifs of any kind, and the median, p90 and slowest
 seconds per puzzle (the floors: top1465 p90 under 3 s, every forum-hardest puzzle under 60 s,
 killers under 5 s), as ratios new / old, with the load average before and after, and on how many
@@ -17,6 +20,7 @@ puzzles both engines gave the same steps. With
 
     PYTHONPATH=. python bench/bench_techniques.py --first 100 --old /tmp/old
     PYTHONPATH=. python bench/bench_techniques.py --collection forum-hardest --sample 20 --old /tmp/old
+    PYTHONPATH=. python bench/bench_techniques.py --collection killers --one-process --each
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ import json, sys, time
 from sudoku_cp.core.results import TimeLimitReached
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.steps import explain_steps
-check, path, limit = sys.argv[1] == "1", sys.argv[2], float(sys.argv[3]) or None
+check, path, limit, twin = sys.argv[1] == "1", sys.argv[2], float(sys.argv[3]) or None, sys.argv[4] == "1"
+kw = {"twin": False} if not twin else {}  # (an old engine has no twin to turn off)
 
 
 def board(text):
@@ -52,7 +57,7 @@ for line in sys.stdin:  # the next puzzle's position: both engines start each pu
     text = puzzles[int(line)]
     start = time.perf_counter()
     try:
-        steps, cut = explain_steps(board(text), check=check, time_limit=limit, keep=True), False
+        steps, cut = explain_steps(board(text), check=check, time_limit=limit, keep=True, **kw), False
     except TimeLimitReached:
         steps, cut = [], True
     took = time.perf_counter() - start
@@ -87,28 +92,40 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
     return texts[:first]
 
 
-def start(directory: Path, listed: Path, check: bool, limit: float | None) -> subprocess.Popen:
+def start(directory: Path, listed: Path, check: bool, limit: float | None, twin: bool = True) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(directory))
-    return subprocess.Popen([sys.executable, "-c", MEASURE, "1" if check else "0", str(listed), str(limit or 0)],
+    return subprocess.Popen([sys.executable, "-c", MEASURE, "1" if check else "0", str(listed), str(limit or 0),
+                             "1" if twin else "0"],
                             env=env, cwd=directory, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
-def gather(running: dict[str, subprocess.Popen], count: int) -> dict[str, list[dict]]:
-    """Each engine's row for each of the ``count`` puzzles, in lockstep: every engine is handed a
-    puzzle, and the next one only when all have answered (engines left to run ahead of each other
-    met other work on the other core: on the killers one engine's ratios moved by 30 to 50%)."""
+def gather(running: dict[str, subprocess.Popen], count: int, lockstep: bool = False) -> dict[str, list[dict]]:
+    """Each engine's row for each of the ``count`` puzzles, taking turns: each engine in turn is
+    handed a puzzle and answers it before the next engine gets it (an engine with a twin uses both
+    cores). ``lockstep``: every engine is handed a puzzle, and the next one only when all have
+    answered (engines left to run ahead of each other met other work on the other core: on the
+    killers one engine's ratios moved by 30 to 50%)."""
     rows: dict[str, list[dict]] = {label: [] for label in running}
+
+    def hand(process: subprocess.Popen) -> None:
+        assert process.stdin is not None
+        process.stdin.write(f"{k}\n")
+        process.stdin.flush()
+
+    def read(label: str, process: subprocess.Popen) -> None:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        if not line:
+            raise SystemExit(f"{label}: the engine failed (exit {process.wait()})")
+        rows[label].append(json.loads(line))
     for k in range(count):
-        for process in running.values():
-            assert process.stdin is not None
-            process.stdin.write(f"{k}\n")
-            process.stdin.flush()
+        if lockstep:
+            for process in running.values():
+                hand(process)
         for label, process in running.items():
-            assert process.stdout is not None
-            line = process.stdout.readline()
-            if not line:
-                raise SystemExit(f"{label}: the engine failed (exit {process.wait()})")
-            rows[label].append(json.loads(line))
+            if not lockstep:
+                hand(process)
+            read(label, process)
         if (k + 1) % 10 == 0:
             print("  " + ", ".join(f"{label}: {k + 1} puzzles, {sum(r['s'] for r in got):.0f} s"
                                    for label, got in rows.items()), file=sys.stderr, flush=True)
@@ -134,7 +151,12 @@ def main() -> None:
     parser.add_argument("--collection", choices=["top1465", "forum-hardest", "killers"], default="top1465")
     parser.add_argument("--first", type=int, default=100)
     parser.add_argument("--sample", type=int, help="this many puzzles spread evenly over the collection")
-    parser.add_argument("--old", type=Path, help="a directory holding the old engine's sudoku_cp")
+    baseline = parser.add_mutually_exclusive_group()
+    baseline.add_argument("--old", type=Path, help="a directory holding the old engine's sudoku_cp")
+    baseline.add_argument("--one-process", action="store_true",
+                          help="against this engine without its twin (one process, one core)")
+    parser.add_argument("--lockstep", action="store_true",
+                        help="both engines start each puzzle together (else they take turns)")
     parser.add_argument("--no-check", dest="check", action="store_false", help="do not re-verify steps")
     parser.add_argument("--time-limit", type=float, help="seconds per explanation (then counted as cut short)")
     parser.add_argument("--each", action="store_true", help="print every puzzle's seconds")
@@ -144,14 +166,17 @@ def main() -> None:
     listed.write_text(json.dumps(texts))
     load = os.getloadavg()[0]
     begin = time.perf_counter()
-    # both engines at once, so both see the same machine load
+    # both engines started at once (each waits for its puzzles), so both see the same machine load
     running = {"new": start(ROOT, listed, args.check, args.time_limit)}
     if args.old is not None:
         running["old"] = start(args.old, listed, args.check, args.time_limit)
-    results = {label: summary(rows) for label, rows in gather(running, len(texts)).items()}
+    elif args.one_process:  # ("old": this engine in one process)
+        running["old"] = start(ROOT, listed, args.check, args.time_limit, twin=False)
+    results = {label: summary(rows) for label, rows in gather(running, len(texts), args.lockstep).items()}
     listed.unlink()
     which = f"a sample of {len(texts)} spread over" if args.sample else f"the first {len(texts)} of"
-    print(f"{args.collection}: {which} the collection")
+    print(f"{args.collection}: {which} the collection"
+          + ("; old: this engine in one process" if args.one_process else ""))
     for label, r in results.items():
         print(f"{label}: {r['steps']} steps, bare what-ifs {100 * r['bare']:.1f}%, what-ifs {100 * r['what_ifs']:.1f}%, "
               f"median {r['median']:.2f} s, p90 {r['p90']:.2f} s, max {r['max']:.2f} s"

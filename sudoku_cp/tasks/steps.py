@@ -52,7 +52,7 @@ step); the premises must hold together, and the negation of each conclusion fact
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from itertools import compress
@@ -61,7 +61,7 @@ from typing import Any, cast
 from ..backends import Backend, Deadline, Session, Unsupported, make
 from ..core.board import Board, Constraint, Fact, Rules, cell_name
 from ..core.check import is_solution
-from ..core.results import SolverFailure, Status, TimeLimitReached
+from ..core.results import Result, SolverFailure, Status, TimeLimitReached
 from ..formats.svg import page_picture
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
@@ -70,6 +70,7 @@ from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.base import NewCage, bits_of, forget_unless, unit_bits
 from .techniques.forcing import chain_se, trace
+from .twin import Failed, Twin, first
 
 # The general steps come after every named technique: their costs start past the last of :data:`COSTS`
 # (a tens boundary, so that adding a technique moves them only when it crosses one).
@@ -88,6 +89,10 @@ SEARCHED = ("solver", "solver core")  # how minimal a search step is (:meth:`Pro
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 YOUNG = 20_000       # the garbage collector's youngest pass during the steps, every this many objects (Python: 700)
 CASES = 3            # a "what if, by cases" splits a cell (or a unit's places for a digit) into at most this many cases
+# the finders a twin (:mod:`.twin`) tries while this process tries the others: of the named techniques that fail
+# before a general step on the published killers, these two took half the time (the rest are many small ones)
+TWIN_FINDERS = ("combination analysis", "grouped nice loop")
+AMPLE = 10  # a variant's uniqueness proof runs beside the steps while this many times the solve's time is left
 
 
 @dataclass
@@ -451,8 +456,20 @@ class Prover:
         self.parted = False  # (asked for it)
         self._up: UnitPropagation | None = None  # (:meth:`up`)
         self._upped = False
+        self.twins: Callable[[], Twin | None] | None = None  # makes the twin (:attr:`twin`)
+        self._twin: Twin | None = None
+
+    @property
+    def twin(self) -> Twin | None:
+        """The twin that asks half of a step's questions (:mod:`.twin`), started on first use by
+        :attr:`twins` (None where there is none: one process asks them all)."""
+        if self._twin is None and self.twins is not None:
+            self._twin, self.twins = self.twins(), None
+        return self._twin
 
     def close(self) -> None:
+        if self._twin is not None:
+            self._twin.close()
         self.session.close()
         if self.parts is not None:
             self.parts.close()
@@ -713,8 +730,24 @@ class Prover:
         Candidates are tried in the order of cells with the fewest candidates; for each, the
         splits with the fewest cases first (a cell before a unit); the first refutation found is
         the step (every one costs more than any refutation by propagation alone). None when no
-        candidate is refuted this way: beyond this bound only a search refutes one.
+        candidate is refuted this way: beyond this bound only a search refutes one. With a
+        :attr:`twin`, it tries every other candidate (propagation learns nothing: the same step).
         """
+        n = g.n
+        tried = [g.fact(i, d) for _, i in order for d in self.refutable(g, i)]
+        found = first(len(tried), self.splits(g, facts, tried), self.twin, "cases", snapshot(g), (facts, tried),
+                      range(1, len(tried), 2) if self.up is not None else ())
+        if found is None:
+            return None
+        position, (kind, key, e, m) = found
+        cases = [(key, x) for x in bits_of(m)] if kind == 0 else [(j, e) for j in bits_of(m)]
+        whole = [g.fact(key, x) for x in range(1, n + 1)] if kind == 0 else [g.fact(j, e) for j in g.units[key]]
+        return self._cases(g, facts, tried[position], [g.fact(j, x) for j, x in cases], whole, [key] if kind else [])
+
+    def splits(self, g: Grid, facts: list[Fact], tried: list[Fact]) -> Callable[[int], tuple | None]:
+        """:meth:`by_cases`'s test of candidate ``tried[p]``: the first split, ``(kind, cell or unit,
+        digit, its cases as bits)`` (kind 0: a cell's digits; 1: a unit's places for the digit),
+        in each of whose cases propagation reaches a contradiction with the candidate; or None."""
         n, units_of, up = g.n, g.units_of, self.up
         given = {(k, e) for j, e in enumerate(g.cells) if e for k in units_of[j]}  # (unit, digit) placed
         unit_masks = unit_bits(g)
@@ -741,49 +774,48 @@ class Prover:
                     start_splits[k, e] = where
         start_cells = [(m.bit_count(), 0, j, -1, m) for j, m in enumerate(start) if 2 <= m.bit_count() <= CASES]
         pairs = [[tuple((k, e) for k in units_of[j]) for e in range(n + 1)] for j in range(n * n)]  # (unit, digit)s of a cell
-        for _, i in order:
-            for d in self.refutable(g, i):
-                if self.deadline.expired():
-                    raise TimeLimitReached("the time limit ended the search for the next step")
-                fact = g.fact(i, d)
-                _, derived = (fixed.propagate([fact], with_root=False) if fixed is not None
-                              else self.session.propagate(facts + [fact]))
-                left = list(start)  # each cell's digits left, as bits
-                holders = list(start_holders)  # each digit's cells left, as bits
-                held = set(given)
-                touched: set[tuple[int, int]] = set()  # (unit, digit): its places changed
-                moved = set()  # the cells whose digits changed
-                for j, e in [(i, d)] + [(r * n + c, e) for r, c, e in derived]:
-                    if e > 0:  # decided: no case to split on here
-                        for x in bits_of(left[j]):
-                            holders[x] &= ~(1 << j)
-                            touched.update(pairs[j][x])
-                        left[j] = 0
-                        moved.add(j)
-                        held.update(pairs[j][e])
-                    elif left[j] >> -e & 1:
-                        left[j] &= ~(1 << -e)
-                        holders[-e] &= ~(1 << j)
-                        touched.update(pairs[j][-e])
-                        moved.add(j)
-                splits = [t for t in start_cells if t[2] not in moved]
-                splits += [(m.bit_count(), 0, j, -1, m) for j in moved if 2 <= (m := left[j]).bit_count() <= CASES]
-                splits += [(where.bit_count(), 1, k, e, where) for (k, e), where in start_splits.items()
-                           if (k, e) not in touched and (k, e) not in held]
-                for k, e in touched:
-                    where = holders[e] & unit_masks[k]
-                    if 2 <= where.bit_count() <= CASES and (k, e) not in held:
-                        splits.append((where.bit_count(), 1, k, e, where))
-                refutes = self._refutes_with(g, facts, fact, fixed)
-                splits.sort()  # (the fewest cases first, a cell before a unit: no two splits tie before their cases)
-                for _, kind, key, e, m in splits:
-                    cases = [(key, x) for x in bits_of(m)] if kind == 0 else [(j, e) for j in bits_of(m)]
-                    if all(refutes(j, x) for j, x in cases):
-                        whole = ([g.fact(key, x) for x in range(1, n + 1)] if kind == 0
-                                 else [g.fact(j, e) for j in g.units[key]])
-                        return self._cases(g, facts, fact, [g.fact(j, x) for j, x in cases], whole,
-                                           [key] if kind else [])
-        return None
+
+        def split(p: int) -> tuple | None:
+            if self.deadline.expired():
+                raise TimeLimitReached("the time limit ended the search for the next step")
+            fact = tried[p]
+            i, d = fact[0] * n + fact[1], fact[2]
+            _, derived = (fixed.propagate([fact], with_root=False) if fixed is not None
+                          else self.session.propagate(facts + [fact]))
+            left = list(start)  # each cell's digits left, as bits
+            holders = list(start_holders)  # each digit's cells left, as bits
+            held = set(given)
+            touched: set[tuple[int, int]] = set()  # (unit, digit): its places changed
+            moved = set()  # the cells whose digits changed
+            for j, e in [(i, d)] + [(r * n + c, e) for r, c, e in derived]:
+                if e > 0:  # decided: no case to split on here
+                    for x in bits_of(left[j]):
+                        holders[x] &= ~(1 << j)
+                        touched.update(pairs[j][x])
+                    left[j] = 0
+                    moved.add(j)
+                    held.update(pairs[j][e])
+                elif left[j] >> -e & 1:
+                    left[j] &= ~(1 << -e)
+                    holders[-e] &= ~(1 << j)
+                    touched.update(pairs[j][-e])
+                    moved.add(j)
+            splits = [t for t in start_cells if t[2] not in moved]
+            splits += [(m.bit_count(), 0, j, -1, m) for j in moved if 2 <= (m := left[j]).bit_count() <= CASES]
+            splits += [(where.bit_count(), 1, k, e, where) for (k, e), where in start_splits.items()
+                       if (k, e) not in touched and (k, e) not in held]
+            for k, e in touched:
+                where = holders[e] & unit_masks[k]
+                if 2 <= where.bit_count() <= CASES and (k, e) not in held:
+                    splits.append((where.bit_count(), 1, k, e, where))
+            refutes = self._refutes_with(g, facts, fact, fixed)
+            splits.sort()  # (the fewest cases first, a cell before a unit: no two splits tie before their cases)
+            for _, kind, key, e, m in splits:
+                if all(refutes(j, x) for j, x in ([(key, x) for x in bits_of(m)] if kind == 0
+                                                  else [(j, e) for j in bits_of(m)])):
+                    return kind, key, e, m
+            return None
+        return split
 
     def _refutes_with(self, g: Grid, facts: list[Fact], fact: Fact, fixed: Session | None):
         """:meth:`refuted` of ``facts`` and ``fact`` plus one case, as a function of the case's cell
@@ -1123,12 +1155,44 @@ class Steps(list):
 
 
 def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
-    """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``)."""
-    for _, finder in FINDERS:
+    """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``).
+    With the prover's twin, from the first of :data:`TWIN_FINDERS` on, it tries those while this
+    process tries the others (:func:`~sudoku_cp.tasks.twin.first`: the same step)."""
+    twin = prover.twin if prover is not None else None
+    shared = _SHARED if twin is not None else len(FINDERS)
+    for _, finder in FINDERS[:shared]:
         found = finder(grid)
         if found is not None:
             return cast(Step, found)  # built by the grid's own step methods
+    if shared < len(FINDERS):
+        theirs = [k - shared for k in range(shared, len(FINDERS)) if FINDERS[k][0] in TWIN_FINDERS]
+        named = first(len(FINDERS) - shared, lambda p: FINDERS[shared + p][1](grid), twin, "finders",
+                      snapshot(grid), (shared,), theirs)
+        if named is not None:
+            return cast(Step, named[1])
     return None if prover is None else prover.general(grid)
+
+
+_SHARED = min(k for k, (name, _) in enumerate(FINDERS) if name in TWIN_FINDERS)
+
+
+def snapshot(grid: Grid) -> tuple:
+    """What a grid's candidates follow from (its digits and removals): a twin's grid set to it
+    (:func:`twin_of`) has the same candidates."""
+    return tuple(grid.cells), frozenset(grid.removed)
+
+
+def twin_of(grid: Grid, prover: Prover) -> Twin | None:
+    """A twin of this process for the steps from ``grid`` (where one runs: :meth:`Twin.start`):
+    it tries some finders, and some candidates of a case split (:meth:`Prover.splits`)."""
+    def state(shot: tuple) -> None:
+        grid.cells, grid.removed = list(shot[0]), set(shot[1])
+        grid.refresh()
+
+    def finders(shared: int) -> Callable[[int], Step | None]:
+        return lambda p: cast("Step | None", FINDERS[shared + p][1](grid))
+    return Twin.start({"finders": finders, "cases": lambda facts, tried: prover.splits(grid, facts, tried)},
+                      state)
 
 
 def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None,
@@ -1246,7 +1310,7 @@ def fewer_collections(young: int = YOUNG) -> Iterator[None]:
 
 def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Backend = "sat",
                   time_limit: float | None = None, limit: int | None = None,
-                  check: bool = True, keep: bool = False, progress=None) -> Steps:
+                  check: bool = True, keep: bool = False, progress=None, twin: bool = True) -> Steps:
     """The steps from ``board`` to its unique solution, each verified (``limit``: only the first few).
 
     ``backend`` finds the general deductions (it needs ``propagate`` and ``core``); ``verify``
@@ -1254,16 +1318,80 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     :class:`VerificationError` if a step fails its check, :class:`ValueError` unless the puzzle
     has exactly one solution, :class:`TimeLimitReached` at the time limit (with ``keep``, once the
     count is done: the steps found so far, ``complete`` False). ``progress(stage, done, total)``
-    hears the cells filled after each step.
+    hears the cells filled after each step. ``twin``: a forked copy of this process asks half of
+    each step's questions on a second core, where there is one (:mod:`.twin`; the same steps).
     """
     deadline = Deadline(time_limit)
     finder = make(backend) if isinstance(backend, str) else backend
     checker = make(verify) if isinstance(verify, str) else verify
-    counted = count(board, 2, checker, time_limit=time_limit)
+    # a variant's count can take seconds (a killer's, up to 2 s here): where a twin runs, it proves
+    # the one solution while this process finds one and starts the steps (none is returned unproved)
+    proof = Proof(board, checker, time_limit) if twin and board.rules.constraints else None
+    try:
+        counted = count(board, 2 if proof is None or proof.twin is None else 1, checker, time_limit=time_limit)
+        if counted.status is not Status.SOLVED:
+            proved(counted)
+        left = deadline.remaining()
+        if proof is not None and time_limit is not None and left is not None and left < AMPLE * (time_limit - left):
+            proof.settle()  # (a near time limit: the proof first, not sharing the machine with the steps)
+        steps = _walk(board, counted, finder, checker, deadline, limit, check, keep, progress, twin, proof)
+        if proof is not None:
+            proof.settle()
+    except BaseException as error:
+        if proof is not None and not isinstance(error, (KeyboardInterrupt, ValueError)):
+            proof.settle()  # (a puzzle without one solution says so, whatever the steps ran into)
+        raise
+    finally:
+        if proof is not None:
+            proof.close()
+    if proof is not None and proof.counted is not None and proof.counted.solution != counted.solution:
+        raise VerificationError("the count proved another solution than the one the steps were checked against")
+    return steps
+
+
+def proved(counted: Result) -> None:
+    """Raise unless ``counted`` (a count up to 2) found exactly one solution: :class:`TimeLimitReached`
+    when the time limit ended it, else :class:`ValueError`."""
     if counted.status is Status.UNKNOWN:
         raise TimeLimitReached("the time limit ended the count before the steps")
     if counted.status is not Status.UNIQUE:
         raise ValueError(f"the puzzle is {counted.status.value}: steps need exactly one solution")
+
+
+class Proof:
+    """The count that proves a puzzle has one solution, in a twin (:class:`~sudoku_cp.tasks.twin.Twin`)
+    while the steps start; :attr:`twin` None where none runs (then the caller counts)."""
+
+    def __init__(self, board: Board, checker: Backend, time_limit: float | None):
+        def counting() -> Callable[[int], Result]:
+            return lambda p: count(board, 2, checker, time_limit=time_limit)
+        self.twin = Twin.start({"count": counting}, lambda shot: None)
+        self.counted: Result | None = None
+        if self.twin is not None:
+            self.twin.ask("count", None, (), [0])
+
+    def settle(self, wait: bool = True) -> None:
+        """Read the count (when it is done, unless ``wait``) and raise unless it proved one solution
+        (:func:`proved`)."""
+        if self.counted is None and self.twin is not None and (wait or self.twin.ready()):
+            _, found = self.twin.answer()
+            self.close()
+            if isinstance(found, Failed):
+                raise found.error
+            self.counted = found
+        if self.counted is not None:
+            proved(self.counted)
+
+    def close(self) -> None:
+        if self.twin is not None:
+            self.twin.close()
+            self.twin = None
+
+
+def _walk(board: Board, counted: Result, finder: Backend, checker: Backend, deadline: Deadline,
+          limit: int | None, check: bool, keep: bool, progress, twin: bool, proof: Proof | None) -> Steps:
+    """:func:`explain_steps`' steps from ``board``, given the solution ``counted`` found (its
+    uniqueness proved already, or by ``proof`` as they run: asked between steps)."""
     # the solution the count found (and proved the only one), checked here: the witness that each
     # step's premises hold together, and what a step over the whole rules is checked against
     witness = counted.solution.cells if counted.solution is not None and is_solution(counted.solution, board) else None
@@ -1272,6 +1400,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
     steps = Steps(board, solution=counted.solution)
     prover = Prover(board.rules, finder, deadline, witness)
+    if twin:  # (started when a step first needs it: an easy puzzle never does)
+        prover.twins = lambda: twin_of(grid, prover)
     try:  # one verifying solver for every step, each step's units switched on alone
         parts: Session | None = checker.parts_session(board.rules) if check else None
     except Unsupported:
@@ -1280,6 +1410,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     with fewer_collections():
         try:
             while not grid.solved() and (limit is None or len(steps) < limit):
+                if proof is not None:
+                    proof.settle(wait=False)  # (a second solution ends the steps when the count finds it)
                 if deadline.expired():
                     if not keep:
                         raise TimeLimitReached("the time limit ended the steps")

@@ -1,0 +1,187 @@
+"""A twin: a forked copy of the steps' process that answers half of a step's questions beside it.
+
+Finding a step asks many questions whose answers depend on the grid alone: does this named
+technique apply (a finder reads only the candidates), does a case split refute this candidate
+(unit propagation, which learns nothing). The first one answered yes, in a fixed order, makes the
+step. :func:`first` lets the twin ask some of them on the machine's second core while this
+process asks the rest, each side in that order; the earlier of the two first answers is the one
+the order gives. So the steps are exactly those of one process, sooner: nothing a twin does
+reaches this process but its answers, and it never asks a question whose answer depends on what
+was asked before (no search: a solver's learnt clauses would make that so).
+
+A twin starts (:meth:`Twin.start`) only where ``os.fork`` is the way to start one (Linux) and this
+process may run on two cores or more; else the steps run in one process, the same steps.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from multiprocessing import Pipe
+from typing import Any
+
+Test = Callable[[int], Any]  # a position's answer (None: no)
+NONE = object()  # (no answer read yet)
+
+
+class Failed:
+    """A question the twin could not answer: the error it raised, raised here if it counts."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
+
+
+class Twin:
+    """A forked copy of this process, asked through a pipe (see the module's docstring)."""
+
+    def __init__(self, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]):
+        """Fork now. ``tests[what](*args)``: the twin's test for a question of kind ``what``;
+        ``state(snapshot)`` sets the twin's grid to a snapshot (:meth:`ask`)."""
+        here, there = Pipe()
+        for stream in (sys.stdout, sys.stderr):  # (nothing buffered here is written twice)
+            stream.flush()
+        pid = os.fork()
+        if pid == 0:  # the twin
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C ends it quietly
+                here.close()
+                _serve(there, tests, state)
+            finally:
+                os._exit(0)  # (never this process's cleanup: its solvers and files are the parent's)
+        there.close()
+        self.pid, self.conn = pid, here
+        self.won: Counter[str] = Counter()  # the questions its answer decided, by kind (tests count them)
+
+    @classmethod
+    def start(cls, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]) -> Twin | None:
+        """A twin, where one helps: ``os.fork`` starts processes here (Linux) and this process may
+        use two cores or more (else None)."""
+        if not sys.platform.startswith("linux") or len(os.sched_getaffinity(0)) < 2:
+            return None
+        return cls(tests, state)
+
+    def ask(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int]) -> None:
+        """Let the twin test the positions ``theirs`` in order, on the grid ``snapshot``."""
+        self.conn.send(("ask", what, snapshot, args, list(theirs)))
+
+    def ready(self) -> bool:
+        return self.conn.poll()
+
+    def bound(self, position: int) -> None:
+        """Only the positions before ``position`` still matter (this process answered yes there)."""
+        self.conn.send(("bound", position))
+
+    def answer(self) -> Any:
+        """The twin's first yes, ``(position, answer)``, or None."""
+        return self.conn.recv()
+
+    def close(self) -> None:
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass  # (it has gone)
+        self.conn.close()
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+
+
+def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]) -> None:
+    """The twin's loop: each question, its first yes (or None) sent back; a bound that comes
+    after the answer it was for is dropped."""
+    last = NONE
+    while True:
+        try:
+            message = conn.recv()
+        except EOFError:  # (the parent has gone)
+            return
+        if message is None:
+            return
+        if message[0] != "ask":
+            continue
+        _, what, snapshot, args, theirs = message
+        bound = [None]
+
+        def under(position: int) -> bool:  # not past a bound the parent sent
+            while conn.poll():
+                sent = conn.recv()
+                if sent is None:
+                    raise SystemExit
+                if sent[0] == "bound":
+                    bound[0] = sent[1]
+            return bound[0] is None or position < bound[0]
+        if snapshot != last:
+            state(snapshot)
+            last = snapshot
+        try:
+            test = tests[what](*args)
+        except Exception as error:  # (the first position's answer, as a finder's error would be)
+            conn.send((theirs[0], Failed(error)) if theirs else None)
+            continue
+        found: Any = None
+        for position in theirs:
+            if not under(position):
+                break
+            try:
+                answer = test(position)
+            except Exception as error:
+                found = (position, Failed(error))
+                break
+            if answer is not None:
+                found = (position, answer)
+                break
+        try:
+            conn.send(found)
+        except Exception as error:  # (an answer that does not pickle)
+            conn.send((found[0], Failed(RuntimeError(f"the twin's answer did not pickle: {error}"))))
+
+
+def first(count: int, test: Test, twin: Twin | None = None, what: str = "", snapshot: Any = None,
+          args: tuple = (), theirs: Sequence[int] = ()) -> tuple[int, Any] | None:
+    """The first position of ``range(count)`` that ``test`` answers (not None): ``(position,
+    answer)``, or None. With ``twin``, it tests the positions ``theirs`` (by its test ``what``
+    made from ``args``, on ``snapshot``) while this process tests the others.
+
+    >>> first(5, lambda p: p * p if p > 2 else None)
+    (3, 9)
+    """
+    if twin is None or not theirs:
+        for position in range(count):
+            answer = test(position)
+            if answer is not None:
+                return position, answer
+        return None
+    twin.ask(what, snapshot, args, theirs)
+    skip = set(theirs)
+    got: Any = NONE  # the twin's answer, once read
+    mine = None
+    try:
+        for position in range(count):
+            if position in skip:
+                continue
+            if got is NONE and twin.ready():
+                got = twin.answer()
+            if got is not NONE and got is not None and got[0] < position:
+                break  # (the twin's yes comes first)
+            answer = test(position)
+            if answer is not None:
+                mine = (position, answer)
+                break
+    finally:
+        if got is NONE:
+            if mine is None and sys.exc_info()[0] is not None:
+                twin.bound(-1)  # (an error here: the twin's answer is not wanted)
+            elif mine is not None:
+                twin.bound(mine[0])
+            got = twin.answer()
+    found = min((f for f in (mine, got) if f is not None), key=lambda f: f[0], default=None)
+    if found is not None and isinstance(found[1], Failed):
+        raise found[1].error
+    if found is not None and found is got:
+        twin.won[what] += 1
+    return found

@@ -1,0 +1,135 @@
+"""The twin: a forked copy that answers half of a step's questions, and the steps stay the same."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import sudoku_cp.tasks.steps as steps_module
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.steps import explain_steps
+from sudoku_cp.tasks.twin import Twin, first
+
+from test_variant_techniques import published_killers
+
+# top1465 #2: a "what if, by cases" whose candidate the twin finds (an odd position of the split)
+TOP2 = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
+
+
+def yes_at(where: set[int]):
+    """A test answering (position, the answering process) at ``where``, else None."""
+    return lambda p: (p, os.getpid()) if p in where else None
+
+
+@pytest.fixture
+def twin():
+    made = Twin({"yes": yes_at, "state": lambda: lambda p: (p, SEEN[-1])}, SEEN.append)
+    yield made
+    made.close()
+
+
+SEEN: list = [None]  # (the twin's state, as it last set it)
+
+
+def test_the_first_yes_is_the_earliest_whichever_process_answers_it(twin):
+    odd = range(1, 10, 2)  # the twin's positions
+    found = first(10, yes_at({3, 6}), twin, "yes", None, ({3, 6},), odd)
+    assert found == (3, (3, twin.pid)) and twin.won["yes"] == 1  # the twin's, at 3: before this one's at 6
+    found = first(10, yes_at({2, 5}), twin, "yes", None, ({2, 5},), odd)
+    assert found == (2, (2, os.getpid())) and twin.won["yes"] == 1  # this one's, at 2
+    assert first(10, yes_at(set()), twin, "yes", None, (set(),), odd) is None
+    assert first(10, yes_at({9}), twin, "yes", None, ({9},), odd) == (9, (9, twin.pid))
+    assert twin.won["yes"] == 2
+
+
+def test_the_twin_answers_on_the_grid_it_is_sent(twin):
+    assert first(2, lambda p: None, twin, "state", ("cells", 1), (), [1]) == (1, (1, ("cells", 1)))
+    assert first(2, lambda p: None, twin, "state", ("cells", 2), (), [1]) == (1, (1, ("cells", 2)))
+    assert SEEN == [None]  # (set in the twin only)
+
+
+def test_an_error_counts_only_where_its_question_comes_first(twin):
+    def broken_at(where: set[int]):
+        def test(p):
+            if p in where:
+                raise ValueError(f"broken at {p}")
+            return None
+        return test
+    made = Twin({"broken": broken_at}, lambda shot: None)
+    try:
+        assert first(10, yes_at({2}), made, "broken", None, ({7},), range(1, 10, 2)) == (2, (2, os.getpid()))
+        with pytest.raises(ValueError, match="broken at 1"):
+            first(10, yes_at({4}), made, "broken", None, ({1},), range(1, 10, 2))
+        with pytest.raises(ValueError, match="broken at 4"):  # (this process's own error)
+            first(10, broken_at({4}), made, "broken", None, (set(),), range(1, 10, 2))
+        assert first(10, yes_at({6}), made, "broken", None, (set(),), range(1, 10, 2)) == (6, (6, os.getpid()))
+    finally:
+        made.close()
+
+
+def test_a_closed_twin_is_gone(twin):
+    twin.close()
+    with pytest.raises(ProcessLookupError):
+        os.kill(twin.pid, 0)
+    twin.close = lambda: None  # (the fixture closes it once more)
+
+
+def made_twins(monkeypatch) -> list[Twin]:
+    made: list[Twin] = []
+    real = steps_module.twin_of
+
+    def recorded(grid, prover):
+        found = real(grid, prover)
+        made.append(found)
+        return found
+    monkeypatch.setattr(steps_module, "twin_of", recorded)
+    monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
+    return made
+
+
+def test_steps_with_a_twin_are_the_steps_without(monkeypatch):
+    """A killer whose cage combinations and grouped nice loops the twin finds, and a classic whose
+    case split it finds: the same steps, texts and all, as one process finds alone."""
+    made = made_twins(monkeypatch)
+    hs3 = next(k for k in published_killers() if k[0] == "hs3")[1]
+    for text, asked in ((hs3, "finders"), (TOP2, "cases")):
+        board = parse_puzzle(text)
+        alone = explain_steps(board, twin=False)
+        assert not made
+        paired = explain_steps(board)
+        assert made and made[-1].won[asked] >= 1
+        assert [s.text(board.rules) for s in paired] == [s.text(board.rules) for s in alone]
+        assert [s.to_json(board.rules) for s in paired] == [s.to_json(board.rules) for s in alone]
+        made.clear()
+
+
+def test_a_variant_is_proved_unique_beside_its_steps(monkeypatch):
+    """A killer's count runs in a twin while the steps start: the same steps; a killer with two
+    solutions still ends in the error that says so; with a time limit the count comes first."""
+    monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
+    made: list = []
+
+    class Recorded(steps_module.Proof):
+        def __init__(self, *args):
+            super().__init__(*args)
+            made.append(self)
+    monkeypatch.setattr(steps_module, "Proof", Recorded)
+    hs2 = parse_puzzle(next(k for k in published_killers() if k[0] == "hs2")[1])
+    alone = explain_steps(hs2, twin=False)
+    assert not made
+    paired = explain_steps(hs2)
+    assert len(made) == 1 and made[0].counted.status.value == "unique"
+    assert made[0].counted.solution == paired.solution == alone.solution
+    assert [s.text(hs2.rules) for s in paired] == [s.text(hs2.rules) for s in alone]
+    two = parse_puzzle('{"givens": "' + "." * 16 + '", "constraints": [{"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 3}]}')
+    with pytest.raises(ValueError, match="the puzzle is multiple: steps need exactly one solution"):
+        explain_steps(two)
+    assert len(made) == 2 and made[1].counted.status.value == "multiple"
+    explain_steps(hs2, time_limit=60)  # (a time limit with room to spare: the proof beside the steps)
+    assert len(made) == 3 and made[2].counted.status.value == "unique"
+    proofs, settle = [], Recorded.settle
+    monkeypatch.setattr(Recorded, "settle", lambda self, wait=True: proofs.append(wait) or settle(self, wait))
+    monkeypatch.setattr(steps_module, "AMPLE", 10 ** 9)  # (as if the time limit were near)
+    explain_steps(hs2, time_limit=60)
+    assert proofs[0] is True  # the proof waited for before the steps

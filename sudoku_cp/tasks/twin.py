@@ -16,6 +16,7 @@ process may run on two cores or more; else the steps run in one process, the sam
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
 from collections import Counter
@@ -53,6 +54,7 @@ class Twin:
                 os._exit(0)  # (never this process's cleanup: its solvers and files are the parent's)
         there.close()
         self.pid, self.conn = pid, here
+        self.ready = waiting(here)
         self.won: Counter[str] = Counter()  # the questions its answer decided, by kind (tests count them)
 
     @classmethod
@@ -66,9 +68,6 @@ class Twin:
     def ask(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int]) -> None:
         """Let the twin test the positions ``theirs`` in order, on the grid ``snapshot``."""
         self.conn.send(("ask", what, snapshot, args, list(theirs)))
-
-    def ready(self) -> bool:
-        return self.conn.poll()
 
     def bound(self, position: int) -> None:
         """Only the positions before ``position`` still matter (this process answered yes there)."""
@@ -91,10 +90,19 @@ class Twin:
         os.waitpid(self.pid, 0)
 
 
+def waiting(conn) -> Callable[[], bool]:
+    """Whether a message waits on ``conn``, asked in a few microseconds (``Connection.poll`` makes
+    a selector per call: tens of microseconds, a tenth of a case split's time per candidate)."""
+    polled = select.poll()
+    polled.register(conn.fileno(), select.POLLIN)
+    return lambda: bool(polled.poll(0))
+
+
 def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]) -> None:
     """The twin's loop: each question, its first yes (or None) sent back; a bound that comes
     after the answer it was for is dropped."""
     last = NONE
+    sent_here = waiting(conn)
     while True:
         try:
             message = conn.recv()
@@ -108,7 +116,7 @@ def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], N
         bound = [None]
 
         def under(position: int) -> bool:  # not past a bound the parent sent
-            while conn.poll():
+            while sent_here():
                 sent = conn.recv()
                 if sent is None:
                     raise SystemExit

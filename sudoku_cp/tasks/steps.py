@@ -467,6 +467,15 @@ class Prover:
             self._twin, self.twins = self.twins(), None
         return self._twin
 
+    def ahead(self, g: Grid, conclusion: Sequence[Fact]) -> None:
+        """Have the twin (once started) try its finders on the grid a step concluding
+        ``conclusion`` leads to, while this process explains, checks and applies that step and
+        tries the first finders there (after a step found past them, the next one mostly is too)."""
+        if self._twin is not None:
+            shot = snapshot(g, conclusion)
+            if 0 in shot[0]:
+                self._twin.ahead("finders", shot, (_SHARED,), _THEIRS)
+
     def close(self) -> None:
         if self._twin is not None:
             self._twin.close()
@@ -630,6 +639,7 @@ class Prover:
                      for fact in other[:TRIES]]
         if tried:
             units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
+            self.ahead(g, [(fact[0], fact[1], -fact[2])])  # (the twin starts on the next grid while this one is told)
             step = self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
             if step.technique == "what if":
                 step.contradiction = (contradiction(g, units, premises, fact) if how == "propagation"
@@ -740,6 +750,8 @@ class Prover:
         if found is None:
             return None
         position, (kind, key, e, m) = found
+        r, c, d = tried[position]
+        self.ahead(g, [(r, c, -d)])  # (the twin starts on the next grid while this step is explained)
         cases = [(key, x) for x in bits_of(m)] if kind == 0 else [(j, e) for j in bits_of(m)]
         whole = [g.fact(key, x) for x in range(1, n + 1)] if kind == 0 else [g.fact(j, e) for j in g.units[key]]
         return self._cases(g, facts, tried[position], [g.fact(j, x) for j, x in cases], whole, [key] if kind else [])
@@ -1157,29 +1169,45 @@ class Steps(list):
 def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``).
     With the prover's twin, from the first of :data:`TWIN_FINDERS` on, it tries those while this
-    process tries the others (:func:`~sudoku_cp.tasks.twin.first`: the same step)."""
-    twin = prover.twin if prover is not None else None
-    shared = _SHARED if twin is not None else len(FINDERS)
+    process tries the others (:func:`~sudoku_cp.tasks.twin.first`: the same step); a step found
+    from there on has the twin ask them of the grid it leads to at once (:meth:`Prover.ahead`)."""
+    twin = prover.twins is not None or prover._twin is not None if prover is not None else False
+    shared = _SHARED if twin else len(FINDERS)
     for _, finder in FINDERS[:shared]:
         found = finder(grid)
         if found is not None:
+            if prover is not None and prover._twin is not None:
+                prover._twin.drop()  # (what it was asked ahead is not wanted)
             return cast(Step, found)  # built by the grid's own step methods
-    if shared < len(FINDERS):
-        theirs = [k - shared for k in range(shared, len(FINDERS)) if FINDERS[k][0] in TWIN_FINDERS]
-        named = first(len(FINDERS) - shared, lambda p: FINDERS[shared + p][1](grid), twin, "finders",
-                      snapshot(grid), (shared,), theirs)
+    if prover is not None and shared < len(FINDERS):
+        named = first(len(FINDERS) - shared, lambda p: FINDERS[shared + p][1](grid), prover.twin, "finders",
+                      snapshot(grid), (shared,), _THEIRS)
         if named is not None:
+            prover.ahead(grid, named[1].conclusion)
             return cast(Step, named[1])
-    return None if prover is None else prover.general(grid)
+    if prover is None:
+        return None
+    step = prover.general(grid)
+    if step is not None:
+        prover.ahead(grid, step.conclusion)
+    return step
 
 
 _SHARED = min(k for k, (name, _) in enumerate(FINDERS) if name in TWIN_FINDERS)
+_THEIRS = [k - _SHARED for k in range(_SHARED, len(FINDERS)) if FINDERS[k][0] in TWIN_FINDERS]
 
 
-def snapshot(grid: Grid) -> tuple:
-    """What a grid's candidates follow from (its digits and removals): a twin's grid set to it
-    (:func:`twin_of`) has the same candidates."""
-    return tuple(grid.cells), frozenset(grid.removed)
+def snapshot(grid: Grid, conclusion: Sequence[Fact] = ()) -> tuple:
+    """What a grid's candidates follow from (its digits and removals; with ``conclusion``, as a
+    step concluding it leaves them): a twin's grid set to it (:func:`twin_of`) has the same
+    candidates."""
+    cells, removed = list(grid.cells), set(grid.removed)
+    for r, c, d in conclusion:
+        if d > 0:
+            cells[r * grid.n + c] = d
+        else:
+            removed.add((r * grid.n + c, -d))
+    return tuple(cells), frozenset(removed)
 
 
 def twin_of(grid: Grid, prover: Prover) -> Twin | None:

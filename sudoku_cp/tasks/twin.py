@@ -54,8 +54,10 @@ class Twin:
                 os._exit(0)  # (never this process's cleanup: its solvers and files are the parent's)
         there.close()
         self.pid, self.conn = pid, here
-        self.ready = waiting(here)
+        self._waiting = waiting(here)
         self.won: Counter[str] = Counter()  # the questions its answer decided, by kind (tests count them)
+        self.pending: tuple | None = None  # a question asked ahead (:meth:`ahead`), not yet taken up
+        self.stale = 0  # answers on their way that no one wants (questions asked ahead, then dropped)
 
     @classmethod
     def start(cls, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]) -> Twin | None:
@@ -66,15 +68,46 @@ class Twin:
         return cls(tests, state)
 
     def ask(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int]) -> None:
-        """Let the twin test the positions ``theirs`` in order, on the grid ``snapshot``."""
-        self.conn.send(("ask", what, snapshot, args, list(theirs)))
+        """Let the twin test the positions ``theirs`` in order, on the grid ``snapshot`` (unless
+        that very question was asked ahead: then it is taken up)."""
+        question = (what, snapshot, args, tuple(theirs))
+        if self.pending != question:
+            self.drop()
+            self.conn.send(("ask", what, snapshot, args, list(theirs)))
+        self.pending = None
+
+    def ahead(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int]) -> None:
+        """Ask a question now that this process will ask later, maybe (the next grid's, while this
+        one still works on the step that leads there): the twin works on it meanwhile."""
+        self.ask(what, snapshot, args, theirs)
+        self.pending = (what, snapshot, args, tuple(theirs))
+
+    def drop(self) -> None:
+        """The question asked ahead is not wanted: the twin stops at its next position, and its
+        answer is read and dropped when the next one is wanted."""
+        if self.pending is not None:
+            self.bound(-1)
+            self.stale += 1
+            self.pending = None
 
     def bound(self, position: int) -> None:
         """Only the positions before ``position`` still matter (this process answered yes there)."""
         self.conn.send(("bound", position))
 
+    def ready(self) -> bool:
+        """The answer wanted has come (answers no one wants are read and dropped on the way)."""
+        while self._waiting():
+            if not self.stale:
+                return True
+            self.conn.recv()
+            self.stale -= 1
+        return False
+
     def answer(self) -> Any:
-        """The twin's first yes, ``(position, answer)``, or None."""
+        """The twin's first yes, ``(position, answer)``, or None (waited for)."""
+        while self.stale:
+            self.conn.recv()
+            self.stale -= 1
         return self.conn.recv()
 
     def close(self) -> None:
@@ -103,9 +136,10 @@ def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], N
     after the answer it was for is dropped."""
     last = NONE
     sent_here = waiting(conn)
+    queued: list = []  # a message read while a question was under way (the next question)
     while True:
         try:
-            message = conn.recv()
+            message = queued.pop() if queued else conn.recv()
         except EOFError:  # (the parent has gone)
             return
         if message is None:
@@ -116,12 +150,13 @@ def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], N
         bound = [None]
 
         def under(position: int) -> bool:  # not past a bound the parent sent
-            while sent_here():
+            while not queued and sent_here():
                 sent = conn.recv()
-                if sent is None:
-                    raise SystemExit
-                if sent[0] == "bound":
+                if sent is not None and sent[0] == "bound":
                     bound[0] = sent[1]
+                else:  # (the next question, or the end: this one has been dropped)
+                    queued.append(sent)
+                    return False
             return bound[0] is None or position < bound[0]
         if snapshot != last:
             state(snapshot)

@@ -133,3 +133,44 @@ def test_a_variant_is_proved_unique_beside_its_steps(monkeypatch):
     monkeypatch.setattr(steps_module, "AMPLE", 10 ** 9)  # (as if the time limit were near)
     explain_steps(hs2, time_limit=60)
     assert proofs[0] is True  # the proof waited for before the steps
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that run now (from Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.parametrize("whom", ["group", "process"])
+def test_a_ctrl_c_during_the_steps_ends_them_and_their_twins(whom):
+    """A Ctrl-C while a killer's steps run with twins (a terminal's reaches the whole group; a
+    ``kill -INT`` only the command): exit 130, the one line, and no process left behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    text = next(k for k in published_killers() if k[0] == "hs4")[1]
+    process = subprocess.Popen([sys.executable, "-m", "sudoku_cp", "explain", "--steps", text],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    end = time.monotonic() + 120  # (a bound far beyond start-up, not a speed check)
+    while time.monotonic() < end and process.poll() is None and not children(process.pid):
+        time.sleep(0.02)
+    assert children(process.pid), "no twin started"
+    if whom == "group":
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)  # (a hang detector)
+    assert process.returncode == 130 and err.strip().splitlines() == ["sudoku-cp: interrupted"], err
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)  # nothing of its group runs

@@ -92,6 +92,8 @@ CASES = 3            # a "what if, by cases" splits a cell (or a unit's places f
 # the finders a twin (:mod:`.twin`) tries while this process tries the others: of the named techniques that fail
 # before a general step on the published killers, these two took half the time (the rest are many small ones)
 TWIN_FINDERS = ("combination analysis", "grouped nice loop")
+TWIN_AFTER = 8  # ... started at the eighth search that would share its questions (an easy puzzle needs none:
+#                starting one took about 20 ms, a tenth of a median top1465 puzzle's steps)
 AMPLE = 10  # a variant's uniqueness proof runs beside the steps while this many times the solve's time is left
 
 
@@ -458,13 +460,17 @@ class Prover:
         self._upped = False
         self.twins: Callable[[], Twin | None] | None = None  # makes the twin (:attr:`twin`)
         self._twin: Twin | None = None
+        self._wanted = 0  # (how often a step's search would have asked it so far)
 
     @property
     def twin(self) -> Twin | None:
-        """The twin that asks half of a step's questions (:mod:`.twin`), started on first use by
-        :attr:`twins` (None where there is none: one process asks them all)."""
+        """The twin that asks half of a step's questions (:mod:`.twin`), started by :attr:`twins`
+        when it is wanted for the :data:`TWIN_AFTER`-th time (None before, and where there is
+        none: one process asks them all)."""
         if self._twin is None and self.twins is not None:
-            self._twin, self.twins = self.twins(), None
+            self._wanted += 1
+            if self._wanted >= TWIN_AFTER:
+                self._twin, self.twins = self.twins(), None
         return self._twin
 
     def ahead(self, g: Grid, conclusion: Sequence[Fact]) -> None:

@@ -85,6 +85,7 @@ def made_twins(monkeypatch) -> list[Twin]:
         return found
     monkeypatch.setattr(steps_module, "twin_of", recorded)
     monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
+    monkeypatch.setattr(steps_module, "TWIN_AFTER", 0)  # (from the start, however fast the machine)
     return made
 
 

@@ -52,6 +52,7 @@ step); the premises must hold together, and the negation of each conclusion fact
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -92,8 +93,8 @@ CASES = 3            # a "what if, by cases" splits a cell (or a unit's places f
 # the finders a twin (:mod:`.twin`) tries while this process tries the others: of the named techniques that fail
 # before a general step on the published killers, these two took half the time (the rest are many small ones)
 TWIN_FINDERS = ("combination analysis", "grouped nice loop")
-TWIN_AFTER = 8  # ... started at the eighth search that would share its questions (an easy puzzle needs none:
-#                starting one took about 20 ms, a tenth of a median top1465 puzzle's steps)
+TWIN_AFTER = 0.5  # ... started once the steps have run this many seconds (an easy puzzle never needs one:
+#                  starting it took about 10 to 20 ms, a tenth of a median top1465 puzzle's steps)
 AMPLE = 10  # a variant's uniqueness proof runs beside the steps while this many times the solve's time is left
 
 
@@ -460,17 +461,15 @@ class Prover:
         self._upped = False
         self.twins: Callable[[], Twin | None] | None = None  # makes the twin (:attr:`twin`)
         self._twin: Twin | None = None
-        self._wanted = 0  # (how often a step's search would have asked it so far)
+        self._began = time.perf_counter()
 
     @property
     def twin(self) -> Twin | None:
         """The twin that asks half of a step's questions (:mod:`.twin`), started by :attr:`twins`
-        when it is wanted for the :data:`TWIN_AFTER`-th time (None before, and where there is
-        none: one process asks them all)."""
-        if self._twin is None and self.twins is not None:
-            self._wanted += 1
-            if self._wanted >= TWIN_AFTER:
-                self._twin, self.twins = self.twins(), None
+        when it is wanted once the steps have run :data:`TWIN_AFTER` seconds (None before, and
+        where there is none: one process asks them all; the steps are the same either way)."""
+        if self._twin is None and self.twins is not None and time.perf_counter() - self._began >= TWIN_AFTER:
+            self._twin, self.twins = self.twins(), None
         return self._twin
 
     def ahead(self, g: Grid, conclusion: Sequence[Fact]) -> None:

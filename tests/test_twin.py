@@ -43,6 +43,19 @@ def test_the_first_yes_is_the_earliest_whichever_process_answers_it(twin):
     assert twin.won["yes"] == 2
 
 
+def test_a_question_asked_ahead_is_taken_up_or_dropped(twin):
+    odd = (1, 3, 5, 7, 9)
+    twin.ahead("yes", "next grid", ({3},), odd)
+    assert first(10, yes_at(set()), twin, "yes", "next grid", ({3},), odd) == (3, (3, twin.pid))
+    twin.ahead("yes", "a grid", ({5},), odd)
+    twin.drop()  # (not wanted: its answer is read and dropped on the way to the next one)
+    assert twin.stale == 1
+    assert first(10, yes_at(set()), twin, "yes", None, ({7},), odd) == (7, (7, twin.pid)) and twin.stale == 0
+    twin.ahead("yes", "a grid", ({1},), odd)
+    found = first(10, yes_at({2}), twin, "yes", "another grid", ({9},), odd)  # (another question: the first dropped)
+    assert found == (2, (2, os.getpid())) and twin.stale == 0 and twin.pending is None
+
+
 def test_the_twin_answers_on_the_grid_it_is_sent(twin):
     assert first(2, lambda p: None, twin, "state", ("cells", 1), (), [1]) == (1, (1, ("cells", 1)))
     assert first(2, lambda p: None, twin, "state", ("cells", 2), (), [1]) == (1, (1, ("cells", 2)))

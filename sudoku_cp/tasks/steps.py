@@ -33,7 +33,9 @@ assumption and the contradiction propagation reaches, named in cells and units
 assumes a candidate and splits on one cell left with at most :data:`CASES` candidates (or one
 unit left with at most that many places for a digit), each case propagating to a named
 contradiction; beyond that bound a full search refutes a candidate ("what
-if, by search"), still with minimal premises. Never a silent jump.
+if, by search"), still with minimal premises. Never a silent jump. Once the steps have run half a
+second, on Linux with two cores or more, a forked twin of the process asks half of the questions
+whose answers depend on the grid alone (:mod:`sudoku_cp.tasks.twin`): the same steps, sooner.
 
 How each step is checked (:func:`verify_step`), apart from the code that found it: a solver
 holds only the step's units and premises (one solver per puzzle holding every unit behind a guard

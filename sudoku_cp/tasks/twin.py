@@ -118,9 +118,9 @@ class Twin:
         self.conn.close()
         try:
             os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(self.pid, 0)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass  # (reaped already: a parent that ignores SIGCHLD)
 
 
 def waiting(conn) -> Callable[[], bool]:
@@ -215,13 +215,15 @@ def first(count: int, test: Test, twin: Twin | None = None, what: str = "", snap
             if answer is not None:
                 mine = (position, answer)
                 break
-    finally:
+    except BaseException:  # (an error or a Ctrl-C here: the twin's answer is not wanted)
         if got is NONE:
-            if mine is None and sys.exc_info()[0] is not None:
-                twin.bound(-1)  # (an error here: the twin's answer is not wanted)
-            elif mine is not None:
-                twin.bound(mine[0])
-            got = twin.answer()
+            twin.bound(-1)
+            twin.stale += 1
+        raise
+    if got is NONE:
+        if mine is not None:
+            twin.bound(mine[0])
+        got = twin.answer()
     found = min((f for f in (mine, got) if f is not None), key=lambda f: f[0], default=None)
     if found is not None and isinstance(found[1], Failed):
         raise found[1].error

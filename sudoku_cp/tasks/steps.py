@@ -474,6 +474,16 @@ class Prover:
             self._twin, self.twins = self.twins(), None
         return self._twin
 
+    @property
+    def shares(self) -> bool:
+        """A twin asks half of the questions, or will once the steps have run long enough."""
+        return self._twin is not None or self.twins is not None
+
+    def unwanted(self) -> None:
+        """What the twin was asked ahead is not wanted (a first finder found the step)."""
+        if self._twin is not None:
+            self._twin.drop()
+
     def ahead(self, g: Grid, conclusion: Sequence[Fact]) -> None:
         """Have the twin (once started) try its finders on the grid a step concluding
         ``conclusion`` leads to, while this process explains, checks and applies that step and
@@ -759,7 +769,7 @@ class Prover:
         position, (kind, key, e, m) = found
         r, c, d = tried[position]
         self.ahead(g, [(r, c, -d)])  # (the twin starts on the next grid while this step is explained)
-        cases = [(key, x) for x in bits_of(m)] if kind == 0 else [(j, e) for j in bits_of(m)]
+        cases = _cases_of(kind, key, e, m)
         whole = [g.fact(key, x) for x in range(1, n + 1)] if kind == 0 else [g.fact(j, e) for j in g.units[key]]
         return self._cases(g, facts, tried[position], [g.fact(j, x) for j, x in cases], whole, [key] if kind else [])
 
@@ -830,8 +840,7 @@ class Prover:
             refutes = self._refutes_with(g, facts, fact, fixed)
             splits.sort()  # (the fewest cases first, a cell before a unit: no two splits tie before their cases)
             for _, kind, key, e, m in splits:
-                if all(refutes(j, x) for j, x in ([(key, x) for x in bits_of(m)] if kind == 0
-                                                  else [(j, e) for j in bits_of(m)])):
+                if all(refutes(j, x) for j, x in _cases_of(kind, key, e, m)):
                     return kind, key, e, m
             return None
         return split
@@ -964,6 +973,12 @@ class Prover:
             cost = DEDUCTION_COST
         return Step([(r, c, -d)], sorted(premises), sorted(units), name, cost + len(units),
                     assumption=assumed, minimal_under=how)
+
+
+def _cases_of(kind: int, key: int, e: int, m: int) -> list[tuple[int, int]]:
+    """A split's cases, (cell, digit): a cell's digits (kind 0, cell ``key``, digits ``m`` as
+    bits), or a unit's places for digit ``e`` (kind 1, cells ``m`` as bits)."""
+    return [(key, x) for x in bits_of(m)] if kind == 0 else [(j, e) for j in bits_of(m)]
 
 
 def fewest_units(g: Grid, facts: Sequence[Fact], assumed: Fact, most: int | None = None) -> list[int] | None:
@@ -1178,13 +1193,12 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     With the prover's twin, from the first of :data:`TWIN_FINDERS` on, it tries those while this
     process tries the others (:func:`~sudoku_cp.tasks.twin.first`: the same step); a step found
     from there on has the twin ask them of the grid it leads to at once (:meth:`Prover.ahead`)."""
-    twin = prover.twins is not None or prover._twin is not None if prover is not None else False
-    shared = _SHARED if twin else len(FINDERS)
+    shared = _SHARED if prover is not None and prover.shares else len(FINDERS)
     for _, finder in FINDERS[:shared]:
         found = finder(grid)
         if found is not None:
-            if prover is not None and prover._twin is not None:
-                prover._twin.drop()  # (what it was asked ahead is not wanted)
+            if prover is not None:
+                prover.unwanted()
             return cast(Step, found)  # built by the grid's own step methods
     if prover is not None and shared < len(FINDERS):
         named = first(len(FINDERS) - shared, lambda p: FINDERS[shared + p][1](grid), prover.twin, "finders",

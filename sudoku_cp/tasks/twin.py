@@ -180,8 +180,8 @@ def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], N
                 break
         try:
             conn.send(found)
-        except Exception as error:  # (an answer that does not pickle)
-            conn.send((found[0], Failed(RuntimeError(f"the twin's answer did not pickle: {error}"))))
+        except Exception as error:  # (an answer the pipe cannot carry)
+            conn.send((found[0], Failed(RuntimeError(f"the twin's answer could not be sent: {error}"))))
 
 
 def first(count: int, test: Test, twin: Twin | None = None, what: str = "", snapshot: Any = None,

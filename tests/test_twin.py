@@ -188,3 +188,25 @@ def test_a_ctrl_c_during_the_steps_ends_them_and_their_twins(whom):
     assert process.returncode == 130 and err.strip().splitlines() == ["sudoku-cp: interrupted"], err
     with pytest.raises(ProcessLookupError):
         os.killpg(process.pid, 0)  # nothing of its group runs
+
+
+def test_no_twin_where_forking_is_unsafe_or_useless(monkeypatch):
+    """A process with another thread running forks no twin (the thread's locks would stay held in
+    it), nor one allowed a single core; else one starts."""
+    import threading
+
+    tests = {"yes": yes_at}
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})  # (two cores, whatever runs the test)
+    made = Twin.start(tests, SEEN.append)
+    assert made is not None
+    made.close()
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert Twin.start(tests, SEEN.append) is None
+    finally:
+        stop.set()
+        other.join()
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    assert Twin.start(tests, SEEN.append) is None

@@ -9,8 +9,9 @@ the order gives. So the steps are exactly those of one process, sooner: nothing 
 reaches this process but its answers, and it never asks a question whose answer depends on what
 was asked before (no search: a solver's learnt clauses would make that so).
 
-A twin starts (:meth:`Twin.start`) only where ``os.fork`` is the way to start one (Linux) and this
-process may run on two cores or more; else the steps run in one process, the same steps.
+A twin starts (:meth:`Twin.start`) only where ``os.fork`` is the way to start one (Linux), this
+process may run on two cores or more and runs no other thread; else the steps run in one
+process, the same steps.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import select
 import signal
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from multiprocessing import Pipe
@@ -61,9 +63,12 @@ class Twin:
 
     @classmethod
     def start(cls, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]) -> Twin | None:
-        """A twin, where one helps: ``os.fork`` starts processes here (Linux) and this process may
-        use two cores or more (else None)."""
-        if not sys.platform.startswith("linux") or len(os.sched_getaffinity(0)) < 2:
+        """A twin, where one helps and forking is safe: ``os.fork`` starts processes here (Linux),
+        this process may use two cores or more, and it runs no other thread (a fork copies only
+        the forking thread: a lock another one held, in a notebook's kernel say, would stay held
+        in the twin for ever). Else None."""
+        if (not sys.platform.startswith("linux") or len(os.sched_getaffinity(0)) < 2
+                or threading.active_count() > 1):
             return None
         return cls(tests, state)
 

@@ -464,6 +464,7 @@ class Prover:
         self.twins: Callable[[], Twin | None] | None = None  # makes the twin (:attr:`twin`)
         self._twin: Twin | None = None
         self._began = time.perf_counter()
+        self._scanned: tuple = (None, None)  # the last scan (:meth:`_scan`), by its facts and candidates
 
     @property
     def twin(self) -> Twin | None:
@@ -471,7 +472,8 @@ class Prover:
         when it is wanted once the steps have run :data:`TWIN_AFTER` seconds (None before, and
         where there is none: one process asks them all; the steps are the same either way)."""
         if self._twin is None and self.twins is not None and time.perf_counter() - self._began >= TWIN_AFTER:
-            self._twin, self.twins = self.twins(), None
+            make, self.twins = self.twins, None  # (cleared first: the twin, a copy, never makes one)
+            self._twin = make()
         return self._twin
 
     @property
@@ -491,7 +493,7 @@ class Prover:
         if self._twin is not None:
             shot = snapshot(g, conclusion)
             if 0 in shot[0]:
-                self._twin.ahead("finders", shot, (_SHARED,), _THEIRS)
+                self._twin.ahead("finders", shot, (), _THEIRS)
 
     def close(self) -> None:
         if self._twin is not None:
@@ -609,7 +611,7 @@ class Prover:
             return shrink_core(lambda s: self._answer(session.solve(s + [fact], self.deadline, guards=guards)),
                                premises, lambda s: set(session.core()))
 
-    def general(self, g: Grid) -> Step | None:
+    def general(self, g: Grid, asked: bool = False) -> Step | None:
         """The cheapest general step: a candidate refuted by propagation, else by propagation in
         every case of one cell, else by a search; with minimal premises and units.
 
@@ -625,51 +627,29 @@ class Prover:
         fewest candidates are explained and the cheapest is taken (by estimate, not exactly).
 
         When propagation refutes nothing, a bounded "what if, by cases" (:meth:`by_cases`) comes
-        before the unbounded "what if, by search".
+        before the unbounded "what if, by search". ``asked``: the refutations singles see were
+        looked for already (:meth:`what_if`, maybe by the twin), and there were none.
         """
-        facts = g.facts()
-        n = g.n
-        order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
-        every = g.every
-        if self.deadline.expired():
-            raise TimeLimitReached("the time limit ended the search for the next step")
-        candidates = [g.fact(i, d) for _, i in order for d in self.refutable(g, i)]
-        up = self.up
-        other = []  # the whole rules' refutations: only when singles refute none
-        if up is not None:  # propagation over all the rules refutes every candidate singles do, and
-            # maybe more (more clauses, more propagation): singles are asked about those alone
-            whole = list(compress(candidates, up.refuted(up.every, facts, candidates)))
-            seen = list(compress(whole, up.refuted(every, facts, whole))) if whole else []
-            other = [] if seen else whole
-        else:
-            seen = list(compress(candidates, Propagation(g, every).refuted(facts, candidates)))
-            for fact in candidates if not seen else ():
+        if not asked:
+            step = self.what_if(g)
+            if step is not None:
+                return step
+        facts, order, candidates = self._candidates(g)
+        whole, seen = self._scan(g, facts, candidates)
+        if seen:  # (asked, and yet singles refute some: never so, but then the same step as unasked)
+            return self._what_if_step(g, self._cheapest(g, facts, seen))
+        other = whole  # the whole rules' refutations: only when singles refute none
+        if self.up is None:
+            other = []
+            for fact in candidates:
                 if self.deadline.expired():
                     raise TimeLimitReached("the time limit ended the search for the next step")
                 if self.refuted(facts, fact):
                     other.append(fact)
-        if seen:
-            tried = self._cheapest(g, facts, seen)
-        else:
-            tried = [self._reason(g, facts, fact, self.refuted,
-                                  lambda u, s, f=fact: self.propagates(u, s + [f])) + (fact,)
-                     for fact in other[:TRIES]]
+        tried = [self._reason(g, facts, fact, self.refuted, lambda u, s, f=fact: self.propagates(u, s + [f])) + (fact,)
+                 for fact in other[:TRIES]]
         if tried:
-            units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
-            self.ahead(g, [(fact[0], fact[1], -fact[2])])  # (the twin starts on the next grid while this one is told)
-            step = self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
-            if step.technique == "what if":
-                step.contradiction = (contradiction(g, units, premises, fact) if how == "propagation"
-                                      else self.dead_end(units, premises + [fact]))
-            found = trace(g, units, premises, fact) if how not in SEARCHED else None
-            if found is not None:  # the chain's own end (singles may reach more than one)
-                step.chain = f"{found.words()} so {contradiction_text(self.rules, found.end)}"
-                step.arrows = found.arrows
-                if step.contradiction is not None:
-                    step.contradiction = found.end
-            if how == "propagation":  # (a variant's refutation the solver sees is not rated)
-                step.se = chain_se(found)
-            return step
+            return self._what_if_step(g, tried)
         split = self.by_cases(g, facts, order)
         if split is not None:
             return split
@@ -686,6 +666,67 @@ class Prover:
                     step.se = chain_se(None)
                     return step
         return None
+
+    def what_if(self, g: Grid) -> Step | None:
+        """:meth:`general`'s first kind of step: the cheapest candidate naked and hidden singles
+        refute (a "what if", or a deduction from a few units), or None. Its answer depends on the
+        grid alone (propagation, which learns nothing), so a twin may look for it."""
+        facts, _, candidates = self._candidates(g)
+        seen = self._scan(g, facts, candidates)[1]
+        return self._what_if_step(g, self._cheapest(g, facts, seen)) if seen else None
+
+    def scanned(self, g: Grid, whole: list[Fact] | None = None) -> list[Fact]:
+        """The candidates propagation over all the rules refutes on ``g`` (:meth:`_scan`; with
+        ``whole``, those a twin found, kept for :meth:`general`; singles refuted none of them)."""
+        facts, _, candidates = self._candidates(g)
+        if whole is not None:
+            self._scanned = ((tuple(facts), tuple(candidates)), (whole, []))
+        return self._scan(g, facts, candidates)[0]
+
+    def _candidates(self, g: Grid) -> tuple[list[Fact], list[tuple[int, int]], list[Fact]]:
+        """The grid's facts, its blank cells by (candidates, cell), and the candidates a general
+        step may refute, in that order."""
+        if self.deadline.expired():
+            raise TimeLimitReached("the time limit ended the search for the next step")
+        n = g.n
+        order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
+        return g.facts(), order, [g.fact(i, d) for _, i in order for d in self.refutable(g, i)]
+
+    def _scan(self, g: Grid, facts: list[Fact], candidates: list[Fact]) -> tuple[list[Fact], list[Fact]]:
+        """The candidates propagation over all the rules refutes (where :attr:`up` runs; else none
+        listed), and those naked and hidden singles refute (kept for the same facts: :meth:`general`
+        asks again after :meth:`what_if`)."""
+        key = (tuple(facts), tuple(candidates))
+        if self._scanned[0] == key:
+            return self._scanned[1]
+        up = self.up
+        if up is not None:  # propagation over all the rules refutes every candidate singles do, and
+            # maybe more (more clauses, more propagation): singles are asked about those alone
+            whole = list(compress(candidates, up.refuted(up.every, facts, candidates)))
+            seen = list(compress(whole, up.refuted(g.every, facts, whole))) if whole else []
+        else:
+            whole, seen = [], list(compress(candidates, Propagation(g, g.every).refuted(facts, candidates)))
+        self._scanned = (key, (whole, seen))
+        return whole, seen
+
+    def _what_if_step(self, g: Grid, tried: list[tuple]) -> Step:
+        """The step of the cheapest of ``tried`` (units, premises, how minimal, candidate): the
+        fewest units, then the fewest premises; told as a chain where singles give one."""
+        units, premises, how, fact = min(tried, key=lambda t: (len(t[0]), len(t[1])))
+        self.ahead(g, [(fact[0], fact[1], -fact[2])])  # (the twin starts on the next grid while this one is told)
+        step = self._step(units, premises, how, fact, WHAT_IF_COST, "what if")
+        if step.technique == "what if":
+            step.contradiction = (contradiction(g, units, premises, fact) if how == "propagation"
+                                  else self.dead_end(units, premises + [fact]))
+        found = trace(g, units, premises, fact) if how not in SEARCHED else None
+        if found is not None:  # the chain's own end (singles may reach more than one)
+            step.chain = f"{found.words()} so {contradiction_text(self.rules, found.end)}"
+            step.arrows = found.arrows
+            if step.contradiction is not None:
+                step.contradiction = found.end
+        if how == "propagation":  # (a variant's refutation the solver sees is not rated)
+            step.se = chain_se(found)
+        return step
 
     def _refutes_too(self, step: Step, fact: Fact) -> bool:
         """A search step's units and premises also refute ``fact`` (a digit of its cell the solution
@@ -1200,22 +1241,37 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
             if prover is not None:
                 prover.unwanted()
             return cast(Step, found)  # built by the grid's own step methods
-    if prover is not None and shared < len(FINDERS):
-        named = first(len(FINDERS) - shared, lambda p: FINDERS[shared + p][1](grid), prover.twin, "finders",
-                      snapshot(grid), (shared,), _THEIRS)
-        if named is not None:
-            prover.ahead(grid, named[1].conclusion)
-            return cast(Step, named[1])
     if prover is None:
         return None
-    step = prover.general(grid)
+    asked = shared < len(FINDERS)
+    if asked:  # the rest of the finders, then singles' what-if (the last position), with the twin
+        named = cast(tuple, first(len(FINDERS) - shared + 1, shared_test(grid, prover), prover.twin, "finders",
+                                  snapshot(grid), (), _THEIRS))  # (the last position always answers)
+        if isinstance(named[1], Step):
+            prover.ahead(grid, named[1].conclusion)
+            return named[1]
+        prover.scanned(grid, named[1])
+    step = prover.general(grid, asked)
     if step is not None:
         prover.ahead(grid, step.conclusion)
     return step
 
 
 _SHARED = min(k for k, (name, _) in enumerate(FINDERS) if name in TWIN_FINDERS)
-_THEIRS = [k - _SHARED for k in range(_SHARED, len(FINDERS)) if FINDERS[k][0] in TWIN_FINDERS]
+# the twin's positions of the finders from _SHARED on, and the last: :meth:`Prover.what_if`, whose
+# answer depends on the grid alone (the steps' general kind that took most of their time)
+_THEIRS = [k - _SHARED for k in range(_SHARED, len(FINDERS)) if FINDERS[k][0] in TWIN_FINDERS] + [len(FINDERS) - _SHARED]
+
+
+def shared_test(grid: Grid, prover: Prover) -> Callable[[int], Step | list[Fact] | None]:
+    """The test of position p of the questions shared with a twin: the finder ``_SHARED + p``,
+    and past the last, singles' what-if (:meth:`Prover.what_if`), else the candidates the whole
+    rules' propagation refutes (:meth:`Prover.scanned`: the general step goes on from them)."""
+    def test(p: int) -> Step | list[Fact] | None:
+        if _SHARED + p < len(FINDERS):
+            return cast("Step | None", FINDERS[_SHARED + p][1](grid))
+        return prover.what_if(grid) or prover.scanned(grid)  # (none: what the whole rules refute, for the rest)
+    return test
 
 
 def snapshot(grid: Grid, conclusion: Sequence[Fact] = ()) -> tuple:
@@ -1238,10 +1294,8 @@ def twin_of(grid: Grid, prover: Prover) -> Twin | None:
         grid.cells, grid.removed = list(shot[0]), set(shot[1])
         grid.refresh()
 
-    def finders(shared: int) -> Callable[[int], Step | None]:
-        return lambda p: cast("Step | None", FINDERS[shared + p][1](grid))
-    return Twin.start({"finders": finders, "cases": lambda facts, tried: prover.splits(grid, facts, tried)},
-                      state)
+    return Twin.start({"finders": lambda: shared_test(grid, prover),
+                       "cases": lambda facts, tried: prover.splits(grid, facts, tried)}, state)
 
 
 def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None,

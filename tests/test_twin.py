@@ -195,11 +195,16 @@ def test_no_twin_where_forking_is_unsafe_or_useless(monkeypatch):
     it), nor one allowed a single core; else one starts."""
     import threading
 
+    import sudoku_cp.tasks.twin as twin_module
+
     tests = {"yes": yes_at}
+    real = twin_module.threading.active_count
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})  # (two cores, whatever runs the test)
+    monkeypatch.setattr(twin_module.threading, "active_count", lambda: 1)  # (no thread an earlier test left)
     made = Twin.start(tests, SEEN.append)
     assert made is not None
     made.close()
+    monkeypatch.setattr(twin_module.threading, "active_count", real)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()

@@ -464,7 +464,10 @@ class Prover:
         self.twins: Callable[[], Twin | None] | None = None  # makes the twin (:attr:`twin`)
         self._twin: Twin | None = None
         self._began = time.perf_counter()
-        self._scanned: tuple = (None, None)  # the last scan (:meth:`_scan`), by its facts and candidates
+        # the last grid's facts and candidates (:meth:`_candidates`) and scan (:meth:`_scan`), each by
+        # the grid's candidate list (a new one after each step: Grid.refresh)
+        self._listed: tuple = (None, None)
+        self._scanned: tuple = (None, None)
 
     @property
     def twin(self) -> Twin | None:
@@ -678,26 +681,29 @@ class Prover:
     def scanned(self, g: Grid, whole: list[Fact] | None = None) -> list[Fact]:
         """The candidates propagation over all the rules refutes on ``g`` (:meth:`_scan`; with
         ``whole``, those a twin found, kept for :meth:`general`; singles refuted none of them)."""
-        facts, _, candidates = self._candidates(g)
         if whole is not None:
-            self._scanned = ((tuple(facts), tuple(candidates)), (whole, []))
+            self._scanned = (g.cands, (whole, []))
+        facts, _, candidates = self._candidates(g)
         return self._scan(g, facts, candidates)[0]
 
     def _candidates(self, g: Grid) -> tuple[list[Fact], list[tuple[int, int]], list[Fact]]:
         """The grid's facts, its blank cells by (candidates, cell), and the candidates a general
-        step may refute, in that order."""
+        step may refute, in that order (made once per grid: :meth:`what_if`, the twin's question
+        and :meth:`general` each ask)."""
         if self.deadline.expired():
             raise TimeLimitReached("the time limit ended the search for the next step")
-        n = g.n
-        order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
-        return g.facts(), order, [g.fact(i, d) for _, i in order for d in self.refutable(g, i)]
+        if self._listed[0] is not g.cands:
+            n = g.n
+            order = sorted((len(g.cands[i]), i) for i in range(n * n) if not g.cells[i])
+            self._listed = (g.cands, (g.facts(), order, [g.fact(i, d) for _, i in order for d in self.refutable(g, i)]))
+        return self._listed[1]
 
     def _scan(self, g: Grid, facts: list[Fact], candidates: list[Fact]) -> tuple[list[Fact], list[Fact]]:
         """The candidates propagation over all the rules refutes (where :attr:`up` runs; else none
-        listed), and those naked and hidden singles refute (kept for the same facts: :meth:`general`
-        asks again after :meth:`what_if`)."""
-        key = (tuple(facts), tuple(candidates))
-        if self._scanned[0] == key:
+        listed), and those naked and hidden singles refute, for ``g``'s ``facts`` and
+        ``candidates`` (:meth:`_candidates`; kept for the grid: :meth:`general` asks again after
+        :meth:`what_if`)."""
+        if self._scanned[0] is g.cands:
             return self._scanned[1]
         up = self.up
         if up is not None:  # propagation over all the rules refutes every candidate singles do, and
@@ -706,7 +712,7 @@ class Prover:
             seen = list(compress(whole, up.refuted(g.every, facts, whole))) if whole else []
         else:
             whole, seen = [], list(compress(candidates, Propagation(g, g.every).refuted(facts, candidates)))
-        self._scanned = (key, (whole, seen))
+        self._scanned = (g.cands, (whole, seen))
         return whole, seen
 
     def _what_if_step(self, g: Grid, tried: list[tuple]) -> Step:
@@ -1231,8 +1237,9 @@ class Steps(list):
 
 def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``).
-    With the prover's twin, from the first of :data:`TWIN_FINDERS` on, it tries those while this
-    process tries the others (:func:`~sudoku_cp.tasks.twin.first`: the same step); a step found
+    With the prover's twin, from the first of :data:`TWIN_FINDERS` on, it tries those and then
+    singles' what-if while this process tries the other finders
+    (:func:`~sudoku_cp.tasks.twin.first`: the same step); a step found
     from there on has the twin ask them of the grid it leads to at once (:meth:`Prover.ahead`)."""
     shared = _SHARED if prover is not None and prover.shares else len(FINDERS)
     for _, finder in FINDERS[:shared]:
@@ -1289,7 +1296,8 @@ def snapshot(grid: Grid, conclusion: Sequence[Fact] = ()) -> tuple:
 
 def twin_of(grid: Grid, prover: Prover) -> Twin | None:
     """A twin of this process for the steps from ``grid`` (where one runs: :meth:`Twin.start`):
-    it tries some finders, and some candidates of a case split (:meth:`Prover.splits`)."""
+    it tries some finders and singles' what-if (:func:`shared_test`), and some candidates of a
+    case split (:meth:`Prover.splits`)."""
     def state(shot: tuple) -> None:
         grid.cells, grid.removed = list(shot[0]), set(shot[1])
         grid.refresh()

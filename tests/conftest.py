@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import random
+import signal
 
 import pytest
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    # run in the background by a shell without job control (``.ci/run &``), which makes it and its
+    # children ignore Ctrl-C: the Ctrl-C tests, in this process and in commands it starts, need
+    # Python's own handling back (a handler, unlike "ignore", is reset to the default by exec)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture

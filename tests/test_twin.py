@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
 import sudoku_cp.tasks.steps as steps_module
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.steps import explain_steps
-from sudoku_cp.tasks.twin import Twin, first
+from sudoku_cp.tasks.twin import Back, Twin, first
 
 from test_variant_techniques import published_killers
 
@@ -22,9 +23,19 @@ def yes_at(where: set[int]):
     return lambda p: (p, os.getpid()) if p in where else None
 
 
+def mixed(yes: set[int], broken: set[int], pause: float = 0.0):
+    """A test answering as :func:`yes_at` does, raising at ``broken``, after ``pause`` seconds each."""
+    def test(p):
+        time.sleep(pause)
+        if p in broken:
+            raise ValueError(f"broken at {p}")
+        return (p, os.getpid()) if p in yes else None
+    return test
+
+
 @pytest.fixture
 def twin():
-    made = Twin({"yes": yes_at, "state": lambda: lambda p: (p, SEEN[-1])}, SEEN.append)
+    made = Twin({"yes": yes_at, "mixed": mixed, "state": lambda: lambda p: (p, SEEN[-1])}, SEEN.append)
     yield made
     made.close()
 
@@ -41,6 +52,55 @@ def test_the_first_yes_is_the_earliest_whichever_process_answers_it(twin):
     assert first(10, yes_at(set()), twin, "yes", None, (set(),), odd) is None
     assert first(10, yes_at({9}), twin, "yes", None, ({9},), odd) == (9, (9, twin.pid))
     assert twin.won["yes"] == 2
+
+
+def test_positions_claimed_from_both_ends_give_the_first_yes(twin):
+    """Each side claims the next position from its end; whoever tests a position, the answer is
+    the first yes (which side claims which depends on timing: only the positions are asserted)."""
+    sides = {os.getpid(), twin.pid}
+    for where in ({3, 6}, {0}, {9}, set(), {0, 9}, {5}, {4, 5}):
+        found = first(10, yes_at(where), twin, "yes", None, (where,), Back(10))
+        assert (found and found[0]) == (min(where) if where else None)
+        assert found is None or (found[1][0] == found[0] and found[1][1] in sides)
+    assert first(10, yes_at(set()), twin, "yes", None, (set(),), Back(10)) is None  # (it waits: all read)
+    assert twin.stale == 0 and twin.pending is None
+
+
+def test_the_twin_claims_from_the_back_while_this_process_is_slow(twin):
+    """This process takes 0.1 s a position (the twin none): the twin tests the last ones
+    meanwhile, and once the two ends meet this process claims no more."""
+    tested = []
+
+    def slow(where):
+        def test(p):
+            tested.append(p)
+            return mixed(where, set(), 0.1)(p)
+        return test
+    found = first(10, slow({8}), twin, "mixed", None, ({8}, set()), Back(10))
+    assert found == (8, (8, twin.pid)) and twin.won["mixed"] == 1
+    tested.clear()
+    found = first(10, slow({1, 6}), twin, "mixed", None, ({1, 6}, set()), Back(10))
+    assert found == (1, (1, twin.pid)) and tested == list(range(len(tested))) and 9 not in tested
+
+
+def test_an_error_claimed_from_either_end_counts_only_where_it_comes_first(twin):
+    assert first(10, mixed({2}, {7}), twin, "mixed", None, ({2}, {7}), Back(10))[0] == 2
+    assert first(10, mixed({3}, {8}), twin, "mixed", None, ({3}, {8}), Back(10))[0] == 3
+    for yes, broken in ((set(), {7}), ({8}, {3}), ({9}, {0})):
+        with pytest.raises(ValueError, match=f"broken at {min(broken)}"):
+            first(10, mixed(yes, broken), twin, "mixed", None, (yes, broken), Back(10))
+    assert first(10, mixed({5}, set()), twin, "mixed", None, ({5}, set()), Back(10))[0] == 5  # (still in step)
+
+
+def test_a_question_claimed_from_both_ends_asked_ahead_is_taken_up_or_dropped(twin):
+    twin.ahead("yes", "next grid", ({3},), Back(10))
+    time.sleep(0.2)  # (the twin alone claims what it can meanwhile)
+    assert first(10, yes_at(set()), twin, "yes", "next grid", ({3},), Back(10)) == (3, (3, twin.pid))
+    twin.ahead("yes", "a grid", ({5},), Back(10))
+    twin.drop()
+    assert twin.stale == 1
+    assert first(10, yes_at({7}), twin, "yes", None, ({7},), Back(10))[0] == 7
+    assert first(10, yes_at(set()), twin, "yes", None, ({3},), range(1, 10, 2)) == (3, (3, twin.pid))  # (in step)
 
 
 def test_a_question_asked_ahead_is_taken_up_or_dropped(twin):

@@ -73,7 +73,7 @@ from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.base import NewCage, bits_of, forget_unless, unit_bits
 from .techniques.forcing import chain_se, trace
-from .twin import Failed, Twin, first
+from .twin import Back, Failed, Twin, first
 
 # The general steps come after every named technique: their costs start past the last of :data:`COSTS`
 # (a tens boundary, so that adding a technique moves them only when it crosses one).
@@ -92,9 +92,10 @@ SEARCHED = ("solver", "solver core")  # how minimal a search step is (:meth:`Pro
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 YOUNG = 20_000       # the garbage collector's youngest pass during the steps, every this many objects (Python: 700)
 CASES = 3            # a "what if, by cases" splits a cell (or a unit's places for a digit) into at most this many cases
-# the finders a twin (:mod:`.twin`) tries while this process tries the others: of the named techniques that fail
-# before a general step on the published killers, these two took half the time (the rest are many small ones)
-TWIN_FINDERS = ("combination analysis", "grouped nice loop")
+# the first finder a twin (:mod:`.twin`) shares with this process: from it on, this process claims the finders
+# from the front and the twin, from the back, singles' what-if and then the finders (the first ones, cheap and
+# most often the step, stay here: the twin, asked ahead, works meanwhile)
+SHARED_FROM = "combination analysis"
 TWIN_AFTER = 0.5  # ... started once the steps have run this many seconds (an easy puzzle never needs one:
 #                  starting it took about 10 to 20 ms, a tenth of a median top1465 puzzle's steps)
 AMPLE = 10  # a variant's uniqueness proof runs beside the steps while this many times the solve's time is left
@@ -1237,8 +1238,8 @@ class Steps(list):
 
 def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     """The cheapest step from ``grid``: a named technique, else a general deduction (``prover``).
-    With the prover's twin, from the first of :data:`TWIN_FINDERS` on, it tries those and then
-    singles' what-if while this process tries the other finders
+    With the prover's twin, from :data:`SHARED_FROM` on, this process tries the finders from the
+    front and the twin singles' what-if and then the finders from the back
     (:func:`~sudoku_cp.tasks.twin.first`: the same step); a step found
     from there on has the twin ask them of the grid it leads to at once (:meth:`Prover.ahead`)."""
     shared = _SHARED if prover is not None and prover.shares else len(FINDERS)
@@ -1264,10 +1265,10 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     return step
 
 
-_SHARED = min(k for k, (name, _) in enumerate(FINDERS) if name in TWIN_FINDERS)
-# the twin's positions of the finders from _SHARED on, and the last: :meth:`Prover.what_if`, whose
-# answer depends on the grid alone (the steps' general kind that took most of their time)
-_THEIRS = [k - _SHARED for k in range(_SHARED, len(FINDERS)) if FINDERS[k][0] in TWIN_FINDERS] + [len(FINDERS) - _SHARED]
+_SHARED = next(k for k, (name, _) in enumerate(FINDERS) if name == SHARED_FROM)
+# the positions shared with the twin: the finders from _SHARED on, and the last, :meth:`Prover.what_if`, whose
+# answer depends on the grid alone (the steps' general kind that took most of their time); claimed from both ends
+_THEIRS = Back(len(FINDERS) - _SHARED + 1)
 
 
 def shared_test(grid: Grid, prover: Prover) -> Callable[[int], Step | list[Fact] | None]:

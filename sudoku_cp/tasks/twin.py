@@ -9,6 +9,13 @@ the order gives. So the steps are exactly those of one process, sooner: nothing 
 reaches this process but its answers, and it never asks a question whose answer depends on what
 was asked before (no search: a solver's learnt clauses would make that so).
 
+Positions go to the two sides in one of two ways. Given ``theirs``, the twin tests those and this
+process the others. Given :class:`Back`, this process claims positions from the front and the
+twin from the back, each claim one at a time from a counter they share, until they meet: this
+process never waits for the twin once it finds a yes (every position the twin holds comes
+later), and when the twin's last positions are the slow ones (singles' what-if, after the
+finders), neither side idles while the other works through its share.
+
 A twin starts (:meth:`Twin.start`) only where ``os.fork`` is the way to start one (Linux), this
 process may run on two cores or more and runs no other thread; else the steps run in one
 process, the same steps.
@@ -23,11 +30,20 @@ import sys
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from multiprocessing import Pipe
+from dataclasses import dataclass
+from multiprocessing import Lock, Pipe
+from multiprocessing.sharedctypes import RawArray
 from typing import Any
 
 Test = Callable[[int], Any]  # a position's answer (None: no)
 NONE = object()  # (no answer read yet)
+
+
+@dataclass(frozen=True)
+class Back:
+    """A question's ``count`` positions claimed from both ends (see the module's docstring)."""
+
+    count: int
 
 
 class Failed:
@@ -44,6 +60,8 @@ class Twin:
         """Fork now. ``tests[what](*args)``: the twin's test for a question of kind ``what``;
         ``state(snapshot)`` sets the twin's grid to a snapshot (:meth:`ask`)."""
         here, there = Pipe()
+        self._claims = RawArray("q", 3)  # (shared with the twin: a question's number, its next positions
+        self._lock = Lock()              #  from the front and from the back; see :meth:`claim`)
         for stream in (sys.stdout, sys.stderr):  # (nothing buffered here is written twice)
             stream.flush()
         pid = os.fork()
@@ -51,7 +69,7 @@ class Twin:
             try:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C ends it quietly
                 here.close()
-                _serve(there, tests, state)
+                _serve(there, tests, state, self.claim)
             finally:
                 os._exit(0)  # (never this process's cleanup: its solvers and files are the parent's)
         there.close()
@@ -60,6 +78,7 @@ class Twin:
         self.won: Counter[str] = Counter()  # the questions its answer decided, by kind (tests count them)
         self.pending: tuple | None = None  # a question asked ahead (:meth:`ahead`), not yet taken up
         self.stale = 0  # answers on their way that no one wants (questions asked ahead, then dropped)
+        self.question = 0  # the number of the last question whose positions are claimed (:class:`Back`)
 
     @classmethod
     def start(cls, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]) -> Twin | None:
@@ -72,28 +91,52 @@ class Twin:
             return None
         return cls(tests, state)
 
-    def ask(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int]) -> None:
-        """Let the twin test the positions ``theirs`` in order, on the grid ``snapshot`` (unless
-        that very question was asked ahead: then it is taken up)."""
-        question = (what, snapshot, args, tuple(theirs))
+    def ask(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int] | Back) -> None:
+        """Let the twin test the positions ``theirs`` in order (or claim them from the back), on the
+        grid ``snapshot`` (unless that very question was asked ahead: then it is taken up)."""
+        question = (what, snapshot, args, theirs if isinstance(theirs, Back) else tuple(theirs))
         if self.pending != question:
             self.drop()
-            self.conn.send(("ask", what, snapshot, args, list(theirs)))
+            if isinstance(theirs, Back):
+                with self._lock:  # a new question: every position unclaimed
+                    self._claims[:] = [self._claims[0] + 1, 0, theirs.count - 1]
+                self.question = self._claims[0]
+            self.conn.send(("ask", what, snapshot, args, theirs if isinstance(theirs, Back) else list(theirs),
+                            self.question))
         self.pending = None
 
-    def ahead(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int]) -> None:
+    def ahead(self, what: str, snapshot: Any, args: tuple, theirs: Sequence[int] | Back) -> None:
         """Ask a question now that this process will ask later, maybe (the next grid's, while this
         one still works on the step that leads there): the twin works on it meanwhile."""
         self.ask(what, snapshot, args, theirs)
-        self.pending = (what, snapshot, args, tuple(theirs))
+        self.pending = (what, snapshot, args, theirs if isinstance(theirs, Back) else tuple(theirs))
 
     def drop(self) -> None:
         """The question asked ahead is not wanted: the twin stops at its next position, and its
         answer is read and dropped when the next one is wanted."""
         if self.pending is not None:
             self.bound(-1)
+            self.unclaimed()
             self.stale += 1
             self.pending = None
+
+    def claim(self, question: int, front: bool) -> int | None:
+        """The next unclaimed position of the question numbered ``question``, from the front (this
+        process) or the back (the twin); None once the two ends have met or another question has
+        come."""
+        claims = self._claims
+        with self._lock:
+            if claims[0] != question or claims[1] > claims[2]:
+                return None
+            end = 1 if front else 2
+            position = claims[end]
+            claims[end] += 1 if front else -1
+            return position
+
+    def unclaimed(self) -> None:
+        """No position of the current question is left to claim (this process found its yes)."""
+        with self._lock:
+            self._claims[1] = self._claims[2] + 1
 
     def bound(self, position: int) -> None:
         """Only the positions before ``position`` still matter (this process answered yes there)."""
@@ -136,9 +179,12 @@ def waiting(conn) -> Callable[[], bool]:
     return lambda: bool(polled.poll(0))
 
 
-def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None]) -> None:
+def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], None],
+           claim: Callable[[int, bool], int | None]) -> None:
     """The twin's loop: each question, its first yes (or None) sent back; a bound that comes
-    after the answer it was for is dropped."""
+    after the answer it was for is dropped. A :class:`Back` question's positions are claimed
+    from the back (``claim(question, False)``), each tested, until none is left: the answer is
+    the last yes found, the earliest of the twin's."""
     last = NONE
     sent_here = waiting(conn)
     queued: list = []  # a message read while a question was under way (the next question)
@@ -151,7 +197,7 @@ def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], N
             return
         if message[0] != "ask":
             continue
-        _, what, snapshot, args, theirs = message
+        _, what, snapshot, args, theirs, question = message
         bound = [None]
 
         def under(position: int) -> bool:  # not past a bound the parent sent
@@ -169,20 +215,22 @@ def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], N
         try:
             test = tests[what](*args)
         except Exception as error:  # (the first position's answer, as a finder's error would be)
-            conn.send((theirs[0], Failed(error)) if theirs else None)
+            mine = claim(question, False) if isinstance(theirs, Back) else (theirs[0] if theirs else None)
+            conn.send(None if mine is None else (mine, Failed(error)))
             continue
         found: Any = None
-        for position in theirs:
+        positions = iter(lambda: claim(question, False), None) if isinstance(theirs, Back) else iter(theirs)
+        for position in positions:
             if not under(position):
                 break
             try:
                 answer = test(position)
             except Exception as error:
-                found = (position, Failed(error))
-                break
+                answer = Failed(error)
             if answer is not None:
                 found = (position, answer)
-                break
+                if not isinstance(theirs, Back):
+                    break
         try:
             conn.send(found)
         except Exception as error:  # (an answer the pipe cannot carry)
@@ -190,10 +238,11 @@ def _serve(conn, tests: dict[str, Callable[..., Test]], state: Callable[[Any], N
 
 
 def first(count: int, test: Test, twin: Twin | None = None, what: str = "", snapshot: Any = None,
-          args: tuple = (), theirs: Sequence[int] = ()) -> tuple[int, Any] | None:
+          args: tuple = (), theirs: Sequence[int] | Back = ()) -> tuple[int, Any] | None:
     """The first position of ``range(count)`` that ``test`` answers (not None): ``(position,
     answer)``, or None. With ``twin``, it tests the positions ``theirs`` (by its test ``what``
-    made from ``args``, on ``snapshot``) while this process tests the others.
+    made from ``args``, on ``snapshot``) while this process tests the others; or, given
+    ``Back(count)``, each side claims the positions from its end (this process from the front).
 
     >>> first(5, lambda p: p * p if p > 2 else None)
     (3, 9)
@@ -204,6 +253,8 @@ def first(count: int, test: Test, twin: Twin | None = None, what: str = "", snap
             if answer is not None:
                 return position, answer
         return None
+    if isinstance(theirs, Back):
+        return _from_both_ends(test, twin, what, snapshot, args, theirs)
     twin.ask(what, snapshot, args, theirs)
     skip = set(theirs)
     got: Any = NONE  # the twin's answer, once read
@@ -233,5 +284,34 @@ def first(count: int, test: Test, twin: Twin | None = None, what: str = "", snap
     if found is not None and isinstance(found[1], Failed):
         raise found[1].error
     if found is not None and found is got:
+        twin.won[what] += 1
+    return found
+
+
+def _from_both_ends(test: Test, twin: Twin, what: str, snapshot: Any, args: tuple, back: Back) -> tuple[int, Any] | None:
+    """:func:`first` with the positions claimed from both ends: this process's first yes is the
+    answer as soon as it is found (the twin's positions all come after it); else, once the two
+    ends meet, the twin's earliest."""
+    twin.ask(what, snapshot, args, back)
+    question = twin.question
+    try:
+        while True:
+            twin.ready()  # (the answers no one wants are read as they come: they never fill the pipe)
+            position = twin.claim(question, True)
+            if position is None:
+                break
+            answer = test(position)
+            if answer is not None:
+                twin.unclaimed()
+                twin.stale += 1  # (whatever the twin found comes later)
+                return position, answer
+    except BaseException:  # (an error or a Ctrl-C here: the twin's answer is not wanted)
+        twin.unclaimed()
+        twin.stale += 1
+        raise
+    found = twin.answer()
+    if found is not None:
+        if isinstance(found[1], Failed):
+            raise found[1].error
         twin.won[what] += 1
     return found

@@ -342,8 +342,10 @@ class Deletion:
     ``still(added)`` continues that trial with the removals ``added`` and says whether it still
     refutes nothing."""
 
-    def __init__(self, members: Sequence, trial: Trial):
-        self.kept, self.i, self.trial = list(members), 0, trial
+    def __init__(self, members: Sequence, trial: Trial, named: dict | None = None):
+        """``named``: what each member stands for, the answer's members (facts deleted as their
+        solver literals, which no trial then looks up again)."""
+        self.kept, self.i, self.trial, self.named = list(members), 0, trial, named
         self.used: set | None = None
         self.ends: list[Callable[[Sequence[Fact]], bool]] = []
 
@@ -361,7 +363,9 @@ class Deletion:
             else:
                 self.ends.append(info)
                 self.i += 1
-        return None if most is not None and self.i > most else list(kept)
+        if most is not None and self.i > most:
+            return None
+        return list(kept) if self.named is None else [self.named[m] for m in kept]
 
     @property
     def needed(self) -> int:
@@ -413,8 +417,8 @@ def facts_deletion(g: Grid, units: Sequence[int], facts: Sequence[Fact], assumed
     ``assumed`` (not yet run; its trials by ``up`` when given, else by :class:`Propagation`, whose
     cones let the facts a refutation does not use go without a trial)."""
     if up is not None:
-        assumption = up.literals([assumed])
-        return Deletion(facts, lambda kept: _by_solver(up, units, up.literals(kept) + assumption))
+        assumption, literals = up.literals([assumed]), up.literals(facts)
+        return Deletion(literals, lambda kept: _by_solver(up, units, kept + assumption), dict(zip(literals, facts)))
     propagation = Propagation(g, units)
 
     def trial(kept):

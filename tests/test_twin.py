@@ -103,6 +103,20 @@ def test_a_question_claimed_from_both_ends_asked_ahead_is_taken_up_or_dropped(tw
     assert first(10, yes_at(set()), twin, "yes", None, ({3},), range(1, 10, 2)) == (3, (3, twin.pid))  # (in step)
 
 
+def test_a_yes_whose_test_asks_the_next_question_ahead_leaves_that_question_whole(twin):
+    """Singles' what-if, tested here, asks the next grid's question ahead as it finds its step: the
+    yes then closes its own question's positions, not the new one's (which once left both sides
+    nothing to claim: the next question had no answer)."""
+    def asking(p):
+        if p == 0:  # (this process's first claim: the twin takes 50 ms a position from the back)
+            twin.ahead("mixed", "next grid", ({4}, set()), Back(10))
+            return (0, os.getpid())
+        return None
+    found = first(10, asking, twin, "mixed", "this grid", ({0}, set(), 0.05), Back(10))
+    assert found == (0, (0, os.getpid()))
+    assert first(10, mixed({4}, set()), twin, "mixed", "next grid", ({4}, set()), Back(10))[0] == 4
+
+
 def test_a_question_asked_ahead_is_taken_up_or_dropped(twin):
     odd = (1, 3, 5, 7, 9)
     twin.ahead("yes", "next grid", ({3},), odd)

@@ -116,7 +116,7 @@ class Twin:
         answer is read and dropped when the next one is wanted."""
         if self.pending is not None:
             self.bound(-1)
-            self.unclaimed()
+            self.unclaimed(self.question)  # (the question pending is the last one sent)
             self.stale += 1
             self.pending = None
 
@@ -133,10 +133,13 @@ class Twin:
             claims[end] += 1 if front else -1
             return position
 
-    def unclaimed(self) -> None:
-        """No position of the current question is left to claim (this process found its yes)."""
+    def unclaimed(self, question: int) -> None:
+        """No position of the question numbered ``question`` is left to claim (this process found
+        its yes, or does not want it): a question asked since, maybe by that very yes's test
+        (singles' what-if asks the next grid's ahead), keeps its own."""
         with self._lock:
-            self._claims[1] = self._claims[2] + 1
+            if self._claims[0] == question:
+                self._claims[1] = self._claims[2] + 1
 
     def bound(self, position: int) -> None:
         """Only the positions before ``position`` still matter (this process answered yes there)."""
@@ -302,11 +305,11 @@ def _from_both_ends(test: Test, twin: Twin, what: str, snapshot: Any, args: tupl
                 break
             answer = test(position)
             if answer is not None:
-                twin.unclaimed()
+                twin.unclaimed(question)
                 twin.stale += 1  # (whatever the twin found comes later)
                 return position, answer
     except BaseException:  # (an error or a Ctrl-C here: the twin's answer is not wanted)
-        twin.unclaimed()
+        twin.unclaimed(question)
         twin.stale += 1
         raise
     found = twin.answer()

@@ -142,7 +142,7 @@ def variant_examples():
 def render_variant_families() -> str:
     rows = []
     for name, rules in variant_examples():
-        for encoding in ("complete", "complete+cage-pb") if "killer" in name else ("complete",):
+        for encoding in ("complete", "complete+cage-sets", "complete+cage-pb") if "killer" in name else ("complete",):
             cnf = encode_rules(rules, encoding)
             for f in cnf.families:
                 if f.name in ("cell-alo", "cell-amo") and name != "classic":
@@ -176,7 +176,7 @@ def render_variant_propagation() -> str:
 
     rows = []
     for index, (rules, puzzle, _solution) in enumerate(PUBLISHED):
-        for encoding in ("complete", "complete+cage-pb") if any(
+        for encoding in ("complete", "complete+cage-sets", "complete+cage-pb") if any(
                 c.kind == "killer" for c in rules.constraints) else ("complete",):
             ok, lits = unit_propagation(encode_rules(rules, encoding), given_literals(puzzle))
             fixed = len([lit for lit in lits if lit > 0]) - len(puzzle.givens())

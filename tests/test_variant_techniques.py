@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from sudoku_cp.backends import Deadline
 from sudoku_cp.core.results import TimeLimitReached
-from sudoku_cp.tasks.steps import SEARCHED, SHRINK_MOST, Grid, Prover, Step, explain_steps, new_cage_problems, replay, unit_name, verify_step
+from sudoku_cp.tasks.steps import SEARCHED, SHRINK_MOST, Grid, Prover, Step, explain_steps, new_cage_problems, reasoning, replay, unit_name, verify_step
 from sudoku_cp.tasks.techniques import cages, lines
 from sudoku_cp.tasks.techniques.base import forget, forget_unless
 
@@ -397,6 +397,23 @@ def test_a_published_killer_with_innies_is_explained_and_checked():
     assert general and all(s.chain for s in general if s.minimal_under not in SEARCHED)  # told link by link
 
 
+def test_the_steps_reason_with_cage_sets_and_leave_the_backend_asked_alone():
+    """The general steps' solver says a killer's sums as ``cage-sets`` (its propagation decides
+    which what-ifs come first); the backend given, and one on families of its own, are unchanged."""
+    sat = make("sat")
+    assert reasoning(sat).encoding == "complete+cage-sets" and sat.encoding == "complete"
+    assert reasoning(make("sat", encoding="natural")).encoding == "natural+cage-sets"
+    assert reasoning(make("sat", encoding="complete+cage-pb")).encoding == "complete+cage-pb"
+    cpsat = make("cpsat")
+    assert reasoning(cpsat) is cpsat
+    board = parse_puzzle(next(k for k in published_killers() if k[0] == "hs4")[1])
+    prover = Prover(board.rules, sat, Deadline(None))
+    try:
+        assert prover.backend.encoding == "complete+cage-sets"
+    finally:
+        prover.close()
+
+
 def test_a_search_step_with_many_units_names_those_its_refutation_used():
     """A "what if, by search" on a published killer: a solver holding only its units refutes the
     assumption from its premises, each premise needed; with more than SHRINK_MOST units they are a
@@ -415,7 +432,7 @@ def test_a_search_step_with_many_units_names_those_its_refutation_used():
             assert not prover.implies(step.constraints, step.premises[:k] + step.premises[k + 1:], assumed)
     finally:
         prover.close()
-    with make("sat").parts_session(board.rules) as fresh:
+    with reasoning(make("sat")).parts_session(board.rules) as fresh:  # (the sums as the steps say them)
         assert fresh.solve(step.premises + [assumed], guards=fresh.guards(step.constraints)) is False
         assert set(fresh.core_parts()) >= set(step.constraints)
 

@@ -595,6 +595,33 @@ def test_each_constraint_is_its_own_named_clause_family():
     assert sizes["nonconsecutive"] == 144 * 8 * 2  # 144 orthogonal pairs, digits d, d+1 both ways
 
 
+def test_cage_sum_chooses_exactly_one_digit_set_and_cage_sets_at_least_one():
+    """A cage of 4 cells adding up to 20 (12 digit sets): under ``cage-sum`` propagation from one
+    set's selector rules out the other 11; under ``cage-sets`` it does not (both forbid two sets
+    only by search). Past 16 sets (16x16, 5 cells adding up to 40) the at-most-one is a counter
+    with variables of its own; both encodings have the same solutions."""
+    from pysat.solvers import Solver
+
+    cage = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    rules = build(S9, cages=[(cage, 20)])
+    first = 9 ** 3 + 1  # (the first selector: the variables above the cell variables)
+    for encoding, ruled_out in (("complete", 11), ("complete+cage-sets", 0)):
+        cnf = encode_rules(rules, encoding)
+        assert cnf.nvars == 9 ** 3 + 12
+        with Solver(name="minisat22", bootstrap_with=cnf.clauses) as solver:
+            ok, lits = solver.propagate(assumptions=[first])
+            assert ok and len([x for x in lits if -cnf.nvars <= x < -9 ** 3]) == ruled_out
+            assert solver.solve(assumptions=[first, first + 1]) is False
+    big = build(Shape(4, 4), cages=[([(0, c) for c in range(5)], 40)])
+    summed = encode_rules(big)
+    family = next(f for f in summed.families if f.name == "cage-sum")
+    sets = len([c for c in summed.clauses[family.start:family.start + family.count] if all(x > 0 for x in c)
+                and all(x > 16 ** 3 for x in c)])
+    assert sets == 1 and family.new_vars[1] - family.new_vars[0] + 1 > 16  # the selectors and the counter's
+    grid = make("sat").count(Board.empty(Shape(4, 4), big), 1).solutions[0]
+    assert sum(grid.cells[:5]) == 40 and len(set(grid.cells[:5])) == 5
+
+
 def test_exports_say_what_each_auxiliary_variable_is_and_name_the_rules(capsys):
     """DIMACS comments and encode's stats of a variant: the rules named, a jigsaw without boxes,
     each family's own auxiliary variables (cage-sum selectors are not an at-most-one encoding's)."""
@@ -609,7 +636,7 @@ def test_exports_say_what_each_auxiliary_variable_is_and_name_the_rules(capsys):
     comments = numbering_comments(cnf)
     assert comments[0].startswith("grid 9x9 (3x3 boxes), rules killer;")
     assert ("auxiliary variables of cage-sum (one selector per set of distinct digits that makes a "
-            "cage's sum): 730..858") in comments
+            "cage's sum (past 16 sets, also a sequential counter's: no two sets chosen)): 730..858") in comments
     assert not any("at-most-one" in line for line in comments)
     counted = encode_puzzle(Board.empty(S9, killer), amo="seqcounter")
     made = [f.new_vars for f in counted.families if f.new_vars]

@@ -2,9 +2,10 @@
 
 Document: ``{"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 10}`` (``sum`` optional).
 f-puzzles: ``killercage`` (``{"cells": ["R1C1", ...], "value": "15"}``). Clauses: ``cage-amo``
-(no digit twice), the sum as ``cage-sum`` (one selector per digit combination, the default) or
-``cage-pb`` (PySAT's pseudo-Boolean encoding): the solving side lives in ``model/cnf.py``'s cage
-functions, which this kind calls, so the formula is the one it always was.
+(no digit twice), the sum as ``cage-sum`` (one selector per digit combination, exactly one chosen:
+the default), ``cage-sets`` (at least one chosen: what the steps reason with) or ``cage-pb``
+(PySAT's pseudo-Boolean encoding): the solving side lives in ``model/cnf.py``'s cage functions,
+which this kind calls.
 
 >>> from sudoku_cp.core.rules import Constraint
 >>> KIND.holds(Constraint("killer", 0, ((0, 0), (0, 1)), 5), [1, 3] + [0] * 14, _rules4())

@@ -58,8 +58,10 @@ from ..core.packages import import_package
 from ..core.results import SolverFailure
 
 FAMILIES = ("cell-alo", "cell-amo", "unit-alo", "unit-amo", "triad-def", "triad-alo", "triad-amo")
-CAGE_SUMS = ("cage-sum", "cage-pb")  # the two ways to encode a cage's sum; cage-sum by default
+CAGE_SUMS = ("cage-sum", "cage-sets", "cage-pb")  # the ways to encode a cage's sum; cage-sum by default
+# (cage-sets: cage-sum's digit sets without its at-most-one over them, the propagation the steps reason with)
 MAX_CAGE_SETS = 2_000  # more digit sets than this for one cage: cage-pb encodes that cage
+SELECTORS_PAIRWISE = 16  # a cage's at-most-one selector: pairwise up to this many sets, else a counter
 CONSTRAINT_FAMILIES = ("cage-amo",) + CAGE_SUMS  # killer's; every other kind's family is named after it
 PRESETS: dict[str, tuple[str, ...]] = {
     "minimal": ("cell-alo", "unit-amo"),
@@ -320,13 +322,17 @@ def count_combinations(n: int, size: int, total: int) -> int:
     return ways[size][total]
 
 
-def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf: Cnf) -> list[list[int]]:
-    """A cage's sum over its digit combinations: a selector y per combination, at least one true;
-    y says each of its digits is in the cage; a cell holding d needs a chosen combination with d.
+def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf: Cnf,
+                      one: bool = True) -> list[list[int]]:
+    """A cage's sum over its digit combinations: a selector y per combination, exactly one true
+    (``one`` False: at least one, ``cage-sets``); y says each of its digits is in the cage; a cell
+    holding d needs a chosen combination with d.
 
     With the cage's digits distinct (``cage-amo``) these say exactly "the digits add up to
     ``total``". A digit in no combination gets the unit clause [-x] in every cage cell; a cage
-    with one combination needs no selector.
+    with one combination needs no selector. That two selectors are never both true follows (k
+    distinct digits in k cells are one set), but a solver sees it only by search unless told:
+    told, CaDiCaL found one solution of a published killer (flowers) in 9,097 conflicts, not 38,000.
     """
     combos = cage_combinations(n, len(cells), total)
     if len(combos) == 1:
@@ -334,7 +340,12 @@ def _cage_sum_clauses(n: int, cells: Sequence[tuple[int, int]], total: int, cnf:
     else:
         selectors = list(range(cnf.nvars + 1, cnf.nvars + 1 + len(combos)))
         cnf.nvars += len(combos)
-    out: list[list[int]] = [] if selectors[0] is None else [[y for y in selectors if y is not None]]
+    ys = [y for y in selectors if y is not None]
+    out: list[list[int]] = []
+    if ys:  # at least one; exactly one (pairwise up to SELECTORS_PAIRWISE of them, else a sequential counter)
+        out.append(ys)
+        if one:
+            out += at_most_one(ys, cnf, "pairwise" if len(ys) <= SELECTORS_PAIRWISE else "seqcounter")
     for y, combo in zip(selectors, combos):
         for d in combo:
             lits = [var(n, r, c, d) for r, c in cells]
@@ -384,7 +395,7 @@ class ConstraintEncoder:
         return at_most_one(lits, self.cnf, self.amo_encoding if self.amo_encoding != NATIVE else DEFAULT_AMO)
 
     def cages(self, cages) -> None:
-        """Killer cages: ``cage-amo``, then their sums as ``cage-sum`` or ``cage-pb``."""
+        """Killer cages: ``cage-amo``, then their sums as ``cage-sum`` (or ``cage-sets``) or ``cage-pb``."""
         cnf, n, amo = self.cnf, self.rules.size, self.amo_encoding
         groups = [[var(n, r, c, d) for r, c in cage.cells] for cage in cages for d in range(1, n + 1)]
         if amo == NATIVE:
@@ -398,7 +409,9 @@ class ConstraintEncoder:
             by_sets = [(cells, total) for cells, total in summed
                        if count_combinations(n, len(cells), total) <= MAX_CAGE_SETS]
             by_pb = [cage for cage in summed if cage not in by_sets]
-        cnf.add("cage-sum", (cl for cells, total in by_sets for cl in _cage_sum_clauses(n, cells, total, cnf)))
+        one = "cage-sets" not in self.wanted
+        cnf.add("cage-sum" if one else "cage-sets",
+                (cl for cells, total in by_sets for cl in _cage_sum_clauses(n, cells, total, cnf, one)))
         cnf.add("cage-pb", (cl for cells, total in by_pb for cl in _cage_pb_clauses(n, cells, total, cnf)))
 
 

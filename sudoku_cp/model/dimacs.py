@@ -82,7 +82,9 @@ def numbering_comments(cnf: Cnf) -> list[str]:
 
 
 # What the auxiliary variables of a family are, when they are not an at-most-one encoding's.
-AUX_WHAT = {"cage-sum": "one selector per set of distinct digits that makes a cage's sum",
+AUX_WHAT = {"cage-sum": "one selector per set of distinct digits that makes a cage's sum (past 16 sets, "
+                        "also a sequential counter's: no two sets chosen)",
+            "cage-sets": "one selector per set of distinct digits that makes a cage's sum",
             "cage-pb": "PySAT's pseudo-Boolean encoding of the cage sums"}
 
 

@@ -261,7 +261,7 @@ class UnitPropagation:
         self.n, self.rules = rules.size, rules
         # the registry's SAT backend (MiniSat propagates fastest); its literal-level calls are the
         # SAT backend's own (SatBackend.parts_session, fixed_session), hence Any
-        self.backend: Any = cast(Any, make("sat:minisat22"))
+        self.backend: Any = cast(Any, make("sat:minisat22", encoding="complete+cage-sets"))  # (steps.reasoning)
         self.session: Any = self.backend.parts_session(rules)
         self.guards = self.session.selectors
         self.every = list(range(len(self.guards)))  # (all the rules)

@@ -514,7 +514,7 @@ class Prover:
         if self._twin is not None:
             shot = snapshot(g, conclusion)
             if 0 in shot[0]:
-                self._twin.ahead("finders", shot, (), _THEIRS)
+                self._twin.ahead("finders", shot, (), _BOTH_ENDS)
 
     def close(self) -> None:
         if self._twin is not None:
@@ -1271,7 +1271,7 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     asked = shared < len(FINDERS)
     if asked:  # the rest of the finders, then singles' what-if (the last position), with the twin
         named = cast(tuple, first(len(FINDERS) - shared + 1, shared_test(grid, prover), prover.twin, "finders",
-                                  snapshot(grid), (), _THEIRS))  # (the last position always answers)
+                                  snapshot(grid), (), _BOTH_ENDS))  # (the last position always answers)
         if isinstance(named[1], Step):
             prover.ahead(grid, named[1].conclusion)
             return named[1]
@@ -1285,7 +1285,7 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
 _SHARED = next(k for k, (name, _) in enumerate(FINDERS) if name == SHARED_FROM)
 # the positions shared with the twin: the finders from _SHARED on, and the last, :meth:`Prover.what_if`, whose
 # answer depends on the grid alone (the steps' general kind that took most of their time); claimed from both ends
-_THEIRS = Back(len(FINDERS) - _SHARED + 1)
+_BOTH_ENDS = Back(len(FINDERS) - _SHARED + 1)
 
 
 def shared_test(grid: Grid, prover: Prover) -> Callable[[int], Step | list[Fact] | None]:

@@ -294,7 +294,8 @@ def first(count: int, test: Test, twin: Twin | None = None, what: str = "", snap
 def _from_both_ends(test: Test, twin: Twin, what: str, snapshot: Any, args: tuple, back: Back) -> tuple[int, Any] | None:
     """:func:`first` with the positions claimed from both ends: this process's first yes is the
     answer as soon as it is found (the twin's positions all come after it); else, once the two
-    ends meet, the twin's earliest."""
+    ends meet, the twin's earliest. A test here may ask the twin the next question ahead only as
+    it answers yes (singles' what-if does): one that went on saying no would find its claims gone."""
     twin.ask(what, snapshot, args, back)
     question = twin.question
     try:

@@ -53,7 +53,6 @@ step); the premises must hold together, and the negation of each conclusion fact
 
 from __future__ import annotations
 
-import copy
 import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -68,9 +67,8 @@ from ..core.check import is_solution
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
 from ..formats.svg import page_picture
 from ..formats.text import DEFAULT_SYMBOLS
-from ..model.cnf import PRESETS
 from .cores import shrink_core
-from .refutations import Propagation, UnitPropagation, places, facts_deletion, units_deletion
+from .refutations import Propagation, UnitPropagation, places, facts_deletion, reasoning, units_deletion
 from .solving import VerificationError, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.base import NewCage, bits_of, forget_unless, unit_bits
@@ -443,20 +441,6 @@ class Grid:
 
 # -- general deductions through the solver seam --------------------------------------------------
 
-def reasoning(backend: Backend) -> Backend:
-    """The backend the general steps reason with: a SAT backend on a preset encoding says a killer's
-    sums as ``cage-sets`` (each cage's digit sets, at least one chosen), not its default
-    ``cage-sum`` (exactly one). The at-most-one over the sets lets its propagation refute more
-    candidates alone, and the steps then chose more what-ifs through the solver where a person's
-    combination analysis or a case split came before (on flowers, 39 what-ifs where there were 15);
-    a search, the count before the steps, is faster with it."""
-    if getattr(backend, "encoding", None) not in PRESETS:
-        return backend
-    sets = copy.copy(backend)
-    sets.encoding = f"{backend.encoding}+cage-sets"  # type: ignore[attr-defined]
-    return sets
-
-
 class Prover:
     """The solver seam's part: one session with the whole rules (propagation, cores, search) and
     fresh sessions holding only some units (what a step's units alone imply).
@@ -656,10 +640,7 @@ class Prover:
             if step is not None:
                 return step
         facts, order, candidates = self._candidates(g)
-        whole, seen = self._scan(g, facts, candidates)
-        if seen:  # (asked, and yet singles refute some: never so, but then the same step as unasked)
-            return self._what_if_step(g, self._cheapest(g, facts, seen))
-        other = whole  # the whole rules' refutations: only when singles refute none
+        other = self._scan(g, facts, candidates)[0]  # the whole rules' refutations: singles refute none
         if self.up is None:
             other = []
             for fact in candidates:

@@ -231,6 +231,48 @@ def test_a_ctrl_c_inside_a_finalizer_is_noted_and_not_printed(capsys, monkeypatc
     assert sys.unraisablehook is hook
 
 
+def test_a_ctrl_c_as_ctypes_converts_a_finalizers_argument_is_noted_and_not_printed(monkeypatch):
+    """A Ctrl-C that lands while ctypes converts an argument of a native call in ``__del__`` (Z3's
+    ``Z3_dec_ref``) comes out as ``ctypes.ArgumentError: argument 2: KeyboardInterrupt``: inside
+    ``noted_interrupts`` that is not printed either; outside, or another ArgumentError, is."""
+    import ctypes
+    import signal
+    import sys
+
+    from sudoku_cp.backends.smt import noted_interrupts
+
+    printed: list[BaseException] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda found: printed.append(found.exc_value))
+
+    class Reference:  # converted as the call is made, as Z3's AstRef is
+        @classmethod
+        def from_param(cls, value):
+            if value == "ctrl-c":
+                signal.raise_signal(signal.SIGINT)
+            elif value == "wrong":
+                raise TypeError("not a reference")
+            return 0
+
+    native = ctypes.CDLL(None).abs
+    native.argtypes = [ctypes.c_int, Reference]
+
+    class Freed:
+        def __init__(self, value):
+            self.value = value
+
+        def __del__(self):
+            native(1, self.value)
+
+    with noted_interrupts() as noted:
+        Freed("ctrl-c")
+        assert noted == [signal.SIGINT] and printed == []
+        Freed("wrong")
+        assert [str(e) for e in printed] == ["argument 2: TypeError: not a reference"]
+    printed.clear()
+    Freed("ctrl-c")  # (outside: Python's own handler, and the lost Ctrl-C is printed)
+    assert [type(e) for e in printed] == [ctypes.ArgumentError]
+
+
 def test_an_object_a_ctrl_c_left_half_made_is_freed_quietly(capsys, monkeypatch):
     """A Ctrl-C inside an object's ``__init__`` (a Z3 expression's, during a count) leaves it
     without the attributes its ``__del__`` reads: that ``__del__``'s error is not printed, and the

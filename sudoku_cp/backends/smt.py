@@ -19,6 +19,7 @@ an ``unknown``, is switched off).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -28,6 +29,7 @@ from ..core.results import Outcome, SolverFailure
 from ..core.variants import GAPS
 from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
 
+CTYPES_CTRL_C = re.compile(r"argument \d+: KeyboardInterrupt\b")  # how ctypes words it
 COUNTERS = ("conflicts", "decisions", "propagations")  # Z3's names (QF_FD: "sat conflicts", ...)
 OPTIONS = ("int", "fd", "bool")
 
@@ -91,11 +93,26 @@ def bool_model(board: Board, solver) -> list:
     return [z.Bool(f"k!{v}", solver.ctx) for v in range(1, board.size ** 3 + 1)]
 
 
+def is_ctrl_c(error: BaseException) -> bool:
+    """A KeyboardInterrupt, or the ``ctypes.ArgumentError`` that wraps one raised while ctypes
+    converted an argument of a Z3 call (``argument 2: KeyboardInterrupt: ``: no chained cause).
+
+    >>> is_ctrl_c(KeyboardInterrupt()), is_ctrl_c(ValueError("argument 2: KeyboardInterrupt: "))
+    (True, False)
+    """
+    import ctypes
+
+    return isinstance(error, KeyboardInterrupt) or (
+        isinstance(error, ctypes.ArgumentError) and CTYPES_CTRL_C.match(str(error)) is not None)
+
+
 @contextmanager
 def noted_interrupts() -> Iterator[list[int]]:
     """Note every Ctrl-C (then handle it as before): one raised inside a Z3 object's ``__del__``
     is lost (Python ignores it), and the count would go on; the list says it came. Python would
-    also print it as "Exception ignored" with its traceback: a noted one is not printed.
+    also print it as "Exception ignored" with its traceback: a noted one is not printed, nor is
+    the ``ctypes.ArgumentError`` it becomes when it lands as ctypes converts a Z3 call's
+    argument there (:func:`is_ctrl_c`).
 
     A Ctrl-C can also land inside a Z3 object's ``__init__``: the half-made object's ``__del__``
     then fails on the attribute its ``__init__`` did not reach (``'BoolRef' object has no
@@ -124,7 +141,7 @@ def noted_interrupts() -> Iterator[list[int]]:
     def unraisable(found) -> None:
         half_made = (isinstance(found.exc_value, AttributeError)
                      and getattr(found.object, "__name__", None) == "__del__")
-        if not (noted and (isinstance(found.exc_value, KeyboardInterrupt) or half_made)):
+        if not (noted and (is_ctrl_c(found.exc_value) or half_made)):
             printed(found)
 
     signal.signal(signal.SIGINT, note)

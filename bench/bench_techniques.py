@@ -3,7 +3,8 @@
 For a collection (``--collection``: ``top1465``, ``forum-hardest`` (data/forum-hardest-1106), or
 ``killers``: the published 9x9 puzzles of tests/published_kinds.py that hold killer cages, the two
 published killers of tests/test_variants.py, then data/killers-published.txt: from a textbook
-example to the hardest killers solved by hand), its first ``--first``
+example to the hardest killers solved by hand and tarek's, or ``killers-hardest``
+(data/killers-hardest.txt: 14 killers generated to be hard for a solver), its first ``--first``
 puzzles, or ``--sample N`` spread evenly over the file, the whole explanation (every step verified
 unless ``--no-check``) by this engine, and by the engine of another checkout
 (``--old DIR``: a directory holding that version's ``sudoku_cp``, e.g. made by
@@ -90,6 +91,8 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
             {"type": "killer", "cells": [list(c) for c in cells], "sum": total} for cells, total in cages]})
             for cages in (KILLER1, KILLER2)]
         texts += puzzle_lines("killers-published.txt")
+    elif collection == "killers-hardest":
+        texts = puzzle_lines("killers-hardest.txt")
     else:
         texts = puzzle_lines({"top1465": "top1465.txt", "forum-hardest": "forum-hardest-1106.txt"}[collection])
     if sample:
@@ -161,7 +164,7 @@ def summary(rows: list[dict]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--collection", choices=["top1465", "forum-hardest", "killers"], default="top1465")
+    parser.add_argument("--collection", choices=["top1465", "forum-hardest", "killers", "killers-hardest"], default="top1465")
     parser.add_argument("--first", type=int, default=100)
     parser.add_argument("--sample", type=int, help="this many puzzles spread evenly over the collection")
     baseline = parser.add_mutually_exclusive_group()

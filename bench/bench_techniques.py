@@ -36,6 +36,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+FILES = {"top1465": "top1465.txt", "forum-hardest": "forum-hardest-1106.txt",
+         "killers-hardest": "killers-hardest.txt"}  # the collections that are one file in data/
 
 MEASURE = r"""
 import json, sys, time
@@ -91,10 +93,8 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
             {"type": "killer", "cells": [list(c) for c in cells], "sum": total} for cells, total in cages]})
             for cages in (KILLER1, KILLER2)]
         texts += puzzle_lines("killers-published.txt")
-    elif collection == "killers-hardest":
-        texts = puzzle_lines("killers-hardest.txt")
     else:
-        texts = puzzle_lines({"top1465": "top1465.txt", "forum-hardest": "forum-hardest-1106.txt"}[collection])
+        texts = puzzle_lines(FILES[collection])
     if sample:
         return [texts[k * len(texts) // sample] for k in range(min(sample, len(texts)))]
     return texts[:first]
@@ -164,7 +164,7 @@ def summary(rows: list[dict]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--collection", choices=["top1465", "forum-hardest", "killers", "killers-hardest"], default="top1465")
+    parser.add_argument("--collection", choices=[*FILES, "killers"], default="top1465")
     parser.add_argument("--first", type=int, default=100)
     parser.add_argument("--sample", type=int, help="this many puzzles spread evenly over the collection")
     baseline = parser.add_mutually_exclusive_group()

@@ -117,11 +117,12 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                         help="a puzzle: 81 symbols on one line (. or 0 blank), a pasted grid, JSON "
                              "rows, or integer rows; a variant as a puzzle document ({\"givens\": "
                              "..., \"constraints\": [{\"type\": \"diagonal\"}, ...]}, see the README), a "
-                             "jigsaw as two lines (givens, then region labels), or an f-puzzles / "
-                             "SudokuPad link or share string; '-' reads standard input." + where)
+                             "jigsaw as two lines (givens, then region labels), an f-puzzles / "
+                             "SudokuPad link or share string, or a killer as the forums post it "
+                             "(SudoCue's 3x3::k:...); '-' reads standard input." + where)
     parser.add_argument("-f", "--file", metavar="FILE",
-                        help="read puzzles from FILE: one per line (puzzle documents and share "
-                             "strings too; a jigsaw's lower-case region labels on the line below "
+                        help="read puzzles from FILE: one per line (puzzle documents, share "
+                             "strings and SudoCue killer strings too; a jigsaw's lower-case region labels on the line below "
                              "its givens), or grids separated by blank "
                              "lines; '#' lines are comments. Read as a stream, any size; each "
                              f"line at most {MAX_LINE_CHARS:,} characters, each puzzle at most "

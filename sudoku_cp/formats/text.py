@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 from ..constraints import candidates as sukaku
-from . import document, fpuzzles
+from . import document, fpuzzles, sudocue
 from .sharesize import check_share_size
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
@@ -324,6 +324,8 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if fpuzzles.looks_like_share(text):
         check_share_size(text, f"line {first_line}: share string")  # before lz-string builds it whole
         return fpuzzles.parse_share(text, box, first_line)
+    if sudocue.looks_like_sudocue(text):
+        return sudocue.parse_sudocue(text, _read_givens, box, first_line)
     numbered = [
         (first_line + i, line.rstrip("\r"))
         for i, line in enumerate(text.split("\n"))

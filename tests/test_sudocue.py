@@ -67,6 +67,13 @@ def test_without_d_no_diagonals_and_the_last_colon_is_optional():
     assert parse_puzzle("3x3:d:k:" + cage_of(3073)).rules.name == "diagonal+killer"
 
 
+def test_a_string_pasted_wrapped_over_lines_is_one_string():
+    wrapped = "\n".join(WECOC1B[k:k + 64] for k in range(0, len(WECOC1B), 64))  # breaks inside numbers too
+    assert len(wrapped.splitlines()) > 2
+    board = parse_puzzle(wrapped)
+    assert board == parse_puzzle(WECOC1B) and board.rules == parse_puzzle(WECOC1B).rules
+
+
 def test_every_killer_string_in_the_published_collection_reads_and_keeps_its_solution():
     strings = [(name, text, solution) for name, text, solution in published_killers() if looks_like_sudocue(text)]
     assert [name for name, _, _ in strings] == ["wecoc1", "wecoc1a", "wecoc2"]
@@ -91,6 +98,8 @@ def test_an_ill_posed_forum_killer_is_counted_and_each_answer_checked(capsys):
 
 
 @pytest.mark.parametrize(("text", "message"), [
+    ("3x3:", r"line 1: SudoCue string: it ends after '3x3:': expected '3x3::k:' \(or '3x3:d:k:' for killer X\) "
+             r"then 81 numbers"),
     ("3x3:x:k:" + cage_of(3073), r"line 1: SudoCue string: 'x' after '3x3:': expected 'd' \(killer X\) or nothing"),
     ("3x3::s:" + cage_of(3073), r"SudoCue string: kind 's': expected 'k' \(a killer\), the only kind read"),
     ("3x3::k:3073:3073", r"SudoCue string: 2 cells: expected 81 numbers \(sum \* 256 \+ cage\)"),

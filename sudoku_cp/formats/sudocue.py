@@ -29,22 +29,24 @@ CELLS = 81
 
 
 def looks_like_sudocue(text: str) -> bool:
-    """Whether ``text`` is meant as a SudoCue string: one token starting ``3x3:``."""
-    token = text.strip()
-    return token.startswith(PREFIX) and not any(ch.isspace() for ch in token)
+    """Whether ``text`` is meant as a SudoCue string: it starts ``3x3:`` (a string pasted wrapped
+    over several lines is one string: whitespace is dropped)."""
+    return text.lstrip().startswith(PREFIX)
 
 
 def parse_sudocue(text: str, read_givens: GivensReader, box: tuple[int, int] | None = None,
                   first_line: int = 1) -> Board:
     """The board of a SudoCue killer string; :class:`PuzzleError` naming the line, field and cell."""
     where = f"line {first_line}: SudoCue string"
-    parts = text.strip().split(":")
+    parts = "".join(text.split()).split(":")
     if parts[-1] == "" and len(parts) > 3:
         parts.pop()  # (the forums' strings end with ':')
-    if len(parts) < 3 or parts[1] not in ("", "d"):
-        got = parts[1] if len(parts) > 1 else ""
-        raise PuzzleError(f"{where}: {got!r} after '3x3:': expected 'd' (killer X) or nothing, as in "
-                          f"'3x3::k:' or '3x3:d:k:'")
+    if len(parts) < 3:
+        raise PuzzleError(f"{where}: it ends after {':'.join(parts)!r}: expected '3x3::k:' (or '3x3:d:k:' "
+                          f"for killer X) then {CELLS} numbers")
+    if parts[1] not in ("", "d"):
+        raise PuzzleError(f"{where}: {parts[1]!r} after '3x3:': expected 'd' (killer X) or nothing, as "
+                          f"in '3x3::k:' or '3x3:d:k:'")
     if parts[2] != "k":
         raise PuzzleError(f"{where}: kind {parts[2]!r}: expected 'k' (a killer), the only kind read")
     fields = parts[3:]

@@ -365,8 +365,8 @@ def test_remembered_answers_are_forgotten_when_other_rules_come():
 
 
 def published_killers(file: str = "killers-published.txt") -> list[tuple[str, str, str]]:
-    """data/killers-published.txt (or ``file``): (name, puzzle document, solution), from each
-    puzzle's ``#`` line."""
+    """data/killers-published.txt (or ``file``): (name, puzzle text (a document or a SudoCue
+    string), solution), from each puzzle's ``#`` line."""
     out, about = [], None
     for line in (DATA / file).read_text(encoding="utf-8").splitlines():
         if line.startswith("# ") and "; solution " in line:

@@ -15,7 +15,7 @@ cages are ``killer`` constraints, their sums checked there, and ``d`` adds ``dia
 
 from __future__ import annotations
 
-from ..core.board import Board, PuzzleError
+from ..core.board import Board, PuzzleError, cell_name
 from .document import board_from_document
 
 TYPE_CHECKING = False  # typing is imported by type checkers only: it costs every start ~2 ms
@@ -57,15 +57,15 @@ def parse_sudocue(text: str, read_givens: GivensReader, box: tuple[int, int] | N
     for i, field in enumerate(fields):
         r, c = divmod(i, 9)
         if not (field.isascii() and field.isdigit()) or len(field) > 6:
-            raise PuzzleError(f"{where}: cell r{r + 1}c{c + 1} is {field!r}: expected a number, "
+            raise PuzzleError(f"{where}: cell {cell_name(r, c)} is {field!r}: expected a number, "
                               f"the cage's sum * 256 + its number")
         total, cage = divmod(int(field), 256)
         if not total:
             continue  # in no cage
         if cage in cages and cages[cage][0] != total:
             first = cages[cage][1][0]
-            raise PuzzleError(f"{where}: cell r{r + 1}c{c + 1} gives cage {cage} the sum {total}, "
-                              f"r{first[0] + 1}c{first[1] + 1} gave it {cages[cage][0]}: expected one "
+            raise PuzzleError(f"{where}: cell {cell_name(r, c)} gives cage {cage} the sum {total}, "
+                              f"{cell_name(*first)} gave it {cages[cage][0]}: expected one "
                               f"sum per cage")
         cages.setdefault(cage, (total, []))[1].append([r, c])
     constraints: list[dict[str, Any]] = [{"type": "diagonal"}] if parts[1] == "d" else []

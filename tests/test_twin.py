@@ -259,6 +259,77 @@ def test_a_variant_is_proved_unique_beside_its_steps(monkeypatch):
     assert proofs[0] is True  # the proof waited for before the steps
 
 
+def slow_first_count(monkeypatch, tmp_path):
+    """The twin's count up to one solution answers only once this process has its solution by
+    another way (a file says so): the race is decided by that, not by timing. Returns the list of
+    what :func:`~sudoku_cp.tasks.steps.raced` gave."""
+    monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
+    parent, real_answer, real_raced = os.getpid(), steps_module.answer, steps_module.raced
+    done = tmp_path / "raced"
+    given: list = []
+
+    def answer(board, backends, limit, *args):
+        found = real_answer(board, backends, limit, *args)
+        while os.getpid() != parent and limit == 1 and not done.exists():
+            time.sleep(0.001)
+        return found
+
+    def raced(board, proof):
+        found = real_raced(board, proof)
+        given.append(found)
+        done.touch()
+        return found
+    monkeypatch.setattr(steps_module, "answer", answer)
+    monkeypatch.setattr(steps_module, "raced", raced)
+    return given
+
+
+def test_the_steps_start_before_the_solution_and_a_second_solver_races_the_twin_for_it(monkeypatch, tmp_path):
+    """Where a twin counts, the steps start without the solution; the first step that needs it
+    has a second solver look for it meanwhile (here it wins): the same steps, each checked with
+    the solution as witness once it has come, and the twin still proves it the only one."""
+    hs3 = parse_puzzle(next(k for k in published_killers() if k[0] == "hs3")[1])
+    alone = explain_steps(hs3, twin=False)
+    given = slow_first_count(monkeypatch, tmp_path)
+    checked, real_verify = [], steps_module.verify_step
+
+    def verify(step, rules, backend, parts=None, deadline=None, solution=None, *args, **kwargs):
+        checked.append((step, solution))
+        return real_verify(step, rules, backend, parts, deadline, solution, *args, **kwargs)
+    monkeypatch.setattr(steps_module, "verify_step", verify)
+    paired = explain_steps(hs3)
+    assert len(given) == 1 and given[0] == alone.solution  # a Board: this process's solver found it
+    assert paired.solution == alone.solution
+    assert [s.text(hs3.rules) for s in paired] == [s.text(hs3.rules) for s in alone]
+    assert sorted(id(s) for s, _ in checked) == sorted(id(s) for s in paired)  # every step checked, once
+    assert all(solution == tuple(alone.solution.cells) for _, solution in checked)
+
+
+def test_a_step_found_before_the_solution_that_fails_its_check_still_fails(monkeypatch, tmp_path):
+    """The steps found while the solution was awaited are checked when it comes: a wrong one
+    raises then, naming its number."""
+    hs3 = parse_puzzle(next(k for k in published_killers() if k[0] == "hs3")[1])
+    slow_first_count(monkeypatch, tmp_path)
+    real_verify = steps_module.verify_step
+
+    def verify(step, *args, **kwargs):
+        return ["planted"] if step.technique == "cage combinations" else real_verify(step, *args, **kwargs)
+    monkeypatch.setattr(steps_module, "verify_step", verify)
+    with pytest.raises(steps_module.VerificationError, match=r"^step 1 \(.*\): planted$"):
+        explain_steps(hs3)
+
+
+def test_a_variant_without_a_solution_says_so_though_its_steps_started(monkeypatch):
+    """Two cages that each need {1, 2} in one 4x4 box: no solution; the steps began before the
+    count said so, and the error is the count's."""
+    monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
+    none = parse_puzzle('{"givens": "' + "." * 16 + '", "constraints": ['
+                        '{"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 3}, '
+                        '{"type": "killer", "cells": [[1, 0], [1, 1]], "sum": 3}]}')
+    with pytest.raises(ValueError, match="the puzzle is unsat: steps need exactly one solution"):
+        explain_steps(none)
+
+
 def children(pid: int) -> list[int]:
     """The processes ``pid`` started that run now (from Linux's /proc)."""
     found = []

@@ -69,7 +69,7 @@ from ..formats.svg import page_picture
 from ..formats.text import DEFAULT_SYMBOLS
 from .cores import shrink_core
 from .refutations import Propagation, UnitPropagation, places, facts_deletion, reasoning, units_deletion
-from .solving import VerificationError, count
+from .solving import Sessions, VerificationError, answer, count
 from .techniques import COSTS, FINDERS, cost_of
 from .techniques.base import NewCage, bits_of, forget_unless, unit_bits
 from .techniques.forcing import chain_se, trace
@@ -456,6 +456,7 @@ class Prover:
         backend = reasoning(backend)
         self.rules, self.backend, self.deadline = rules, backend, deadline
         self.solution = solution
+        self.awaiting: Callable[[], Any] | None = None  # sets :attr:`solution` once it has come (a twin finds it)
         self.session = backend.session(rules, stats=False)
         # the deletions of the last general step (:meth:`_cheapest`), by the facts they were made with
         self._kept: dict[str, Any] = {"facts": set(), "units": {}, "premises": {}}
@@ -655,6 +656,8 @@ class Prover:
         split = self.by_cases(g, facts, order)
         if split is not None:
             return split
+        if self.solution is None and self.awaiting is not None:
+            self.awaiting()  # (the steps so far did without it: the same steps)
         for _, i in order:  # propagation is stuck even case by case: refute a candidate by search
             for d in self.refutable(g, i):  # (given the solution, each of these is refuted: not asked twice)
                 if self.solution is not None or self.searched(facts, g.fact(i, d)):
@@ -1434,14 +1437,19 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     deadline = Deadline(time_limit)
     finder = make(backend) if isinstance(backend, str) else backend
     checker = make(verify) if isinstance(verify, str) else verify
-    # a variant's count can take seconds (a published killer's: up to 0.7 s here, 2 s before cage-sum chose
-    # exactly one digit set): where a twin runs, it proves the one solution while this process finds one and
-    # starts the steps (none is returned unproved)
+    # a variant's count can take seconds (a published killer's: up to 1.2 s here, 2 s before cage-sum chose
+    # exactly one digit set): where a twin runs, it finds the solution and then proves it the only one while
+    # this process starts the steps (the named techniques need no solution); the first step that needs it
+    # waits for it, with a second solver racing the twin's (:func:`raced`), and the steps found before are
+    # checked then (none is returned unchecked or unproved). With a time limit this process finds the
+    # solution first, as before: the steps kept at the limit are checked ones
     proof = Proof(board, checker, time_limit) if twin and board.rules.constraints else None
     try:
-        counted = count(board, 2 if proof is None or proof.twin is None else 1, checker, time_limit=time_limit)
-        if counted.status is not Status.SOLVED:
-            proved(counted)
+        counted: Result | None = None
+        if proof is None or proof.twin is None or time_limit is not None:
+            counted = count(board, 2 if proof is None or proof.twin is None else 1, checker, time_limit=time_limit)
+            if counted.status is not Status.SOLVED:
+                proved(counted)
         left = deadline.remaining()
         if proof is not None and time_limit is not None and left is not None and left < AMPLE * (time_limit - left):
             proof.settle()  # (a near time limit: the proof first, not sharing the machine with the steps)
@@ -1455,7 +1463,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     finally:
         if proof is not None:
             proof.close()
-    if proof is not None and proof.counted is not None and proof.counted.solution != counted.solution:
+    if proof is not None and proof.counted is not None and proof.counted.solution != steps.solution:
         raise VerificationError("the count proved another solution than the one the steps were checked against")
     return steps
 
@@ -1471,20 +1479,43 @@ def proved(counted: Result) -> None:
 
 class Proof:
     """The count that proves a puzzle has one solution, in a twin (:class:`~sudoku_cp.tasks.twin.Twin`)
-    while the steps start; :attr:`twin` None where none runs (then the caller counts)."""
+    while the steps start: first one solution (:meth:`solution`), then, on the same solver, that no
+    other exists (:meth:`settle`); :attr:`twin` None where none runs (then the caller counts)."""
 
     def __init__(self, board: Board, checker: Backend, time_limit: float | None):
-        def counting() -> Callable[[int], Result]:
-            return lambda p: count(board, 2, checker, time_limit=time_limit)
+        sessions = Sessions(stats=False)  # (opened in the twin: the proof goes on from what the first search learnt)
+        deadline = Deadline(time_limit)  # (one for both questions; a point in time, the same in the twin)
+
+        def counting(limit: int) -> Callable[[int], Result]:
+            return lambda p: answer(board, [checker], limit, True, deadline, sessions)
         self.twin = Twin.start({"count": counting}, lambda shot: None)
-        self.counted: Result | None = None
+        self.found: Result | None = None  # the count up to one solution
+        self.counted: Result | None = None  # the count up to two: the proof
         if self.twin is not None:
-            self.twin.ask("count", None, (), [0])
+            self.twin.ask("count", None, (1,), [0])
+
+    def solution(self, wait: bool = True) -> Result | None:
+        """The count up to one solution (None while it runs, unless ``wait``); once it has found one,
+        the twin goes on to the proof."""
+        if self.found is None and self.twin is not None and (wait or self.twin.ready()):
+            _, found = self.twin.answer()
+            if isinstance(found, Failed):
+                self.close()
+                raise found.error
+            self.found = found
+            if found.status is Status.SOLVED:
+                self.twin.ask("count", None, (2,), [0])
+            else:  # (no solution, or the time limit: nothing to go on with)
+                self.counted = found
+                self.close()
+                proved(found)
+        return self.found
 
     def settle(self, wait: bool = True) -> None:
         """Read the count (when it is done, unless ``wait``) and raise unless it proved one solution
         (:func:`proved`)."""
-        if self.counted is None and self.twin is not None and (wait or self.twin.ready()):
+        if (self.counted is None and self.twin is not None and self.solution(wait) is not None
+                and self.counted is None and self.twin is not None and (wait or self.twin.ready())):
             _, found = self.twin.answer()
             self.close()
             if isinstance(found, Failed):
@@ -1499,18 +1530,38 @@ class Proof:
             self.twin = None
 
 
-def _walk(board: Board, counted: Result, finder: Backend, checker: Backend, deadline: Deadline,
+RACER = "sat:glucose3"  # the solver that looks for the solution here while a twin's count does (another search)
+RACE_CONFLICTS = 2000  # its conflicts between two looks at the twin
+
+
+def raced(board: Board, proof: Proof) -> Board | Result:
+    """The solution from whichever finds it first: ``proof``'s twin (its count, a :class:`Result`)
+    or a second solver here (:data:`RACER`, a search unlike the twin's: on a published killer one
+    took 1.2 s where the other took 0.1 s), in slices of :data:`RACE_CONFLICTS` conflicts with a
+    look at the twin between two. Uniqueness is the twin's to prove either way."""
+    with make(RACER).session(board.rules, stats=False) as racer:
+        givens = [(i // board.size, i % board.size, d) for i, d in enumerate(board.cells) if d]
+        while True:
+            found = proof.solution(False)
+            if found is not None:
+                return found
+            answered = racer.solve(givens, budget=RACE_CONFLICTS)
+            if answered:
+                return racer.solution(board)
+            if answered is False:  # (no solution: the twin's count says so, and how)
+                return cast(Result, proof.solution(True))
+
+
+def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backend, deadline: Deadline,
           limit: int | None, check: bool, keep: bool, progress, twin: bool, proof: Proof | None) -> Steps:
     """:func:`explain_steps`' steps from ``board``, given the solution ``counted`` found (its
-    uniqueness proved already, or by ``proof`` as they run: asked between steps)."""
-    # the solution the count found (and proved the only one), checked here: the witness that each
-    # step's premises hold together, and what a step over the whole rules is checked against
-    witness = counted.solution.cells if counted.solution is not None and is_solution(counted.solution, board) else None
+    uniqueness proved already, or by ``proof`` as they run: asked between steps), or to come from
+    ``proof`` (``counted`` None: the steps start without it, and are checked once it has come)."""
     forget_unless(board.rules)
     grid = Grid(board)
     grid.unique = board.rules.is_classic  # the count proved it (uniqueness steps: classic rules only)
-    steps = Steps(board, solution=counted.solution)
-    prover = Prover(board.rules, finder, deadline, witness)
+    steps = Steps(board)
+    prover = Prover(board.rules, finder, deadline)
     if twin:  # (started when a step first needs it: an easy puzzle never does)
         prover.twins = lambda: twin_of(grid, prover)
     try:  # one verifying solver for every step, each step's units switched on alone
@@ -1518,11 +1569,47 @@ def _walk(board: Board, counted: Result, finder: Backend, checker: Backend, dead
     except Unsupported:
         parts = None
     whole: Session | None = None  # (and one holding the whole rules, for the steps that need them all)
+    waiting: list[tuple[int, Step]] = []  # the steps found before the solution came, to check then
+    witness: Sequence[int] | None = None
+
+    def checked(number: int, step: Step) -> None:  # raise unless ``step`` (the step ``number``) is verified
+        nonlocal whole
+        if not check:
+            return
+        if witness is None and whole is None and over_whole_rules(step, board.rules):
+            whole = checker.session(board.rules, stats=False)
+        problems = verify_step(step, board.rules, checker, parts, deadline, witness, whole, unique=True)
+        if problems:
+            raise VerificationError(f"step {number} ({step.text(board.rules)}): " + "; ".join(problems))
+
+    def solved(found: Board) -> None:  # the solution, found: from here on the steps use it
+        nonlocal witness
+        # checked here: the witness that each step's premises hold together, and what a step over
+        # the whole rules is checked against
+        witness = found.cells if is_solution(found, board) else None
+        prover.solution, steps.solution = witness, found
+        for number, step in waiting:
+            checked(number, step)
+        waiting.clear()
+
+    def arrived(wait: bool) -> bool:  # the solution is known (waited for, if ``wait``)
+        if steps.solution is None and proof is not None:
+            found = proof.solution(False) or (raced(board, proof) if wait else None)
+            if found is None:
+                return False
+            solved(found if isinstance(found, Board) else cast(Board, found.solution))
+        return steps.solution is not None
+
+    if counted is not None:
+        solved(cast(Board, counted.solution))
+    else:
+        prover.awaiting = lambda: arrived(True)
     with fewer_collections():
         try:
             while not grid.solved() and (limit is None or len(steps) < limit):
                 if proof is not None:
                     proof.settle(wait=False)  # (a second solution ends the steps when the count finds it)
+                    arrived(False)
                 if deadline.expired():
                     if not keep:
                         raise TimeLimitReached("the time limit ended the steps")
@@ -1532,23 +1619,20 @@ def _walk(board: Board, counted: Result, finder: Backend, checker: Backend, dead
                     step = next_step(grid, prover)
                     if step is None:
                         raise SolverFailure("no step found on a puzzle with a unique solution")
-                    if check and witness is None and whole is None and over_whole_rules(step, board.rules):
-                        whole = checker.session(board.rules, stats=False)
-                    problems = (verify_step(step, board.rules, checker, parts, deadline, witness, whole,
-                                            unique=True) if check
-                                else [])
+                    if steps.solution is None:
+                        waiting.append((len(steps) + 1, step))
+                    else:
+                        checked(len(steps) + 1, step)
                 except TimeLimitReached:
                     if not keep:
                         raise
                     steps.complete = False
                     return steps
-                if problems:
-                    raise VerificationError(f"step {len(steps) + 1} ({step.text(board.rules)}): "
-                                            + "; ".join(problems))
                 steps.append(step)
                 grid.apply(step)
                 if progress is not None:
                     progress("steps: cells filled", sum(1 for d in grid.cells if d), len(grid.cells))
+            arrived(True)  # (the steps before it came are checked now)
         finally:
             prover.close()
             for session in (parts, whole):
@@ -1556,7 +1640,7 @@ def _walk(board: Board, counted: Result, finder: Backend, checker: Backend, dead
                     session.close()
     if grid.solved():
         final = board.with_cells(tuple(grid.cells))
-        if not is_solution(final, board) or final != counted.solution:
+        if not is_solution(final, board) or final != steps.solution:
             raise VerificationError("the steps end at a grid that is not the puzzle's solution")
     return steps
 

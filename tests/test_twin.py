@@ -259,10 +259,11 @@ def test_a_variant_is_proved_unique_beside_its_steps(monkeypatch):
     assert proofs[0] is True  # the proof waited for before the steps
 
 
-def slow_first_count(monkeypatch, tmp_path):
+def slow_first_count(monkeypatch, tmp_path, entered: bool = False):
     """The twin's count up to one solution answers only once this process has its solution by
-    another way (a file says so): the race is decided by that, not by timing. Returns the list of
-    what :func:`~sudoku_cp.tasks.steps.raced` gave."""
+    another way (a file says so), or with ``entered``, once it has begun to race for it: the race
+    is decided by that, not by timing. Returns the list of what
+    :func:`~sudoku_cp.tasks.steps.raced` gave."""
     monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
     parent, real_answer, real_raced = os.getpid(), steps_module.answer, steps_module.raced
     done = tmp_path / "raced"
@@ -275,6 +276,8 @@ def slow_first_count(monkeypatch, tmp_path):
         return found
 
     def raced(board, proof):
+        if entered:
+            done.touch()
         found = real_raced(board, proof)
         given.append(found)
         done.touch()
@@ -303,6 +306,18 @@ def test_the_steps_start_before_the_solution_and_a_second_solver_races_the_twin_
     assert [s.text(hs3.rules) for s in paired] == [s.text(hs3.rules) for s in alone]
     assert sorted(id(s) for s, _ in checked) == sorted(id(s) for s in paired)  # every step checked, once
     assert all(solution == tuple(alone.solution.cells) for _, solution in checked)
+
+
+def test_a_racer_that_cannot_load_the_rules_waits_for_the_twin(monkeypatch, tmp_path):
+    """A racing solver that cannot hold the rules (as SAT above 25x25): the twin's count gives
+    the solution, and the steps are the same."""
+    hs3 = parse_puzzle(next(k for k in published_killers() if k[0] == "hs3")[1])
+    alone = explain_steps(hs3, twin=False)
+    given = slow_first_count(monkeypatch, tmp_path, entered=True)
+    monkeypatch.setattr(steps_module, "RACER", "dfs")  # (no sessions: Unsupported)
+    paired = explain_steps(hs3)
+    assert len(given) == 1 and given[0].solution == alone.solution  # a Result: the twin's count
+    assert [s.text(hs3.rules) for s in paired] == [s.text(hs3.rules) for s in alone]
 
 
 def test_a_step_found_before_the_solution_that_fails_its_check_still_fails(monkeypatch, tmp_path):

@@ -1520,8 +1520,9 @@ class Proof:
     def settle(self, wait: bool = True) -> None:
         """Read the count (when it is done, unless ``wait``) and raise unless it proved one solution
         (:func:`proved`)."""
-        if (self.counted is None and self.twin is not None and self.solution(wait) is not None
-                and self.counted is None and self.twin is not None and (wait or self.twin.ready())):
+        if self.counted is None and self.twin is not None:
+            self.solution(wait)  # (first the solution: a count that found none ends here, closed)
+        if self.found is not None and self.twin is not None and (wait or self.twin.ready()):
             _, found = self.twin.answer()
             self.close()
             if isinstance(found, Failed):
@@ -1550,7 +1551,7 @@ def raced(board: Board, proof: Proof) -> Board | Result:
     except Unsupported:  # (rules too big to load whole: the twin's count alone)
         return cast(Result, proof.solution(True))
     with racing as racer:
-        givens = [(i // board.size, i % board.size, d) for i, d in enumerate(board.cells) if d]
+        givens = board.givens()
         while True:
             found = proof.solution(False)
             if found is not None:

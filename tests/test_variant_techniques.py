@@ -558,17 +558,19 @@ def test_a_search_step_removes_each_of_its_cells_digits_its_constraints_refute()
     """A search step removes at once each digit of its cell the solution does not hold that its
     constraints refute: through the whole rules, all of them (no search asked); through fewer,
     those the guarded solver refutes there within its bound. On flowers: r1c6 loses 2 and 3
-    through 16 constraints, then 4, 5, 6, 8 and 9 through all 44; each
+    through 19 constraints (a fresh solver's core: a search past :data:`CORE_CONFLICTS` stops
+    its shrinking), then 4, 5, 6, 8 and 9 through all 44; each
     step is checked by another solver as it is found."""
     name, text, solution = next(k for k in published_killers() if k[0] == "flowers")
     board = parse_puzzle(text)
     everything = len(board.rules.units) + len(board.rules.constraints)
     searched = [s for s in explain_steps(board, limit=6) if s.technique == "what if, by search"]
     assert [s.conclusion for s in searched] == [[(0, 5, -2), (0, 5, -3)], [(0, 5, -e) for e in (4, 5, 6, 8, 9)]]
-    assert [len(s.constraints) for s in searched] == [16, everything] and int(solution[5]) == 7
+    assert [len(s.constraints) for s in searched] == [19, everything] and int(solution[5]) == 7
     assert searched[0].text(board.rules).startswith(
-        "remove 2, 3 from r1c6: what if r1c6 were 2 or 3? a search through 16 constraints (rows 1-4; columns 1-4, 6; "
-        "boxes 1, 2; 5 cages) reaches a contradiction in each case: no arrangement of these 16 constraints fits the facts")
+        "remove 2, 3 from r1c6: what if r1c6 were 2 or 3? a search through 19 constraints (rows 1-4; columns 1-4, 6; "
+        "boxes 1, 2, 4; 7 cages) reaches a contradiction in each case: no arrangement of these 19 constraints fits the "
+        "facts (0 facts used)")
     assert searched[1].text(board.rules).startswith(
         "remove 4, 5, 6, 8, 9 from r1c6: what if r1c6 were 4, 5, 6, 8 or 9? a search through 44 constraints "
         "(rows 1-9; columns 1-9; boxes 1-9; 17 cages) reaches a contradiction in each case: no arrangement of "

@@ -85,9 +85,10 @@ SEARCH_COST = GENERAL_COST + 70     # an assumption refuted only by a full searc
 TRIES = 1            # refutations only the solver sees: this many explained before the cheapest is chosen
 TRIAL_CONFLICTS = 2_000  # a search step's units: a unit stays unless a search this long shows it is not needed
 SHRINK_MOST = 12     # ... tried one by one only when the solver's core holds at most this many (else the core)
-CORE_CONFLICTS = 3_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
+CORE_CONFLICTS = 1_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
 #                        published killers nearly every longer search's core held all its units or all but a few; at
-#                        8,000, each of Hailstone's search steps spent 0.5 s reaching the bound (encodings/steps.md)
+#                        8,000, each of Hailstone's search steps spent 0.5 s reaching the bound, and at 3,000 Wecoc's
+#                        #1 (A) spent 1.3 s on nine that did (encodings/steps.md)
 SEARCHED = ("solver", "solver core")  # how minimal a search step is (:meth:`Prover._reason`)
 BOUND = 4            # a general deduction over more units than this is shown as a "what if"
 YOUNG = 20_000       # the garbage collector's youngest pass during the steps, every this many objects (Python: 700)

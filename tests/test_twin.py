@@ -411,3 +411,23 @@ def test_no_twin_where_forking_is_unsafe_or_useless(monkeypatch):
         other.join()
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
     assert Twin.start(tests, SEEN.append) is None
+
+
+def test_a_ctrl_c_just_after_a_twin_forks_still_ends_it(monkeypatch, capsys):
+    """A Ctrl-C that comes as a twin is forked, before its caller holds it (here, as the proof's
+    twin's start returns), still ends it: the command exits 130 and no twin is left running."""
+    from sudoku_cp.cli import main  # noqa: PLC0415
+
+    monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
+    forked, real = [], Twin.__init__
+
+    def interrupted(self, *args):
+        real(self, *args)
+        forked.append(self.pid)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(Twin, "__init__", interrupted)
+    text = next(k for k in published_killers() if k[0] == "hs2")[1]
+    assert main(["explain", "--steps", text]) == 130
+    assert capsys.readouterr().err == "sudoku-cp: interrupted\n" and len(forked) == 1
+    with pytest.raises(ProcessLookupError):
+        os.kill(forked[0], 0)  # ended, and reaped

@@ -135,6 +135,14 @@ def out_of_memory(args) -> int:
     return EXIT_TIMEOUT if timed else EXIT_USAGE
 
 
+def _end_twins() -> None:
+    """End the steps' twins still running (:func:`sudoku_cp.tasks.twin.close_all`; none where the
+    steps never ran)."""
+    twin = sys.modules.get("sudoku_cp.tasks.twin")
+    if twin is not None:
+        twin.close_all()
+
+
 def run() -> None:
     """The ``sudoku-cp`` command and ``python -m sudoku_cp``: :func:`main`, then exit with its code.
 
@@ -250,9 +258,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except MemoryError:
         return out_of_memory(args)
     except Terminated:
+        _end_twins()
         print("sudoku-cp: terminated", file=sys.stderr)
         return EXIT_TERMINATED
     except KeyboardInterrupt:
+        _end_twins()
         print("sudoku-cp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:

@@ -37,6 +37,15 @@ from typing import Any
 
 Test = Callable[[int], Any]  # a position's answer (None: no)
 NONE = object()  # (no answer read yet)
+STOPS = {signal.SIGINT, signal.SIGTERM}  # the signals that end the command (held back over a fork)
+LIVE: dict[int, Twin] = {}  # the twins running, by process id, until closed (:func:`close_all`)
+
+
+def close_all() -> None:
+    """End every twin still running: after a Ctrl-C, a caller that had not yet taken hold of one
+    (it came between the fork and the assignment) cannot close it itself."""
+    for twin in list(LIVE.values()):
+        twin.close()
 
 
 @dataclass(frozen=True)
@@ -64,16 +73,25 @@ class Twin:
         self._lock = Lock()              #  from the front and from the back; see :meth:`claim`)
         for stream in (sys.stdout, sys.stderr):  # (nothing buffered here is written twice)
             stream.flush()
-        pid = os.fork()
-        if pid == 0:  # the twin
-            try:
-                signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C ends it quietly
-                here.close()
-                _serve(there, tests, state, self.claim)
-            finally:
-                os._exit(0)  # (never this process's cleanup: its solvers and files are the parent's)
-        there.close()
-        self.pid, self.conn = pid, here
+        # a Ctrl-C (or SIGTERM) waits until the twin is listed in LIVE: one between the fork and
+        # the caller's holding it would leave the twin running, with no one to end it
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+        try:
+            pid = os.fork()
+            if pid == 0:  # the twin
+                try:
+                    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C ends it quietly
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+                    LIVE.clear()  # (its parent's twins are not its own)
+                    here.close()
+                    _serve(there, tests, state, self.claim)
+                finally:
+                    os._exit(0)  # (never this process's cleanup: its solvers and files are the parent's)
+            there.close()
+            self.pid, self.conn = pid, here
+            LIVE[pid] = self
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
         self._waiting = waiting(here)
         self.won: Counter[str] = Counter()  # the questions its answer decided, by kind (tests count them)
         self.pending: tuple | None = None  # a question asked ahead (:meth:`ahead`), not yet taken up
@@ -162,6 +180,7 @@ class Twin:
         return self.conn.recv()
 
     def close(self) -> None:
+        LIVE.pop(self.pid, None)
         try:
             self.conn.send(None)
         except OSError:

@@ -413,6 +413,42 @@ def test_no_twin_where_forking_is_unsafe_or_useless(monkeypatch):
     assert Twin.start(tests, SEEN.append) is None
 
 
+def test_a_variant_explained_step_by_step_is_counted_by_its_steps_alone(monkeypatch):
+    """``explain --steps`` on a variant: the steps' proof (in the twin, while they start) is the
+    count, not a count made here first, one after the other (a published killer spent `1.5 s` of
+    `5.2 s` on it). The answer is the count's: status, solution, count and the solver's counters
+    of both its searches; a puzzle with no solution or several, a cross-check or a time limit
+    still counts first, and says why."""
+    import sudoku_cp.tasks.explain as explain_module  # noqa: PLC0415
+
+    monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
+    hs2 = parse_puzzle(next(k for k in published_killers() if k[0] == "hs2")[1])
+    counted = explain_module.explain(hs2)
+    asked, real = [], explain_module.count
+    monkeypatch.setattr(explain_module, "count", lambda *args, **kw: asked.append(args[2]) or real(*args, **kw))
+    stepped = explain_module.explain(hs2, steps=True)
+    assert asked == [] and stepped.status.value == "unique" and stepped.steps.complete
+    assert (stepped.solution, stepped.count, stepped.complete, stepped.backend) == (
+        counted.solution, 1, True, counted.backend) and stepped.steps.solution == counted.solution
+    # the same solver on the same question: its counters are the count's, over both searches
+    assert stepped.stats == {k: counted.stats[k] for k in ("conflicts", "decisions", "propagations")}
+    assert stepped.difficulty is None and stepped.steps.counted.status.value == "unique"
+    assert len(explain_module.explain(hs2, steps=2).steps) == 2 and asked == []
+    two = parse_puzzle('{"givens": "' + "." * 16 + '", "constraints": [{"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 3}]}')
+    several = explain_module.explain(two, steps=True)
+    assert several.status.value == "multiple" and len(several.solutions) == 2 and several.differences
+    assert several.steps is None and several.notes == ["steps need a puzzle with exactly one solution"]
+    none = parse_puzzle('{"givens": "1' + "." * 15 + '", "constraints": ['
+                        '{"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 3}, '
+                        '{"type": "killer", "cells": [[1, 0], [1, 1]], "sum": 3}]}')
+    unsat = explain_module.explain(none, steps=True)
+    assert unsat.status.value == "unsat" and unsat.core == [] and unsat.steps is None
+    assert unsat.rules_core == ["cage at r1c1", "cage at r2c1"]
+    assert len(asked) == 2  # (each counted once it was found not to have one solution)
+    assert explain_module.explain(hs2, backend="all", steps=True).backends and len(asked) == 3
+    assert explain_module.explain(hs2, time_limit=60, steps=True).steps.complete and len(asked) == 4
+
+
 def test_a_ctrl_c_just_after_a_twin_forks_still_ends_it(monkeypatch, capsys):
     """A Ctrl-C that comes as a twin is forked, before its caller holds it (here, as the proof's
     twin's start returns), still ends it: the command exits 130 and no twin is left running."""

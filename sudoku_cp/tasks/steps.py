@@ -57,7 +57,7 @@ import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import compress
 from typing import Any, cast
 
@@ -1191,6 +1191,7 @@ class Steps(list):
         self.rules = puzzle.rules
         self.solution = solution
         self.complete = True  # False: a time limit ended the steps (these are the ones found)
+        self.counted: Result | None = None  # the count that proved the one solution (:func:`explain_steps`)
 
     def difficulty(self) -> dict[str, Any] | None:
         """CONTRACT.md's ``difficulty`` (:func:`~sudoku_cp.tasks.rating.difficulty`); None when the
@@ -1472,6 +1473,7 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
             proof.close()
     if proof is not None and proof.counted is not None and proof.counted.solution != steps.solution:
         raise VerificationError("the count proved another solution than the one the steps were checked against")
+    steps.counted = proof.counted if proof is not None and proof.counted is not None else counted
     return steps
 
 
@@ -1490,7 +1492,7 @@ class Proof:
     other exists (:meth:`settle`); :attr:`twin` None where none runs (then the caller counts)."""
 
     def __init__(self, board: Board, checker: Backend, time_limit: float | None):
-        sessions = Sessions(stats=False)  # (opened in the twin: the proof goes on from what the first search learnt)
+        sessions = Sessions()  # (opened in the twin: the proof goes on from what the first search learnt)
         deadline = Deadline(time_limit)  # (one for both questions; a point in time, the same in the twin)
 
         def counting(limit: int) -> Callable[[int], Result]:
@@ -1528,7 +1530,9 @@ class Proof:
             self.close()
             if isinstance(found, Failed):
                 raise found.error
-            self.counted = found
+            # the counters of both searches (a variant's explain answers the count with them)
+            first = self.found.stats or {}
+            self.counted = replace(found, stats={k: v + first.get(k, 0) for k, v in (found.stats or {}).items()})
         if self.counted is not None:
             proved(self.counted)
 

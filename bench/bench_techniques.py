@@ -17,11 +17,14 @@ are bare what-ifs (a what-if step with no chain; the floor: under 5%), the share
 seconds per puzzle (the floors: top1465 p90 under 3 s, every forum-hardest puzzle under 60 s,
 killers under 5 s), as ratios new / old, with the load average before and after, and on how many
 puzzles both engines gave the same steps. With
-``--time-limit S`` an explanation stops at S seconds and counts as S (and as cut short).
+``--time-limit S`` an explanation stops at S seconds and counts as S (and as cut short). With
+``--explain``, what is timed is the whole explanation as ``sudoku-cp explain --steps`` runs it
+(``explain(board, steps=True)``: its count, then the steps), not the steps alone.
 
     PYTHONPATH=. python bench/bench_techniques.py --first 100 --old /tmp/old
     PYTHONPATH=. python bench/bench_techniques.py --collection forum-hardest --sample 20 --old /tmp/old
     PYTHONPATH=. python bench/bench_techniques.py --collection killers --one-process --each
+    PYTHONPATH=. python bench/bench_techniques.py --collection killers --explain --old /tmp/old --each
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from sudoku_cp.core.results import TimeLimitReached
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.steps import explain_steps
 check, path, limit, twin = sys.argv[1] == "1", sys.argv[2], float(sys.argv[3]) or None, sys.argv[4] == "1"
+whole = sys.argv[5] == "1"  # the whole explanation, as ``sudoku-cp explain --steps`` asks it
 kw = {"twin": False} if not twin else {}  # (an old engine has no twin to turn off)
 
 
@@ -65,7 +69,12 @@ for line in sys.stdin:  # the next puzzle's position: both engines start each pu
     forget()
     start = time.perf_counter()
     try:
-        steps, cut = explain_steps(board(text), check=check, time_limit=limit, keep=True, **kw), False
+        if whole:
+            from sudoku_cp.tasks.explain import explain
+            steps = explain(board(text), time_limit=limit, steps=True).steps or []
+            cut = not steps
+        else:
+            steps, cut = explain_steps(board(text), check=check, time_limit=limit, keep=True, **kw), False
     except TimeLimitReached:
         steps, cut = [], True
     took = time.perf_counter() - start
@@ -100,10 +109,11 @@ def puzzles(collection: str, first: int, sample: int | None) -> list[str]:
     return texts[:first]
 
 
-def start(directory: Path, listed: Path, check: bool, limit: float | None, twin: bool = True) -> subprocess.Popen:
+def start(directory: Path, listed: Path, check: bool, limit: float | None, twin: bool = True,
+          whole: bool = False) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(directory))
     return subprocess.Popen([sys.executable, "-c", MEASURE, "1" if check else "0", str(listed), str(limit or 0),
-                             "1" if twin else "0"],
+                             "1" if twin else "0", "1" if whole else "0"],
                             env=env, cwd=directory, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
@@ -176,18 +186,23 @@ def main() -> None:
     parser.add_argument("--no-check", dest="check", action="store_false", help="do not re-verify steps")
     parser.add_argument("--time-limit", type=float, help="seconds per explanation (then counted as cut short)")
     parser.add_argument("--each", action="store_true", help="print every puzzle's seconds")
+    parser.add_argument("--explain", action="store_true",
+                        help="time the whole explanation as `sudoku-cp explain --steps` runs it (the count, "
+                             "then the steps; always verified), not the steps alone")
     parser.add_argument("--repeat", type=int, default=1, metavar="N",
                         help="run each puzzle N times per engine, in turns, and keep its fastest time")
     args = parser.parse_args()
+    if args.explain and args.one_process:
+        parser.error("--explain times the explanation as the command runs it: with its twin (drop --one-process)")
     texts = puzzles(args.collection, args.first, args.sample)
     listed = Path(tempfile.mkstemp(suffix=".json")[1])
     listed.write_text(json.dumps(texts))
     load = os.getloadavg()[0]
     begin = time.perf_counter()
     # both engines started at once (each waits for its puzzles), so both see the same machine load
-    running = {"new": start(ROOT, listed, args.check, args.time_limit)}
+    running = {"new": start(ROOT, listed, args.check, args.time_limit, whole=args.explain)}
     if args.old is not None:
-        running["old"] = start(args.old, listed, args.check, args.time_limit)
+        running["old"] = start(args.old, listed, args.check, args.time_limit, whole=args.explain)
     elif args.one_process:  # ("old": this engine in one process)
         running["old"] = start(ROOT, listed, args.check, args.time_limit, twin=False)
     results = {label: summary(rows) for label, rows in gather(running, len(texts), args.lockstep, args.repeat).items()}
@@ -195,6 +210,7 @@ def main() -> None:
     which = f"a sample of {len(texts)} spread over" if args.sample else f"the first {len(texts)} of"
     print(f"{args.collection}: {which} the collection"
           + ("; old: this engine in one process" if args.one_process else "")
+          + ("; the whole explanation (explain --steps)" if args.explain else "")
           + (f"; each puzzle's fastest of {args.repeat} runs" if args.repeat > 1 else ""))
     for label, r in results.items():
         print(f"{label}: {r['steps']} steps, bare what-ifs {100 * r['bare']:.1f}%, what-ifs {100 * r['what_ifs']:.1f}%, "

@@ -853,6 +853,7 @@ class Prover:
                     start_splits[k, e] = where
         start_cells = [(m.bit_count(), 0, j, -1, m) for j, m in enumerate(start) if 2 <= m.bit_count() <= CASES]
         pairs = [[tuple((k, e) for k in units_of[j]) for e in range(n + 1)] for j in range(n * n)]  # (unit, digit)s of a cell
+        listed: dict[tuple, tuple[int, ...]] = {}  # each split's cases, as codes (:meth:`_refutes_with`)
 
         def split(p: int) -> tuple | None:
             if self.deadline.expired():
@@ -888,26 +889,36 @@ class Prover:
                 if 2 <= where.bit_count() <= CASES and (k, e) not in held:
                     splits.append((where.bit_count(), 1, k, e, where))
             refutes = self._refutes_with(g, facts, fact, fixed)
+            known: dict[int, bool] = {}  # each case's answer (a case belongs to several splits)
             splits.sort()  # (the fewest cases first, a cell before a unit: no two splits tie before their cases)
-            for _, kind, key, e, m in splits:
-                if all(refutes(j, x) for j, x in _cases_of(kind, key, e, m)):
-                    return kind, key, e, m
+            for option in splits:
+                cases = listed.get(option)
+                if cases is None:
+                    _, kind, key, e, m = option
+                    cases = listed[option] = tuple(j * n + x for j, x in _cases_of(kind, key, e, m))
+                for case in cases:
+                    found = known.get(case)
+                    if found is None:
+                        found = known[case] = refutes(case)
+                    if not found:
+                        break
+                else:
+                    return option[1:]
             return None
         return split
 
-    def _refutes_with(self, g: Grid, facts: list[Fact], fact: Fact, fixed: Session | None):
-        """:meth:`refuted` of ``facts`` and ``fact`` plus one case, as a function of the case's cell
-        and digit (each answer kept: a candidate is a case of several splits); by ``fixed`` when
-        given (a session holding ``facts``)."""
-        known: dict[tuple[int, int], bool] = {}
+    def _refutes_with(self, g: Grid, facts: list[Fact], fact: Fact, fixed: Any) -> Callable[[int], bool]:
+        """:meth:`refuted` of ``facts`` and ``fact`` plus one case, as a function of the case's code
+        ``j * N + x`` (cell j holds digit x: the literal of the SAT sessions, whose first N**3
+        variables are the cells'); by ``fixed`` when given (a session holding ``facts``)."""
+        if fixed is not None:
+            ask, first = fixed.contradicts_literals, fixed.literal(fact)
+            return lambda case: ask([first, case])
+        n, before = g.n, facts + [fact]
 
-        def refutes(i: int, d: int) -> bool:
-            found = known.get((i, d))
-            if found is None:
-                case = g.fact(i, d)
-                found = known[i, d] = (fixed.contradicts([fact, case]) if fixed is not None
-                                       else self.refuted(facts + [fact], case))
-            return found
+        def refutes(case: int) -> bool:
+            j, x = divmod(case - 1, n)
+            return self.refuted(before, g.fact(j, x + 1))
         return refutes
 
     def _cases(self, g: Grid, facts: list[Fact], fact: Fact, branches: list[Fact], whole: list[Fact],

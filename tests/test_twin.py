@@ -418,7 +418,7 @@ def test_a_variant_explained_step_by_step_is_counted_by_its_steps_alone(monkeypa
     count, not a count made here first, one after the other (a published killer spent `1.5 s` of
     `5.2 s` on it). The answer is the count's: status, solution, count and the solver's counters
     of both its searches; a puzzle with no solution or several, a cross-check or a time limit
-    still counts first, and says why."""
+    still counts first, and says why, and then the steps go on from that count."""
     import sudoku_cp.tasks.explain as explain_module  # noqa: PLC0415
 
     monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
@@ -445,8 +445,13 @@ def test_a_variant_explained_step_by_step_is_counted_by_its_steps_alone(monkeypa
     assert unsat.status.value == "unsat" and unsat.core == [] and unsat.steps is None
     assert unsat.rules_core == ["cage at r1c1", "cage at r2c1"]
     assert len(asked) == 2  # (each counted once it was found not to have one solution)
+    # where explain counts first, the steps go on from its count: none of their own
+    theirs, own = [], steps_module.count
+    monkeypatch.setattr(steps_module, "count", lambda *args, **kw: theirs.append(args[1]) or own(*args, **kw))
     assert explain_module.explain(hs2, backend="all", steps=True).backends and len(asked) == 3
-    assert explain_module.explain(hs2, time_limit=60, steps=True).steps.complete and len(asked) == 4
+    timed = explain_module.explain(hs2, time_limit=60, steps=True)
+    assert timed.steps.complete and timed.steps.counted.status.value == "unique" and len(asked) == 4
+    assert theirs == [] and [s.text(hs2.rules) for s in timed.steps] == [s.text(hs2.rules) for s in stepped.steps]
 
 
 def test_a_ctrl_c_just_after_a_twin_forks_still_ends_it(monkeypatch, capsys):

@@ -163,7 +163,7 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
         out.solutions = counted.solutions[:2]
         out.differences = differing_cells(first, second)
     if steps is not False and out.status is Status.UNIQUE:
-        _add_steps(out, board, backend, deadline, None if steps is True else int(steps))
+        _add_steps(out, board, backend, deadline, None if steps is True else int(steps), counted)
     elif steps is not False and out.status is not Status.UNKNOWN:  # (a time limit says so itself)
         out.notes.append("steps need a puzzle with exactly one solution")
     out.time_s = time.perf_counter() - start
@@ -200,8 +200,9 @@ def _proved_by_steps(board: Board, backend: Sequence[Backend], first: int | None
 
 
 def _add_steps(out: Explanation, board: Board, backend: Sequence[Backend], deadline: Deadline,
-               first: int | None) -> None:
-    """The steps of a unique puzzle, in what is left of ``deadline`` (``first``: only that many).
+               first: int | None, counted: Result) -> None:
+    """The steps of a unique puzzle, in what is left of ``deadline`` (``first``: only that many),
+    from the solution ``counted`` found and proved the only one (the steps do not count again).
 
     At the time limit the steps found so far are kept (status ``unknown``, a note says so) and the
     puzzle is not rated; a complete sequence is rated (``difficulty``) unless only the first were asked.
@@ -212,7 +213,8 @@ def _add_steps(out: Explanation, board: Board, backend: Sequence[Backend], deadl
         if deadline.expired():
             raise TimeLimitReached("the time limit ended the work before the steps")
         out.steps = steps = explain_steps(board, backend_for(backend, "propagate"), STEPS_CHECKER,
-                                          time_limit=deadline.remaining(), limit=first, keep=True)
+                                          time_limit=deadline.remaining(), limit=first, keep=True,
+                                          counted=counted)
     except TimeLimitReached as exc:
         out.status = Status.UNKNOWN
         out.notes.append(f"steps: {exc}")

@@ -1442,7 +1442,8 @@ def fewer_collections(young: int = YOUNG) -> Iterator[None]:
 
 def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Backend = "sat",
                   time_limit: float | None = None, limit: int | None = None,
-                  check: bool = True, keep: bool = False, progress=None, twin: bool = True) -> Steps:
+                  check: bool = True, keep: bool = False, progress=None, twin: bool = True,
+                  counted: Result | None = None) -> Steps:
     """The steps from ``board`` to its unique solution, each verified (``limit``: only the first few).
 
     ``backend`` finds the general deductions (it needs ``propagate`` and ``core``); ``verify``
@@ -1452,6 +1453,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     count is done: the steps found so far, ``complete`` False). ``progress(stage, done, total)``
     hears the cells filled after each step. ``twin``: a forked copy of this process asks half of
     each step's questions on a second core, where there is one (:mod:`.twin`; the same steps).
+    ``counted``: a verified count that found the one solution and proved it so (``explain``'s,
+    status ``unique``): the steps then make no count of their own.
     """
     deadline = Deadline(time_limit)
     finder = make(backend) if isinstance(backend, str) else backend
@@ -1462,10 +1465,11 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     # waits for it, with a second solver racing the twin's (:func:`raced`), and the steps found before are
     # checked then (none is returned unchecked or unproved). With a time limit this process finds the
     # solution first, as before: the steps kept at the limit are checked ones
-    proof = Proof(board, checker, time_limit) if twin and board.rules.constraints else None
+    if counted is not None:
+        proved(counted)  # (a count up to 2 at least, with its one solution)
+    proof = Proof(board, checker, time_limit) if twin and board.rules.constraints and counted is None else None
     try:
-        counted: Result | None = None
-        if proof is None or proof.twin is None or time_limit is not None:
+        if counted is None and (proof is None or proof.twin is None or time_limit is not None):
             counted = count(board, 2 if proof is None or proof.twin is None else 1, checker, time_limit=time_limit)
             if counted.status is not Status.SOLVED:
                 proved(counted)

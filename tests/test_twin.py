@@ -452,6 +452,15 @@ def test_a_variant_explained_step_by_step_is_counted_by_its_steps_alone(monkeypa
     timed = explain_module.explain(hs2, time_limit=60, steps=True)
     assert timed.steps.complete and timed.steps.counted.status.value == "unique" and len(asked) == 4
     assert theirs == [] and [s.text(hs2.rules) for s in timed.steps] == [s.text(hs2.rules) for s in stepped.steps]
+    # only "not one solution" sends explain to its count: any other error is the steps' answer
+    from sudoku_cp.backends import BackendError  # noqa: PLC0415
+
+    def broken(*args, **kw):
+        raise BackendError("planted")
+    monkeypatch.setattr(steps_module, "explain_steps", broken)
+    with pytest.raises(BackendError, match="planted"):
+        explain_module.explain(hs2, steps=True)
+    assert len(asked) == 4
 
 
 def test_a_ctrl_c_just_after_a_twin_forks_still_ends_it(monkeypatch, capsys):

@@ -183,11 +183,11 @@ def _steps_prove(board: Board, backend: Sequence[Backend], time_limit: float | N
 def _proved_by_steps(board: Board, backend: Sequence[Backend], first: int | None, start: float) -> Explanation | None:
     """The explanation of a puzzle the steps prove unique, with its steps (``first``: only that
     many); None when it has no solution or more than one (the count then says which, and why)."""
-    from .steps import explain_steps  # on use: the step finders load only for --steps
+    from .steps import NotOneSolution, explain_steps  # on use: the step finders load only for --steps
 
     try:
         steps = explain_steps(board, backend_for(backend, "propagate"), STEPS_CHECKER, limit=first, keep=True)
-    except ValueError:  # (not one solution)
+    except NotOneSolution:
         return None
     counted = cast(Result, steps.counted)
     out = Explanation(counted.status, board, solution=counted.solution, count=counted.count,

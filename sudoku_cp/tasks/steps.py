@@ -1448,8 +1448,8 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
 
     ``backend`` finds the general deductions (it needs ``propagate`` and ``core``); ``verify``
     checks every step with fresh sessions and the final grid by a count. Raises
-    :class:`VerificationError` if a step fails its check, :class:`ValueError` unless the puzzle
-    has exactly one solution, :class:`TimeLimitReached` at the time limit (with ``keep``, once the
+    :class:`VerificationError` if a step fails its check, :class:`NotOneSolution` (a ``ValueError``)
+    unless the puzzle has exactly one solution, :class:`TimeLimitReached` at the time limit (with ``keep``, once the
     count is done: the steps found so far, ``complete`` False). ``progress(stage, done, total)``
     hears the cells filled after each step. ``twin``: a forked copy of this process asks half of
     each step's questions on a second core, where there is one (:mod:`.twin`; the same steps).
@@ -1492,13 +1492,17 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     return steps
 
 
+class NotOneSolution(ValueError):
+    """The puzzle has no solution, or more than one: steps need exactly one."""
+
+
 def proved(counted: Result) -> None:
     """Raise unless ``counted`` (a count up to 2) found exactly one solution: :class:`TimeLimitReached`
-    when the time limit ended it, else :class:`ValueError`."""
+    when the time limit ended it, else :class:`NotOneSolution`."""
     if counted.status is Status.UNKNOWN:
         raise TimeLimitReached("the time limit ended the count before the steps")
     if counted.status is not Status.UNIQUE:
-        raise ValueError(f"the puzzle is {counted.status.value}: steps need exactly one solution")
+        raise NotOneSolution(f"the puzzle is {counted.status.value}: steps need exactly one solution")
 
 
 class Proof:
@@ -1686,6 +1690,6 @@ def replay(puzzle: Board, steps: Sequence[Step]) -> list[tuple[list[int], list[s
     return states
 
 
-__all__ = ["BOUND", "COSTS", "Grid", "Prover", "Step", "Steps", "explain_steps", "next_step",
+__all__ = ["BOUND", "COSTS", "Grid", "NotOneSolution", "Prover", "Step", "Steps", "explain_steps", "next_step",
            "replay", "contradiction", "contradiction_text", "digit_names", "fewest_units", "singles_refute",
            "unit_name", "verify_step", "where_stuck"]

@@ -46,6 +46,7 @@ MEASURE = r"""
 import json, sys, time
 from sudoku_cp.core.results import TimeLimitReached
 from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.explain import explain
 from sudoku_cp.tasks.steps import explain_steps
 check, path, limit, twin = sys.argv[1] == "1", sys.argv[2], float(sys.argv[3]) or None, sys.argv[4] == "1"
 whole = sys.argv[5] == "1"  # the whole explanation, as ``sudoku-cp explain --steps`` asks it
@@ -70,7 +71,6 @@ for line in sys.stdin:  # the next puzzle's position: both engines start each pu
     start = time.perf_counter()
     try:
         if whole:
-            from sudoku_cp.tasks.explain import explain
             steps = explain(board(text), time_limit=limit, steps=True).steps or []
             cut = not steps
         else:

@@ -138,11 +138,10 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
     if scan.status is Status.INVALID:
         return Explanation(Status.INVALID, board, conflicts=scan.conflicts,
                            time_s=time.perf_counter() - start)
-    if steps is not False and _steps_prove(board, backend, time_limit):
-        out = _proved_by_steps(board, backend, None if steps is True else int(steps), start)
-        if out is not None:
-            return out
-    counted = count(board, limit, backend, time_limit=deadline)
+    wanted = None if isinstance(steps, bool) else int(steps)  # (steps=N: only the first N)
+    stepped = (_proved_by_steps(board, backend, wanted) if steps is not False and _steps_prove(board, backend, time_limit)
+               else None)
+    counted = cast(Result, stepped.counted) if stepped is not None else count(board, limit, backend, time_limit=deadline)
     out = Explanation(counted.status, board, solution=counted.solution, count=counted.count,
                       complete=counted.complete, backend=counted.backend, stats=counted.stats,
                       solutions=counted.solutions, backends=counted.backends)
@@ -163,7 +162,7 @@ def explain(board: Board, limit: int = DEFAULT_LIMIT, backend: str | Sequence[st
         out.solutions = counted.solutions[:2]
         out.differences = differing_cells(first, second)
     if steps is not False and out.status is Status.UNIQUE:
-        _add_steps(out, board, backend, deadline, None if steps is True else int(steps), counted)
+        _add_steps(out, board, backend, deadline, wanted, counted, stepped)
     elif steps is not False and out.status is not Status.UNKNOWN:  # (a time limit says so itself)
         out.notes.append("steps need a puzzle with exactly one solution")
     out.time_s = time.perf_counter() - start
@@ -180,29 +179,22 @@ def _steps_prove(board: Board, backend: Sequence[Backend], time_limit: float | N
             and backend[0].name == make(STEPS_CHECKER).name)
 
 
-def _proved_by_steps(board: Board, backend: Sequence[Backend], first: int | None, start: float) -> Explanation | None:
-    """The explanation of a puzzle the steps prove unique, with its steps (``first``: only that
-    many); None when it has no solution or more than one (the count then says which, and why)."""
+def _proved_by_steps(board: Board, backend: Sequence[Backend], first: int | None) -> Any:
+    """The steps of a puzzle they prove unique (``first``: only that many; their ``counted`` is the
+    proof), or None when it has no solution or more than one (the count then says which, and why)."""
     from .steps import NotOneSolution, explain_steps  # on use: the step finders load only for --steps
 
     try:
-        steps = explain_steps(board, backend_for(backend, "propagate"), STEPS_CHECKER, limit=first, keep=True)
+        return explain_steps(board, backend_for(backend, "propagate"), STEPS_CHECKER, limit=first, keep=True)
     except NotOneSolution:
         return None
-    counted = cast(Result, steps.counted)
-    out = Explanation(counted.status, board, solution=counted.solution, count=counted.count,
-                      complete=counted.complete, backend=counted.backend, stats=counted.stats,
-                      solutions=counted.solutions, backends=counted.backends, steps=steps)
-    if first is None:
-        out.difficulty = steps.difficulty()
-    out.time_s = time.perf_counter() - start
-    return out
 
 
 def _add_steps(out: Explanation, board: Board, backend: Sequence[Backend], deadline: Deadline,
-               first: int | None, counted: Result) -> None:
+               first: int | None, counted: Result, stepped: Any = None) -> None:
     """The steps of a unique puzzle, in what is left of ``deadline`` (``first``: only that many),
-    from the solution ``counted`` found and proved the only one (the steps do not count again).
+    from the solution ``counted`` found and proved the only one (the steps do not count again);
+    ``stepped``: those steps, made already (:func:`_proved_by_steps`).
 
     At the time limit the steps found so far are kept (status ``unknown``, a note says so) and the
     puzzle is not rated; a complete sequence is rated (``difficulty``) unless only the first were asked.
@@ -210,11 +202,11 @@ def _add_steps(out: Explanation, board: Board, backend: Sequence[Backend], deadl
     from .steps import explain_steps  # on use: the step finders load only for --steps
 
     try:
-        if deadline.expired():
+        if stepped is None and deadline.expired():
             raise TimeLimitReached("the time limit ended the work before the steps")
-        out.steps = steps = explain_steps(board, backend_for(backend, "propagate"), STEPS_CHECKER,
-                                          time_limit=deadline.remaining(), limit=first, keep=True,
-                                          counted=counted)
+        out.steps = steps = stepped if stepped is not None else explain_steps(
+            board, backend_for(backend, "propagate"), STEPS_CHECKER, time_limit=deadline.remaining(), limit=first,
+            keep=True, counted=counted)
     except TimeLimitReached as exc:
         out.status = Status.UNKNOWN
         out.notes.append(f"steps: {exc}")

@@ -1,11 +1,14 @@
 """The SE-scale rating against Sudoku Explainer's published ratings: Spearman rank correlation.
 
-Reads ``tests/data/se-calibration.txt`` (the sample the ratings were tuned on) or
-``tests/data/se-heldout.txt`` (never used to tune: the reported figure; the floor is 0.85), rates
+Reads ``tests/data/se-calibration.txt`` (the sample the ratings were tuned on),
+``tests/data/se-heldout.txt`` (never used to tune: the reported figure; the floor is 0.85) or
+``tests/data/se-hard.txt`` (the bank's ratings below 5.0, where SE's direct techniques and unique
+loops decide the rating; never used to tune), rates
 each puzzle by its hardest step (``explain_steps`` without re-verifying steps, which does not
 change them), and prints one line per puzzle, the correlation and the machine load.
 
     PYTHONPATH=. python bench/bench_rating.py --sample heldout
+    PYTHONPATH=. python bench/bench_rating.py --sample hard
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ def rows(sample: str) -> list[tuple[str, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sample", choices=("calibration", "heldout"), default="heldout")
+    parser.add_argument("--sample", choices=("calibration", "heldout", "hard"), default="heldout")
     parser.add_argument("--first", type=int, help="only the first N puzzles")
     args = parser.parse_args()
     published, ours, times = [], [], []

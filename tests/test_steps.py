@@ -496,7 +496,8 @@ def test_a_step_without_its_reason_fails_verification():
 
 def test_the_solution_witnesses_premises_it_holds_and_the_solver_checks_the_rest():
     """With the puzzle's solution, premises it holds hold together without a search (it satisfies
-    every rule); premises it does not hold are still put to the solver, and two 1s in a row fail;
+    every rule); premises it does not hold are still put to the solver, and a digit twice in the
+    step's unit fails;
     the conclusions are always put to the solver."""
     board = classic()
     step = explain_steps(board, limit=1)[0]
@@ -515,8 +516,8 @@ def test_the_solution_witnesses_premises_it_holds_and_the_solver_checks_the_rest
         asked.clear()
         assert verify_step(step, rules, make("sat"), parts) == [] and asked[0] == step.premises
         r, c, d = step.conclusion[0]
-        others = [j for j in range(9) if j != c]
-        twice = Step(step.conclusion, [(r, others[0], d), (r, others[1], d)], step.constraints, step.technique, step.cost)
+        others = [cell for cell in rules.units[step.focus[0]].cells if cell != (r, c)]  # (the step's unit)
+        twice = Step(step.conclusion, [(*others[0], d), (*others[1], d)], step.constraints, step.technique, step.cost)
         assert "its premises cannot hold together" in verify_step(twice, rules, make("sat"), parts, solution=solution)
 
 
@@ -612,17 +613,17 @@ def test_cli_steps_text_next_and_json(capsys):
     assert main(["explain", "--steps", EASY]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("unique")
-    assert out[1] == "1. r1c4 = 4: hidden single in row 1"
+    assert out[1] == "1. r1c2 = 2: hidden single in box 1"  # (a box first, as Sudoku Explainer rates: 1.2)
     assert out[-2] == "12 steps, each verified; techniques: full house 8, hidden single 4"
-    assert out[-1] == "difficulty: SE 1.5 (easy), hardest step: hidden single"
+    assert out[-1] == "difficulty: SE 1.2 (easy), hardest step: hidden single"
     assert main(["explain", "--next", EASY]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == "next step: r1c4 = 4: hidden single in row 1"
+    assert capsys.readouterr().out.splitlines()[1] == "next step: r1c2 = 2: hidden single in box 1"
     assert main(["explain", "--steps", "--json", EASY]) == 0
     record = json.loads(capsys.readouterr().out)
     assert len(record["steps"]) == 12
     first = record["steps"][0]
-    assert first == {"conclusion": [[0, 3, 4]], "premises": [[0, 2, 3], [1, 1, 4]],
-                     "constraints": ["row 1", "box 1"], "technique": "hidden single", "cost": 2}
+    assert first == {"conclusion": [[0, 1, 2]], "premises": [[1, 1, 4], [2, 0, 2]],
+                     "constraints": ["column 1", "box 1"], "technique": "hidden single", "cost": 2}
     assert main(["explain", "--json", EASY]) == 0
     assert json.loads(capsys.readouterr().out)["steps"] is None
 
@@ -633,9 +634,9 @@ def test_step_sentences_write_digits_as_the_grid_shows_them(tmp_path, capsys):
     assert Step([(0, 0, -16)], [], [], "naked pair", 4).text(rules16) == "remove G from r1c1: naked pair"
     page = tmp_path / "abcd.html"
     assert main(["explain", "--steps", "--symbols", "ABCD", "--html", str(page), "..C..D.AB......."]) == 0
-    assert "1. r1c4 = D: hidden single in row 1" in capsys.readouterr().out.splitlines()
+    assert "1. r1c2 = B: hidden single in box 1" in capsys.readouterr().out.splitlines()
     data = _embedded(page.read_text(encoding="utf-8"))
-    assert data["symbols"] == "ABCD" and data["steps"][0]["text"] == "r1c4 = D: hidden single in row 1"
+    assert data["symbols"] == "ABCD" and data["steps"][0]["text"] == "r1c2 = B: hidden single in box 1"
 
 
 def test_cli_steps_on_a_puzzle_without_one_solution(capsys):
@@ -681,7 +682,7 @@ def test_cli_html_is_self_contained(tmp_path, capsys):
     assert "https://" not in text
     data = _embedded(text)
     assert len(data["steps"]) == 12 and {s["technique"] for s in data["steps"]} == {"hidden single", "full house"}
-    assert data["difficulty"] == {"se": 1.5, "level": "easy", "hardest": "hidden single",
+    assert data["difficulty"] == {"se": 1.2, "level": "easy", "hardest": "hidden single",
                                   "techniques": {"full house": 8, "hidden single": 4}}
     assert data["solved"] is True
 

@@ -16,7 +16,7 @@ from sudoku_cp.backends import make
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.steps import Grid, explain_steps, verify_step
 from sudoku_cp.tasks.techniques import FINDERS, TECHNIQUES, chains, colouring, fish, patterns, singles
-from sudoku_cp.tasks.techniques import uniqueness, wings
+from sudoku_cp.tasks.techniques import intersections, subsets, uniqueness, wings
 from sudoku_cp.tasks.techniques.forcing import chain_se, trace
 
 ALL = set(range(1, 10))
@@ -235,7 +235,8 @@ def test_unique_rectangle_types_4_and_2():
     g = position(keep={**floor, "r2c1": {1, 2, 3}, "r2c4": {1, 2, 3}})
     g.unique = True  # type 2: one roof cell holds 3
     step = uniqueness.unique_rectangle(g)
-    assert removed(step) == {f"r2c{c}-3" for c in (2, 3, 5, 6, 7, 8, 9)} and step.se == 4.6
+    assert removed(step) == {f"r2c{c}-3" for c in (2, 3, 5, 6, 7, 8, 9)}
+    assert step.se is None and step.cost == TECHNIQUES["unique rectangle"].cost  # (4.5, as Sukaku Explainer rates type 2)
     g = position(keep={**floor, "r2c1": {1, 2, 3}, "r2c4": {1, 2, 5}})
     g.unique = True  # two different extras, no unit holding a digit of the pair only in the roof
     assert uniqueness.unique_rectangle(g) is None
@@ -254,3 +255,86 @@ def test_finned_fish_in_a_jigsaw_takes_its_fins_in_a_region():
             assert verify_step(found, board.rules, make("sat")) == []
         grid.apply(step)
     assert grid.solved()
+
+
+# Sudoku Explainer's direct forms (classic rules): (finder, position where it fires, the placement
+# as "cell=digit", position where it must not)
+DIRECT = {
+    # box 1's 1s lie in row 1, so box 2's 1 is r2c5
+    "direct pointing": (lambda g: intersections.direct_locking(g, True),
+                        dict(only={1: [("box 1", ["r1c1", "r1c2"]), ("box 2", ["r1c4", "r2c5"])]}), "r2c5=1",
+                        dict(only={1: [("box 1", ["r1c1", "r1c2"]), ("box 2", ["r1c4", "r2c5", "r3c6"])]})),
+    # row 1's 1s lie in box 1, so row 2's 1 is r2c7
+    "direct claiming": (lambda g: intersections.direct_locking(g, False),
+                        dict(only={1: [("row 1", ["r1c1", "r1c2"]), ("row 2", ["r2c3", "r2c7"])]}), "r2c7=1",
+                        dict(only={1: [("row 1", ["r1c1", "r1c2"]), ("row 2", ["r2c3", "r2c7", "r2c8"])]})),
+    # in row 1, 1 and 2 have no place but r1c1, r1c2, so 3 (r1c1, r1c2 or r1c4) is r1c4
+    "direct hidden pair": (lambda g: subsets.direct_hidden(g, 2),
+                           dict(only={1: [("row 1", ["r1c1", "r1c2"])], 2: [("row 1", ["r1c1", "r1c2"])],
+                                      3: [("row 1", ["r1c1", "r1c2", "r1c4"])]}), "r1c4=3",
+                           dict(only={1: [("row 1", ["r1c1", "r1c2"])], 2: [("row 1", ["r1c1", "r1c2"])],
+                                      3: [("row 1", ["r1c1", "r1c2", "r1c4", "r1c5"])]})),
+    # in row 1, 1, 2 and 3 have no place but r1c1..r1c3, so 4 is r1c5
+    "direct hidden triple": (lambda g: subsets.direct_hidden(g, 3),
+                             dict(only={**{d: [("row 1", ["r1c1", "r1c2", "r1c3"])] for d in (1, 2, 3)},
+                                        4: [("row 1", ["r1c1", "r1c2", "r1c3", "r1c5"])]}), "r1c5=4",
+                             dict(only={**{d: [("row 1", ["r1c1", "r1c2", "r1c3"])] for d in (1, 2, 3)},
+                                        4: [("row 1", ["r1c1", "r1c2", "r1c3", "r1c5", "r1c6"])]})),
+}
+
+
+@pytest.mark.parametrize("name", DIRECT)
+def test_a_direct_technique_places_its_digit_where_a_person_sees_it_and_nowhere_else(name):
+    finder, where, placed, elsewhere = DIRECT[name]
+    g = position(**where)
+    step = finder(g)
+    assert step is not None and step.technique == name and not step.removals()
+    assert [f"r{r + 1}c{c + 1}={d}" for r, c, d in step.placements()] == [placed]
+    assert step.cost == TECHNIQUES[name].cost and step.chain
+    assert verify_step(step, g.rules, make("sat")) == []
+    assert finder(position(**elsewhere)) is None
+    killer = Grid(parse_puzzle('{"givens": "' + "." * 81 + '", "constraints": [{"type": "killer", '
+                               '"cells": [[8, 7], [8, 8]], "sum": 17}]}'))
+    killer.removed, killer.cands = g.removed, g.cands  # (the same candidates, but not classic rules)
+    assert finder(killer) is None  # SE's rating devices: a variant takes the two steps apart
+
+
+def test_a_hidden_single_in_a_box_comes_first_and_rates_1_2():
+    g = position(only={1: [("row 1", ["r1c1"])], 2: [("box 9", ["r9c9"])]})
+    step = singles.hidden_single(g)
+    assert step.placements() == [(8, 8, 2)] and step.se == 1.2
+    g = position(only={1: [("row 1", ["r1c1"])]})
+    step = singles.hidden_single(g)
+    assert step.placements() == [(0, 0, 1)] and step.se == 1.5
+
+
+def test_pointing_comes_before_claiming():
+    g = position(only={1: [("row 1", ["r1c1", "r1c2"])], 2: [("box 9", ["r9c7", "r9c8"])]})
+    step = intersections.locked_candidates(g)
+    assert step.technique == "locked candidates (pointing)" and removed(step) == {f"r9c{c}-2" for c in range(1, 7)}
+    assert step.se == 2.6
+
+
+LOOP = ["r1c1", "r1c4", "r2c4", "r2c7", "r3c7", "r3c1"]  # two cells in each of rows 1-3, boxes 1-3 and columns
+
+
+def test_unique_loop_type_1():
+    g = position(keep={**{n: {1, 2} for n in LOOP[1:]}, "r1c1": {1, 2, 3}})
+    assert uniqueness.unique_loop(g) is None  # uniqueness not proved: no step
+    g.unique = True
+    step = uniqueness.unique_loop(g)
+    assert step.technique == "unique loop (uniqueness)" and removed(step) == {"r1c1-1", "r1c1-2"}
+    assert step.se == 4.6 and "the loop" in step.chain
+    # six cells where each box meets the loop once: no deadly pattern (the digits cannot swap), no step
+    wrong = ["r1c1", "r1c5", "r5c5", "r5c9", "r9c9", "r9c1"]
+    g = position(keep={**{n: {1, 2} for n in wrong[1:]}, "r1c1": {1, 2, 3}})
+    g.unique = True
+    assert uniqueness.unique_loop(g) is None
+
+
+def test_unique_loop_type_2():
+    g = position(keep={**{n: {1, 2} for n in LOOP[1:5]}, "r1c1": {1, 2, 3}, "r3c1": {1, 2, 3}})
+    g.unique = True  # one of r1c1, r3c1 holds 3: it leaves column 1 and box 1
+    step = uniqueness.unique_loop(g)
+    assert removed(step) == {f"r{r}c1-3" for r in (2, 4, 5, 6, 7, 8, 9)} | {f"r{r}c{c}-3" for r in (1, 2, 3) for c in (2, 3)}
+    assert step.se == 4.6

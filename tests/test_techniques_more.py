@@ -133,10 +133,16 @@ PUBLISHED = {
     "unique rectangle type 3": (uniqueness.unique_rectangle,
                                 "090000080608000107007802900010000030905000408000305000002503600000406000003020800",
                                 6, {"r1c5-7", "r5c5-7"}),
-    # the same puzzle after 16 steps: r4c3 {46}, row 6 and column 5 hold 4 only in the rectangle
+    # SE 5.6 (calibration): the engine's step 16, r1c2 {46}, row 3 and column 8 hold 6 only in the
+    # rectangle r1c2, r1c8, r3c2, r3c8
     "hidden rectangle": (uniqueness.hidden_rectangle,
-                         "090000080608000107007802900010000030905000408000305000002503600000406000003020800",
-                         16, {"r6c5-6"}),
+                         "002805300070060010500030002800509006000010000000207000006000200010906030089000650",
+                         15, {"r3c8-4"}),
+    # SE 4.7 (tests/data/se-hard.txt): the engine's step 35, eight cells r4c5, r4c6, r7c6, r7c7, r8c7,
+    # r8c3, r9c3, r9c5 all {45} but r8c3 (type 1)
+    "unique loop": (uniqueness.unique_loop,
+                    "000060000000203000900000002020000070061000240409000603100070009070908010200106008",
+                    34, {"r8c3-4", "r8c3-5"}),
     # SE 8.4 (held out): the engine's steps 11 and 16
     "ALS-XZ": (als.als_xz, "010300006097008005000000780002503000040901030000407800089000000400800170500002040",
                10, {"r7c7-3"}),
@@ -150,11 +156,11 @@ PUBLISHED = {
     "death blossom": (als.death_blossom,
                       "008159000000004090010000007000000031005307200290000000600000050040500000000613800",
                       27, {"r5c9-6"}),
-    # SE 5.6 (held out): after 7 steps, r4c1, r5c1, r6c1 {24678} where column 1 meets box 4, with
-    # r7c1, r9c1 {4679} and r4c3, r5c3 {58}: seven cells for seven digits
+    # SE 7.2 (calibration): the engine's step 26, r2c7, r2c8 {3789} where row 2 meets box 3, with
+    # r2c1, r2c4 {679} and r1c8, r1c9, r3c8 {3458}: seven cells for seven digits
     "Sue de Coq": (sue_de_coq.sue_de_coq,
-                   "004003000100900807500000120030000700000709000009000050082000003301005006000100400",
-                   7, {"r1c1-7", "r1c1-9", "r5c2-5"}),
+                   "100200000050041002029530100310000804000000000802000067001079420900820070000006009",
+                   25, {"r1c7-3", "r1c7-5", "r2c3-6", "r2c3-7"}),
     # SE 5.6 (calibration), at the givens: the clusters of 4 in rows 1 and 3 wrap
     "multi-colouring": (colouring.multi_colouring,
                         "007500000038009760060080053090000004006010800300000010940050070015800390000007100",

@@ -6,10 +6,11 @@ them cheapest first, with the cost and SE rating of :data:`registry.TECHNIQUES`;
 (:mod:`sudoku_cp.tasks.steps`) tries them in this order before its forcing chains.
 
 Families: :mod:`.singles` (full house, hidden and naked single), :mod:`.intersections` (locked
-candidates), :mod:`.subsets` (naked and hidden pairs, triples, quads), :mod:`.fish` (X-wing,
+candidates, and SE's direct pointing and claiming), :mod:`.subsets` (naked and hidden pairs,
+triples, quads, and SE's direct hidden pair and triple), :mod:`.fish` (X-wing,
 swordfish, jellyfish, finned and sashimi), :mod:`.patterns` (skyscraper, two-string kite, turbot
 fish, empty rectangle), :mod:`.wings` (XY-wing, XYZ-wing, WXYZ-wing, VWXYZ-wing, W-wing), :mod:`.colouring` (simple
-colouring, multi-colouring), :mod:`.uniqueness` (unique rectangle types 1-4, hidden rectangle,
+colouring, multi-colouring), :mod:`.uniqueness` (unique rectangle types 1-4, unique loops, hidden rectangle,
 BUG+1), :mod:`.sue_de_coq`, :mod:`.chains` (remote pair, X-chain, XY-chain, AIC),
 :mod:`.nice_loops` (grouped nice loops), :mod:`.als` (ALS-XZ, ALS-XY-wing, death blossom),
 :mod:`.forcing` (forcing chains and nets, written as chains); for the variant rules of the
@@ -18,7 +19,7 @@ and :mod:`.cages` (cage combinations, innies and outies).
 
 >>> names = [name for name, _ in FINDERS]
 >>> names[:4], names.index("locked candidates") > names.index("cage combinations")
-(['full house', 'hidden single', 'naked single', 'palindrome'], True)
+(['full house', 'hidden single', 'direct pointing', 'direct claiming'], True)
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def _one_kind(technique: str) -> tuple[str, Finder]:
 FINDERS: list[tuple[str, Finder]] = [
     ("full house", singles.full_house),
     ("hidden single", singles.hidden_single),
+    ("direct pointing", lambda g: intersections.direct_locking(g, True)),
+    ("direct claiming", lambda g: intersections.direct_locking(g, False)),
+    ("direct hidden pair", lambda g: subsets.direct_hidden(g, 2)),
     ("naked single", singles.naked_single),
     _one_kind("palindrome"),
     _one_kind("kropki"),
@@ -53,6 +57,7 @@ FINDERS: list[tuple[str, Finder]] = [
     _one_kind("little killer"),
     _one_kind("constraint combinations"),
     ("cage combinations", cages.cage_combinations),
+    ("direct hidden triple", lambda g: subsets.direct_hidden(g, 3)),
     ("innies and outies", cages.innies_outies),
     ("locked candidates", intersections.locked_candidates),
     ("naked pair", lambda g: subsets.naked_subset(g, 2)),
@@ -70,6 +75,7 @@ FINDERS: list[tuple[str, Finder]] = [
     ("finned X-wing", lambda g: fish.finned_fish(g, 2)),
     ("XYZ-wing", wings.xyz_wing),
     ("unique rectangle", uniqueness.unique_rectangle),
+    ("unique loop", uniqueness.unique_loop),
     ("hidden rectangle", uniqueness.hidden_rectangle),
     ("naked quad", lambda g: subsets.naked_subset(g, 4)),
     ("jellyfish", lambda g: fish.fish(g, 4)),

@@ -1,8 +1,8 @@
 """The one table of techniques: name, family, cost (the order they are looked for) and SE rating.
 
 The *cost* orders the search (cheapest first); the *SE rating* is the number Sudoku Explainer gives
-the same deduction (its table: full house 1.0, hidden single 1.2 in a box and 1.5 in a line, naked
-single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple
+the same deduction (its table: full house 1.0, hidden single 1.2 in a box and 1.5 in a line, direct pointing 1.7,
+direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct hidden triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple
 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
 hidden quad 5.4, X-cycles 6.5, forcing chains 6.6 (one kind of link) or 7.0 (both) plus a length
 bonus, nishio 7.5, cell and region forcing chains 8.0, dynamic forcing chains 8.5, nested 9.0 and
@@ -38,6 +38,11 @@ _TABLE = [
     # so each step is the one with the lowest rating that exists, as SE rates
     ("full house", "singles", 1.0),
     ("hidden single", "singles", 1.5),   # 1.2 in a box (the step says which)
+    # SE's direct forms (a subset or an intersection that leaves a hidden single, placed in one
+    # step), classic rules only: they rate a puzzle below the naked single that SE would not need
+    ("direct pointing", "intersections", 1.7),
+    ("direct claiming", "intersections", 1.9),
+    ("direct hidden pair", "subsets", 2.0),
     ("naked single", "singles", 2.3),
     # variant techniques (lines, cages): SE rates classic puzzles only; these sit between the
     # naked single and the intersection, as easy as a person finds them
@@ -51,6 +56,7 @@ _TABLE = [
     ("little killer", "lines", 2.5),
     ("constraint combinations", "lines", 2.5),
     ("cage combinations", "cages", 2.5),
+    ("direct hidden triple", "subsets", 2.5),
     ("innies and outies", "cages", 2.6),
     ("locked candidates", "intersections", 2.6),   # pointing 2.6, claiming 2.8
     ("naked pair", "subsets", 3.0),
@@ -68,6 +74,7 @@ _TABLE = [
     ("finned X-wing", "fish", 4.3),   # and sashimi
     ("XYZ-wing", "wings", 4.4),
     ("unique rectangle", "uniqueness", 4.5),   # type 3: 4.6-4.8 by its subset's size
+    ("unique loop", "uniqueness", 4.6),   # 4.6 for six cells, 4.7 for eight, 5.0 for more
     ("hidden rectangle", "uniqueness", 4.8),
     ("naked quad", "subsets", 5.0),
     ("jellyfish", "fish", 5.2),

@@ -1,10 +1,11 @@
-"""Naked and hidden subsets: pairs, triples, quads within one unit."""
+"""Naked and hidden subsets: pairs, triples, quads within one unit; and, as Sudoku Explainer rates
+them, the direct hidden pair and triple (the subset leaves another digit one place in the unit)."""
 
 from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step
+from .base import Grid, Step, bits_of, boxes_first, digit_places, unit_bits
 
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
@@ -43,4 +44,47 @@ def hidden_subset(g: Grid, size: int) -> Step | None:
             if gone:
                 reasons = [(j, d) for d in digits for j in unit if j not in cells]
                 return g.step([g.fact(i, -e) for i, e in gone], reasons, [k], name, [k])
+    return None
+
+
+def direct_hidden(g: Grid, size: int) -> Step | None:
+    """A hidden pair (``size`` 2) or triple of a unit whose cells then leave another digit one
+    place in the unit: it goes there (classic rules: a device of Sudoku Explainer's scale, which
+    rates the two together 2.0, or 2.5, where the subset alone rates 3.4, or 4.0).
+
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> from sudoku_cp.tasks.steps import Grid
+    >>> g = Grid(parse_puzzle("." * 81))
+    >>> g.removed |= {(c, d) for c in range(2, 9) for d in (1, 2)} | {(c, 3) for c in (2, 4, 5, 6, 7, 8)}
+    >>> g.refresh()
+    >>> direct_hidden(g, 2).text(g.rules)
+    'r1c4 = 3: direct hidden pair in row 1: 1 and 2 have no place but r1c1, r1c2, so 3 has one left'
+    """
+    if not g.rules.is_classic:
+        return None
+    name = f"direct hidden {SUBSETS[size]}"
+    held, bits = digit_places(g), unit_bits(g)
+    for k in boxes_first(g):
+        where = {d: held[d] & bits[k] for d in range(1, g.n + 1) if held[d] & bits[k]}  # (its open digits)
+        if len(where) <= size:
+            continue
+        few = [d for d, cells in where.items() if cells.bit_count() <= size]
+        for digits in itertools.combinations(few, size):
+            cells = 0
+            for d in digits:
+                cells |= where[d]
+            if cells.bit_count() != size:
+                continue
+            for d, places in where.items():
+                left = places & ~cells
+                if d not in digits and places & (places - 1) and left and not left & (left - 1):
+                    i = left.bit_length() - 1
+                    unit = g.units[k]
+                    reasons = [(j, e) for e in digits for j in unit if not cells >> j & 1]
+                    reasons += [(j, d) for j in unit if not cells >> j & 1 and j != i]
+                    step = g.step([g.fact(i, d)], reasons, [k], name, [k])
+                    held_in = ", ".join(f"r{j // g.n + 1}c{j % g.n + 1}" for j in bits_of(cells))
+                    named = ", ".join(map(str, digits[:-1])) + f" and {digits[-1]}"
+                    step.chain = f"{named} have no place but {held_in}, so {d} has one left"
+                    return step
     return None

@@ -98,17 +98,17 @@ def _rectangle(g: Grid, cells: list[int], common: int) -> Step | None:
             if gone:
                 chain = (f"{words}; without {z} at {name(g, a)} or {name(g, b)} the two digits could swap: "
                          f"a second solution, so one of them holds {z}")
-                step = _whole(g, [g.fact(j, -z) for j in gone], f"unique rectangle {LABEL}", chain)
-                step.se = 4.6
-                return step
+                return _whole(g, [g.fact(j, -z) for j in gone], f"unique rectangle {LABEL}", chain)  # (4.5, as SE)
         subset = _type_3(g, a, b, x, y, words)
         if subset is not None:
             return subset
     return None
 
 
-def _type_3(g: Grid, a: int, b: int, x: int, y: int, words: str) -> Step | None:
-    """The roof's extra digits and other cells of a unit they share form a naked subset."""
+def _type_3(g: Grid, a: int, b: int, x: int, y: int, words: str,
+            technique: str = f"unique rectangle {LABEL}", base: float = 4.5) -> Step | None:
+    """The roof's extra digits and other cells of a unit they share form a naked subset (rated
+    ``base`` plus 0.1 for each cell besides the roof's)."""
     extra = (g.cands[a] | g.cands[b]) - {x, y}
     for k in sorted(set(g.units_of[a]) & set(g.units_of[b])):
         others = [j for j in g.units[k] if not g.cells[j] and j not in (a, b)]
@@ -125,10 +125,136 @@ def _type_3(g: Grid, a: int, b: int, x: int, y: int, words: str) -> Step | None:
                              f"the two digits could swap: a second solution), so with "
                              f"{', '.join(name(g, j) for j in group)} they hold "
                              f"{', '.join(map(str, sorted(digits)))} in {unit.kind} {unit.index + 1}")
-                    step = _whole(g, [g.fact(j, -d) for j, d in gone], f"unique rectangle {LABEL}", chain)
-                    step.se = round(4.5 + 0.1 * size, 1)  # a naked pair 4.6, a triple 4.7, a quad 4.8
+                    step = _whole(g, [g.fact(j, -d) for j, d in gone], technique, chain)
+                    step.se = round(base + 0.1 * size, 1)  # a naked pair 4.6, a triple 4.7, a quad 4.8
                     return step
     return None
+
+
+LOOP_MOST = 14  # the longest unique loop looked for (cells)
+
+
+def unique_loop(g: Grid) -> Step | None:
+    """A unique loop: six or more blank cells that all hold {x, y}, each unit meeting them meeting
+    exactly two, one at an odd and one at an even place along the loop. With x and y alone in
+    every cell the two digits could swap along it (a second solution), so, as for a unique
+    rectangle: type 1, the one cell with more digits holds neither; type 2, the cells with more
+    hold one more digit z between them, which leaves the cells seeing them all; types 3 and 4 on
+    two such cells sharing a unit, as for a rectangle's roof. Rated as Sudoku Explainer does: 4.6
+    for six cells, 4.7 for eight, 5.0 for more (type 3: plus 0.1 a subset cell); the easiest
+    loop is the step.
+
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> from sudoku_cp.tasks.steps import Grid
+    >>> g = Grid(parse_puzzle("." * 81))
+    >>> loop = [0, 3, 12, 15, 24, 18]  # r1c1 r1c4 r2c4 r2c7 r3c7 r3c1: two in each row and box
+    >>> g.removed |= {(i, d) for i in loop[1:] for d in range(3, 10)} | {(0, d) for d in range(4, 10)}
+    >>> g.refresh(); g.unique = True
+    >>> step = unique_loop(g)
+    >>> step.removals(), step.se
+    ([(0, 0, -2), (0, 0, -1)], 4.6)
+    """
+    if _layout(g) is None:
+        return None
+    n = g.n
+    bits = [0 if g.cells[i] else sum(1 << d for d in g.cands[i]) for i in range(n * n)]
+    kinds = [u.kind for u in g.rules.units]
+    best: tuple | None = None
+    for x, y in itertools.combinations(range(1, n + 1), 2):
+        pair = 1 << x | 1 << y
+        holders = {i for i in range(n * n) if bits[i] & pair == pair}
+        if len(holders) < 6:
+            continue
+        for loop in _loops(g, holders, bits, pair, kinds):
+            found = _loop_step(g, loop, x, y)
+            if found is not None and (best is None or found[:2] < best[:2]):
+                best = found
+    return best[2] if best else None
+
+
+def _loops(g: Grid, holders: set[int], bits: list[int], pair: int, kinds: list[str]) -> list[tuple[int, ...]]:
+    """The loops of six to :data:`LOOP_MOST` cells of ``holders`` (each from a cell holding the
+    pair alone), each unit meeting one exactly twice, at an odd and an even place; at most two
+    cells hold more digits, unless all of them hold the same one more."""
+    found: dict[frozenset, tuple[int, ...]] = {}
+    meets: dict[int, list[int]] = {}  # unit -> its loop cells so far, by parity (counts)
+
+    def extend(path: list[int], last: str | None, extra: int, more: int) -> None:
+        here = path[-1]
+        for k in g.units_of[here]:
+            if kinds[k] == last:
+                continue
+            for j in g.units[k]:
+                if j == path[0] and len(path) >= 6 and len(path) % 2 == 0:
+                    if all(odd == even for odd, even in meets.values()):
+                        found.setdefault(frozenset(path), tuple(path))
+                    continue
+                if j not in holders or j in path or len(path) >= LOOP_MOST:
+                    continue
+                plus = bits[j] & ~pair
+                seen = extra | plus
+                if plus and more >= 2 and seen & (seen - 1):
+                    continue  # (a third cell with more digits, not all the same one)
+                parity = len(path) % 2
+                if any(meets.get(u, (0, 0))[parity] for u in g.units_of[j]):
+                    continue  # (a unit would meet the loop twice at one parity)
+                for u in g.units_of[j]:
+                    counts = meets.setdefault(u, [0, 0])
+                    counts[parity] += 1
+                path.append(j)
+                extend(path, kinds[k], seen, more + bool(plus))
+                path.pop()
+                for u in g.units_of[j]:
+                    meets[u][parity] -= 1
+                    if meets[u] == [0, 0]:
+                        del meets[u]
+
+    for start in sorted(i for i in holders if bits[i] == pair):
+        meets.update((u, [1, 0]) for u in g.units_of[start])
+        extend([start], None, 0, 0)
+        meets.clear()
+    return list(found.values())
+
+
+def _loop_step(g: Grid, loop: tuple[int, ...], x: int, y: int) -> tuple | None:
+    """(rating, type, step) of the unique loop ``loop`` on digits ``x`` and ``y``, or None."""
+    size = len(loop)
+    base = 4.6 if size == 6 else 4.7 if size == 8 else 5.0
+    technique = f"unique loop {LABEL}"
+    roof = [i for i in loop if g.cands[i] != {x, y}]
+    cells = ", ".join(name(g, i) for i in loop)
+    words = f"the loop {cells} holds {x} and {y} in every cell"
+    if len(roof) == 1:
+        (odd,) = roof
+        chain = f"{words}; {name(g, odd)} = {x} or {y} would let the two digits swap: a second solution"
+        step = _whole(g, [g.fact(odd, -d) for d in (x, y)], technique, chain)
+        step.se = base
+        return base, 1, step
+    extra = set().union(*(g.cands[i] for i in roof)) - {x, y}
+    if len(extra) == 1:  # type 2
+        (z,) = extra
+        gone = [j for j in range(g.n * g.n) if z in g.cands[j] and j not in loop
+                and all(j in g.peer_sets[i] for i in roof)]
+        if gone:
+            chain = (f"{words}; without {z} at {', '.join(name(g, i) for i in roof)} the two digits "
+                     f"could swap: a second solution, so one of them holds {z}")
+            step = _whole(g, [g.fact(j, -z) for j in gone], technique, chain)
+            step.se = base
+            return base, 2, step
+    if len(roof) != 2:
+        return None
+    a, b = roof
+    for keep, drop in ((x, y), (y, x)):  # type 4: in a unit of both, keep lies only in them
+        for k in sorted(set(g.units_of[a]) & set(g.units_of[b])):
+            if all(keep not in g.cands[j] for j in g.units[k] if j not in roof):
+                unit = g.rules.units[k]
+                chain = (f"{words}; {keep} lies in {unit.kind} {unit.index + 1} only at {name(g, a)}, "
+                         f"{name(g, b)}, so {drop} there would let the digits swap: a second solution")
+                step = _whole(g, [g.fact(a, -drop), g.fact(b, -drop)], technique, chain)
+                step.se = base
+                return base, 4, step
+    subset = _type_3(g, a, b, x, y, words, technique, base)
+    return (subset.se, 3, subset) if subset is not None else None
 
 
 def _or(digits: list[int]) -> str:

@@ -11,7 +11,7 @@ colouring, chains: below 7.5), extreme (forcing chains and nets).
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> from sudoku_cp.tasks.steps import explain_steps
 >>> difficulty(explain_steps(parse_puzzle("..3..4.12.......")))
-{'se': 1.5, 'level': 'easy', 'hardest': 'hidden single', 'techniques': {'full house': 8, 'hidden single': 4}}
+{'se': 1.2, 'level': 'easy', 'hardest': 'hidden single', 'techniques': {'full house': 8, 'hidden single': 4}}
 """
 
 from __future__ import annotations

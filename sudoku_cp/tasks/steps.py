@@ -46,9 +46,9 @@ step); the premises must hold together, and the negation of each conclusion fact
 >>> from sudoku_cp.formats.text import parse_puzzle
 >>> steps = explain_steps(parse_puzzle("..3..4.12......."))
 >>> [s.text(steps.rules) for s in steps][:2]
-['r1c4 = 4: hidden single in row 1', 'r2c3 = 2: full house in box 2']
+['r1c2 = 2: hidden single in box 1', 'r1c1 = 1: hidden single in box 1']
 >>> steps.techniques(), steps[0].to_json(steps.rules)["premises"]
-({'full house': 8, 'hidden single': 4}, [[0, 2, 3], [1, 1, 4]])
+({'full house': 8, 'hidden single': 4}, [[1, 1, 4], [2, 0, 2]])
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, bits_of, boxes_first, digit_places, unit_bits
+from .base import Grid, Step, bits_of, boxes_first, digit_places, name, unit_bits
 
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
@@ -62,7 +62,7 @@ def direct_hidden(g: Grid, size: int) -> Step | None:
     """
     if not g.rules.is_classic:
         return None
-    name = f"direct hidden {SUBSETS[size]}"
+    technique = f"direct hidden {SUBSETS[size]}"
     held, bits = digit_places(g), unit_bits(g)
     for k in boxes_first(g):
         where = {d: held[d] & bits[k] for d in range(1, g.n + 1) if held[d] & bits[k]}  # (its open digits)
@@ -82,8 +82,8 @@ def direct_hidden(g: Grid, size: int) -> Step | None:
                     unit = g.units[k]
                     reasons = [(j, e) for e in digits for j in unit if not cells >> j & 1]
                     reasons += [(j, d) for j in unit if not cells >> j & 1 and j != i]
-                    step = g.step([g.fact(i, d)], reasons, [k], name, [k])
-                    held_in = ", ".join(f"r{j // g.n + 1}c{j % g.n + 1}" for j in bits_of(cells))
+                    step = g.step([g.fact(i, d)], reasons, [k], technique, [k])
+                    held_in = ", ".join(name(g, j) for j in bits_of(cells))
                     named = ", ".join(map(str, digits[:-1])) + f" and {digits[-1]}"
                     step.chain = f"{named} have no place but {held_in}, so {d} has one left"
                     return step

@@ -8,7 +8,7 @@ they read and set), so the engine imports the techniques and not the other way r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol, TypeVar, cast
@@ -101,18 +101,15 @@ def forget() -> None:
         cached.cache_clear()
 
 
-def places(g: Grid) -> Iterator[tuple[int, list[int], int, list[int]]]:
-    """Each unit's open digits: (unit index, unit cells, digit, the cells that can still hold it)."""
-    for k, unit in enumerate(g.units):
-        placed = {g.cells[i] for i in unit}
-        for d in range(1, g.n + 1):
-            if d not in placed:
-                yield k, unit, d, [i for i in unit if d in g.cands[i]]
-
-
 def lines(g: Grid, kind: str) -> list[int]:
     """The units of one kind (``row``, ``column``, ``box``), by position in ``rules.units``."""
     return [k for k, u in enumerate(g.rules.units) if u.kind == kind]
+
+
+def unit_label(g: Grid, k: int) -> str:
+    """``row 3``, ``box 5``: unit ``k`` by its kind and 1-based index, as a step's chain names it."""
+    unit = g.rules.units[k]
+    return f"{unit.kind} {unit.index + 1}"
 
 
 def shared(g: Grid, i: int, j: int) -> list[int]:

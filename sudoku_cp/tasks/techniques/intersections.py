@@ -5,7 +5,7 @@ claiming (a line's places lie in one box); and, as Sudoku Explainer rates them, 
 from __future__ import annotations
 
 
-from .base import Grid, Step, boxes_first, digit_places, lines, name, unit_bits
+from .base import Grid, Step, boxes_first, digit_places, lines, name, unit_bits, unit_label
 
 
 def locked_candidates(g: Grid) -> Step | None:
@@ -84,10 +84,7 @@ def _direct_locked(g: Grid, a: int, b: int, c: int, d: int, i: int, pointing: bo
     reasons += [(j, d) for j in g.units[c] if j not in inside and j != i]
     kind = "pointing" if pointing else "claiming"
     step = g.step([g.fact(i, d)], reasons, [a, b, c], f"direct {kind}", [a, b, c])
-    step.chain = f"{_unit(g, a)} has {d} only in {_unit(g, b)}, so {_unit(g, c)} has it only in {name(g, i)}"
+    step.chain = (f"{unit_label(g, a)} has {d} only in {unit_label(g, b)}, so {unit_label(g, c)} has it only "
+                  f"in {name(g, i)}")
     return step
 
-
-def _unit(g: Grid, k: int) -> str:
-    unit = g.rules.units[k]
-    return f"{unit.kind} {unit.index + 1}"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, lines, name
+from .base import Grid, Step, cand_bits, lines, name, unit_label
 
 
 LABEL = "(uniqueness)"
@@ -51,7 +51,7 @@ def unique_rectangle(g: Grid) -> Step | None:
     if layout is None:
         return None
     n, box_of = g.n, layout[2]
-    bits = [sum(1 << d for d in c) for c in g.cands]
+    bits = cand_bits(g)
     for r1, r2 in itertools.combinations(range(n), 2):
         both = [bits[r1 * n + c] & bits[r2 * n + c] for c in range(n)]  # each column's digits in both rows
         for c1, c2 in itertools.combinations(range(n), 2):
@@ -67,46 +67,66 @@ def unique_rectangle(g: Grid) -> Step | None:
     return None
 
 
+RECTANGLE = f"unique rectangle {LABEL}"
+
+
 def _rectangle(g: Grid, cells: list[int], common: int) -> Step | None:
-    """Types 1, 4 and 2 on one rectangle of four blank cells in two boxes (``common``: the digits
+    """Types 1, 4, 2 and 3 on one rectangle of four blank cells in two boxes (``common``: the digits
     all four hold, as bits)."""
-    n = g.n
     for x, y in itertools.combinations([d for d in sorted(g.cands[cells[0]]) if common >> d & 1], 2):
         floor = [i for i in cells if g.cands[i] == {x, y}]
         roof = [i for i in cells if i not in floor]
         words = f"{', '.join(name(g, i) for i in floor)} hold only {x} and {y}"
-        if len(floor) == 3:  # type 1: the fourth corner holds neither
-            (odd,) = roof
-            chain = f"{words}; {name(g, odd)} = {x} or {y} would let the two digits swap: a second solution"
-            return _whole(g, [g.fact(odd, -d) for d in (x, y)], f"unique rectangle {LABEL}", chain)
+        if len(floor) == 3:
+            return _type_1(g, roof[0], x, y, words, RECTANGLE)
         if len(floor) != 2:
             continue
         a, b = roof
-        both = sorted(set(g.units_of[a]) & set(g.units_of[b]))
-        for keep, drop in ((x, y), (y, x)):  # type 4: in a unit of the roof, keep lies only there
-            for k in both:
-                if all(keep not in g.cands[j] for j in g.units[k] if j not in roof):
-                    chain = (f"{words}; {keep} lies in {g.rules.units[k].kind} {g.rules.units[k].index + 1} "
-                             f"only at {name(g, a)}, {name(g, b)}, so {drop} there would let the digits "
-                             f"swap: a second solution")
-                    return _whole(g, [g.fact(a, -drop), g.fact(b, -drop)], f"unique rectangle {LABEL}", chain)
-        extra = (g.cands[a] | g.cands[b]) - {x, y}
-        if len(extra) == 1 and g.cands[a] - {x, y} and g.cands[b] - {x, y}:  # type 2: one of them holds z
-            (z,) = extra
-            gone = [j for j in range(n * n) if z in g.cands[j] and j not in roof
-                    and j in g.peer_sets[a] and j in g.peer_sets[b]]
-            if gone:
-                chain = (f"{words}; without {z} at {name(g, a)} or {name(g, b)} the two digits could swap: "
-                         f"a second solution, so one of them holds {z}")
-                return _whole(g, [g.fact(j, -z) for j in gone], f"unique rectangle {LABEL}", chain)  # (4.5, as SE)
+        step = _type_4(g, a, b, x, y, words, RECTANGLE) or _type_2(g, roof, x, y, words, RECTANGLE)
+        if step is not None:
+            return step  # (4.5, as SE rates types 2 and 4)
         subset = _type_3(g, a, b, x, y, words)
         if subset is not None:
             return subset
     return None
 
 
+def _type_1(g: Grid, odd: int, x: int, y: int, words: str, technique: str) -> Step:
+    """The one cell ``odd`` of a deadly pattern on ``x`` and ``y`` that holds more digits holds neither."""
+    chain = f"{words}; {name(g, odd)} = {x} or {y} would let the two digits swap: a second solution"
+    return _whole(g, [g.fact(odd, -d) for d in (x, y)], technique, chain)
+
+
+def _type_4(g: Grid, a: int, b: int, x: int, y: int, words: str, technique: str) -> Step | None:
+    """In a unit holding both cells ``a`` and ``b`` with more digits, ``x`` (or ``y``) lies only in
+    them: one of them holds it, so neither holds the other digit."""
+    for keep, drop in ((x, y), (y, x)):
+        for k in sorted(set(g.units_of[a]) & set(g.units_of[b])):
+            if all(keep not in g.cands[j] for j in g.units[k] if j not in (a, b)):
+                chain = (f"{words}; {keep} lies in {unit_label(g, k)} only at {name(g, a)}, {name(g, b)}, "
+                         f"so {drop} there would let the digits swap: a second solution")
+                return _whole(g, [g.fact(a, -drop), g.fact(b, -drop)], technique, chain)
+    return None
+
+
+def _type_2(g: Grid, roof: list[int], x: int, y: int, words: str, technique: str) -> Step | None:
+    """The cells ``roof`` with more digits hold one more digit z between them: one of them holds
+    it, which leaves the cells seeing them all."""
+    extra = set().union(*(g.cands[i] for i in roof)) - {x, y}
+    if len(extra) != 1:
+        return None
+    (z,) = extra
+    gone = [j for j in range(g.n * g.n) if z in g.cands[j] and j not in roof
+            and all(j in g.peer_sets[i] for i in roof)]
+    if not gone:
+        return None
+    chain = (f"{words}; without {z} at {' or '.join(name(g, i) for i in roof)} the two digits could swap: "
+             f"a second solution, so one of them holds {z}")
+    return _whole(g, [g.fact(j, -z) for j in gone], technique, chain)
+
+
 def _type_3(g: Grid, a: int, b: int, x: int, y: int, words: str,
-            technique: str = f"unique rectangle {LABEL}", base: float = 4.5) -> Step | None:
+            technique: str = RECTANGLE, base: float = 4.5) -> Step | None:
     """The roof's extra digits and other cells of a unit they share form a naked subset (rated
     ``base`` plus 0.1 for each cell besides the roof's)."""
     extra = (g.cands[a] | g.cands[b]) - {x, y}
@@ -120,11 +140,10 @@ def _type_3(g: Grid, a: int, b: int, x: int, y: int, words: str,
                     continue
                 gone = [(j, d) for j in others if j not in group for d in sorted(digits & g.cands[j])]
                 if gone:
-                    unit = g.rules.units[k]
                     chain = (f"{words}; one of {name(g, a)}, {name(g, b)} holds {_or(sorted(extra))} (else "
                              f"the two digits could swap: a second solution), so with "
                              f"{', '.join(name(g, j) for j in group)} they hold "
-                             f"{', '.join(map(str, sorted(digits)))} in {unit.kind} {unit.index + 1}")
+                             f"{', '.join(map(str, sorted(digits)))} in {unit_label(g, k)}")
                     step = _whole(g, [g.fact(j, -d) for j, d in gone], technique, chain)
                     step.se = round(base + 0.1 * size, 1)  # a naked pair 4.6, a triple 4.7, a quad 4.8
                     return step
@@ -157,7 +176,7 @@ def unique_loop(g: Grid) -> Step | None:
     if _layout(g) is None:
         return None
     n = g.n
-    bits = [0 if g.cells[i] else sum(1 << d for d in g.cands[i]) for i in range(n * n)]
+    bits = cand_bits(g)  # (a filled cell: none)
     kinds = [u.kind for u in g.rules.units]
     best: tuple | None = None
     for x, y in itertools.combinations(range(1, n + 1), 2):
@@ -222,38 +241,19 @@ def _loop_step(g: Grid, loop: tuple[int, ...], x: int, y: int) -> tuple | None:
     base = 4.6 if size == 6 else 4.7 if size == 8 else 5.0
     technique = f"unique loop {LABEL}"
     roof = [i for i in loop if g.cands[i] != {x, y}]
-    cells = ", ".join(name(g, i) for i in loop)
-    words = f"the loop {cells} holds {x} and {y} in every cell"
+    words = f"the loop {', '.join(name(g, i) for i in loop)} holds {x} and {y} in every cell"
+    found: list[tuple[int, Step | None]]
     if len(roof) == 1:
-        (odd,) = roof
-        chain = f"{words}; {name(g, odd)} = {x} or {y} would let the two digits swap: a second solution"
-        step = _whole(g, [g.fact(odd, -d) for d in (x, y)], technique, chain)
-        step.se = base
-        return base, 1, step
-    extra = set().union(*(g.cands[i] for i in roof)) - {x, y}
-    if len(extra) == 1:  # type 2
-        (z,) = extra
-        gone = [j for j in range(g.n * g.n) if z in g.cands[j] and j not in loop
-                and all(j in g.peer_sets[i] for i in roof)]
-        if gone:
-            chain = (f"{words}; without {z} at {', '.join(name(g, i) for i in roof)} the two digits "
-                     f"could swap: a second solution, so one of them holds {z}")
-            step = _whole(g, [g.fact(j, -z) for j in gone], technique, chain)
+        found = [(1, _type_1(g, roof[0], x, y, words, technique))]
+    else:  # (types 2 and 4 first: they rate lower than a type 3)
+        found = [(2, _type_2(g, roof, x, y, words, technique))]
+        if len(roof) == 2:
+            found.append((4, _type_4(g, roof[0], roof[1], x, y, words, technique)))
+    for kind, step in found:
+        if step is not None:
             step.se = base
-            return base, 2, step
-    if len(roof) != 2:
-        return None
-    a, b = roof
-    for keep, drop in ((x, y), (y, x)):  # type 4: in a unit of both, keep lies only in them
-        for k in sorted(set(g.units_of[a]) & set(g.units_of[b])):
-            if all(keep not in g.cands[j] for j in g.units[k] if j not in roof):
-                unit = g.rules.units[k]
-                chain = (f"{words}; {keep} lies in {unit.kind} {unit.index + 1} only at {name(g, a)}, "
-                         f"{name(g, b)}, so {drop} there would let the digits swap: a second solution")
-                step = _whole(g, [g.fact(a, -drop), g.fact(b, -drop)], technique, chain)
-                step.se = base
-                return base, 4, step
-    subset = _type_3(g, a, b, x, y, words, technique, base)
+            return base, kind, step
+    subset = _type_3(g, roof[0], roof[1], x, y, words, technique, base) if len(roof) == 2 else None
     return (subset.se, 3, subset) if subset is not None else None
 
 
@@ -304,7 +304,7 @@ def bug_plus_one(g: Grid) -> Step | None:
         for k in g.units_of[i]:
             if sum(1 for j in g.units[k] if d in g.cands[j]) == 3:
                 chain = (f"every blank cell but {name(g, i)} holds two candidates, and {d} appears three "
-                         f"times in {g.rules.units[k].kind} {g.rules.units[k].index + 1}: without "
+                         f"times in {unit_label(g, k)}: without "
                          f"{name(g, i)}={d} the puzzle would have two solutions")
                 return _whole(g, [g.fact(i, d)], f"BUG+1 {LABEL}", chain)
     return None

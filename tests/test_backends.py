@@ -183,6 +183,38 @@ def test_unknown_backend_names_are_clear_errors():
         make("dfs:fast")
 
 
+def _pysat_solvers() -> list[str]:
+    from sudoku_cp.backends.sat import solver_names
+
+    return solver_names()
+
+
+@pytest.mark.parametrize("solver", _pysat_solvers())
+def test_every_listed_pysat_solver_counts_and_explains(solver):
+    # Each name `sat:NAME` offers answers a count (a clause added between two solves, givens
+    # assumed) and a step's questions: none may crash, repeat a solution or print a traceback.
+    board, _ = deadly_rectangle()
+    result = count(board, limit=5, backend=f"sat:{solver}")
+    assert (result.count, result.complete, result.status) == (2, True, Status.MULTIPLE)
+    from sudoku_cp.tasks.explain import explain
+
+    found = explain(parse_puzzle("1.3434.2.14343.1"), backend=f"sat:{solver}", steps=True)
+    assert (found.status, len(found.steps)) == (Status.UNIQUE, 4)
+
+
+def test_pysat_solvers_that_cannot_answer_are_refused_with_the_reason():
+    from pysat.solvers import SolverNames
+
+    from sudoku_cp.backends.sat import UNFIT, solver_names
+
+    shipped = {k for k in vars(SolverNames) if not k.startswith("_")}
+    assert set(solver_names()) <= shipped - set(UNFIT)
+    assert "cadical195" in solver_names()
+    for name in sorted(set(UNFIT) & shipped):  # (Kissat: one solve, no assumptions)
+        with pytest.raises(BackendError, match=f"'{name}' is not available \\(PySAT's Kissat solves once"):
+            make(f"sat:{name}")
+
+
 @pytest.mark.parametrize("solver", ["cadical195", "minisat22", "glucose4"])
 def test_a_deadline_stops_any_pysat_solver(solver):
     # Pigeonhole 12 -> 11 is famously hard for CDCL: only the deadline can end this search.

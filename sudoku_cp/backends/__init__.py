@@ -59,6 +59,13 @@ class Entry:
         module, _, name = self.suboptions.partition(":")
         return list(getattr(importlib.import_module(module), name)())
 
+    def unfit(self, option: str) -> str | None:
+        """Why a sub-solver its library ships is not among :meth:`choices` (the listing module's
+        ``UNFIT``), or None."""
+        if not isinstance(self.suboptions, str):
+            return None
+        return getattr(importlib.import_module(self.suboptions.partition(":")[0]), "UNFIT", {}).get(option)
+
     def make(self, option: str | None, **options) -> Backend:
         factory = self.factory
         if isinstance(factory, str):
@@ -186,8 +193,9 @@ def make(spec: str, **options) -> Backend:
         choices = entry.choices()
         if choices is not None and option not in choices:
             listed = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
-            raise BackendError(f"backend {name}: {option[:20]!r} is not available: expected "
-                               f"{listed} ({name}:NAME)")
+            why = entry.unfit(option)
+            raise BackendError(f"backend {name}: {option[:20]!r} is not available"
+                               f"{f' ({why})' if why else ''}: expected {listed} ({name}:NAME)")
     extra = [k for k in options if k not in entry.options]
     if extra:
         raise BackendError(f"--{extra[0]} does not apply to backend {name}")

@@ -117,11 +117,25 @@ def used(solver):
             release(solver)
 
 
-def solver_names() -> list[str]:
-    """The SAT solvers PySAT ships (``sat:NAME``)."""
-    SolverNames = import_solver("pysat.solvers").SolverNames
+# PySAT solvers that cannot answer this backend's questions, and why (left out of ``sat:NAME``)
+UNFIT = {"kissat404": "PySAT's Kissat solves once, ignoring assumptions; every question here assumes the givens, "
+                      "and a count adds a clause between two solves, which aborts it"}
 
-    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+
+@functools.cache
+def solver_names() -> list[str]:
+    """The SAT solvers PySAT ships (``sat:NAME``) that this build of it can make and that take
+    assumptions and clauses between solves (not :data:`UNFIT`; a name PySAT lists but was built
+    without, such as ``minisatgh`` in some wheels, is left out too)."""
+    solvers = import_solver("pysat.solvers")
+    names = []
+    for name in sorted(k for k in vars(solvers.SolverNames) if not k.startswith("_") and k not in UNFIT):
+        try:
+            solvers.Solver(name=name).delete()
+        except solvers.NoSuchSolverError:
+            continue
+        names.append(name)
+    return names
 
 
 # Options set on every new solver of that name (CaDiCaL's own option names, options.hpp), before
@@ -138,7 +152,8 @@ def new_solver(name: str, clauses, options: dict[str, int] | None = None):
 
     names = solver_names()
     if name not in names:
-        raise BackendError(f"SAT solver {name!r} is not available: expected one of {', '.join(names)}")
+        why = f" ({UNFIT[name]})" if name in UNFIT else ""
+        raise BackendError(f"SAT solver {name!r} is not available{why}: expected one of {', '.join(names)}")
     options = SOLVER_OPTIONS.get(name) if options is None else options
     if not options:
         return Solver(name=name, bootstrap_with=clauses)
@@ -722,4 +737,4 @@ class SatBackend(Backend):
         return removed, solution, True
 
 
-__all__ = ["NO_PROOF", "SatBackend", "SatSession", "maxsat", "min_hitting_set", "solver_names"]
+__all__ = ["NO_PROOF", "UNFIT", "SatBackend", "SatSession", "maxsat", "min_hitting_set", "solver_names"]

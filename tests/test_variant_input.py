@@ -266,6 +266,33 @@ def test_bad_share_strings_are_refused_by_name(text, message):
     assert "expected" in str(info.value) and str(info.value).startswith("line 1")
 
 
+@pytest.mark.parametrize("board", every_rule()[:6], ids=lambda b: b.rules.name)
+def test_fpuzzles_json_itself_reads_as_its_share_string_does(board):
+    # The JSON inside a share string (what f-puzzles exports and other tools pass around), pasted
+    # as it is or as a line of a file, is the same puzzle as the share string.
+    data = json.dumps(to_fpuzzles(board))
+    back = parse_puzzle(data)
+    assert back == board and back.rules == board.rules
+    assert parse_puzzle(share_string(board)).rules == back.rules
+
+
+@pytest.mark.parametrize("text, message", [(lzstring.LZString().decompressFromBase64(t), m)
+                                           for t, m in BAD_SHARES[4:12]], ids=[m[:40] for _, m in BAD_SHARES[4:12]])
+def test_bad_fpuzzles_json_is_refused_by_name(text, message):
+    with pytest.raises(PuzzleError, match=message.replace("share string", "f-puzzles JSON")) as info:
+        parse_puzzle(text)
+    assert str(info.value).startswith("line 1: f-puzzles JSON: ") and "expected" in str(info.value)
+
+
+def test_the_cli_solves_fpuzzles_json_from_a_file(tmp_path, capsys):
+    board = parse_puzzle(KILLER4)
+    path = tmp_path / "p.txt"
+    path.write_text("# a killer, as f-puzzles JSON\n" + json.dumps(to_fpuzzles(board)) + "\n")
+    code, out, _ = run(capsys, "solve", "-f", str(path), "--json")
+    rec = json.loads(out)
+    assert code == 0 and rec["rules"] == "killer" and rec["solution"] == "4312214334211234"
+
+
 def test_classic_lines_are_not_share_strings():
     assert not looks_like_share("1.3...4.3.4.2.1.") and not looks_like_share("N4Ig is a word")
 

@@ -118,11 +118,11 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                              "rows, or integer rows; a variant as a puzzle document ({\"givens\": "
                              "..., \"constraints\": [{\"type\": \"diagonal\"}, ...]}, see the README), a "
                              "jigsaw as two lines (givens, then region labels), an f-puzzles / "
-                             "SudokuPad link or share string, or a killer as the forums post it "
+                             "SudokuPad link or share string (or f-puzzles' JSON), or a killer as the forums post it "
                              "(SudoCue's 3x3::k:...); '-' reads standard input." + where)
     parser.add_argument("-f", "--file", metavar="FILE",
                         help="read puzzles from FILE: one per line (puzzle documents, share "
-                             "strings and SudoCue killer strings too; a jigsaw's lower-case region labels on the line below "
+                             "strings, f-puzzles JSON and SudoCue killer strings too; a jigsaw's lower-case region labels on the line below "
                              "its givens), or grids separated by blank "
                              "lines; '#' lines are comments. Read as a stream, any size; each "
                              f"line at most {MAX_LINE_CHARS:,} characters, each puzzle at most "

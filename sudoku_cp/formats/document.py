@@ -64,6 +64,10 @@ def parse_document(text: str, read_givens: GivensReader, box: tuple[int, int] | 
     data = load_json(text, first_line, f"a puzzle document (keys {', '.join(KEYS)})")
     if not isinstance(data, dict):
         raise PuzzleError(f"{where}: expected a puzzle document (a JSON object with keys {', '.join(KEYS)})")
+    if "grid" in data and "givens" not in data:  # f-puzzles' own JSON, as its share strings hold it
+        from .fpuzzles import from_fpuzzles
+
+        return from_fpuzzles(data, box, first_line, "f-puzzles JSON")
     return board_from_document(data, read_givens, box, symbols, first_line)
 
 

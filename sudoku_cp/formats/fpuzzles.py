@@ -120,9 +120,11 @@ def parse_share(text: str, box: tuple[int, int] | None = None, first_line: int =
     return from_fpuzzles(decode(text, first_line), box, first_line)
 
 
-def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: int = 1) -> Board:
-    """The board of decoded f-puzzles JSON; a rule we do not know is refused by name."""
-    where = f"line {first_line}: share string"
+def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: int = 1,
+                  what: str = "share string") -> Board:
+    """The board of decoded f-puzzles JSON; a rule we do not know is refused by name (messages
+    name ``what`` was read: a share string, or the JSON itself)."""
+    where = f"line {first_line}: {what}"
     from ..constraints import by_fpuzzles_key
 
     readers = by_fpuzzles_key()

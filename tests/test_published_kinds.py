@@ -11,6 +11,7 @@ from published_kinds import PUBLISHED, P, board
 from sudoku_cp.backends import make
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import is_solution
+from sudoku_cp.tasks.steps import replay
 
 # Published puzzles dfs cannot answer in reasonable time, by source, with the reason: generated
 # for sat and cpsat only. Empty since dfs weighs its choice of cell by the dead ends each rule
@@ -51,6 +52,47 @@ def test_each_is_unique_under_sat(entry):
     outcome = make("sat").count(board(entry), 2)
     assert outcome.complete
     assert ["".join(map(str, s.cells)) for s in outcome.solutions] == [entry.solution]
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=IDS)
+def test_each_is_explained_step_by_step_to_its_published_solution(entry):
+    # Every step verified on the way (explain_steps raises otherwise), and the last grid is the
+    # published solution: each catalogue kind's techniques and the general steps on real puzzles
+    # (a kropki-negative puzzle whose cell had no unmarked neighbour once ended in a KeyError).
+    from sudoku_cp.tasks.steps import explain_steps
+
+    steps = explain_steps(board(entry))
+    assert steps.complete and "".join(map(str, steps.solution.cells)) == entry.solution
+    assert "".join(map(str, replay(board(entry), steps)[-1][0])) == entry.solution
+
+
+def test_an_arrow_through_the_whole_grid_is_left_to_the_general_steps():
+    # The 81-cell arrow of "I Bet Someone Did This Already": its search one filling at a time ended
+    # past the budget at almost every try (60 of 70 s); an arrow of 14 cells is still searched.
+    from sudoku_cp.tasks.techniques.lines import LONGEST_SUM, plan_of
+
+    for source, length in (("I Bet Someone", 81), ("arrow_9x9.rs check_arrow_9x9_2_solve", 14)):
+        rules = board(next(p for p in PUBLISHED if source in p.source)).rules
+        (k,) = [k for k, c in enumerate(rules.constraints) if c.kind == "arrow" and len(c.cells) == length]
+        assert (plan_of(rules, k) is None) == (length > LONGEST_SUM * rules.size)
+
+
+def test_a_negative_rule_narrows_a_cell_with_no_unmarked_neighbour():
+    # r1c1's two neighbours are both dotted, so the negative rule has no pair there: the cell keeps
+    # its digits, and the others narrow as their pairs say.
+    from sudoku_cp.constraints import kind_of
+    from sudoku_cp.formats.text import parse_puzzle
+
+    rules = parse_puzzle(json.dumps({"givens": "1" + "." * 15, "constraints": [
+        {"type": "kropki", "cells": [[0, 0], [0, 1]], "color": "white"},
+        {"type": "kropki", "cells": [[0, 0], [1, 0]], "color": "white"},
+        {"type": "kropki-negative"}]})).rules
+    negative = next(c for c in rules.constraints if c.kind == "kropki-negative")
+    masks = [0b1111] * 16
+    masks[1] = 0b0001  # r1c2 holds 1: its unmarked neighbours r1c3 and r2c2 lose 2 (consecutive, and double), keeping 1, 3 and 4
+    got = kind_of("kropki-negative").narrow(negative, masks, rules)
+    assert got is not None and len(got) == 16 and got[0] == 0b1111
+    assert got[2] == got[5] == 0b1101
 
 
 def test_every_new_kind_has_a_published_puzzle():

@@ -433,7 +433,7 @@ class PairKind(Kind):
                     if not mask:
                         return None
                     got[i], changed = mask, True
-        return [got[i] for i in self.touches(constraint, rules)]
+        return [got.get(i, masks[i]) for i in self.touches(constraint, rules)]  # (a touched cell in no pair keeps its)
 
 
 def support(table: Sequence[int], mask: int) -> int:

@@ -95,6 +95,28 @@ def test_a_negative_rule_narrows_a_cell_with_no_unmarked_neighbour():
     assert got[2] == got[5] == 0b1101
 
 
+def _same_rules(a: Board, b: Board) -> bool:
+    """The same givens, units and constraints (in any order, a dot's two cells either way round)."""
+    def key(rules):
+        return sorted((c.kind, tuple(sorted(c.cells)) if c.kind in ("kropki", "xv") else c.cells, c.value, c.data)
+                      for c in rules.constraints), [u.cells for u in rules.units]
+    return a.cells == b.cells and key(a.rules) == key(b.rules)
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=IDS)
+def test_each_reads_back_from_its_fpuzzles_link_or_says_why_it_has_none(entry):
+    from sudoku_cp.formats.fpuzzles import no_share_link, share_link
+    from sudoku_cp.formats.text import parse_puzzle
+
+    puzzle = board(entry)
+    odd_whispers = [c for c in puzzle.rules.constraints if c.kind == "whispers" and c.value not in (None, 5)]
+    refused = no_share_link(puzzle)
+    if odd_whispers:  # f-puzzles' whispers differ by 5: a line of another gap has no f-puzzles form
+        assert refused is not None and f"differs by at least {odd_whispers[0].value}" in refused
+    else:
+        assert refused is None and _same_rules(parse_puzzle(share_link(puzzle)), puzzle)
+
+
 def test_every_new_kind_has_a_published_puzzle():
     kinds = {k for p in PUBLISHED for k in board(p).rules.name.split("+")}
     assert {"arrow", "thermometer", "kropki", "kropki-negative", "xv", "xv-negative", "little-killer", "odd",

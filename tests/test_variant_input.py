@@ -293,6 +293,37 @@ def test_the_cli_solves_fpuzzles_json_from_a_file(tmp_path, capsys):
     assert code == 0 and rec["rules"] == "killer" and rec["solution"] == "4312214334211234"
 
 
+def test_a_sukaku_reads_back_from_its_share_link():
+    # its candidates go out as f-puzzles' given pencil marks, and come back as the same rule
+    sukaku = parse_puzzle(json.dumps({"givens": "." * 16, "candidates": ["12", "", "", "", "34"] + [""] * 11}))
+    back = parse_puzzle(share_link(sukaku))
+    assert back.rules == sukaku.rules and back.rules.name == "candidates"
+    data = to_fpuzzles(sukaku)
+    data["grid"][0][1]["givenPencilMarks"] = [7]
+    with pytest.raises(PuzzleError, match=r"f-puzzles JSON: givenPencilMarks: cell r1c2: candidates \[7\]: "
+                                          r"expected digits 1\.\.4"):
+        parse_puzzle(json.dumps(data))
+
+
+GAP4 = json.dumps({"givens": "." * 16, "constraints": [{"type": "whispers", "cells": [[0, 0], [0, 1]], "value": 3}]})
+
+
+def test_solve_fpuzzles_says_which_puzzle_has_no_link_and_answers_the_rest(tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_text(GAP4 + "\n1.3434.2.14343.1\n")
+    code, out, err = run(capsys, "solve", "-f", str(path), "--fpuzzles")
+    assert code == 2
+    assert err.strip() == ("sudoku-cp: puzzle 1 (line 1): error: --fpuzzles: the whispers line at r1c1 differs by "
+                           "at least 3: f-puzzles' whispers differ by at least 2 on a 4x4, so it has no f-puzzles form")
+    assert "puzzle 2 (line 2): solved" in out and out.count("f-puzzles: https://f-puzzles.com/?load=") == 1
+
+
+def test_generate_fpuzzles_refuses_rules_it_cannot_link_before_any_work(capsys):
+    code, out, err = run(capsys, "generate", "--rules", GAP4, "--fpuzzles", "--seed", "1")
+    assert code == 2 and out == ""
+    assert err.strip().startswith("sudoku-cp: error: --fpuzzles: the whispers line at r1c1 differs by at least 3")
+
+
 def test_classic_lines_are_not_share_strings():
     assert not looks_like_share("1.3...4.3.4.2.1.") and not looks_like_share("N4Ig is a word")
 

@@ -7,7 +7,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from ..backends import Deadline, backend_help, resolve
-from ..core.board import PuzzleError, Shape
+from ..core.board import Board, PuzzleError, Shape
 from ..core.results import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -15,7 +15,7 @@ from ..core.results import (
     Status,
     TimeLimitReached,
 )
-from ..formats.fpuzzles import share_link
+from ..formats.fpuzzles import no_share_link, share_link
 from ..formats.records import dumps
 from ..formats.steps_html import steps_page
 from ..formats.svg import board_svg
@@ -476,6 +476,9 @@ def run_generate(args) -> int:
     if args.json and args.fpuzzles:
         raise CliError("--fpuzzles prints links as '#' lines of the text output: expected --json or "
                        "--fpuzzles, not both")
+    refused = no_share_link(Board.empty(shape, rules)) if args.fpuzzles and rules is not None else None
+    if refused is not None:
+        raise CliError(f"--fpuzzles: {refused}")
     cells = shape.size * shape.size
     if args.clues is not None and not 0 <= args.clues <= cells:
         raise CliError(f"--clues {args.clues}: expected a number of clues from 0 to {cells} for a "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..core.results import Result, Status
+import sys
+
+from ..core.results import EXIT_USAGE, Result, Status
 from ..formats.text import format_line
 from .common import (
     CliError,
@@ -87,7 +89,7 @@ def describe(result: Result) -> str:
 
 def run(args) -> int:
     from ..backends import resolve  # on use: the parser is built without the tasks
-    from ..formats.fpuzzles import share_link
+    from ..formats.fpuzzles import no_share_link, share_link
     from ..tasks.solving import count, solve
 
     if args.fpuzzles and args.json:
@@ -103,6 +105,10 @@ def run(args) -> int:
     several = len(backends) > 1
 
     def compute(board) -> tuple[Result, int]:
+        if args.fpuzzles:
+            refused = no_share_link(board)
+            if refused is not None:  # the link asked for cannot be made: said, and no answer without it
+                return Result(Status.ERROR, board, error=f"--fpuzzles: {refused}"), EXIT_USAGE
         if args.limit is None:
             result = solve(board, backends, unique=args.unique, time_limit=args.time_limit)
         else:
@@ -112,6 +118,9 @@ def run(args) -> int:
         return result, result.exit_code
 
     def report(result: Result, prefix: str, many: bool, index: int) -> None:
+        if result.status is Status.ERROR:  # (no answer: the link asked for cannot be made)
+            print(f"sudoku-cp: {prefix}error: {result.error}", file=sys.stderr)
+            return
         checked = " (backends agree; every answer verified)" if several and \
             result.status is not Status.INVALID else ""
         print(f"{prefix}{describe(result)}{checked}")

@@ -147,7 +147,7 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
     if (not isinstance(grid, list) or len(grid) != n
             or not all(isinstance(row, list) and len(row) == n for row in grid)):
         raise PuzzleError(f"{where}: \"grid\" is not {n} rows of {n} cells: expected f-puzzles' grid")
-    cells, labels = [], []
+    cells, labels, marks = [], [], []
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             at = f"{where}: cell {_cell_name(r, c)}"
@@ -160,6 +160,7 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
                     raise PuzzleError(f"{at}: given {show(json.dumps(value))}: expected 1..{n}")
                 digit = value
             cells.append(digit)
+            marks.append(cell.get("givenPencilMarks") or "")  # (a sukaku's candidates; none: every digit)
             region = cell.get("region", shape.box_index(r, c))
             if type(region) is not int or not 0 <= region < n:
                 raise PuzzleError(f"{at}: region {show(json.dumps(region))}: expected a region "
@@ -184,6 +185,10 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
         if value not in (None, False, [], {}, ""):
             found += kind.read_fpuzzles(key, value, shape, where)
     found = _white_negative(found)
+    if any(marks):  # given pencil marks, as f-puzzles writes a sukaku (the candidates kind's)
+        from ..constraints import kind_of
+
+        found += kind_of("candidates").read({"digits": marks}, shape, f"{where}: givenPencilMarks")
     if found:
         options["constraints"] = found
     board = Board(shape, tuple(cells))
@@ -257,11 +262,26 @@ def share_string(board: Board, solution: Board | None = None) -> str:
     return LZString().compressToBase64(json.dumps(to_fpuzzles(board, solution), separators=(",", ":")))
 
 
+def no_share_link(board: Board) -> str | None:
+    """Why ``board`` has no f-puzzles form (a rule f-puzzles cannot say as we read it), or None.
+
+    >>> from sudoku_cp.formats.text import parse_puzzle
+    >>> no_share_link(parse_puzzle('{"givens": "' + "." * 81 + '", "constraints": [{"type": "whispers", '
+    ...                            '"cells": [[0, 0], [0, 1]], "value": 4}]}'))
+    "the whispers line at r1c1 differs by at least 4: f-puzzles' whispers differ by at least 5 on a 9x9, so it has no f-puzzles form"
+    """
+    try:
+        to_fpuzzles(board)
+    except PuzzleError as exc:
+        return str(exc)
+    return None
+
+
 def share_link(board: Board, solution: Board | None = None) -> str:
     """An f-puzzles link that opens the puzzle (SudokuPad opens ``https://sudokupad.app/fpuzzles`` +
     the same string)."""
     return LINK + share_string(board, solution)
 
 
-__all__ = ["LINK", "decode", "from_fpuzzles", "looks_like_share", "parse_share", "share_link",
+__all__ = ["LINK", "decode", "from_fpuzzles", "looks_like_share", "no_share_link", "parse_share", "share_link",
            "share_string", "to_fpuzzles"]

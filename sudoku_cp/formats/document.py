@@ -55,19 +55,19 @@ LABELS = "abcdefghijklmnopqrstuvwxyz"  # how regions are written, for N <= 26
 
 
 def parse_document(text: str, read_givens: GivensReader, box: tuple[int, int] | None = None,
-                   symbols: str | None = None, first_line: int = 1) -> Board:
+                   symbols: str | None = None, first_line: int = 1, read_fpuzzles=None) -> Board:
     """The board of a puzzle document; :class:`PuzzleError` naming the line, key, constraint or cell.
 
     ``box`` (the ``--box`` option) is used when the document has no ``box`` of its own.
+    ``read_fpuzzles(data, box, first_line)`` reads an object that is f-puzzles' JSON (a ``grid``
+    and no ``givens``: what its share strings hold), where the caller reads that form.
     """
     where = f"line {first_line}"
     data = load_json(text, first_line, f"a puzzle document (keys {', '.join(KEYS)})")
     if not isinstance(data, dict):
         raise PuzzleError(f"{where}: expected a puzzle document (a JSON object with keys {', '.join(KEYS)})")
-    if "grid" in data and "givens" not in data:  # f-puzzles' own JSON, as its share strings hold it
-        from .fpuzzles import from_fpuzzles
-
-        return from_fpuzzles(data, box, first_line, "f-puzzles JSON")
+    if "grid" in data and "givens" not in data and read_fpuzzles is not None:  # f-puzzles' own JSON
+        return read_fpuzzles(data, box, first_line)
     return board_from_document(data, read_givens, box, symbols, first_line)
 
 

@@ -283,6 +283,11 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
     return parse_general(text, box, symbols, first_line)
 
 
+def _read_fpuzzles(data: dict, box: tuple[int, int] | None, first_line: int) -> Board:
+    """f-puzzles' JSON itself, pasted or on a line of a file (:func:`.fpuzzles.from_fpuzzles`)."""
+    return fpuzzles.from_fpuzzles(data, box, first_line, "f-puzzles JSON")
+
+
 def _read_givens(givens: str | list, box: tuple[int, int] | None, symbols: str | None,
                  first_line: int) -> Board:
     """The givens of a puzzle document: a string in any classic form, or JSON rows."""
@@ -318,7 +323,7 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
                           f"or a grid, or JSON rows)")
     start = text.lstrip()[:1]
     if start == "{":
-        return document.parse_document(text, _read_givens, box, symbols, first_line)
+        return document.parse_document(text, _read_givens, box, symbols, first_line, _read_fpuzzles)
     if start == "[":
         return _parse_json(text, box, symbols, first_line)
     if fpuzzles.looks_like_share(text):

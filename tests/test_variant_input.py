@@ -316,6 +316,8 @@ def test_solve_fpuzzles_says_which_puzzle_has_no_link_and_answers_the_rest(tmp_p
     assert err.strip() == ("sudoku-cp: puzzle 1 (line 1): error: --fpuzzles: the whispers line at r1c1 differs by "
                            "at least 3: f-puzzles' whispers differ by at least 2 on a 4x4, so it has no f-puzzles form")
     assert "puzzle 2 (line 2): solved" in out and out.count("f-puzzles: https://f-puzzles.com/?load=") == 1
+    code, out, err = run(capsys, "solve", GAP4, "--fpuzzles", "--certify")  # no answer, so nothing certified
+    assert (code, out) == (2, "") and err.startswith("sudoku-cp: error: --fpuzzles: the whispers line")
 
 
 def test_generate_fpuzzles_refuses_rules_it_cannot_link_before_any_work(capsys):

@@ -926,7 +926,7 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
             print_record(result, args.symbols, explaining(args))
         else:
             report(result, prefix, many, entry.index)
-            if certifying:
+            if certifying and result.status is not Status.ERROR:  # (an error line says why there is no answer)
                 line = describe_certificate(result) or (done.note if done else None) or (
                     "no proof needed: the duplicate givens listed are checkable by eye"
                     if result.status is Status.INVALID else "uncertified")

@@ -118,6 +118,19 @@ def test_cli_generate(capsys):
     assert main(["generate", "--size", "7"]) == 2
 
 
+def test_cli_generate_words_a_dfs_count_cut_short_and_one_clue(capsys, monkeypatch):
+    # dfs stopped by its time limit leaves dfs_nodes None: the line says so, not "dfs nodes None"
+    import sudoku_cp.tasks.generate as gen
+
+    real = gen.difficulty
+    monkeypatch.setattr(gen, "difficulty", lambda board, **kw: dict(real(board, **kw), dfs_nodes=None))
+    assert main(["generate", "--size", "4", "--seed", "2", "--difficulty"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "dfs nodes not counted (dfs did not finish within 2 s); SE 1.2" in head and "None" not in head
+    assert main(["generate", "--size", "4", "--seed", "3", "--clues", "1"]) == 1
+    assert "no unique 4x4 puzzle with 1 clue found in " in capsys.readouterr().err
+
+
 def x_rules(shape: Shape) -> Rules:
     """Classic units plus the two main diagonals (X-Sudoku), built directly as data."""
     n = shape.size

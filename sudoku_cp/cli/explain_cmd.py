@@ -460,6 +460,11 @@ def run_minimize(args) -> int:
     return answer_each(args, compute, report)
 
 
+def clues_text(clues: int) -> str:
+    """``"1 clue"``, ``"17 clues"``."""
+    return f"{clues} clue{'' if clues == 1 else 's'}"
+
+
 def run_generate(args) -> int:
     import random
 
@@ -500,7 +505,7 @@ def run_generate(args) -> int:
             if args.svg:
                 write_svg(numbered(args.svg, args.count > 1, made_count), made.puzzle,
                           symbols=args.symbols, quiet=True,
-                          title=f"seed {made.seed}: {made.clues} clues, unique")
+                          title=f"seed {made.seed}: {clues_text(made.clues)}, unique")
             made_count += 1
             if args.json:
                 print(dumps(generated_record(made, args.symbols)), flush=True)
@@ -509,12 +514,15 @@ def run_generate(args) -> int:
             extra = ""
             if made.difficulty:
                 d = made.difficulty
+                dfs = (f"dfs nodes {d['dfs_nodes']}" if d["dfs_nodes"] is not None
+                       else "dfs nodes not counted (" + ("dfs did not finish within 2 s)" if shape.size <= 16
+                                                         else "dfs runs up to 16x16)"))
                 extra = (f"; propagation alone {'solves it' if d['propagation_solves'] else 'does not solve it'}"
-                         f", SAT conflicts {d['sat_conflicts']}, dfs nodes {d['dfs_nodes']}")
+                         f", SAT conflicts {d['sat_conflicts']}, {dfs}")
                 if d.get("se") is not None:
                     extra += f"; SE {d['se']:.1f} ({d['level']}), hardest step: {d['hardest']}"
             kind = "" if made.puzzle.rules.is_classic else f" {made.puzzle.rules.name}"
-            print(f"# seed {made.seed}: {shape}{kind}, {made.clues} clues, {what}, unique (re-checked by "
+            print(f"# seed {made.seed}: {shape}{kind}, {clues_text(made.clues)}, {what}, unique (re-checked by "
                   f"{made.verified_by}), {made.time_s:.2f} s{extra}")
             print(format_puzzle(made.puzzle, args.symbols), flush=True)
             if args.fpuzzles:

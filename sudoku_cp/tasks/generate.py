@@ -301,7 +301,7 @@ def generate_one(shape: Shape, seed: int, minimal: bool = True, clues: int | Non
         if deadline.expired():
             raise TimeLimitReached("the time limit ended the generation")
     else:
-        raise GenerateError(f"no unique {shape.size}x{shape.size} puzzle with {clues} clues found in "
+        raise GenerateError(f"no unique {shape.size}x{shape.size} puzzle with {clues} clue{'' if clues == 1 else 's'} found in "
                             f"{attempts} attempts (fewest reached: {fewest}); ask for more clues")
     say(f"seed {seed}: re-checking uniqueness with {getattr(verify_backend, 'name', verify_backend)}", 0, None)
     check = recheck_unique(puzzle, solution, verify_backend, deadline.remaining(), "generated puzzle")

@@ -141,6 +141,21 @@ def test_cli_unsat_json_core_and_exit_1(capsys):
     assert_minimal_core(board, core, "cpsat", "dfs")
 
 
+def test_cli_a_core_of_one_given_and_outside_clues_named_by_their_side(capsys):
+    code, out, _ = run(capsys, "explain", '{"givens": "3...............", "constraints": '
+                       '[{"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 3}]}')
+    assert code == 1 and out.splitlines()[1] == (
+        "core (1 given that cannot hold under the rules: without it the rest has a solution): r1c1=3")
+    # two X-sum clues of one row, one at each end, are two constraints: named apart
+    xsums = [{"type": "xsum", "clue": [0, -1], "sum": 3}, {"type": "xsum", "clue": [0, 4], "sum": 4},
+             {"type": "xsum", "clue": [-1, 1], "sum": 5}]
+    rules = parse_puzzle(json.dumps({"givens": "." * 16, "constraints": xsums})).rules
+    from sudoku_cp.constraints import kind_of
+
+    assert [kind_of("xsum").label(c) for c in rules.constraints] == [
+        "X-sum 3 left of row 1", "X-sum 4 right of row 1", "X-sum 5 above column 2"]
+
+
 def test_cli_multiple_json_and_text(capsys):
     puzzle = SERG[0]
     code, out, _ = run(capsys, "explain", puzzle, "--json", "--limit", "3")

@@ -253,7 +253,9 @@ def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
             print(f"constraints that contradict each other (each one needed for it): "
                   f"{'; '.join(result.rules_core)}")
     elif result.core is not None:
-        print(f"core ({len(result.core)} givens that cannot all hold; without any one of them the "
+        print(f"core (1 given that cannot hold under the rules: without it the rest has a solution): "
+              f"{given_names(result.core)}" if len(result.core) == 1 else
+              f"core ({len(result.core)} givens that cannot all hold; without any one of them the "
               f"rest has a solution): {given_names(result.core)}")
         if result.rules_core:
             print(f"constraints the core needs (without any one of them its givens fit): "

@@ -72,9 +72,18 @@ class OutsideClue(Kind):
         out[self.fpuzzles[0]] = [{"cell": fp_name(k.data[0]), "value": str(k.value)} for k in constraints]
 
     def label(self, constraint: Constraint) -> str:
-        r, c = constraint.cells[0]
-        line = f"column {c + 1}" if constraint.cells[0][1] == constraint.cells[-1][1] else f"row {r + 1}"
-        return f"{self.words} {constraint.value} on {line}"
+        """Where the clue stands: ``X-sum 8 left of row 2`` and ``X-sum 8 right of row 2`` are two
+        clues (an X-sum reads from its side).
+
+        >>> from sudoku_cp.constraints import kind_of
+        >>> kind_of("xsum").label(kind_of("xsum").read({"clue": [1, 9], "sum": 8}, Shape(3, 3), "x")[0])
+        'X-sum 8 right of row 2'
+        """
+        r, c = constraint.data[0]
+        n = len(constraint.cells)
+        place = (f"above column {c + 1}" if r == -1 else f"below column {c + 1}" if r == n
+                 else f"left of row {r + 1}" if c == -1 else f"right of row {r + 1}")
+        return f"{self.words} {constraint.value} {place}"
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("outside", constraint.data, "", str(constraint.value))]

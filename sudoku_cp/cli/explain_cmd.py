@@ -22,7 +22,7 @@ from ..formats.svg import board_svg
 from ..formats.text import format_puzzle, parse_puzzle
 from ..tasks.cores import given_names
 from ..tasks.explain import DEFAULT_LIMIT, Explanation, explain
-from ..tasks.generate import GenerateError, generate, generated_record
+from ..tasks.generate import DFS_MAX_SIZE, DFS_SECONDS, GenerateError, generate, generated_record
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
 from .progress import Progress
@@ -253,10 +253,9 @@ def _print_extras(result: Explanation, args, prefix: str, many: bool) -> None:
             print(f"constraints that contradict each other (each one needed for it): "
                   f"{'; '.join(result.rules_core)}")
     elif result.core is not None:
-        print(f"core (1 given that cannot hold under the rules: without it the rest has a solution): "
-              f"{given_names(result.core)}" if len(result.core) == 1 else
-              f"core ({len(result.core)} givens that cannot all hold; without any one of them the "
-              f"rest has a solution): {given_names(result.core)}")
+        head = ("1 given that cannot hold under the rules: without it" if len(result.core) == 1 else
+                f"{len(result.core)} givens that cannot all hold; without any one of them")
+        print(f"core ({head} the rest has a solution): {given_names(result.core)}")
         if result.rules_core:
             print(f"constraints the core needs (without any one of them its givens fit): "
                   f"{'; '.join(result.rules_core)}")
@@ -517,8 +516,9 @@ def run_generate(args) -> int:
             if made.difficulty:
                 d = made.difficulty
                 dfs = (f"dfs nodes {d['dfs_nodes']}" if d["dfs_nodes"] is not None
-                       else "dfs nodes not counted (" + ("dfs did not finish within 2 s)" if shape.size <= 16
-                                                         else "dfs runs up to 16x16)"))
+                       else f"dfs nodes not counted (dfs did not finish within {DFS_SECONDS:g} s)"
+                       if shape.size <= DFS_MAX_SIZE else f"dfs nodes not counted (dfs runs up to "
+                                                          f"{DFS_MAX_SIZE}x{DFS_MAX_SIZE})")
                 extra = (f"; propagation alone {'solves it' if d['propagation_solves'] else 'does not solve it'}"
                          f", SAT conflicts {d['sat_conflicts']}, {dfs}")
                 if d.get("se") is not None:

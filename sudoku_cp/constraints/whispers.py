@@ -7,6 +7,8 @@ Document: ``{"type": "whispers", "cells": [[r, c], ...]}`` (optional ``value``);
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import LineIO, Mark, PairKind, PairTest, doc_int, index
@@ -29,11 +31,11 @@ class Whispers(LineIO, PairKind):
             out["value"] = constraint.value
         return out
 
-    def write_fpuzzles(self, constraints, out: dict) -> None:
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
         """f-puzzles' whispers differ by the default alone: another gap has no f-puzzles form
         (written as it is, f-puzzles would open another puzzle)."""
+        n = len(out["grid"])
         for constraint in constraints:
-            n = len(out["grid"])
             if self.gap(constraint, n) != (n + 1) // 2:
                 raise PuzzleError(f"the {self.label(constraint)} differs by at least {constraint.value}: f-puzzles' "
                                   f"whispers differ by at least {(n + 1) // 2} on a {n}x{n}, so it has no f-puzzles form")

@@ -55,7 +55,8 @@ LABELS = "abcdefghijklmnopqrstuvwxyz"  # how regions are written, for N <= 26
 
 
 def parse_document(text: str, read_givens: GivensReader, box: tuple[int, int] | None = None,
-                   symbols: str | None = None, first_line: int = 1, read_fpuzzles=None) -> Board:
+                   symbols: str | None = None, first_line: int = 1,
+                   read_fpuzzles: Callable[[dict, tuple[int, int] | None, int], Board] | None = None) -> Board:
     """The board of a puzzle document; :class:`PuzzleError` naming the line, key, constraint or cell.
 
     ``box`` (the ``--box`` option) is used when the document has no ``box`` of its own.

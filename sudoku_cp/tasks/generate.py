@@ -220,7 +220,11 @@ def carve(solution: Board, rng: random.Random, symmetry: str = "none", clues: in
     return solution.blank().with_givens(kept)
 
 
-def difficulty(board: Board, dfs_max_size: int = 16, dfs_time_limit: float | None = 2.0,
+DFS_MAX_SIZE = 16  # difficulty's dfs node count: grids up to this size ...
+DFS_SECONDS = 2.0  # ... within this many seconds
+
+
+def difficulty(board: Board, dfs_max_size: int = DFS_MAX_SIZE, dfs_time_limit: float | None = DFS_SECONDS,
                steps_time_limit: float | None = 60.0) -> dict[str, Any]:
     """Difficulty signals, each saying what it measures (for a unique puzzle):
 

@@ -88,14 +88,11 @@ def decode(text: str, first_line: int = 1) -> dict:
     payload = unquote(payload)  # links may be percent-encoded (%2B for +)
     if not payload:
         raise PuzzleError(f"{where}: nothing after the link's prefix: expected lz-string base64 data")
-    from lzstring import LZString  # a third-party module; loaded only for share strings
+    from .sharesize import decompress
 
     raw = None
     for candidate in (payload, payload.replace(" ", "+")):
-        try:
-            raw = LZString().decompressFromBase64(candidate)
-        except Exception:  # the package raises IndexError, KeyError, ... on bad data
-            raw = None
+        raw = decompress(candidate, where)
         if raw:
             break
     if not raw:

@@ -98,4 +98,24 @@ def check_share_size(text: str, where: str, cap: int = MAX_SHARE_TEXT) -> None:
                                   f"expected an f-puzzles document (a 64x64 one is far smaller)")
 
 
-__all__ = ["MAX_SHARE_TEXT", "check_share_size", "decompressed_length"]
+def decompress(payload: str, where: str, cap: int = MAX_SHARE_TEXT) -> str | None:
+    """The text of lz-string base64 ``payload`` (f-puzzles' and SudokuPad's compression), or None
+    when it is not such data; a :class:`PuzzleError` naming ``where`` when it would pass ``cap``.
+
+    Every share reader (f-puzzles, SudokuPad) decompresses through here, so one bound holds for all.
+
+    >>> decompress("N4IgzglgXgpiBcAWANCA5gJwgEwQbT2AF8BdEooA", "line 1")
+    '{"size":4,"grid":[[{}]]}'
+    """
+    if decompressed_length(payload, cap) > cap:
+        raise PuzzleError(f"{where}: it decompresses to more than {cap:,} characters: "
+                          f"expected a puzzle (a 64x64 one is far smaller)")
+    from lzstring import LZString  # a third-party module; loaded only for share strings
+
+    try:
+        return LZString().decompressFromBase64(payload) or None
+    except Exception:  # the package raises IndexError, KeyError, ... on bad data
+        return None
+
+
+__all__ = ["MAX_SHARE_TEXT", "check_share_size", "decompress", "decompressed_length"]

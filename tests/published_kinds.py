@@ -908,6 +908,30 @@ PUBLISHED = [
        '{"type": "xsum", "clue": [-1, 4], "sum": 12}, {"type": "xsum", "clue": [9, 4], "sum": 25}, '
        '{"type": "xsum", "clue": [-1, 8], "sum": 23}, {"type": "xsum", "clue": [9, 8], "sum": 12}]}'),
       "562831974837429165941576238195384726286715349473692581329168457758943612614257893"),
+    # issue 41, cells and outside clues (branch kinds-cells)
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Fortress" (origin: https://sudokupad.app/N7fqrL2gtD);
+    # its GreaterThan~A~B~C... (A greater than each later neighbour) written as one sign per pair
+    P("greaterthan",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Fortress\"",
+      ('{"givens": "4..1.2...............3.47....8...1...........7.......3...6.7...............8.9..2", '
+       '"constraints": [{"type": "greaterthan", "cells": [[0, 7], [1, 7]]}, {"type": "greaterthan", "cel'
+       'ls": [[0, 7], [0, 6]]}, {"type": "greaterthan", "cells": [[0, 7], [0, 8]]}, {"type": "greatertha'
+       'n", "cells": [[1, 4], [1, 3]]}, {"type": "greaterthan", "cells": [[1, 4], [0, 4]]}, {"type": "gr'
+       'eaterthan", "cells": [[1, 4], [1, 5]]}, {"type": "greaterthan", "cells": [[1, 4], [2, 4]]}, {"ty'
+       'pe": "greaterthan", "cells": [[4, 7], [3, 7]]}, {"type": "greaterthan", "cells": [[4, 7], [4, 8]'
+       ']}, {"type": "greaterthan", "cells": [[4, 7], [5, 7]]}, {"type": "greaterthan", "cells": [[4, 7]'
+       ', [4, 6]]}, {"type": "greaterthan", "cells": [[3, 4], [2, 4]]}, {"type": "greaterthan", "cells":'
+       ' [[3, 4], [3, 3]]}, {"type": "greaterthan", "cells": [[3, 4], [3, 5]]}, {"type": "greaterthan", '
+       '"cells": [[3, 4], [4, 4]]}, {"type": "greaterthan", "cells": [[5, 4], [4, 4]]}, {"type": "greate'
+       'rthan", "cells": [[5, 4], [5, 3]]}, {"type": "greaterthan", "cells": [[5, 4], [5, 5]]}, {"type":'
+       ' "greaterthan", "cells": [[5, 4], [6, 4]]}, {"type": "greaterthan", "cells": [[7, 4], [6, 4]]}, '
+       '{"type": "greaterthan", "cells": [[7, 4], [7, 3]]}, {"type": "greaterthan", "cells": [[7, 4], [7'
+       ', 5]]}, {"type": "greaterthan", "cells": [[7, 4], [8, 4]]}, {"type": "greaterthan", "cells": [[8'
+       ', 1], [7, 1]]}, {"type": "greaterthan", "cells": [[8, 1], [8, 0]]}, {"type": "greaterthan", "cel'
+       'ls": [[8, 1], [8, 2]]}, {"type": "greaterthan", "cells": [[4, 1], [4, 0]]}, {"type": "greatertha'
+       'n", "cells": [[4, 1], [3, 1]]}, {"type": "greaterthan", "cells": [[4, 1], [4, 2]]}, {"type": "gr'
+       'eaterthan", "cells": [[4, 1], [5, 1]]}, {"type": "greaterthan", "cells": [[3, 0], [3, 1]]}, {"ty'
+       'pe": "greaterthan", "cells": [[3, 0], [2, 0]]}, {"type": "greaterthan", "cells": [[3, 0], [4, 0]'
+       ']}]}'),
+      "437182596681795324295364718328576149164938275759241863843627951912453687576819432"),
 ]
-
-

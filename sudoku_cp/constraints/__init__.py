@@ -46,6 +46,8 @@ BUILT_IN = (
     "clone",
     "disjoint",
     "candidates",
+    # issue 41, cells and outside clues (branch kinds-cells)
+    "greaterthan",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

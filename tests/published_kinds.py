@@ -934,4 +934,23 @@ PUBLISHED = [
        'pe": "greaterthan", "cells": [[3, 0], [2, 0]]}, {"type": "greaterthan", "cells": [[3, 0], [4, 0]'
        ']}]}'),
       "437182596681795324295364718328576149164938275759241863843627951912453687576819432"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Skyscraper" (origin: https://www.youtube.com/watch?v=rLlZA5ZND00, https://sudokupad.app/mMFtMNMMqg)
+    P("skyscraper",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Skyscraper\"",
+      ('{"givens": "1....2..8.........3..6..4...........5.2..3............7..8..2...........9....4..6", '
+       '"constraints": [{"type": "skyscraper", "clue": [-1, 4], "value": 5}, {"type": "skyscraper", "clu'
+       'e": [1, -1], "value": 2}, {"type": "skyscraper", "clue": [3, -1], "value": 4}, {"type": "skyscra'
+       'per", "clue": [5, -1], "value": 6}, {"type": "skyscraper", "clue": [7, -1], "value": 8}]}'),
+      "147932658826145937359678412678419325592783164413256789765891243234567891981324576"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Skyscraper - all 6" (origin: https://sudokutheory.com/wiki/index.php?title=Snipes#Skyscrapers)
+    P("skyscraper",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Skyscraper - all 6\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "skyscraper", "clue": [-1, 0], "value": 6}, {"type": "skyscraper", "clu'
+       'e": [-1, 2], "value": 6}, {"type": "skyscraper", "clue": [-1, 5], "value": 6}, {"type": "skyscra'
+       'per", "clue": [4, -1], "value": 6}, {"type": "skyscraper", "clue": [7, -1], "value": 6}, {"type"'
+       ': "skyscraper", "clue": [0, 9], "value": 6}, {"type": "skyscraper", "clue": [3, 9], "value": 6},'
+       ' {"type": "skyscraper", "clue": [6, 9], "value": 6}, {"type": "skyscraper", "clue": [9, 1], "val'
+       'ue": 6}, {"type": "skyscraper", "clue": [9, 3], "value": 6}]}'),
+      "491872653582631974673495218714986532356724189829513746968357421145268397237149865"),
 ]

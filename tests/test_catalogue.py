@@ -57,6 +57,11 @@ def sandwiched(line):
     return sum(line[a + 1:b])
 
 
+def seen_from(line):
+    """Skyscrapers seen along a line: the digits greater than every one before them."""
+    return sum(d > max(line[:k], default=0) for k, d in enumerate(line))
+
+
 def at(g, cell):
     return g[cell[0]][cell[1]]
 
@@ -113,6 +118,8 @@ CASES = {
 CASES.update({
     "greaterthan": ([{"type": "greaterthan", "cells": [[0, 0], [0, 1]]}, {"type": "greaterthan", "cells": [[1, 1], [2, 1]]}],
                     lambda g: g[0][0] > g[0][1] and g[1][1] > g[2][1]),
+    "skyscraper": ([{"type": "skyscraper", "clue": [-1, 0], "value": 2}, {"type": "skyscraper", "clue": [1, 4], "value": 3}],
+                   lambda g: seen_from([g[r][0] for r in range(4)]) == 2 and seen_from(g[1][::-1]) == 3),
 })
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign"}  # kinds f-puzzles has no rule for
 

@@ -48,6 +48,7 @@ BUILT_IN = (
     "candidates",
     # issue 41, cells and outside clues (branch kinds-cells)
     "greaterthan",
+    "skyscraper",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -953,4 +953,23 @@ PUBLISHED = [
        ' {"type": "skyscraper", "clue": [6, 9], "value": 6}, {"type": "skyscraper", "clue": [9, 1], "val'
        'ue": 6}, {"type": "skyscraper", "clue": [9, 3], "value": 6}]}'),
       "491872653582631974673495218714986532356724189829513746968357421145268397237149865"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "N is for Numbered Rooms" (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000B8L); NumberedRoom~C1~a~b: a above column 1, b below
+    P("numberedroom",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"N is for Numbered Rooms\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "numberedroom", "clue": [-1, 0], "value": 1}, {"type": "numberedroom", '
+       '"clue": [9, 0], "value": 1}, {"type": "numberedroom", "clue": [-1, 1], "value": 1}, {"type": "nu'
+       'mberedroom", "clue": [9, 1], "value": 5}, {"type": "numberedroom", "clue": [-1, 2], "value": 3},'
+       ' {"type": "numberedroom", "clue": [9, 2], "value": 7}, {"type": "numberedroom", "clue": [-1, 3],'
+       ' "value": 3}, {"type": "numberedroom", "clue": [-1, 4], "value": 5}, {"type": "numberedroom", "c'
+       'lue": [0, -1], "value": 4}, {"type": "numberedroom", "clue": [0, 9], "value": 4}, {"type": "numb'
+       'eredroom", "clue": [2, -1], "value": 8}, {"type": "numberedroom", "clue": [3, -1], "value": 2}, '
+       '{"type": "numberedroom", "clue": [8, -1], "value": 6}, {"type": "numberedroom", "clue": [8, 9], '
+       '"value": 6}, {"type": "numberedroom", "clue": [-1, 5], "value": 7}, {"type": "numberedroom", "cl'
+       'ue": [-1, 6], "value": 7}, {"type": "numberedroom", "clue": [9, 6], "value": 7}, {"type": "numbe'
+       'redroom", "clue": [-1, 7], "value": 9}, {"type": "numberedroom", "clue": [9, 7], "value": 5}, {"'
+       'type": "numberedroom", "clue": [-1, 8], "value": 9}, {"type": "numberedroom", "clue": [9, 8], "v'
+       'alue": 9}, {"type": "numberedroom", "clue": [6, 9], "value": 2}, {"type": "numberedroom", "clue"'
+       ': [5, 9], "value": 8}]}'),
+      "817593642532416879496827513658172394974365281321984765783249156145638927269751438"),
 ]

@@ -120,8 +120,10 @@ CASES.update({
                     lambda g: g[0][0] > g[0][1] and g[1][1] > g[2][1]),
     "skyscraper": ([{"type": "skyscraper", "clue": [-1, 0], "value": 2}, {"type": "skyscraper", "clue": [1, 4], "value": 3}],
                    lambda g: seen_from([g[r][0] for r in range(4)]) == 2 and seen_from(g[1][::-1]) == 3),
+    "numberedroom": ([{"type": "numberedroom", "clue": [-1, 1], "value": 3}, {"type": "numberedroom", "clue": [2, 4], "value": 1}],
+                     lambda g: g[g[0][1] - 1][1] == 3 and g[2][4 - g[2][3]] == 1),
 })
-NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign"}  # kinds f-puzzles has no rule for
+NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:

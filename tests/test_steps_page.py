@@ -75,7 +75,7 @@ def expected_marks(board: Board) -> Counter:
             want[f"circle.kropki-{c.data[0]}"] += 1
         elif k in ("xv", "greaterthan"):  # a greater-than sign is drawn as XV's letters are
             want["text.xv"] += 1
-        elif k in ("little-killer", "sandwich", "xsum", "skyscraper"):
+        elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom"):
             want["text.outside"] += 1
         elif k == "odd":
             want["circle.odd"] += len(c.cells)
@@ -105,7 +105,7 @@ def first_of_each_kind() -> list[tuple[str, Board]]:
 
 KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer", "sandwich", "xsum", "odd",
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
-               "maximum", "greaterthan", "skyscraper")
+               "maximum", "greaterthan", "skyscraper", "numberedroom")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -49,6 +49,7 @@ BUILT_IN = (
     # issue 41, cells and outside clues (branch kinds-cells)
     "greaterthan",
     "skyscraper",
+    "numberedroom",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.rules import Constraint
+from ..core.rules import Constraint, Rules
 from ..core.shape import Cell, PuzzleError, Shape, cell_name
-from .base import Kind, Mark, fp_clues, fp_name
+from .base import Kind, Mark, fp_clues, fp_name, index, mask_of
 
 SIDES = {"top": "down", "bottom": "up", "left": "right", "right": "left"}
 
@@ -87,3 +87,28 @@ class OutsideClue(Kind):
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("outside", constraint.data, "", str(constraint.value))]
+
+
+class ValueClue(OutsideClue):
+    """An outside clue whose number is not a sum (skyscrapers, numbered rooms): document
+    ``{"type": ..., "clue": [r, c], "value": k}``; what a cell may hold is what :meth:`narrow`
+    leaves it with the filled cells as its candidates."""
+
+    fields = ("clue", "value")
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        clue = item.get("clue")
+        if not (isinstance(clue, list) and len(clue) == 2 and all(type(v) is int for v in clue)):
+            raise PuzzleError(f"{where}: \"clue\" is {clue!r}: expected [row, col] just outside the grid")
+        return [self._make((clue[0], clue[1]), item.get("value"), shape.size, where)]
+
+    def write(self, constraint: Constraint) -> dict:
+        return {"type": self.name, "clue": list(constraint.data[0]), "value": constraint.value}
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        n = rules.size
+        full = (1 << n) - 1
+        masks = [mask_of([d]) if d else full for d in cells]
+        masks[i] = full
+        got = self.narrow(constraint, masks, rules)
+        return 0 if got is None else got[[index(n, c) for c in constraint.cells].index(i)]

@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import PuzzleError, Shape
-from .base import Term, index, lit, mask_of, sum_clauses
-from ._outside import OutsideClue
+from .base import Term, index, lit, sum_clauses
+from ._outside import ValueClue
 
 
 def seen(line: Sequence[int]) -> int:
@@ -33,24 +32,14 @@ def seen(line: Sequence[int]) -> int:
     return count
 
 
-class Skyscraper(OutsideClue):
+class Skyscraper(ValueClue):
     name = "skyscraper"
     words = "skyscraper"
-    fields = ("clue", "value")
     fpuzzles = ("skyscraper",)
     aux = "the running maximum at least d, cell seen, partial sums of the seen cells"
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
         return 1, length
-
-    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
-        clue = item.get("clue")
-        if not (isinstance(clue, list) and len(clue) == 2 and all(type(v) is int for v in clue)):
-            raise PuzzleError(f"{where}: \"clue\" is {clue!r}: expected [row, col] just outside the grid")
-        return [self._make((clue[0], clue[1]), item.get("value"), shape.size, where)]
-
-    def write(self, constraint: Constraint) -> dict:
-        return {"type": self.name, "clue": list(constraint.data[0]), "value": constraint.value}
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size
@@ -84,14 +73,6 @@ class Skyscraper(OutsideClue):
                         before.add((top, count))
             behind = before
         return out if all(out) else None
-
-    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
-        n = rules.size
-        full = (1 << n) - 1
-        masks = [mask_of([d]) if d else full for d in cells]
-        masks[i] = full
-        got = self.narrow(constraint, masks, rules)
-        return 0 if got is None else got[[index(n, c) for c in constraint.cells].index(i)]
 
     def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
         n = rules.size

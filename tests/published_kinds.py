@@ -972,4 +972,12 @@ PUBLISHED = [
        'alue": 9}, {"type": "numberedroom", "clue": [6, 9], "value": 2}, {"type": "numberedroom", "clue"'
        ': [5, 9], "value": 8}]}'),
       "817593642532416879496827513658172394974365281321984765783249156145638927269751438"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Clockwork", shown as "Counting circles" (origin: https://www.youtube.com/watch?v=J_3SltyIJ1I, https://sudokupad.app/QbPRdNNRMH)
+    P("countingcircles",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Clockwork\"",
+      ('{"givens": "....1.....8.....2...................7.......3....9......8...2...6...1.4.....5....", '
+       '"constraints": [{"type": "countingcircles", "cells": [[0, 0], [0, 4], [0, 8], [1, 6], [1, 2], [2'
+       ', 1], [2, 7], [3, 5], [3, 6], [3, 3], [4, 0], [4, 1], [5, 2], [5, 3], [5, 5], [6, 7], [7, 6], [8'
+       ', 8], [8, 4], [6, 1], [7, 2], [8, 0], [4, 7]]}]}'),
+      "623514897584379621971268354219436785745182963836795412158643279367921548492857136"),
 ]

@@ -57,6 +57,9 @@ def sandwiched(line):
     return sum(line[a + 1:b])
 
 
+CIRCLES = [(0, 0), (1, 2), (2, 1), (3, 3), (0, 3)]
+
+
 def seen_from(line):
     """Skyscrapers seen along a line: the digits greater than every one before them."""
     return sum(d > max(line[:k], default=0) for k, d in enumerate(line))
@@ -122,8 +125,11 @@ CASES.update({
                    lambda g: seen_from([g[r][0] for r in range(4)]) == 2 and seen_from(g[1][::-1]) == 3),
     "numberedroom": ([{"type": "numberedroom", "clue": [-1, 1], "value": 3}, {"type": "numberedroom", "clue": [2, 4], "value": 1}],
                      lambda g: g[g[0][1] - 1][1] == 3 and g[2][4 - g[2][3]] == 1),
+    "countingcircles": ([{"type": "countingcircles", "cells": [[0, 0], [1, 2], [2, 1], [3, 3], [0, 3]]}],
+                        lambda g: all([at(g, c) for c in CIRCLES].count(d) == d for d in {at(g, c) for c in CIRCLES})),
 })
-NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room"}  # kinds f-puzzles has no rule for
+NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
+               "countingcircles": "f-puzzles has no counting circles"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:

@@ -96,7 +96,8 @@ def test_a_negative_rule_narrows_a_cell_with_no_unmarked_neighbour():
 
 
 # Kinds f-puzzles has no rule for (issue 41, branch kinds-cells), with the words of their refusal
-NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room"}
+NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
+               "countingcircles": "f-puzzles has no counting circles"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:
@@ -129,7 +130,7 @@ def test_every_new_kind_has_a_published_puzzle():
     assert {"arrow", "thermometer", "kropki", "kropki-negative", "xv", "xv-negative", "little-killer", "odd",
             "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
             "disjoint", "maximum", "sandwich", "xsum"} <= kinds  # no published minimum puzzle found
-    assert {"greaterthan", "skyscraper", "numberedroom"} <= kinds  # issue 41, cells and outside clues (branch kinds-cells)
+    assert {"greaterthan", "skyscraper", "numberedroom", "countingcircles"} <= kinds  # issue 41, cells and outside clues (branch kinds-cells)
 
 
 # ---------------------------------------------------------------------------------------------

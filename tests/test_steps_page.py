@@ -65,6 +65,8 @@ def expected_marks(board: Board) -> Counter:
             want["polyline.arrowhead"] += 1
         elif k == "between":
             want["circle.circle"] += 2
+        elif k == "countingcircles":
+            want["circle.circle"] += len(c.cells)
         elif k == "killer":
             want["path.cage"] += 1
             want["text.sum"] += c.value is not None
@@ -75,7 +77,7 @@ def expected_marks(board: Board) -> Counter:
             want[f"circle.kropki-{c.data[0]}"] += 1
         elif k in ("xv", "greaterthan"):  # a greater-than sign is drawn as XV's letters are
             want["text.xv"] += 1
-        elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom"):
+        elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom", "countingcircles"):
             want["text.outside"] += 1
         elif k == "odd":
             want["circle.odd"] += len(c.cells)
@@ -105,7 +107,7 @@ def first_of_each_kind() -> list[tuple[str, Board]]:
 
 KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer", "sandwich", "xsum", "odd",
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
-               "maximum", "greaterthan", "skyscraper", "numberedroom")
+               "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -50,6 +50,7 @@ BUILT_IN = (
     "greaterthan",
     "skyscraper",
     "numberedroom",
+    "countingcircles",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -980,4 +980,21 @@ PUBLISHED = [
        ', 1], [2, 7], [3, 5], [3, 6], [3, 3], [4, 0], [4, 1], [5, 2], [5, 3], [5, 5], [6, 7], [7, 6], [8'
        ', 8], [8, 4], [6, 1], [7, 2], [8, 0], [4, 7]]}]}'),
       "623514897584379621971268354219436785745182963836795412158643279367921548492857136"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Start with 1, not 0!" (origin: https://sudokupad.app/2ng0dky96e); Indexing~C (column indexing, the 1-5-9 rule) as indexer "column", Cage~sum as killer
+    P("indexer",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Start with 1, not 0!\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "killer", "cells": [[0, 0], [1, 0], [2, 0]], "sum": 12}, {"type": "kill'
+       'er", "cells": [[2, 1], [2, 2]], "sum": 12}, {"type": "killer", "cells": [[0, 4], [0, 5]], "sum":'
+       ' 8}, {"type": "killer", "cells": [[3, 4], [4, 4], [5, 4]], "sum": 18}, {"type": "killer", "cells'
+       '": [[3, 3], [4, 3]], "sum": 12}, {"type": "killer", "cells": [[3, 1], [3, 2]], "sum": 6}, {"type'
+       '": "killer", "cells": [[4, 0], [4, 1]], "sum": 10}, {"type": "killer", "cells": [[6, 0], [6, 1]]'
+       ', "sum": 9}, {"type": "killer", "cells": [[8, 0], [8, 1]], "sum": 11}, {"type": "killer", "cells'
+       '": [[6, 3], [7, 3], [8, 3]], "sum": 13}, {"type": "killer", "cells": [[0, 7], [1, 7]], "sum": 8}'
+       ', {"type": "killer", "cells": [[4, 7], [4, 8]], "sum": 13}, {"type": "killer", "cells": [[6, 8],'
+       ' [7, 8], [8, 8]], "sum": 17}, {"type": "indexer", "which": "column", "cells": [[0, 0], [0, 4], ['
+       '0, 8], [1, 0], [1, 4], [1, 8], [2, 0], [2, 4], [2, 8], [3, 0], [3, 4], [3, 8], [4, 0], [4, 4], ['
+       '4, 8], [5, 0], [5, 4], [5, 8], [6, 0], [6, 4], [6, 8], [7, 0], [7, 4], [7, 8], [8, 0], [8, 4], ['
+       '8, 8]]}]}'),
+      "758926134162384957493157862924865371371492685685731429546213798219678543837549216"),
 ]

@@ -127,6 +127,11 @@ CASES.update({
                      lambda g: g[g[0][1] - 1][1] == 3 and g[2][4 - g[2][3]] == 1),
     "countingcircles": ([{"type": "countingcircles", "cells": [[0, 0], [1, 2], [2, 1], [3, 3], [0, 3]]}],
                         lambda g: all([at(g, c) for c in CIRCLES].count(d) == d for d in {at(g, c) for c in CIRCLES})),
+    "indexer": ([{"type": "indexer", "which": "row", "cells": [[3, 2]]},  # (f-puzzles' order: row, column, box)
+                 {"type": "indexer", "which": "column", "cells": [[0, 0], [1, 0]]},
+                 {"type": "indexer", "which": "box", "cells": [[2, 3]]}],
+                lambda g: all(g[r][g[r][0] - 1] == 1 for r in (0, 1)) and g[g[3][2] - 1][2] == 4
+                and [g[2][2], g[2][3], g[3][2], g[3][3]][g[2][3] - 1] == 2),
 })
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles"}  # kinds f-puzzles has no rule for

@@ -130,7 +130,7 @@ def test_every_new_kind_has_a_published_puzzle():
     assert {"arrow", "thermometer", "kropki", "kropki-negative", "xv", "xv-negative", "little-killer", "odd",
             "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
             "disjoint", "maximum", "sandwich", "xsum"} <= kinds  # no published minimum puzzle found
-    assert {"greaterthan", "skyscraper", "numberedroom", "countingcircles"} <= kinds  # issue 41, cells and outside clues (branch kinds-cells)
+    assert {"greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer"} <= kinds  # issue 41, cells and outside clues (branch kinds-cells)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ def expected_marks(board: Board) -> Counter:
             want[f"circle.kropki-{c.data[0]}"] += 1
         elif k in ("xv", "greaterthan"):  # a greater-than sign is drawn as XV's letters are
             want["text.xv"] += 1
-        elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom", "countingcircles"):
+        elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom", "countingcircles", "indexer"):
             want["text.outside"] += 1
         elif k == "odd":
             want["circle.odd"] += len(c.cells)
@@ -85,7 +85,7 @@ def expected_marks(board: Board) -> Counter:
             want[f"rect.{k}"] += len(c.cells)
         elif k == "quadruple":
             want["circle.quad"] += 1
-        elif k in ("minimum", "maximum"):
+        elif k in ("minimum", "maximum", "indexer"):
             want["text.note"] += len(c.cells)
     for unit in board.rules.units:
         if unit.kind in ("diagonal", "anti-diagonal"):
@@ -107,7 +107,7 @@ def first_of_each_kind() -> list[tuple[str, Board]]:
 
 KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer", "sandwich", "xsum", "odd",
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
-               "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles")
+               "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -51,6 +51,7 @@ BUILT_IN = (
     "skyscraper",
     "numberedroom",
     "countingcircles",
+    "indexer",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -361,3 +361,18 @@ def test_validate_sees_a_thermometer_given_with_no_room():
         {"type": "thermometer", "cells": [[0, 1], [0, 0]]}]}))
     (conflict,) = find_conflicts(board)
     assert conflict.describe() == "thermometer from r1c2: 1 at r1c1 leaves no room for 1 lower cell and 0 higher"
+
+
+ISSUE_41_CELLS = ("greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer")  # (branch kinds-cells)
+
+
+@pytest.mark.parametrize("kind", ISSUE_41_CELLS)
+def test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys):
+    doc = json.dumps({"givens": "." * 16, "constraints": CASES[kind][0]})
+    assert main(["generate", "--rules", doc, "--seed", "5"]) == 0
+    made = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert len(made) == 1
+    puzzle = parse_puzzle(made[0])
+    assert puzzle.rules == board_of(CASES[kind][0]).rules
+    found = make("sat").count(puzzle, 2).solutions
+    assert len(found) == 1 and CASES[kind][1]([list(found[0].cells[r * 4:r * 4 + 4]) for r in range(4)])

@@ -43,6 +43,7 @@ class OutsideClue(Kind):
     """A number beside a row or column about the digits of that line."""
 
     fields = ("clue", "sum")
+    number = "sum"  # the document key of the clue's number
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
         """The least and greatest sum the rule allows on a line of N cells."""
@@ -60,10 +61,10 @@ class OutsideClue(Kind):
         clue = item.get("clue")
         if not (isinstance(clue, list) and len(clue) == 2 and all(type(v) is int for v in clue)):
             raise PuzzleError(f"{where}: \"clue\" is {clue!r}: expected [row, col] just outside the grid")
-        return [self._make((clue[0], clue[1]), item.get("sum"), shape.size, where)]
+        return [self._make((clue[0], clue[1]), item.get(self.number), shape.size, where)]
 
     def write(self, constraint: Constraint) -> dict:
-        return {"type": self.name, "clue": list(constraint.data[0]), "sum": constraint.value}
+        return {"type": self.name, "clue": list(constraint.data[0]), self.number: constraint.value}
 
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
         return [self._make(clue, total, shape.size, at) for _entry, at, total, clue in fp_clues(value, key, shape, where)]
@@ -95,15 +96,7 @@ class ValueClue(OutsideClue):
     leaves it with the filled cells as its candidates."""
 
     fields = ("clue", "value")
-
-    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
-        clue = item.get("clue")
-        if not (isinstance(clue, list) and len(clue) == 2 and all(type(v) is int for v in clue)):
-            raise PuzzleError(f"{where}: \"clue\" is {clue!r}: expected [row, col] just outside the grid")
-        return [self._make((clue[0], clue[1]), item.get("value"), shape.size, where)]
-
-    def write(self, constraint: Constraint) -> dict:
-        return {"type": self.name, "clue": list(constraint.data[0]), "value": constraint.value}
+    number = "value"
 
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
         n = rules.size

@@ -229,6 +229,13 @@ class Kind:
         return []
 
 
+def no_fpuzzles(kind: Kind, constraints: Sequence[Constraint], what: str) -> None:
+    """Refuse to write a rule f-puzzles does not have (``no_share_link`` gives the message)."""
+    if constraints:
+        raise PuzzleError(f"{kind.label(constraints[0])}: f-puzzles has no {what}, so the puzzle has no "
+                          f"f-puzzles form")
+
+
 # --------------------------------------------------------------------------------------------
 # Reading helpers shared by kinds
 # --------------------------------------------------------------------------------------------

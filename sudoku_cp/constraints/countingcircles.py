@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import PuzzleError, Shape
-from .base import Kind, Mark, Term, doc_cells, index, lit, sum_clauses
+from ..core.shape import Shape
+from .base import no_fpuzzles, Kind, Mark, Term, doc_cells, index, lit, sum_clauses
 
 
 class CountingCircles(Kind):
@@ -31,9 +31,7 @@ class CountingCircles(Kind):
         return {"type": self.name, "cells": [list(c) for c in constraint.cells]}
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        if constraints:
-            raise PuzzleError(f"{self.label(constraints[0])}: f-puzzles has no counting circles, so the "
-                              f"puzzle has no f-puzzles form")
+        no_fpuzzles(self, constraints, "counting circles")
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size

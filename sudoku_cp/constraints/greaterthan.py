@@ -14,11 +14,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import DotIO, Kind, Mark, PairKind, PairTest, doc_cells, index
-
-
-def _greater(x: int, y: int) -> bool:
-    return x > y
+from .extremum import _greater
+from .base import no_fpuzzles, DotIO, Kind, Mark, PairKind, PairTest, doc_cells, index
 
 
 class GreaterThan(DotIO, PairKind):
@@ -38,9 +35,7 @@ class GreaterThan(DotIO, PairKind):
         return {"type": self.name, "cells": [list(c) for c in constraint.cells]}
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        if constraints:
-            raise PuzzleError(f"{self.label(constraints[0])}: f-puzzles has no greater-than sign, so the "
-                              f"puzzle has no f-puzzles form")
+        no_fpuzzles(self, constraints, "greater-than sign")
 
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
         return []  # (no f-puzzles key: never called)

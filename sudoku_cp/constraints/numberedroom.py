@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import PuzzleError
-from .base import index, lit
+from .base import no_fpuzzles, index, lit
 from ._outside import ValueClue
 
 
@@ -66,9 +65,7 @@ class NumberedRoom(ValueClue):
                                 [(a, b) for a in range(1, n + 1) for b in range(1, n + 1) if a != x or b == k]))
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        if constraints:
-            raise PuzzleError(f"{self.label(constraints[0])}: f-puzzles has no numbered room, so the puzzle "
-                              f"has no f-puzzles form")
+        no_fpuzzles(self, constraints, "numbered room")
 
 
 KIND = NumberedRoom()

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import Shape
-from .base import no_fpuzzles, Kind, Mark, Term, doc_cells, index, lit, sum_clauses
+from .base import Kind, Mark, Term, doc_cells, index, lit, no_fpuzzles, sum_clauses
 
 
 class CountingCircles(Kind):

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import no_fpuzzles, index, lit
+from .base import index, lit, no_fpuzzles
 from ._outside import ValueClue
 
 

@@ -127,3 +127,43 @@ def test_a_pipe_is_still_read_as_standard_input():
     done = subprocess.run([sys.executable, "-m", "sudoku_cp", "validate", "-f", "-"], cwd=ROOT, text=True,
                           input="12.4..1221.3.32.\n", capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_share_string_bomb_is_refused_in_bounded_memory():
+    """A 99 KB link spelling 849 million letters was decompressed whole (42 s, 2.5 GB) before 'not JSON'."""
+    from test_rough_edges import lz_bomb
+
+    link = "https://f-puzzles.com/?load=" + lz_bomb(41200)  # (41201 * 41202) / 2 letters
+    assert len(link) < 100_000
+    done = run_bounded(["validate", link], memory=400 << 20)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr == ("sudoku-cp: error: line 1: share string: it decompresses to more than 16,777,216 "
+                           "characters: expected an f-puzzles document (a 64x64 one is far smaller)\n")
+
+
+def test_decompress_stops_at_its_cap_and_agrees_with_lz_string(rng):
+    """sharesize's decoder gives lzstring's text (or None where it fails) and stops past the cap."""
+    from lzstring import LZString
+    from test_rough_edges import BASE64, lz_bomb
+
+    from sudoku_cp.core.board import PuzzleError
+    from sudoku_cp.formats.sharesize import decompress
+
+    def reference(payload):
+        try:
+            return LZString().decompressFromBase64(payload) or None
+        except Exception:  # the package raises on bad data
+            return None
+
+    for n in range(600):
+        text = "".join(rng.choice('{}[]"ab:,019 é\u20ac') for _ in range(rng.randrange(1, 300)))
+        payload = LZString().compressToBase64(text)
+        if n % 3 == 1:  # tampered
+            i = rng.randrange(len(payload))
+            payload = payload[:i] + rng.choice(BASE64 + "=") + payload[i + 1:]
+        elif n % 3 == 2:  # cut short
+            payload = payload[:rng.randrange(len(payload))]
+        assert decompress(payload, "x", 10**9) == reference(payload), payload
+    with pytest.raises(PuzzleError, match="^here: it decompresses to more than 1,000 characters"):
+        decompress(lz_bomb(50), "here", 1000)  # 1,326 letters
+    assert decompress(lz_bomb(50), "here", 1326) == "a" * 1326

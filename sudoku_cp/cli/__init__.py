@@ -119,10 +119,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     for name in [COMMANDS[command]] if command in COMMANDS else MODULES:
         importlib.import_module(f"sudoku_cp.cli.{name}").add_parser(sub)
-    for each in sub.choices.values():  # the old plural spellings, in every command that has the new one
+    for name, each in sub.choices.items():  # the old plural spellings, named in every command
         for old, new in OLD_SPELLINGS:
-            if new in each._option_string_actions and old not in each._option_string_actions:
-                renamed(each, old, new)
+            if old in each._option_string_actions:
+                continue
+            renamed(each, old, new, None if new in each._option_string_actions
+                    else f"{old} is now {new}, which {name} does not take")
     return parser
 
 

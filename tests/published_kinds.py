@@ -908,6 +908,22 @@ PUBLISHED = [
        '{"type": "xsum", "clue": [-1, 4], "sum": 12}, {"type": "xsum", "clue": [9, 4], "sum": 25}, '
        '{"type": "xsum", "clue": [-1, 8], "sum": 23}, {"type": "xsum", "clue": [9, 8], "sum": 12}]}'),
       "562831974837429165941576238195384726286715349473692581329168457758943612614257893"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Irregular 7x7 Kropki" by tsc (7x7, irregular
+    # regions, kropki without the negative constraint): a jigsaw size with no box shape; f-puzzles
+    # JSON (its lz-string payload there) cut to the grid's givens and regions and the rule keys
+    P("kropki",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Irregular 7x7 Kropki\"",
+      ('{"size": 7, "grid": [[{}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}], [{}, {}, {}'
+       ', {}, {}, {}, {}], [{}, {}, {}, {"region": 4}, {"region": 5}, {"region": 5}, {"region": 5}],'
+       ' [{"region": 3}, {"region": 3}, {}, {}, {}, {"region": 5}, {"region": 5}], [{"region": 3}, {'
+       '"region": 6}, {"region": 4}, {"region": 4}, {"region": 4}, {"region": 6}, {}], [{"region": 3'
+       '}, {}, {}, {}, {}, {}, {"region": 5}]], "difference": [{"cells": ["R2C4", "R2C5"]}, {"cells"'
+       ': ["R2C6", "R2C5"]}, {"cells": ["R1C6", "R1C7"]}, {"cells": ["R5C3", "R6C3"]}, {"cells": ["R'
+       '3C1", "R4C1"]}, {"cells": ["R7C3", "R7C2"]}, {"cells": ["R5C4", "R6C4"]}, {"cells": ["R5C5",'
+       ' "R6C5"]}], "ratio": [{"cells": ["R1C3", "R1C4"]}, {"cells": ["R1C6", "R1C5"]}, {"cells": ["'
+       'R2C3", "R2C4"]}, {"cells": ["R1C2", "R2C2"]}, {"cells": ["R6C4", "R6C5"]}, {"cells": ["R4C3"'
+       ', "R4C2"]}, {"cells": ["R5C7", "R4C7"]}]}'),
+      "7412365123654723574163125674476315256742316541723"),
 ]
 
 

@@ -103,6 +103,10 @@ class Shape:
                     f"box shape {rows}x{cols} does not fit a {size}x{size} grid: "
                     f"expected R x C with R * C = {size}"
                 )
+            if cols == 1 or (rows == 1 and has_box_shape(size)):  # 1 x N: boxless, for a size with no boxes
+                raise PuzzleError(
+                    f"box shape {rows}x{cols} on a {size}x{size} grid: expected R x C with R, C >= 2"
+                )
             return Shape(rows, cols)
         root = math.isqrt(size)
         for rows in range(root, 1, -1):

@@ -997,4 +997,20 @@ PUBLISHED = [
        '4, 8], [5, 0], [5, 4], [5, 8], [6, 0], [6, 4], [6, 8], [7, 0], [7, 4], [7, 8], [8, 0], [8, 4], ['
        '8, 8]]}]}'),
       "758926134162384957493157862924865371371492685685731429546213798219678543837549216"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Irregular 7x7 Kropki" by tsc (7x7, irregular
+    # regions, kropki without the negative constraint): a jigsaw size with no box shape; f-puzzles
+    # JSON (its lz-string payload there) cut to the grid's givens and regions and the rule keys
+    P("kropki",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Irregular 7x7 Kropki\"",
+      ('{"size": 7, "grid": [[{}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}], [{}, {}, {}'
+       ', {}, {}, {}, {}], [{}, {}, {}, {"region": 4}, {"region": 5}, {"region": 5}, {"region": 5}],'
+       ' [{"region": 3}, {"region": 3}, {}, {}, {}, {"region": 5}, {"region": 5}], [{"region": 3}, {'
+       '"region": 6}, {"region": 4}, {"region": 4}, {"region": 4}, {"region": 6}, {}], [{"region": 3'
+       '}, {}, {}, {}, {}, {}, {"region": 5}]], "difference": [{"cells": ["R2C4", "R2C5"]}, {"cells"'
+       ': ["R2C6", "R2C5"]}, {"cells": ["R1C6", "R1C7"]}, {"cells": ["R5C3", "R6C3"]}, {"cells": ["R'
+       '3C1", "R4C1"]}, {"cells": ["R7C3", "R7C2"]}, {"cells": ["R5C4", "R6C4"]}, {"cells": ["R5C5",'
+       ' "R6C5"]}], "ratio": [{"cells": ["R1C3", "R1C4"]}, {"cells": ["R1C6", "R1C5"]}, {"cells": ["'
+       'R2C3", "R2C4"]}, {"cells": ["R1C2", "R2C2"]}, {"cells": ["R6C4", "R6C5"]}, {"cells": ["R4C3"'
+       ', "R4C2"]}, {"cells": ["R5C7", "R4C7"]}]}'),
+      "7412365123654723574163125674476315256742316541723"),
 ]

@@ -129,7 +129,8 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                              f"{MAX_PUZZLE_CHARS:,}, N at most {MAX_SIZE}")
     parser.add_argument("--box", type=box_arg, metavar="RxC",
                         help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the "
-                             "squarest R x C with R <= C)")
+                             "squarest R x C with R <= C; a size with no box shape, 5x5, 7x7, ..., "
+                             "is a puzzle only with jigsaw regions, which replace the boxes)")
     parser.add_argument("--symbols", type=symbols_arg, metavar="STRING",
                         help="the alphabet, digit 1 first (default 1-9 then A-Z); e.g. "
                              "0123456789ABCDEF for hexadoku, where only '.' is blank")

@@ -39,8 +39,8 @@ class BadRequest(Exception):
 
 def _option(body: dict, key: str, kind: type, default: Any) -> Any:
     value = body.get(key, default)
-    if value is None or (isinstance(value, kind) and not isinstance(value, bool)) \
-            or (kind is float and isinstance(value, int) and not isinstance(value, bool)):
+    if value is None or (kind is bool) == isinstance(value, bool) and (
+            isinstance(value, kind) or kind is float and isinstance(value, int)):
         return value
     raise BadRequest(f"{key}: expected {'a number' if kind is float else kind.__name__}, got {json.dumps(value)[:40]}")
 

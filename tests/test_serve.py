@@ -110,10 +110,11 @@ def test_bad_puzzle_is_400_worded_as_the_cli(server):
     (json.dumps({"puzzle": CLASSIC, "time_limit": -1}).encode(), 400, "expected a positive number"),
     (json.dumps({"puzzle": CLASSIC, "backend": "nosuch"}).encode(), 400, "nosuch"),
     (b" " * 2_000_000, 413, "at most"),
+    (json.dumps({"puzzle": CLASSIC, "hint": 4}).encode(), 400, "expected a level 1, 2 or 3"),
 ])
 def test_refused_and_the_server_still_answers(server, raw, status, words):
     url, _ = server
-    code, got = post(url, "/api/count", raw)
+    code, got = post(url, "/api/explain" if b"hint" in raw else "/api/count", raw)
     assert code == status and words in got["error"]
     assert post(url, "/api/validate", {"puzzle": CLASSIC}) == (200, post(url, "/api/validate",
                                                                          {"puzzle": CLASSIC})[1])
@@ -180,6 +181,8 @@ def test_page_in_chromium(server, browser, tmp_path):
     browser.find_element(By.ID, "hint").click()
     hint = browser.find_element(By.ID, "hinttext")
     WebDriverWait(browser, 60).until(lambda d: hint.text)
+    assert hint.text == post(url, "/api/explain", {"puzzle": CLASSIC, "hint": 1})[1]["hint_text"]
+    assert "{" not in hint.text  # words, not a record
     shots = Path(__file__).parent / "artifacts" if False else tmp_path
     for width in (390, 1280):
         browser.set_window_size(width, 900)

@@ -112,9 +112,20 @@ def do_explain(body: dict) -> dict:
         raise BadRequest(f"limit {limit}: explain needs at least 2 to tell unique from multiple")
     steps = _option(body, "steps", bool, False)
     hint = _option(body, "hint", int, None)
+    if hint is not None and hint not in (1, 2, 3):
+        raise BadRequest(f"hint {hint}: expected a level 1, 2 or 3")
+    symbols = _option(body, "symbols", str, None)
     result = explain(board, limit, backends, _time_limit(body), False,
                      steps=(1 if hint is not None else True) if steps or hint is not None else False)
-    return record(result, _option(body, "symbols", str, None), True)
+    out = record(result, symbols, True)
+    found, rules = result.steps, board.rules
+    if found is not None:  # the words explain prints beside its record, for the page
+        if hint is not None:
+            out["hint_text"] = found[0].hint(rules, hint, symbols) if found else "none, the grid is full"
+        else:
+            out["step_texts"] = [step.text(rules, symbols) for step in found]
+            out["difficulty"] = found.difficulty()
+    return out
 
 
 def do_candidates(body: dict) -> dict:

@@ -140,12 +140,13 @@ def test_huge_body_without_content_length_is_413(server):
 
 
 def test_share_string_bomb_is_refused(server):
-    import lzstring
+    from test_rough_edges import lz_bomb
 
     url, _ = server
-    bomb = lzstring.LZString().compressToBase64('{"size":9,"grid":"' + "x" * 3_000_000 + '"}')
-    code, got = post(url, "/api/validate", {"puzzle": "https://f-puzzles.com/?load=" + bomb})
-    assert code == 400 and got["error"]
+    share = "https://f-puzzles.com/?load=" + lz_bomb(30000)  # 450 million letters once decompressed
+    code, got = post(url, "/api/validate", {"puzzle": share})
+    assert code == 400 and "decompresses to more than 16,777,216 characters" in got["error"]
+    assert got["error"] in cli_error("validate", share)
     assert post(url, "/api/validate", {"puzzle": CLASSIC})[0] == 200
 
 

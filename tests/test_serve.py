@@ -17,7 +17,9 @@ import pytest
 pytest.importorskip("starlette")  # the web extra (the test extra pulls it in)
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-SOLVED_CELL_OFF = "5" + CLASSIC[1:2] + "3" + CLASSIC[3:]  # 5 and 3 twice in row 1: invalid
+SOLVED_CELL_OFF = "5" + CLASSIC[1:2] + "3" + CLASSIC[3:]  # 3 twice in row 1 (and box 1): invalid
+
+NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can be no digit
 
 
 def free_port() -> int:
@@ -174,8 +176,17 @@ def test_page_in_chromium(server, browser, tmp_path):
     status = browser.find_element(By.ID, "status")
     WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
     assert browser.find_element(By.CSS_SELECTOR, "#board svg")
-    box.send_keys("\b" * 81 + SOLVED_CELL_OFF)  # an edit: two 5s and two 3s in row 1
+    box.send_keys("\b" * 81 + SOLVED_CELL_OFF)  # an edit: two 3s in row 1
     WebDriverWait(browser, 60).until(lambda d: status.text.startswith("invalid"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .mark")) == 2  # the two 3s, r1c2 and r1c3
+    box.clear()
+    box.send_keys(NO_SOLUTION)
+    WebDriverWait(browser, 60).until(lambda d: "cannot all hold" in status.text)
+    assert status.text.startswith("unsat: these 7 givens")
+    box.clear()
+    box.send_keys("." * 81)
+    WebDriverWait(browser, 60).until(lambda d: status.text.startswith("multiple"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .mark2")) > 0  # the differing cells
     box.clear()
     box.send_keys(CLASSIC)
     WebDriverWait(browser, 60).until(lambda d: status.text == "unique")

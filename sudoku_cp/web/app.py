@@ -139,10 +139,21 @@ def do_candidates(body: dict) -> dict:
                       time_limit=_time_limit(body)).to_json()
 
 
+def _cells(body: dict, key: str, size: int) -> list[tuple[int, int]]:
+    cells = _option(body, key, list, [])
+    if not all(isinstance(c, list) and len(c) >= 2 and all(isinstance(x, int) and 0 <= x < size for x in c[:2])
+               for c in cells):
+        raise BadRequest(f"{key}: expected a list of cells [row, col] counted from 0")
+    return [(c[0], c[1]) for c in cells]
+
+
 def do_svg(body: dict) -> str:
+    """The board drawn with the catalogue's shapes, ``marked`` cells red, ``secondary`` blue."""
     from ..formats.svg import board_svg
 
-    return board_svg(_board(body), symbols=_option(body, "symbols", str, None))
+    board = _board(body)
+    return board_svg(board, symbols=_option(body, "symbols", str, None), marked=_cells(body, "marked", board.size),
+                     secondary=_cells(body, "secondary", board.size))
 
 
 class Pool:

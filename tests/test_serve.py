@@ -10,7 +10,6 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -166,7 +165,7 @@ def test_twenty_concurrent_requests_answered_correctly(server):
 
 def test_page_in_chromium(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     url, _ = server
     browser.set_window_size(1280, 900)
@@ -195,7 +194,11 @@ def test_page_in_chromium(server, browser, tmp_path):
     WebDriverWait(browser, 60).until(lambda d: hint.text)
     assert hint.text == post(url, "/api/explain", {"puzzle": CLASSIC, "hint": 1})[1]["hint_text"]
     assert "{" not in hint.text  # words, not a record
-    shots = Path(__file__).parent / "artifacts" if False else tmp_path
+    Select(browser.find_element(By.ID, "backend")).select_by_value("sat,cpsat")  # a cross-check
+    backends = browser.find_element(By.ID, "backends")
+    WebDriverWait(browser, 60).until(lambda d: backends.text.count("unique in") == 2)
+    assert backends.text.startswith("sat:") and "\ncpsat: unique in " in backends.text
+    shots = tmp_path
     for width in (390, 1280):
         browser.set_window_size(width, 900)
         browser.save_screenshot(str(shots / f"serve-{width}.png"))

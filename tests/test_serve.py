@@ -212,3 +212,26 @@ def test_serve_help_teaches_and_bad_workers_is_a_usage_error():
                   "413", "503", "curl"):
         assert words in out.stdout
     assert cli_error("serve", "--workers", "0") == "--workers 0: expected at least 1"
+
+
+@pytest.mark.parametrize("kind", ["dimacs", "cpsat"])
+def test_download_is_what_encode_writes(server, kind):
+    url, _ = server
+    req = urllib.request.Request(url + "/api/download", json.dumps({"puzzle": CLASSIC, "format": kind}).encode())
+    with urllib.request.urlopen(req, timeout=120) as r:
+        got = r.read().decode()
+    out = subprocess.run([sys.executable, "-m", "sudoku_cp", "encode", CLASSIC, "--format", kind],
+                         capture_output=True, text=True)
+    assert got.rstrip("\n") == out.stdout.rstrip("\n") and got
+
+
+def test_download_fpuzzles_link_reads_back(server):
+    from sudoku_cp.formats.text import format_line, parse_puzzle
+
+    url, _ = server
+    req = urllib.request.Request(url + "/api/download", json.dumps({"puzzle": CLASSIC, "format": "fpuzzles"}).encode())
+    with urllib.request.urlopen(req, timeout=120) as r:
+        link = r.read().decode()
+    assert format_line(parse_puzzle(link)) == CLASSIC
+    assert post(url, "/api/download", {"puzzle": CLASSIC, "format": "png"}) == \
+        (400, {"error": "format 'png': expected dimacs, cpsat or fpuzzles"})

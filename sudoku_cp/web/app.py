@@ -156,6 +156,29 @@ def do_svg(body: dict) -> str:
                      secondary=_cells(body, "secondary", board.size))
 
 
+def do_download(body: dict) -> str:
+    """``format`` dimacs or cpsat: the model ``encode`` writes; fpuzzles: the f-puzzles link."""
+    from types import SimpleNamespace
+
+    from ..cli.encode_cmd import _output
+    from ..formats.fpuzzles import no_share_link, share_link
+    from ..formats.text import Entry
+    from ..model.cnf import DEFAULT_ENCODING
+
+    board = _board(body)
+    kind = _option(body, "format", str, "dimacs")
+    if kind == "fpuzzles":
+        refused = no_share_link(board)
+        if refused is not None:
+            raise BadRequest(f"--fpuzzles: {refused}")
+        return share_link(board)
+    if kind not in ("dimacs", "cpsat"):
+        raise BadRequest(f"format {kind!r}: expected dimacs, cpsat or fpuzzles")
+    args = SimpleNamespace(format=kind, simplify=False, amo=None, encoding=DEFAULT_ENCODING, json=False,
+                           symbols=_option(body, "symbols", str, None))
+    return _output(Entry(0, 1, "", board), args, False)
+
+
 class Pool:
     """A bounded pool of workers; a call waits at most QUEUE_SECONDS for one, then 503."""
 
@@ -199,8 +222,8 @@ def _endpoint(work, media: str = "json"):
             out = await request.app.state.pool.run(work, await _body(request))
         except BadRequest as exc:
             return JSONResponse({"error": str(exc)}, status_code=exc.status)
-        if media == "svg":
-            return Response(out, media_type="image/svg+xml")
+        if media != "json":
+            return Response(out, media_type=media)
         return JSONResponse(out)
     return endpoint
 
@@ -215,7 +238,8 @@ ROUTES = [  # the one table
     Route("/api/count", _endpoint(do_count), methods=["POST"]),
     Route("/api/explain", _endpoint(do_explain), methods=["POST"]),
     Route("/api/candidates", _endpoint(do_candidates), methods=["POST"]),
-    Route("/api/svg", _endpoint(do_svg, "svg"), methods=["POST"]),
+    Route("/api/download", _endpoint(do_download, "text/plain; charset=utf-8"), methods=["POST"]),
+    Route("/api/svg", _endpoint(do_svg, "image/svg+xml"), methods=["POST"]),
 ]
 
 

@@ -60,6 +60,12 @@ def post(url: str, path: str, data: bytes | dict, headers: dict | None = None) -
         return exc.code, json.loads(exc.read())
 
 
+def post_text(url: str, body: dict) -> str:
+    req = urllib.request.Request(url + "/api/download", json.dumps(body).encode())
+    with urllib.request.urlopen(req, timeout=120) as r:
+        return r.read().decode()
+
+
 def cli_json(*argv: str) -> dict:
     out = subprocess.run([sys.executable, "-m", "sudoku_cp", *argv, "--json"], capture_output=True, text=True)
     return json.loads(out.stdout)
@@ -198,6 +204,10 @@ def test_page_in_chromium(server, browser, tmp_path):
     backends = browser.find_element(By.ID, "backends")
     WebDriverWait(browser, 60).until(lambda d: backends.text.count("unique in") == 2)
     assert backends.text.startswith("sat:") and "\ncpsat: unique in " in backends.text
+    browser.find_element(By.CSS_SELECTOR, '#downloads [data-format="fpuzzles"]').click()
+    WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hinttext a"))
+    link = browser.find_element(By.CSS_SELECTOR, "#hinttext a").get_attribute("href")
+    assert link == post_text(url, {"puzzle": CLASSIC, "format": "fpuzzles"})
     shots = tmp_path
     for width in (390, 1280):
         browser.set_window_size(width, 900)

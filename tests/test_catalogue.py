@@ -376,3 +376,15 @@ def test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys):
     assert puzzle.rules == board_of(CASES[kind][0]).rules
     found = make("sat").count(puzzle, 2).solutions
     assert len(found) == 1 and CASES[kind][1]([list(found[0].cells[r * 4:r * 4 + 4]) for r in range(4)])
+
+
+def test_fpuzzles_whispers_keep_their_gap():
+    """A whispers line with another value (Dutch whispers, gap 4, as the f-puzzles userscripts
+    write them) is read with that gap, never as German whispers; a bad gap is named."""
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    board = from_fpuzzles({"size": 9, "grid": grid, "whispers": [
+        {"lines": [["R1C1", "R1C2", "R1C3"]], "value": "4"}, {"lines": [["R5C1", "R5C2"]]}]})
+    assert [(c.cells, c.value) for c in board.rules.constraints] == [
+        (((0, 0), (0, 1), (0, 2)), 4), (((4, 0), (4, 1)), None)]
+    with pytest.raises(PuzzleError, match="whispers 1: gap"):
+        from_fpuzzles({"size": 9, "grid": grid, "whispers": [{"lines": [["R1C1", "R1C2"]], "value": "x"}]})

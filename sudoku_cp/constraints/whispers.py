@@ -8,10 +8,11 @@ Document: ``{"type": "whispers", "cells": [[r, c], ...]}`` (optional ``value``);
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import LineIO, Mark, PairKind, PairTest, doc_int, index
+from .base import LineIO, Mark, PairKind, PairTest, doc_int, entries, fp_number, index
 
 
 class Whispers(LineIO, PairKind):
@@ -24,6 +25,19 @@ class Whispers(LineIO, PairKind):
         (line,) = super().read(item, shape, where)
         value = doc_int(item, "value", where)
         return [Constraint(self.name, 0, line.cells, value)]
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        """f-puzzles' whispers, each line's ``value`` kept where it gives another gap (the
+        f-puzzles userscripts write Dutch whispers as ``whispers`` with value 4): never read as 5."""
+        out = super().read_fpuzzles(key, value, shape, where)
+        lines = [entry for entry in entries(value, f"{where}: {key}") for _ in
+                 (entry.get("lines") if isinstance(entry, dict) else None) or ()]
+        default = (shape.size + 1) // 2
+        for k, (constraint, entry) in enumerate(zip(out, lines)):
+            gap = fp_number(entry.get("value"), f"{where}: {key} {k + 1}", "gap", low=1, high=shape.size - 1)
+            if gap is not None and gap != default:
+                out[k] = Constraint(self.name, 0, constraint.cells, gap)
+        return out
 
     def write(self, constraint: Constraint) -> dict:
         out = super().write(constraint)

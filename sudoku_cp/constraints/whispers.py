@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import LineIO, Mark, PairKind, PairTest, doc_int, entries, fp_number, index
+from .base import LineIO, Mark, PairKind, PairTest, doc_int, fp_number, index
 
 
 class Whispers(LineIO, PairKind):
@@ -26,18 +26,12 @@ class Whispers(LineIO, PairKind):
         value = doc_int(item, "value", where)
         return [Constraint(self.name, 0, line.cells, value)]
 
-    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        """f-puzzles' whispers, each line's ``value`` kept where it gives another gap (the
-        f-puzzles userscripts write Dutch whispers as ``whispers`` with value 4): never read as 5."""
-        out = super().read_fpuzzles(key, value, shape, where)
-        lines = [entry for entry in entries(value, f"{where}: {key}") for _ in
-                 (entry.get("lines") if isinstance(entry, dict) else None) or ()]
-        default = (shape.size + 1) // 2
-        for k, (constraint, entry) in enumerate(zip(out, lines)):
-            gap = fp_number(entry.get("value"), f"{where}: {key} {k + 1}", "gap", low=1, high=shape.size - 1)
-            if gap is not None and gap != default:
-                out[k] = Constraint(self.name, 0, constraint.cells, gap)
-        return out
+    def fpuzzles_value(self, entry: Any, shape: Shape, at: str) -> int | None:
+        """A line's ``value`` where it gives another gap than f-puzzles' own (the f-puzzles
+        userscripts write Dutch whispers as ``whispers`` with value 4): never read as 5."""
+        gap = fp_number(entry.get("value") if isinstance(entry, dict) else None, at, "gap",
+                        low=1, high=shape.size - 1)
+        return None if gap == (shape.size + 1) // 2 else gap
 
     def write(self, constraint: Constraint) -> dict:
         out = super().write(constraint)

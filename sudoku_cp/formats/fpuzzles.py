@@ -92,7 +92,7 @@ def decode(text: str, first_line: int = 1) -> dict:
 
     raw = None
     for candidate in (payload, payload.replace(" ", "+")):
-        raw = decompress(candidate, where)
+        raw = decompress(candidate, where, expected="expected an f-puzzles document")
         if raw:
             break
     if not raw:

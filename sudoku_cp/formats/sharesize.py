@@ -1,11 +1,10 @@
-"""How long a share string's text is once decompressed, found without decompressing it.
+"""Share strings decompressed within a bound: lz-string's decoder, stopped once its text passes a cap.
 
 lz-string output can grow with the square of its input: a 99,000-character share string spells
 849 million characters, which the lzstring package builds whole before anything can look at it.
 :func:`decompress` is lz-string's decoder written to stop as soon as its text passes a cap (in
 time and memory proportional to the input plus the cap: a bomb is refused in milliseconds), and
-every share reader decompresses through it; :func:`check_share_size` measures every run of a
-line that could be a payload the same way, before a reader picks one.
+every share reader decompresses through it, so no reader can build more than the cap.
 """
 
 from __future__ import annotations
@@ -102,28 +101,11 @@ def decompressed_length(payload: str, cap: int = MAX_SHARE_TEXT) -> int:
         return cap + 1
 
 
-def check_share_size(text: str, where: str, cap: int = MAX_SHARE_TEXT) -> None:
-    """A :class:`PuzzleError` when a share string or link ``text`` decompresses to more than ``cap`` characters.
-
-    Every long run of base64 characters in it (after percent-decoding) is measured, and so are
-    the part after its ``fpuzzles`` (SudokuPad's prefix, which ``/`` joins to the run) and the part
-    from its ``N4Ig`` (how the compressed ``{"`` of every f-puzzles document begins), so whichever
-    part the reader takes as the payload, none can pass the cap.
-    """
-    import re
-    from urllib.parse import unquote
-
-    for run in re.findall(r"[A-Za-z0-9+/]{64,}=*", unquote(text)):
-        prefix = run.lower().rfind("fpuzzles")
-        for candidate in {run, run[prefix + 8:] if prefix >= 0 else run, run[max(0, run.find("N4Ig")):]}:
-            if decompressed_length(candidate, cap) > cap:
-                raise PuzzleError(f"{where}: it decompresses to more than {cap:,} characters: "
-                                  f"expected an f-puzzles document (a 64x64 one is far smaller)")
-
-
-def decompress(payload: str, where: str, cap: int = MAX_SHARE_TEXT) -> str | None:
+def decompress(payload: str, where: str, cap: int = MAX_SHARE_TEXT,
+               expected: str = "expected a puzzle") -> str | None:
     """The text of lz-string base64 ``payload`` (f-puzzles' and SudokuPad's compression), or None
-    when it is not such data; a :class:`PuzzleError` naming ``where`` when it would pass ``cap``.
+    when it is not such data; a :class:`PuzzleError` naming ``where`` (and what the reader
+    ``expected``) as soon as the text passes ``cap``.
 
     Every share reader (f-puzzles, SudokuPad) decompresses through here, so one bound holds for all.
 
@@ -134,7 +116,7 @@ def decompress(payload: str, where: str, cap: int = MAX_SHARE_TEXT) -> str | Non
         return _decode(payload, cap) or None
     except _TooLong:
         raise PuzzleError(f"{where}: it decompresses to more than {cap:,} characters: "
-                          f"expected a puzzle (a 64x64 one is far smaller)") from None
+                          f"{expected} (a 64x64 one is far smaller)") from None
 
 
-__all__ = ["MAX_SHARE_TEXT", "check_share_size", "decompress", "decompressed_length"]
+__all__ = ["MAX_SHARE_TEXT", "decompress", "decompressed_length"]

@@ -21,6 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.board import PuzzleError
+from ..core.shape import parse_box
 from ..formats.text import MAX_PUZZLE_CHARS, parse_puzzle
 
 MAX_BODY = MAX_PUZZLE_CHARS + 4096  # bytes: one puzzle's longest text and its options
@@ -50,14 +51,8 @@ def _board(body: dict):
     if not isinstance(text, str):
         raise BadRequest('puzzle: expected a string (the puzzle text, link or JSON document)')
     box = _option(body, "box", str, None)
-    shape = None
-    if box is not None:
-        parts = box.lower().split("x")
-        if len(parts) != 2 or not all(p.isdigit() and p for p in parts):
-            raise BadRequest(f"box {box!r}: expected ROWSxCOLS such as 2x3")
-        shape = (int(parts[0]), int(parts[1]))
     try:
-        return parse_puzzle(text, shape, _option(body, "symbols", str, None))
+        return parse_puzzle(text, None if box is None else parse_box(box), _option(body, "symbols", str, None))
     except PuzzleError as exc:
         raise BadRequest(str(exc)) from None
 
@@ -158,12 +153,8 @@ def do_svg(body: dict) -> str:
 
 def do_download(body: dict) -> str:
     """``format`` dimacs or cpsat: the model ``encode`` writes; fpuzzles: the f-puzzles link."""
-    from types import SimpleNamespace
-
-    from ..cli.encode_cmd import _output
+    from ..cli.encode_cmd import model_text
     from ..formats.fpuzzles import no_share_link, share_link
-    from ..formats.text import Entry
-    from ..model.cnf import DEFAULT_ENCODING
 
     board = _board(body)
     kind = _option(body, "format", str, "dimacs")
@@ -174,9 +165,7 @@ def do_download(body: dict) -> str:
         return share_link(board)
     if kind not in ("dimacs", "cpsat"):
         raise BadRequest(f"format {kind!r}: expected dimacs, cpsat or fpuzzles")
-    args = SimpleNamespace(format=kind, simplify=False, amo=None, encoding=DEFAULT_ENCODING, json=False,
-                           symbols=_option(body, "symbols", str, None))
-    return _output(Entry(0, 1, "", board), args, False)
+    return model_text(board, kind, symbols=_option(body, "symbols", str, None))
 
 
 class Pool:

@@ -221,9 +221,9 @@ def _one(board: Board, backend: Backend, limit: int, deadline: Deadline) -> True
     finally:
         search.close()
     found = search.found
-    exact = [frozenset(e) for e in search.exact]
     digits = [tuple(sorted(u)) for u in search.using]
     counts = [{d: min(len(k), limit) for d, k in sorted(u.items())} for u in search.using]
+    exact = [frozenset(d for d in e if d in u and len(u[d]) <= limit) for e, u in zip(search.exact, search.using)]
     if undecided:
         status = Status.UNKNOWN
     else:
@@ -231,8 +231,8 @@ def _one(board: Board, backend: Backend, limit: int, deadline: Deadline) -> True
     # the count is exact when every solution is known: when some cell's every count is exact
     complete = search.whole or status is Status.UNSAT or status is Status.UNIQUE or any(
         digits[i] and exact[i] >= set(digits[i]) for i in range(n * n))
-    if complete:  # every solution is known, so every count is exact
-        exact = [frozenset(d) for d in digits]
+    if complete:  # every solution is known, so every count below the cap is exact
+        exact = [frozenset(d for d, k in u.items() if len(k) <= limit) for u in search.using]
     return TrueCandidates(status, board, solution=found[0] if len(found) == 1 and complete else None,
                           count=len(found), complete=complete, backend=search.name,
                           time_s=time.perf_counter() - start, solutions=found[:2], limit=limit,

@@ -39,6 +39,7 @@ from ..core.results import Result, Status
 from .solving import CrossCheck, DisagreementError, VerificationError
 
 DEFAULT_LIMIT = 2
+FIRST_SOLUTIONS = 32  # enumerated before asking candidate by candidate (bench/bench_candidates.py)
 
 
 @dataclass
@@ -141,20 +142,24 @@ class _Search:
         return True
 
     def first(self) -> bool | None:
-        """Any solution at all, and a second one: :attr:`whole` when there is no other.
+        """Any solution at all, then up to :data:`FIRST_SOLUTIONS` (:attr:`whole` when there are no more).
 
-        One question more than the candidates need, and for a unique puzzle the only one: its
-        solution is then every cell's one candidate.
+        For a unique puzzle the second question is the last: its solution is then every cell's
+        one candidate; a puzzle with few solutions is enumerated whole; past that, every solution
+        found has crossed off a digit in every cell.
         """
         if self.session is None:
             return self._count(self.board, None)
         found = self.session.solve(self.givens, self.deadline)
-        if found:
-            self.add(self.session.solution(self.board))
-            again = self.session.solve(self.givens, self.deadline, guards=[self._guard(self.session, 0)])
-            if again:
-                self.add(self.session.solution(self.board))
-            self.whole = again is False
+        again = found
+        while again:
+            if not self.add(self.session.solution(self.board)):
+                raise VerificationError(f"{self.name} returned an excluded solution again")
+            if len(self.found) >= FIRST_SOLUTIONS:
+                break
+            guards = [self._guard(self.session, k) for k in range(len(self.found))]
+            again = self.session.solve(self.givens, self.deadline, guards=guards)
+        self.whole = found is True and again is False
         return found
 
     def ask(self, i: int, d: int) -> bool | None:

@@ -234,3 +234,14 @@ def test_the_api_names_it():
 
     assert sudoku_cp.candidates is candidates is api.candidates
     assert "candidates" in sudoku_cp.__all__ and "candidates" in api.__all__
+
+
+def test_explain_page_data_carries_the_true_candidates():
+    from sudoku_cp.formats.steps_html import steps_page
+    from sudoku_cp.tasks.explain import explain
+
+    board = examples.classic()
+    steps = explain(board, steps=True).steps
+    data = steps.page_data()
+    assert data["true_candidates"] == [[d] for d in candidates(board).solution.cells]
+    assert '"true_candidates":[[5],[3],[4]' in steps_page(steps)

@@ -177,6 +177,9 @@ def test_backends_cross_checked_agree():
     found = candidates(parse_puzzle("12..34....12...."), backend="all")
     assert [r.backend.split(":")[0] for r in found.backends] == ["sat", "cpsat", "dfs"]
     assert found.digits[2] == (3, 4) and found.status is Status.MULTIPLE
+    for limit in (1, 2, 5):  # a session and one-shot counts prove different counts exact: still agreed
+        both = candidates(board_of(CASES["killer"][0]), backend="sat,dfs", limit=limit)
+        assert both.status is Status.MULTIPLE and len(both.backends) == 2
 
 
 def test_json_shape():

@@ -218,7 +218,8 @@ def _one(board: Board, backend: Backend, limit: int, deadline: Deadline) -> True
                 if d not in search.using[i] and search.ask(i, d) is None:
                     undecided = [(j // n, j % n, e) for j, e in asked[k:] if e not in search.using[j]]
                     break
-            if not undecided and len(search.found) == 1:  # a second solution would differ in some cell, and show there a second candidate
+            if not undecided and len(search.found) == 1:  # unique: a second solution would show a
+                # second candidate in some cell
                 for i, d in enumerate(search.found[0].cells):
                     search.exact[i].add(d)
             elif not undecided:
@@ -261,7 +262,8 @@ def candidates(board: Board, *, backend: str | Sequence[str | Backend] | Backend
     :class:`~..backends.Deadline`) bounds the whole answer: what it leaves unasked is
     :attr:`TrueCandidates.undecided` and the status ``unknown``. Duplicate givens are ``invalid``
     (the scan, no solver). Several backends (``"sat,cpsat"``, ``"all"``) each answer and must
-    agree on every candidate and count, else :class:`~.solving.DisagreementError`.
+    agree on every candidate and count, else :class:`~.solving.DisagreementError` (which counts
+    each proved exact may differ: a one-shot count can prove one at the cap, a session does not).
 
     >>> from sudoku_cp import examples
     >>> board = examples.classic()
@@ -283,7 +285,7 @@ def candidates(board: Board, *, backend: str | Sequence[str | Backend] | Backend
     first = results[0]
     problems = [f"{first.backend} and {r.backend} give different true candidates or counts"
                 for r in results[1:] if r.status is not Status.UNKNOWN and first.status is not Status.UNKNOWN
-                and (r.digits, r.counts, r.exact) != (first.digits, first.counts, first.exact)]
+                and (r.digits, r.counts) != (first.digits, first.counts)]  # (what is proved exact may differ)
     if problems:
         raise DisagreementError(CrossCheck(list(results), problems))
     decided = next((r for r in results if r.status is not Status.UNKNOWN), first)

@@ -394,3 +394,181 @@ def test_requests_beyond_the_bound_get_503_and_the_server_still_answers(tmp_path
                 assert got["status"] == "multiple" and not got["complete"]
         code, got = post(url, "/api/count", {"puzzle": CLASSIC})  # still answering, and rightly
         assert code == 200 and timeless(got) == timeless(cli_json("count", CLASSIC))
+
+
+# --- the page in Chromium: typing into the grid, candidates, stepping ---
+
+def active(browser) -> tuple[str | None, str | None]:
+    """The focused element's cell and aria label."""
+    here = browser.switch_to.active_element
+    return here.get_attribute("data-cell"), here.get_attribute("aria-label")
+
+
+def test_page_types_givens_into_the_grid_with_the_keyboard(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url, _ = server
+    browser.set_window_size(1280, 900)
+    browser.get(url + "/")
+    box = browser.find_element(By.ID, "puzzle")
+    box.send_keys(CLASSIC)
+    status = browser.find_element(By.ID, "status")
+    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
+    for _ in range(12):  # Tab from the text: the backend, then the grid (one stop for all its cells)
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        if active(browser)[0] is not None:
+            break
+    assert active(browser) == ("0,0", "r1c1, given 5")
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    assert active(browser)[0] is None  # out of the grid: the next control
+    browser.find_element(By.CSS_SELECTOR, 'rect.cell[data-cell="0,2"]').click()
+    assert active(browser) == ("0,2", "r1c3, blank")
+    browser.switch_to.active_element.send_keys("3")  # a second 3 in row 1
+    WebDriverWait(browser, 60).until(lambda d: status.text.startswith("invalid"))
+    assert box.get_attribute("value") == CLASSIC[:2] + "3" + CLASSIC[3:]
+    assert active(browser) == ("0,2", "r1c3, given 3")  # the focus stayed in the redrawn grid
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .mark")) == 2
+    browser.switch_to.active_element.send_keys(Keys.BACKSPACE)
+    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
+    assert box.get_attribute("value") == CLASSIC
+    for key, cell in ((Keys.ARROW_RIGHT, ("0,3", "r1c4, blank")), (Keys.ARROW_DOWN, ("1,3", "r2c4, given 1")),
+                      (Keys.END, ("1,8", "r2c9, blank")), (Keys.ARROW_RIGHT, ("1,8", "r2c9, blank"))):
+        browser.switch_to.active_element.send_keys(key)
+        assert active(browser)[0] == cell[0] and active(browser)[1].startswith(cell[1])
+    browser.find_element(By.CSS_SELECTOR, 'rect.cell[data-cell="0,0"]').click()
+    browser.switch_to.active_element.send_keys("0")  # clear a given: r1c1's 5 goes
+    WebDriverWait(browser, 60).until(lambda d: box.get_attribute("value") == "." + CLASSIC[1:])
+    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")  # still unique without it
+    assert active(browser)[1].startswith("r1c1, blank")
+
+
+def expected_candidates(puzzle: str) -> list[list[list[int]]]:
+    """Each cell's digits over every solution (an enumeration, independent of the candidates task)."""
+    from sudoku_cp.formats.text import parse_puzzle
+    from sudoku_cp.tasks.solving import count
+
+    result = count(parse_puzzle(puzzle), 1000)
+    assert result.complete
+    return [[sorted({s[r, c] for s in result.solutions}) for c in range(9)] for r in range(9)]
+
+
+def drawn(browser) -> dict[str, str]:
+    """Each blank cell's aria label, as the page wrote it from the candidates it drew."""
+    from selenium.webdriver.common.by import By
+
+    labels = (e.get_attribute("aria-label") for e in browser.find_elements(By.CSS_SELECTOR, "#board rect.cell"))
+    return {label.split(",")[0]: label.split(", ", 2)[-1] for label in labels if ", blank" in label}
+
+
+@pytest.fixture(scope="module")
+def candidates_server(tmp_path_factory):
+    """The app with the real candidates task, or (until it is in this build) the stand-in."""
+    with app_server(tmp_path_factory, "real" if HAVE_CANDIDATES else "standin") as url:
+        yield url
+
+
+def test_page_draws_true_candidates_and_redraws_them_after_an_edit(candidates_server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url = candidates_server
+    browser.set_window_size(1280, 900)
+    browser.get(url + "/")
+    browser.find_element(By.ID, "puzzle").send_keys(TWO)
+    cands = browser.find_element(By.ID, "cands")
+    WebDriverWait(browser, 60).until(lambda d: cands.text.startswith("true candidates:") and "working" not in cands.text)
+    want = expected_candidates(TWO)
+    blank = [(r, c) for r in range(9) for c in range(9) if TWO[r * 9 + c] == "."]
+    open_cells = sum(len(want[r][c]) > 1 for r, c in blank)
+    assert cands.text == f"true candidates: {open_cells} of {len(blank)} blank cells still open (small digits)"
+    assert drawn(browser) == {f"r{r + 1}c{c + 1}": "candidates " + " ".join(map(str, want[r][c])) for r, c in blank}
+    small = browser.find_elements(By.CSS_SELECTOR, "#board text.candidate")
+    assert len(small) == sum(len(want[r][c]) for r, c in blank)  # givens have none drawn
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text.startswith("multiple"))
+    WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .mark2"))
+    assert drawn(browser) == {f"r{r + 1}c{c + 1}": "candidates " + " ".join(map(str, want[r][c])) for r, c in blank}
+    for width in (1280, 390):  # the screenshots of the README, looked at before they were committed
+        browser.set_window_size(width, 1000 if width == 1280 else 1400)
+        browser.save_screenshot(str(DOCS / ("serve.png" if width == 1280 else "serve-390.png")))
+    browser.set_window_size(1280, 900)
+    r, c = next((r, c) for r, c in blank if len(want[r][c]) > 1)  # pin an open cell to its first digit
+    browser.find_element(By.CSS_SELECTOR, f'rect.cell[data-cell="{r},{c}"]').click()
+    browser.switch_to.active_element.send_keys(str(want[r][c][0]))
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text == "unique")
+    edited = TWO[:r * 9 + c] + str(want[r][c][0]) + TWO[r * 9 + c + 1:]
+    now = expected_candidates(edited)
+    WebDriverWait(browser, 60).until(lambda d: cands.text.startswith("true candidates: 0 of"))
+    assert drawn(browser) == {f"r{r + 1}c{c + 1}": "candidates " + " ".join(map(str, now[r][c]))
+                              for r, c in blank if edited[r * 9 + c] == "."}
+    assert all(len(now[r][c]) == 1 for r, c in blank)  # a unique puzzle's candidates: its solution
+
+
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+def test_page_without_the_candidates_task_says_so(tmp_path_factory, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with app_server(tmp_path_factory, "none") as url:
+        assert post(url, "/api/candidates", {"puzzle": CLASSIC}) == \
+            (501, {"error": "candidates: not available in this build"})
+        browser.get(url + "/")
+        browser.find_element(By.ID, "puzzle").send_keys(CLASSIC)
+        cands = browser.find_element(By.ID, "cands")
+        WebDriverWait(browser, 60).until(lambda d: "not available" in cands.text)
+        assert cands.text == "candidates not available (this server cannot compute them yet)"
+        WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text == "unique")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#board rect.cell")) == 81  # the grid still works
+        assert not browser.find_elements(By.CSS_SELECTOR, "#board text.candidate")
+
+
+def test_page_steps_through_the_explanation(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url, _ = server
+    browser.set_window_size(1280, 900)
+    browser.get(url + "/")
+    browser.find_element(By.ID, "puzzle").send_keys(CLASSIC)
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text == "unique")
+    e = post(url, "/api/explain", {"puzzle": CLASSIC, "steps": True})[1]
+    steps, texts, rating = e["steps"], e["step_texts"], e["difficulty"]
+    browser.find_element(By.ID, "explain").click()
+    text = browser.find_element(By.ID, "steptext")
+    WebDriverWait(browser, 60).until(lambda d: text.text.startswith("step 1 of"))
+
+    def shows(i: int) -> None:
+        assert text.text == f"step {i + 1} of {len(steps)}: {texts[i]} ({steps[i]['technique']})"
+        marked = {tuple(map(int, r.get_attribute("data-at").split(",")))
+                  for r in browser.find_elements(By.CSS_SELECTOR, "#board rect.step-conclusion")}
+        assert marked == {(f[0], f[1]) for f in steps[i]["conclusion"]}
+        placed = len(browser.find_elements(By.CSS_SELECTOR, "#board text.placed"))
+        assert placed == sum(f[2] > 0 for s in steps[:i] for f in s["conclusion"])
+
+    assert browser.find_element(By.ID, "rating").text == \
+        f"rating: SE {rating['se']} ({rating['level']}), hardest step: {rating['hardest']}"
+    shows(0)
+    assert browser.find_element(By.ID, "prev").get_attribute("disabled")
+    browser.find_element(By.ID, "next").click()
+    shows(1)
+    browser.find_element(By.ID, "last").click()
+    shows(len(steps) - 1)
+    assert browser.find_element(By.ID, "next").get_attribute("disabled")
+    browser.find_element(By.ID, "prev").click()
+    shows(len(steps) - 2)
+    browser.find_element(By.ID, "first").click()
+    shows(0)
+    browser.find_element(By.ID, "close").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.step-conclusion") and not text.text
+    browser.find_element(By.ID, "puzzle").clear()
+    browser.find_element(By.ID, "puzzle").send_keys(TWO)  # no steps for a puzzle with two solutions
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text.startswith("multiple"))
+    browser.find_element(By.ID, "explain").click()
+    WebDriverWait(browser, 60).until(lambda d: text.text.startswith("no steps"))
+    assert text.text == "no steps: steps need a puzzle with exactly one solution"
+    browser.find_element(By.CSS_SELECTOR, '#downloads [data-format="certificate"]').click()
+    message = browser.find_element(By.ID, "dlmsg")
+    WebDriverWait(browser, 60).until(lambda d: "several solutions" in message.text)

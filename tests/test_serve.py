@@ -207,17 +207,26 @@ def test_twenty_concurrent_requests_answered_correctly(server):
     assert [a[1]["status"] for a in answers] == [expected[p] for p in puzzles]
 
 
+def open_page(browser, url: str, puzzle: str, done=lambda words: words == "unique"):
+    """The page at 1280 px with ``puzzle`` typed in, once its status satisfies ``done``: (text box, status)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.set_window_size(1280, 900)
+    browser.get(url + "/")
+    box = browser.find_element(By.ID, "puzzle")
+    box.send_keys(puzzle)
+    status = browser.find_element(By.ID, "status")
+    WebDriverWait(browser, 60).until(lambda d: done(status.text))
+    return box, status
+
+
 def test_page_in_chromium(server, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     url, _ = server
-    browser.set_window_size(1280, 900)
-    browser.get(url + "/")
-    box = browser.find_element(By.ID, "puzzle")
-    box.send_keys(CLASSIC)
-    status = browser.find_element(By.ID, "status")
-    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
+    box, status = open_page(browser, url, CLASSIC)
     assert browser.find_element(By.CSS_SELECTOR, "#board svg")
     box.send_keys("\b" * 81 + SOLVED_CELL_OFF)  # an edit: two 3s in row 1
     WebDriverWait(browser, 60).until(lambda d: status.text.startswith("invalid"))
@@ -410,12 +419,7 @@ def test_page_types_givens_into_the_grid_with_the_keyboard(server, browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     url, _ = server
-    browser.set_window_size(1280, 900)
-    browser.get(url + "/")
-    box = browser.find_element(By.ID, "puzzle")
-    box.send_keys(CLASSIC)
-    status = browser.find_element(By.ID, "status")
-    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
+    box, status = open_page(browser, url, CLASSIC)
     for _ in range(12):  # Tab from the text: the backend, then the grid (one stop for all its cells)
         browser.switch_to.active_element.send_keys(Keys.TAB)
         if active(browser)[0] is not None:
@@ -473,10 +477,7 @@ def test_page_draws_true_candidates_and_redraws_them_after_an_edit(candidates_se
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    url = candidates_server
-    browser.set_window_size(1280, 900)
-    browser.get(url + "/")
-    browser.find_element(By.ID, "puzzle").send_keys(TWO)
+    open_page(browser, candidates_server, TWO, lambda words: words != "")
     cands = browser.find_element(By.ID, "cands")
     WebDriverWait(browser, 60).until(lambda d: cands.text.startswith("true candidates:") and "working" not in cands.text)
     want = expected_candidates(TWO)
@@ -530,10 +531,7 @@ def test_page_steps_through_the_explanation(server, browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     url, _ = server
-    browser.set_window_size(1280, 900)
-    browser.get(url + "/")
-    browser.find_element(By.ID, "puzzle").send_keys(CLASSIC)
-    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text == "unique")
+    open_page(browser, url, CLASSIC)
     e = post(url, "/api/explain", {"puzzle": CLASSIC, "steps": True})[1]
     steps, texts, rating = e["steps"], e["step_texts"], e["difficulty"]
     browser.find_element(By.ID, "explain").click()

@@ -260,7 +260,8 @@ def test_page_in_chromium(server, browser):
 def test_serve_help_teaches_and_bad_workers_is_a_usage_error():
     out = subprocess.run([sys.executable, "-m", "sudoku_cp", "serve", "--help"], capture_output=True, text=True)
     assert out.returncode == 0
-    for words in ("/api/validate", "/api/count", "/api/explain", "/api/candidates", "--host", "127.0.0.1",
+    for words in ("/api/validate", "/api/count", "/api/explain", "/api/candidates", "/api/edit", "certificate",
+                  "--host", "127.0.0.1",
                   "413", "503", "curl"):
         assert words in out.stdout
     assert cli_error("serve", "--workers", "0") == "--workers 0: expected at least 1"

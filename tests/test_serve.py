@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import socket
 import subprocess
@@ -10,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -27,26 +30,51 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@contextlib.contextmanager
+def running(log, argv: list[str]):
+    """``argv`` (with ``--port PORT``, a free loopback port, added) serving; its URL; stopped at the end,
+    its log free of tracebacks."""
+    port = free_port()
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, *argv, "--port", str(port)], stdout=out,
+                                stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):  # until it answers (or has died)
+            assert proc.poll() is None, log.read_text()
+            try:
+                urllib.request.urlopen(url + "/", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert "Traceback" not in log.read_text(), log.read_text()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """The server in its own process, its log kept; stopped (and the log read) at the end."""
-    port = free_port()
+    """``sudoku-cp serve`` in its own process, its log kept; stopped (and the log read) at the end."""
     log = tmp_path_factory.mktemp("serve") / "serve.log"
-    with open(log, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "sudoku_cp", "serve", "--port", str(port),
-                                 "--workers", "2"], stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):  # until it answers (or has died)
-        assert proc.poll() is None, log.read_text()
-        try:
-            urllib.request.urlopen(url + "/", timeout=5).read()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield url, log
-    proc.terminate()
-    proc.wait(timeout=30)
-    assert "Traceback" not in log.read_text(), log.read_text()
+    with running(log, ["-m", "sudoku_cp", "serve", "--workers", "2"]) as url:
+        yield url, log
+
+
+# The app as ``make_app(WORKERS, QUEUE_SECONDS)`` builds it.
+LAUNCH = """\
+import sys
+workers, queue, port = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[4])
+import uvicorn
+from sudoku_cp.web.app import make_app
+uvicorn.run(make_app(workers, queue), host="127.0.0.1", port=port, log_level="info")
+"""
+
+
+def app_server(tmp_path_factory, workers: int = 2, queue: float = 10.0):
+    log = tmp_path_factory.mktemp("app") / "serve.log"
+    return running(log, ["-c", LAUNCH, str(workers), str(queue)])
 
 
 def post(url: str, path: str, data: bytes | dict, headers: dict | None = None) -> tuple[int, dict]:
@@ -169,17 +197,26 @@ def test_twenty_concurrent_requests_answered_correctly(server):
     assert [a[1]["status"] for a in answers] == [expected[p] for p in puzzles]
 
 
-def test_page_in_chromium(server, browser, tmp_path):
+def open_page(browser, url: str, puzzle: str, done=lambda words: words == "unique"):
+    """The page at 1280 px with ``puzzle`` typed in, once its status satisfies ``done``: (text box, status)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.set_window_size(1280, 900)
+    browser.get(url + "/")
+    box = browser.find_element(By.ID, "puzzle")
+    box.send_keys(puzzle)
+    status = browser.find_element(By.ID, "status")
+    WebDriverWait(browser, 60).until(lambda d: done(status.text))
+    return box, status
+
+
+def test_page_in_chromium(server, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     url, _ = server
-    browser.set_window_size(1280, 900)
-    browser.get(url + "/")
-    box = browser.find_element(By.ID, "puzzle")
-    box.send_keys(CLASSIC)
-    status = browser.find_element(By.ID, "status")
-    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
+    box, status = open_page(browser, url, CLASSIC)
     assert browser.find_element(By.CSS_SELECTOR, "#board svg")
     box.send_keys("\b" * 81 + SOLVED_CELL_OFF)  # an edit: two 3s in row 1
     WebDriverWait(browser, 60).until(lambda d: status.text.startswith("invalid"))
@@ -205,20 +242,16 @@ def test_page_in_chromium(server, browser, tmp_path):
     WebDriverWait(browser, 60).until(lambda d: backends.text.count("unique in") == 2)
     assert backends.text.startswith("sat:") and "\ncpsat: unique in " in backends.text
     browser.find_element(By.CSS_SELECTOR, '#downloads [data-format="fpuzzles"]').click()
-    WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hinttext a"))
-    link = browser.find_element(By.CSS_SELECTOR, "#hinttext a").get_attribute("href")
+    WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#dlmsg a"))
+    link = browser.find_element(By.CSS_SELECTOR, "#dlmsg a").get_attribute("href")
     assert link == post_text(url, {"puzzle": CLASSIC, "format": "fpuzzles"})
-    shots = tmp_path
-    for width in (390, 1280):
-        browser.set_window_size(width, 900)
-        browser.save_screenshot(str(shots / f"serve-{width}.png"))
-    assert (shots / "serve-390.png").stat().st_size > 0
 
 
 def test_serve_help_teaches_and_bad_workers_is_a_usage_error():
     out = subprocess.run([sys.executable, "-m", "sudoku_cp", "serve", "--help"], capture_output=True, text=True)
     assert out.returncode == 0
-    for words in ("/api/validate", "/api/count", "/api/explain", "/api/candidates", "--host", "127.0.0.1",
+    for words in ("/api/validate", "/api/count", "/api/explain", "/api/candidates", "/api/edit", "certificate",
+                  "--host", "127.0.0.1",
                   "413", "503", "curl"):
         assert words in out.stdout
     assert cli_error("serve", "--workers", "0") == "--workers 0: expected at least 1"
@@ -244,7 +277,7 @@ def test_download_fpuzzles_link_reads_back(server):
         link = r.read().decode()
     assert format_line(parse_puzzle(link)) == CLASSIC
     assert post(url, "/api/download", {"puzzle": CLASSIC, "format": "png"}) == \
-        (400, {"error": "format 'png': expected dimacs, cpsat or fpuzzles"})
+        (400, {"error": "format 'png': expected dimacs, cpsat, fpuzzles or certificate"})
 
 
 def test_candidates_is_the_cli_object_and_refuses_a_bad_limit(server):
@@ -258,3 +291,270 @@ def test_candidates_is_the_cli_object_and_refuses_a_bad_limit(server):
     assert status == 400 and "limit 0" in got["error"]
     status, got = post(url, "/api/candidates", {"puzzle": NO_SOLUTION})
     assert status == 200 and got["status"] == "unsat" and got["candidates"][0][8] == []
+
+
+# --- typing givens, certificates, the bound on concurrent work ---
+
+TWO = "." * 9 + CLASSIC[9:]  # the classic board without its first row: two solutions
+
+
+def test_edit_sets_and_clears_a_given_keeping_the_form(server):
+    from sudoku_cp.formats.fpuzzles import share_link
+    from sudoku_cp.formats.text import format_grid, parse_puzzle
+
+    url, _ = server
+    board = parse_puzzle(CLASSIC)
+    assert post(url, "/api/edit", {"puzzle": CLASSIC, "cell": [0, 2], "digit": 4}) == \
+        (200, {"puzzle": CLASSIC[:2] + "4" + CLASSIC[3:]})
+    assert post(url, "/api/edit", {"puzzle": CLASSIC, "cell": [0, 0], "digit": 0}) == (200, {"puzzle": "." + CLASSIC[1:]})
+    grid = format_grid(board)
+    code, got = post(url, "/api/edit", {"puzzle": grid, "cell": [8, 8], "digit": 0})
+    assert code == 200 and got["puzzle"] == format_grid(board.with_givens([(8, 8, 0)]))  # still a grid
+    code, got = post(url, "/api/edit", {"puzzle": share_link(board), "cell": [0, 2], "digit": 4})
+    assert code == 200 and got["puzzle"].startswith("https://f-puzzles.com/?load=")  # still a link
+    assert parse_puzzle(got["puzzle"]).cells == board.with_givens([(0, 2, 4)]).cells
+    diagonal = json.dumps({"givens": "." * 81, "constraints": [{"type": "diagonal"}]})
+    code, got = post(url, "/api/edit", {"puzzle": diagonal, "cell": [4, 4], "digit": 5})
+    edited = parse_puzzle(got["puzzle"])
+    assert code == 200 and edited[4, 4] == 5 and edited.blanks == 80
+    assert [u.kind for u in edited.rules.units] == [u.kind for u in parse_puzzle(diagonal).rules.units]
+
+
+@pytest.mark.parametrize("body,words", [
+    ({"cell": [9, 0], "digit": 1}, "cell [9, 0]: expected [row, col] counted from 0, each 0..8"),
+    ({"cell": "r1c1", "digit": 1}, 'cell "r1c1": expected [row, col]'),
+    ({"digit": 1}, "cell null: expected [row, col]"),
+    ({"cell": [0, 0], "digit": 10}, "digit 10: expected 1..9, or 0 to clear the cell"),
+    ({"cell": [0, 0], "digit": True}, "digit: expected int, got true"),
+    ({"cell": [0, 0]}, "digit null: expected 1..9"),
+])
+def test_edit_refuses_a_bad_cell_or_digit(server, body, words):
+    url, _ = server
+    code, got = post(url, "/api/edit", {"puzzle": CLASSIC, **body})
+    assert code == 400 and got["error"].startswith(words)
+
+
+def download(url: str, body: dict) -> tuple[int, str, bytes]:
+    req = urllib.request.Request(url + "/api/download", json.dumps(body).encode())
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return r.status, r.headers["Content-Type"], r.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers["Content-Type"], exc.read()
+
+
+@pytest.mark.parametrize("puzzle,status", [(CLASSIC, "unique"), (NO_SOLUTION, "unsat")])
+def test_certificate_is_what_proof_writes_and_checks_again(server, tmp_path, puzzle, status):
+    import zipfile
+
+    url, _ = server
+    code, media, data = download(url, {"puzzle": puzzle, "format": "certificate"})
+    assert code == 200 and media == "application/zip"
+    name = f"puzzle-1-{status}"
+    got = tmp_path / "zip"
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert sorted(archive.namelist()) == sorted([f"{name}.cnf", f"{name}.drat", "README.txt", "puzzle.txt"])
+        archive.extractall(got)
+    cli = tmp_path / "cli"
+    subprocess.run([sys.executable, "-m", "sudoku_cp", "solve", puzzle, "--unique", "--proof", str(cli)],
+                   capture_output=True, check=False)
+    for kind in ("cnf", "drat"):  # the very files --proof writes (the solver is deterministic)
+        assert (got / f"{name}.{kind}").read_text() == (cli / f"{name}.{kind}").read_text()
+    assert (got / "README.txt").read_text() == (cli / "README.txt").read_text()
+    again = subprocess.run([sys.executable, "-m", "sudoku_cp", "check-proof", str(got), "-f", str(got / "puzzle.txt")],
+                           capture_output=True, text=True)
+    assert again.returncode == 0, again.stdout + again.stderr
+    cnf = got / f"{name}.cnf"
+    cnf.write_text(cnf.read_text() + "1 0\n")  # an edited formula: refused
+    again = subprocess.run([sys.executable, "-m", "sudoku_cp", "check-proof", str(got), "-f", str(got / "puzzle.txt")],
+                           capture_output=True, text=True)
+    assert again.returncode == 3 and "is not the formula" in again.stdout + again.stderr
+
+
+def test_certificate_of_a_puzzle_without_a_proof_says_what_its_certificate_is(server):
+    url, _ = server
+    code, _, data = download(url, {"puzzle": TWO, "format": "certificate"})
+    assert code == 422 and "several solutions" in json.loads(data)["error"]
+    code, _, data = download(url, {"puzzle": SOLVED_CELL_OFF, "format": "certificate"})
+    assert code == 422 and "repeats a digit" in json.loads(data)["error"]
+
+
+SLOW = {"puzzle": "." * 81, "limit": 10**6}  # counting that runs until its time limit (10^21 solutions)
+
+
+def test_requests_beyond_the_bound_wait_for_a_worker(server):
+    """Four requests of 2 s on two workers that wait up to 10 s: all answered, two after waiting."""
+    url, _ = server
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: post(url, "/api/count", {**SLOW, "time_limit": 2}), range(4)))
+    assert [code for code, _ in answers] == [200] * 4
+    assert all(got["status"] == "multiple" and not got["complete"] for _, got in answers)
+    assert post(url, "/api/validate", {"puzzle": CLASSIC})[0] == 200
+
+
+def test_requests_beyond_the_bound_get_503_and_the_server_still_answers(tmp_path_factory):
+    """One worker, a wait of 0.5 s: of 1 + 3 requests that each hold the worker 3 s, those that
+    cannot get it in time are 503 (at least two: the first holds it 3 s, six times the wait)."""
+    with app_server(tmp_path_factory, workers=1, queue=0.5) as url:
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(lambda _: post(url, "/api/count", {**SLOW, "time_limit": 3}), range(4)))
+        codes = sorted(code for code, _ in answers)
+        assert set(codes) <= {200, 503} and codes.count(200) >= 1 and codes.count(503) >= 2
+        for code, got in answers:
+            if code == 503:
+                assert got == {"error": "busy: every worker is solving; try again"}
+            else:
+                assert got["status"] == "multiple" and not got["complete"]
+        code, got = post(url, "/api/count", {"puzzle": CLASSIC})  # still answering, and rightly
+        assert code == 200 and timeless(got) == timeless(cli_json("count", CLASSIC))
+
+
+# --- the page in Chromium: typing into the grid, candidates, stepping ---
+
+def active(browser) -> tuple[str | None, str | None]:
+    """The focused element's cell and aria label."""
+    here = browser.switch_to.active_element
+    return here.get_attribute("data-cell"), here.get_attribute("aria-label")
+
+
+def test_page_types_givens_into_the_grid_with_the_keyboard(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url, _ = server
+    box, status = open_page(browser, url, CLASSIC)
+    for _ in range(12):  # Tab from the text: the backend, then the grid (one stop for all its cells)
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        if active(browser)[0] is not None:
+            break
+    assert active(browser) == ("0,0", "r1c1, given 5")
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    assert active(browser)[0] is None  # out of the grid: the next control
+    browser.find_element(By.CSS_SELECTOR, 'rect.cell[data-cell="0,2"]').click()
+    # blank; once the true candidates have come, also the one digit of the unique solution there
+    assert active(browser) in (("0,2", "r1c3, blank"), ("0,2", "r1c3, blank, candidates 4"))
+    browser.switch_to.active_element.send_keys("3")  # a second 3 in row 1
+    WebDriverWait(browser, 60).until(lambda d: status.text.startswith("invalid"))
+    assert box.get_attribute("value") == CLASSIC[:2] + "3" + CLASSIC[3:]
+    assert active(browser) == ("0,2", "r1c3, given 3")  # the focus stayed in the redrawn grid
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .mark")) == 2
+    browser.switch_to.active_element.send_keys(Keys.BACKSPACE)
+    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
+    assert box.get_attribute("value") == CLASSIC
+    for key, cell in ((Keys.ARROW_RIGHT, ("0,3", "r1c4, blank")), (Keys.ARROW_DOWN, ("1,3", "r2c4, given 1")),
+                      (Keys.END, ("1,8", "r2c9, blank")), (Keys.ARROW_RIGHT, ("1,8", "r2c9, blank"))):
+        browser.switch_to.active_element.send_keys(key)
+        assert active(browser)[0] == cell[0] and active(browser)[1].startswith(cell[1])
+    browser.find_element(By.CSS_SELECTOR, 'rect.cell[data-cell="0,0"]').click()
+    browser.switch_to.active_element.send_keys("0")  # clear a given: r1c1's 5 goes
+    WebDriverWait(browser, 60).until(lambda d: box.get_attribute("value") == "." + CLASSIC[1:])
+    WebDriverWait(browser, 60).until(lambda d: status.text == "unique")  # still unique without it
+    assert active(browser)[1].startswith("r1c1, blank")
+
+
+def expected_candidates(puzzle: str) -> list[list[list[int]]]:
+    """Each cell's digits over every solution (an enumeration, independent of the candidates task)."""
+    from sudoku_cp.formats.text import parse_puzzle
+    from sudoku_cp.tasks.solving import count
+
+    result = count(parse_puzzle(puzzle), 1000)
+    assert result.complete
+    return [[sorted({s[r, c] for s in result.solutions}) for c in range(9)] for r in range(9)]
+
+
+def drawn(browser) -> dict[str, str]:
+    """Each blank cell's aria label, as the page wrote it from the candidates it drew."""
+    from selenium.webdriver.common.by import By
+
+    labels = (e.get_attribute("aria-label") for e in browser.find_elements(By.CSS_SELECTOR, "#board rect.cell"))
+    return {label.split(",")[0]: label.split(", ", 2)[-1] for label in labels if ", blank" in label}
+
+
+@pytest.fixture(scope="module")
+def candidates_server(tmp_path_factory):
+    """The app with the real candidates task, or (until it is in this build) the stand-in."""
+    with app_server(tmp_path_factory) as url:
+        yield url
+
+
+def test_page_draws_true_candidates_and_redraws_them_after_an_edit(candidates_server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    open_page(browser, candidates_server, TWO, lambda words: words != "")
+    cands = browser.find_element(By.ID, "cands")
+    WebDriverWait(browser, 60).until(lambda d: cands.text.startswith("true candidates:") and "working" not in cands.text)
+    want = expected_candidates(TWO)
+    blank = [(r, c) for r in range(9) for c in range(9) if TWO[r * 9 + c] == "."]
+    open_cells = sum(len(want[r][c]) > 1 for r, c in blank)
+    assert cands.text == f"true candidates: {open_cells} of {len(blank)} blank cells still open (small digits)"
+    assert drawn(browser) == {f"r{r + 1}c{c + 1}": "candidates " + " ".join(map(str, want[r][c])) for r, c in blank}
+    small = browser.find_elements(By.CSS_SELECTOR, "#board text.candidate")
+    assert len(small) == sum(len(want[r][c]) for r, c in blank)  # givens have none drawn
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text.startswith("multiple"))
+    WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .mark2"))
+    assert drawn(browser) == {f"r{r + 1}c{c + 1}": "candidates " + " ".join(map(str, want[r][c])) for r, c in blank}
+    for width in (1280, 390):  # the screenshots of the README, looked at before they were committed
+        browser.set_window_size(width, 1000 if width == 1280 else 1400)
+        browser.save_screenshot(str(DOCS / ("serve.png" if width == 1280 else "serve-390.png")))
+    browser.set_window_size(1280, 900)
+    r, c = next((r, c) for r, c in blank if len(want[r][c]) > 1)  # pin an open cell to its first digit
+    browser.find_element(By.CSS_SELECTOR, f'rect.cell[data-cell="{r},{c}"]').click()
+    browser.switch_to.active_element.send_keys(str(want[r][c][0]))
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text == "unique")
+    edited = TWO[:r * 9 + c] + str(want[r][c][0]) + TWO[r * 9 + c + 1:]
+    now = expected_candidates(edited)
+    WebDriverWait(browser, 60).until(lambda d: cands.text.startswith("true candidates: 0 of"))
+    assert drawn(browser) == {f"r{r + 1}c{c + 1}": "candidates " + " ".join(map(str, now[r][c]))
+                              for r, c in blank if edited[r * 9 + c] == "."}
+    assert all(len(now[r][c]) == 1 for r, c in blank)  # a unique puzzle's candidates: its solution
+
+
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+def test_page_steps_through_the_explanation(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url, _ = server
+    open_page(browser, url, CLASSIC)
+    e = post(url, "/api/explain", {"puzzle": CLASSIC, "steps": True})[1]
+    steps, texts, rating = e["steps"], e["step_texts"], e["difficulty"]
+    browser.find_element(By.ID, "explain").click()
+    text = browser.find_element(By.ID, "steptext")
+    WebDriverWait(browser, 60).until(lambda d: text.text.startswith("step 1 of"))
+
+    def shows(i: int) -> None:
+        assert text.text == f"step {i + 1} of {len(steps)}: {texts[i]} ({steps[i]['technique']})"
+        marked = {tuple(map(int, r.get_attribute("data-at").split(",")))
+                  for r in browser.find_elements(By.CSS_SELECTOR, "#board rect.step-conclusion")}
+        assert marked == {(f[0], f[1]) for f in steps[i]["conclusion"]}
+        placed = len(browser.find_elements(By.CSS_SELECTOR, "#board text.placed"))
+        assert placed == sum(f[2] > 0 for s in steps[:i] for f in s["conclusion"])
+
+    assert browser.find_element(By.ID, "rating").text == \
+        f"rating: SE {rating['se']} ({rating['level']}), hardest step: {rating['hardest']}"
+    shows(0)
+    assert browser.find_element(By.ID, "prev").get_attribute("disabled")
+    browser.find_element(By.ID, "next").click()
+    shows(1)
+    browser.find_element(By.ID, "last").click()
+    shows(len(steps) - 1)
+    assert browser.find_element(By.ID, "next").get_attribute("disabled")
+    browser.find_element(By.ID, "prev").click()
+    shows(len(steps) - 2)
+    browser.find_element(By.ID, "first").click()
+    shows(0)
+    browser.find_element(By.ID, "close").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.step-conclusion") and not text.text
+    browser.find_element(By.ID, "puzzle").clear()
+    browser.find_element(By.ID, "puzzle").send_keys(TWO)  # no steps for a puzzle with two solutions
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "status").text.startswith("multiple"))
+    browser.find_element(By.ID, "explain").click()
+    WebDriverWait(browser, 60).until(lambda d: text.text.startswith("no steps"))
+    assert text.text == "no steps: steps need a puzzle with exactly one solution"
+    browser.find_element(By.CSS_SELECTOR, '#downloads [data-format="certificate"]').click()
+    message = browser.find_element(By.ID, "dlmsg")
+    WebDriverWait(browser, 60).until(lambda d: "several solutions" in message.text)

@@ -11,7 +11,9 @@ def add_parser(sub) -> None:
         description="Start a web server: the page at / (paste a puzzle: validity, unique/multiple/none, "
                     "hints) and the JSON API POST /api/validate, /api/count, /api/explain, "
                     "/api/candidates with a body {\"puzzle\": TEXT, \"backend\": ..., \"limit\": ..., "
-                    "\"time_limit\": ...}, answering the same objects as the CLI's --json. Bad input "
+                    "\"time_limit\": ...}, answering the same objects as the CLI's --json; /api/edit "
+                    "(\"cell\": [row, col], \"digit\": d or 0) sets or clears a given; /api/download "
+                    "(\"format\": dimacs, cpsat, fpuzzles, certificate). Bad input "
                     "is 400 with {\"error\": ...}, a body over 1 MB 413, a full worker pool 503. "
                     "Stop it with Ctrl-C.",
         epilog="examples:\n"

@@ -228,10 +228,12 @@ def import_package(name: str) -> ModuleType:
     half-made (OR-Tools then fails with "ImportError: initialization failed", a traceback instead
     of exit 130), so a Ctrl-C during the import is delivered right after it
     (:func:`held_interrupts`). A module that cannot be imported is a :class:`MissingPackage`.
+    Safe from threads: a module half-imported by another thread (the web app's workers asking for
+    the same solver at once) is not returned before its import ends.
     """
     module = sys.modules.get(name)
-    if module is not None:
-        return module
+    if module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False):
+        return module  # (one another thread is still importing is waited for below, under its lock)
     for deferred in DEFERRED.get(name.partition(".")[0], ()):
         defer_import(deferred)
     with held_interrupts():

@@ -2,7 +2,7 @@
 
 Every request has a deadline (its ``time_limit``, at most :data:`MAX_SECONDS`); solving runs in a
 bounded worker pool off the event loop; a request that cannot get a worker within
-:data:`QUEUE_SECONDS` gets 503. Bodies over :data:`MAX_BODY` bytes get 413 before they are read
+:data:`QUEUE_SECONDS` (``make_app(queue_seconds=...)``) gets 503. Bodies over :data:`MAX_BODY` bytes get 413 before they are read
 whole; bad input gets 400 and ``{"error": ...}`` worded as the CLI words it.
 """
 
@@ -155,8 +155,9 @@ def do_svg(body: dict) -> str:
                      secondary=_cells(body, "secondary", board.size))
 
 
-def do_download(body: dict) -> str:
-    """``format`` dimacs or cpsat: the model ``encode`` writes; fpuzzles: the f-puzzles link."""
+def do_download(body: dict) -> str | bytes:
+    """``format`` dimacs or cpsat: the model ``encode`` writes; fpuzzles: the f-puzzles link;
+    certificate: the zip :func:`certificate_zip` makes."""
     from ..cli.encode_cmd import model_text
     from ..formats.fpuzzles import no_share_link, share_link
 
@@ -167,21 +168,95 @@ def do_download(body: dict) -> str:
         if refused is not None:
             raise BadRequest(f"--fpuzzles: {refused}")
         return share_link(board)
+    if kind == "certificate":
+        return certificate_zip(board, _time_limit(body), _option(body, "symbols", str, None))
     if kind not in ("dimacs", "cpsat"):
-        raise BadRequest(f"format {kind!r}: expected dimacs, cpsat or fpuzzles")
+        raise BadRequest(f"format {kind!r}: expected dimacs, cpsat, fpuzzles or certificate")
     return model_text(board, kind, symbols=_option(body, "symbols", str, None))
 
 
-class Pool:
-    """A bounded pool of workers; a call waits at most QUEUE_SECONDS for one, then 503."""
+def certificate_zip(board, time_limit: float, symbols: str | None = None) -> bytes:
+    """What ``solve PUZZLE --unique --proof DIR`` writes, zipped, plus ``puzzle.txt`` (the puzzle).
 
-    def __init__(self, workers: int = WORKERS):
+    A unique or unsat puzzle's DRAT proof (``puzzle-1-STATUS.cnf`` and ``.drat``, checked by
+    dratify before they are zipped) and the proof README: ``sudoku-cp check-proof DIR -f
+    DIR/puzzle.txt`` checks them again. The answer and its proof share ``time_limit``: past it,
+    504. Other answers have no proof to download: 422 saying what their certificate is.
+    """
+    import io
+    import zipfile
+
+    from ..backends import make
+    from ..backends.base import Deadline
+    from ..core.results import Status
+    from ..formats.text import format_puzzle
+    from ..tasks.certify import PROOF_README, ProofRefused, certify
+    from ..tasks.solving import solve
+
+    deadline = Deadline(time_limit)
+    result = solve(board, "sat", unique=True, time_limit=deadline)
+    if result.status is Status.INVALID:
+        raise BadRequest("certificate: the puzzle repeats a digit in a unit (its conflicts are its "
+                         "certificate): expected a puzzle that is unique or has no solution", 422)
+    if result.status is Status.MULTIPLE:
+        raise BadRequest("certificate: the puzzle has several solutions (two of them, checked, are its "
+                         "certificate): expected a puzzle that is unique or has no solution", 422)
+    try:
+        done = certify(result, [make("sat")], deadline) if result.status is not Status.UNKNOWN else None
+    except ProofRefused as exc:  # never expected: the checker refused the solver's proof
+        raise BadRequest(f"certificate refused: {exc}", 500) from None
+    if done is None or done.refutation is None:
+        raise BadRequest(f"certificate: the time limit ({time_limit:g} s) ended the work before the proof "
+                         f"was checked: expected a larger time_limit (at most {MAX_SECONDS:g})", 504)
+    name = f"puzzle-1-{result.status.value}"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(f"{name}.cnf", done.refutation.cnf)
+        archive.writestr(f"{name}.drat", done.refutation.proof)
+        archive.writestr("README.txt", PROOF_README)
+        archive.writestr("puzzle.txt", format_puzzle(board, symbols) + "\n")
+    return out.getvalue()
+
+
+def do_edit(body: dict) -> dict:
+    """The puzzle with one given set (``digit`` 1..N) or cleared (0) at ``cell`` ``[row, col]``.
+
+    ``{"puzzle": TEXT}`` in the form it came in: a link stays an f-puzzles link (when f-puzzles can
+    say its rules), a grid over several lines stays a grid, one line stays one line; a variant
+    written otherwise becomes a puzzle document.
+    """
+    from ..formats.fpuzzles import no_share_link, share_link
+    from ..formats.text import format_grid, format_line, format_puzzle
+
+    board = _board(body)
+    n = board.size
+    cell = body.get("cell")
+    if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int and 0 <= x < n for x in cell)):
+        raise BadRequest(f"cell {json.dumps(cell)[:40]}: expected [row, col] counted from 0, each 0..{n - 1}")
+    digit = _option(body, "digit", int, None)
+    if digit is None or not 0 <= digit <= n:
+        raise BadRequest(f"digit {json.dumps(digit)}: expected 1..{n}, or 0 to clear the cell")
+    board = board.with_givens([(cell[0], cell[1], digit)])
+    symbols = _option(body, "symbols", str, None)
+    text = body["puzzle"].strip()
+    if "://" in text:
+        return {"puzzle": share_link(board) if no_share_link(board) is None else format_puzzle(board, symbols)}
+    if text.startswith("{") or not board.rules.is_classic:
+        return {"puzzle": format_puzzle(board, symbols)}
+    return {"puzzle": format_grid(board, symbols) if "\n" in text else format_line(board, symbols)}
+
+
+class Pool:
+    """A bounded pool of workers; a call waits at most ``queue_seconds`` for one, then 503."""
+
+    def __init__(self, workers: int = WORKERS, queue_seconds: float = QUEUE_SECONDS):
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="sudoku-cp-serve")
         self.free = asyncio.Semaphore(workers)
+        self.queue_seconds = queue_seconds
 
     async def run(self, work, body: dict):
         try:
-            await asyncio.wait_for(self.free.acquire(), QUEUE_SECONDS)
+            await asyncio.wait_for(self.free.acquire(), self.queue_seconds)
         except asyncio.TimeoutError:
             raise BadRequest("busy: every worker is solving; try again", 503) from None
         try:
@@ -215,6 +290,9 @@ def _endpoint(work, media: str = "json"):
             out = await request.app.state.pool.run(work, await _body(request))
         except BadRequest as exc:
             return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        if isinstance(out, bytes):  # a download's archive
+            return Response(out, media_type="application/zip",
+                            headers={"Content-Disposition": 'attachment; filename="certificate.zip"'})
         if media != "json":
             return Response(out, media_type=media)
         return JSONResponse(out)
@@ -231,16 +309,18 @@ ROUTES = [  # the one table
     Route("/api/count", _endpoint(do_count), methods=["POST"]),
     Route("/api/explain", _endpoint(do_explain), methods=["POST"]),
     Route("/api/candidates", _endpoint(do_candidates), methods=["POST"]),
+    Route("/api/edit", _endpoint(do_edit), methods=["POST"]),
     Route("/api/download", _endpoint(do_download, "text/plain; charset=utf-8"), methods=["POST"]),
     Route("/api/svg", _endpoint(do_svg, "image/svg+xml"), methods=["POST"]),
 ]
 
 
-def make_app(workers: int = WORKERS) -> Starlette:
-    """The app, its pool of ``workers`` solving threads made when it starts."""
+def make_app(workers: int = WORKERS, queue_seconds: float = QUEUE_SECONDS) -> Starlette:
+    """The app, its pool of ``workers`` solving threads made when it starts; a request waits
+    ``queue_seconds`` at most for a free one, then gets 503."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        app.state.pool = Pool(workers)
+        app.state.pool = Pool(workers, queue_seconds)
         yield
         app.state.pool.executor.shutdown(wait=False, cancel_futures=True)
 

@@ -24,13 +24,20 @@ are ``(row, col, digit)`` (the cell holds the digit) or ``(row, col, -digit)`` (
 
 >>> Deadline(None).remaining() is None, Deadline(5).expired()
 (True, False)
+
+A backend whose model takes long to build (SCIP, Z3, Choco: one call per constraint) posts its
+parts through :meth:`Deadline.each`, which looks at the deadline between them: the encoders stay
+pure, and a build the limit overtakes stops with :class:`BuildStopped` ("time limit reached while
+building the model (N of M constraints added)"), an ``unknown`` answer (``tasks/solving.py``).
+A solver call that blocks past its own time limit runs where it can be stopped
+(:func:`run_until`).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 
@@ -126,6 +133,18 @@ class Unsupported(BackendError):
         self.backend, self.what = backend, what
 
 
+class BuildStopped(TimeLimitReached):
+    """The time limit passed while a backend was building its model: ``added`` of ``total`` parts in."""
+
+    def __init__(self, added: int, total: int):
+        super().__init__(f"time limit reached while building the model ({added:,} of {total:,} "
+                         f"constraints added)")
+        self.added, self.total = added, total
+
+    def __reduce__(self):  # rebuilt from its numbers (a worker process sends it back)
+        return BuildStopped, (self.added, self.total)
+
+
 class Deadline:
     """A point in time after which work stops; ``None`` seconds means never."""
 
@@ -140,6 +159,28 @@ class Deadline:
 
     def expired(self) -> bool:
         return self.end is not None and time.monotonic() >= self.end
+
+    def each(self, parts: Sequence[T], added: int = 0, total: int | None = None) -> Iterator[T]:
+        """The parts a backend adds to its model, one at a time, the deadline looked at before
+        each: once it has passed, :class:`BuildStopped` says how many of ``total`` (default:
+        ``added`` before these, plus these) went in.
+
+        >>> list(Deadline(60).each("abc")), list(NO_DEADLINE.each([1, 2]))
+        (['a', 'b', 'c'], [1, 2])
+        >>> list(Deadline(0).each([1, 2, 3], added=4))
+        Traceback (most recent call last):
+        ...
+        sudoku_cp.backends.base.BuildStopped: time limit reached while building the model (4 of 7 constraints added)
+        """
+        total = added + len(parts) if total is None else total
+        if self.end is None:
+            yield from parts
+            return
+        for part in parts:
+            if time.monotonic() >= self.end:
+                raise BuildStopped(added, total)
+            yield part
+            added += 1
 
 
 NO_DEADLINE = Deadline(None)
@@ -184,6 +225,8 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
         _die_with_parent()
         try:
             answer = ["ok", work()]
+        except BuildStopped as exc:  # the worker built its model under the deadline too
+            answer = ["stopped", exc.added, exc.total]
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
             answer = ["error", type(exc).__name__, str(exc)]
         send.send_bytes(json.dumps(answer).encode())
@@ -204,6 +247,8 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
         receive.close()
     if answer[0] == "ok":
         return answer[1]
+    if answer[0] == "stopped":
+        raise BuildStopped(answer[1], answer[2])
     if answer[1] == "MemoryError":
         raise MemoryError(answer[2])
     raise SolverFailure(f"the worker process failed: {answer[1]}: {answer[2]}")
@@ -386,5 +431,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["import_solver", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+__all__ = ["import_solver", "Backend", "BackendError", "BuildStopped", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
            "Unsupported", "EXTRA", "enumerate_solutions", "import_extra", "refuse_unmodelled"]

@@ -183,6 +183,35 @@ class Deadline:
             added += 1
 
 
+    def build(self, total: int) -> "Build":
+        """A model of ``total`` constraints to be added against this deadline (:class:`Build`)."""
+        return Build(self, total)
+
+
+class Build:
+    """A model being built against a deadline: ``total`` constraints, ``added`` so far.
+
+    >>> build = Deadline(60).build(5)
+    >>> [list(build.each(part)) for part in ("ab", "cde")], build.added
+    ([['a', 'b'], ['c', 'd', 'e']], 5)
+    """
+
+    def __init__(self, deadline: Deadline, total: int):
+        self.deadline, self.total, self.added = deadline, total, 0
+
+    def each(self, parts: Sequence[T]) -> Iterator[T]:
+        """The next kind of parts, one at a time (:meth:`Deadline.each`), counted as they go in."""
+        for part in self.deadline.each(parts, self.added, self.total):
+            yield part
+            self.added += 1
+
+    def check(self) -> None:
+        """:class:`BuildStopped` if the deadline has passed (between parts that are not constraints:
+        variables, say)."""
+        if self.deadline.expired():
+            raise BuildStopped(self.added, self.total)
+
+
 NO_DEADLINE = Deadline(None)
 
 
@@ -200,14 +229,16 @@ class Refutation:
     solver: str
 
 
-def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
+def run_until(deadline: Deadline | None, work: Callable[[], T], grace: float = 0.0) -> T:
     """``work()``, stopped at ``deadline`` even if it cannot be interrupted (RC2, say).
 
     Without an end to the deadline, ``work`` runs here. With one, it runs in a forked child
     process that is killed when the deadline passes (:class:`TimeLimitReached`), so neither
     its time nor its memory outlives the limit; the child also dies with this process. What
     ``work`` returns comes back through a pipe as JSON (a model: numbers, lists, None); what it
-    raises comes back as :class:`MemoryError` or :class:`SolverFailure` naming it.
+    raises comes back as :class:`MemoryError` or :class:`SolverFailure` naming it
+    (:class:`BuildStopped` as itself). ``grace``: seconds past the deadline the child may take to
+    say it stopped (a build that looks at the same deadline) before it is killed.
 
     >>> run_until(Deadline(60), lambda: sum(range(10)))
     45
@@ -235,7 +266,7 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
     process.start()
     send.close()
     try:
-        if not receive.poll(deadline.remaining()):
+        if not receive.poll((deadline.remaining() or 0.0) + grace):
             raise TimeLimitReached("the time limit ended the work")
         answer = json.loads(receive.recv_bytes())
     except EOFError:  # the child died without an answer (killed, out of memory)
@@ -252,6 +283,37 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
     if answer[1] == "MemoryError":
         raise MemoryError(answer[2])
     raise SolverFailure(f"the worker process failed: {answer[1]}: {answer[2]}")
+
+
+STOPPABLE_FROM = 25  # grids from this size up: a time-limited count runs where it can be stopped
+GRACE = 0.2  # seconds a worker has, past the deadline, to say its build stopped
+
+
+def count_stoppably(board: Board, deadline: Deadline, count: Callable[[], Outcome]) -> Outcome:
+    """``count()`` (an outcome of ``board``), bounded by ``deadline`` even where the solver blocks.
+
+    Some solvers load a large model in one call that ignores their own time limit (CP-SAT
+    expanding an empty 64x64's AllDifferents, HiGHS's presolve, Z3's preprocessing: seconds
+    past it). From :data:`STOPPABLE_FROM` up, with a deadline, the count runs in a worker process
+    killed at the deadline (:func:`run_until`; an answer then is ``unknown``), so neither the
+    time nor the memory of the load outlives the limit. A build that looks at ``deadline``
+    (:meth:`Deadline.each`) still says how far it got (:class:`BuildStopped`). Smaller grids
+    load fast: they run here.
+    """
+    if deadline.end is None or board.size < STOPPABLE_FROM:
+        return count()
+
+    def work() -> list:
+        outcome = count()
+        return [[list(s.cells) for s in outcome.solutions], outcome.complete, outcome.timed_out, outcome.stats]
+
+    try:
+        cells, complete, timed_out, stats = run_until(deadline, work, GRACE)
+    except BuildStopped:
+        raise
+    except TimeLimitReached:
+        return Outcome([], False, True, {})
+    return Outcome([board.with_cells(tuple(c)) for c in cells], complete, timed_out, stats)
 
 
 def _die_with_parent() -> None:
@@ -431,5 +493,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["import_solver", "Backend", "BackendError", "BuildStopped", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
-           "Unsupported", "EXTRA", "enumerate_solutions", "import_extra", "refuse_unmodelled"]
+__all__ = ["import_solver", "Backend", "BackendError", "Build", "BuildStopped", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+           "Unsupported", "EXTRA", "count_stoppably", "enumerate_solutions", "import_extra", "refuse_unmodelled"]

@@ -327,12 +327,34 @@ def _die_with_parent() -> None:
         pass
 
 
+def _stopped_build_is_unknown(count: Callable[..., Outcome]) -> Callable[..., Outcome]:
+    """``count``, a :class:`BuildStopped` in it reported as a count cut short by the time limit."""
+    import functools
+
+    @functools.wraps(count)
+    def bounded(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
+        try:
+            return count(self, board, limit, time_limit)
+        except BuildStopped as stopped:
+            return Outcome([], complete=False, timed_out=True, stats={"stopped": str(stopped)})
+
+    return bounded
+
+
 class Backend:
     """A solving backend. Required: :meth:`count`. Optional: the capabilities it declares.
 
     Backends report raw :class:`Outcome` objects; statuses, verification and cross-checking live
-    above them (``tasks/solving.py``).
+    above them (``tasks/solving.py``). A :meth:`count` whose build the time limit overtook
+    (:class:`BuildStopped`) reports, here and only here, a count cut short by the limit with the
+    reason in ``stats["stopped"]``: every subclass's ``count`` is wrapped so (which makes it
+    ``unknown`` above).
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "count" in cls.__dict__:
+            setattr(cls, "count", _stopped_build_is_unknown(cls.__dict__["count"]))
 
     name: str = "?"
     capabilities: frozenset[str] = frozenset()

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..backends import NO_DEADLINE, Backend, BuildStopped, Deadline, Session, Unsupported, resolve
+from ..backends import NO_DEADLINE, Backend, Deadline, Session, Unsupported, resolve
 from ..core.board import Board, Rules, cell_name
 from ..core.check import checker, find_conflicts
 from ..core.results import Outcome, Result, SolverFailure, Status, status_of
@@ -116,9 +116,9 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     """One backend on one board, its answers verified (:class:`VerificationError`), as a :class:`Result`.
 
     Through the backend's session from ``sessions`` when it has one, else its ``count``. A count
-    whose model-building the time limit overtook (:class:`~sudoku_cp.backends.base.BuildStopped`)
-    is ``unknown``, its reason in ``stats["stopped"]`` ("time limit reached while building the
-    model (N of M constraints added)").
+    whose model-building the time limit overtook is ``unknown``, its reason in ``stats["stopped"]``
+    ("time limit reached while building the model (N of M constraints added)", see
+    :class:`~sudoku_cp.backends.base.Backend`).
     """
     session = None if sessions is None else sessions.get(backend, board.rules)
     start = time.perf_counter()
@@ -128,10 +128,7 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     elif session is not None:
         outcome = session.count(board, limit, deadline)
     else:
-        try:
-            outcome = backend.count(board, limit, deadline.remaining())
-        except BuildStopped as stopped:  # the one place a build the limit overtook becomes an answer
-            outcome = Outcome([], complete=False, timed_out=True, stats={"stopped": str(stopped)})
+        outcome = backend.count(board, limit, deadline.remaining())
     elapsed = time.perf_counter() - start
     name = outcome.backend or backend.name  # who answered (the default sat may hand a size on)
     outcome = verify(outcome, board, name, deadline)

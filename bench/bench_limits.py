@@ -12,6 +12,13 @@ on another checkout's ``sudoku_cp`` (e.g. ``git worktree add /tmp/base main``) s
 the ratio of wall times. tests/test_time_limits.py asserts only exit codes and statuses.
 
   python bench/bench_limits.py --commands --command-limit 2 --baseline /tmp/base
+
+With --build, every backend (issue 44, part 3: the limit binds building the model too): ``solve
+--backend B --time-limit T`` on an empty N x N for each of --sizes and --limits, under
+``/usr/bin/time`` (wall time, peak RSS of the largest process: a forked worker or solver binary
+included), each run killed after --kill seconds; --baseline DIR as above.
+
+  python bench/bench_limits.py --build --sizes 25,36,64 --limits 1,5 --baseline /tmp/base
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -104,17 +112,70 @@ def commands(limit: float, baseline: str | None, only: str | None) -> None:
             print(line, flush=True)
 
 
+BACKENDS = "sat,sat:glucose4,cpsat,dfs,dfs:plain,external:minisat"
+BUILD_BACKENDS = ("sat,sat:glucose4,cpsat,dfs,dfs:plain,external:minisat,external:cadical,mip,mip:scip,"
+                  "mip:lp,smt,smt:fd,smt:bool,choco,choco:bc,choco:default,xc")
+
+
+def timed_run(argv: list[str], package_dir: str, kill: float) -> tuple[float, int, str]:
+    """Wall seconds, peak RSS in KB (``/usr/bin/time``) and exit code (``killed`` past ``kill``
+    seconds) of one command in a fresh interpreter."""
+    env = dict(os.environ, PYTHONPATH=package_dir)
+    with tempfile.NamedTemporaryFile("r") as report:
+        start = time.perf_counter()
+        proc = subprocess.Popen(["/usr/bin/time", "-o", report.name, "-f", "%M", sys.executable, "-m",
+                                 "sudoku_cp", *argv], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                env=env, cwd=package_dir, start_new_session=True)
+        try:
+            code = str(proc.wait(timeout=kill))
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # the interpreter and its workers, not only time
+            proc.wait()
+            code = "killed"
+        took = time.perf_counter() - start
+        lines = report.read().split()
+    kb = int(lines[-1]) if lines and lines[-1].isdigit() else 0
+    return took, kb, code
+
+
+def build(backends: str, sizes: str, limits: str, baseline: str | None, kill: float) -> None:
+    here = str(Path(__file__).resolve().parents[1])
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"{'backend':16} {'grid':>5} {'limit':>5} {'wall s':>7} {'peak MB':>8} {'exit':>6}"
+              + (f" | {'base s':>7} {'base MB':>8} {'exit':>6}" if baseline else ""), flush=True)
+        for size in map(int, sizes.split(",")):
+            path = Path(tmp, f"empty{size}.txt")
+            path.write_text(",".join(["0"] * size * size) + "\n")
+            for backend in backends.split(","):
+                for limit in limits.split(","):
+                    argv = ["solve", "--backend", backend, "--time-limit", limit, "-f", str(path)]
+                    took, kb, code = timed_run(argv, here, kill)
+                    line = f"{backend:16} {size:>5} {limit:>5} {took:7.2f} {kb / 1024:8.0f} {code:>6}"
+                    if baseline:
+                        took, kb, code = timed_run(argv, baseline, kill)
+                        line += f" | {took:7.2f} {kb / 1024:8.0f} {code:>6}"
+                    print(line, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=0.5, help="limit for the empty 64x64 (s)")
     parser.add_argument("--hard", type=int, default=20, help="top1465 puzzles to try")
-    parser.add_argument("--backends", default="sat,sat:glucose4,cpsat,dfs,dfs:plain,external:minisat")
+    parser.add_argument("--backends", default=BACKENDS)
     parser.add_argument("--commands", action="store_true", help="time whole commands instead")
     parser.add_argument("--command-limit", type=float, default=2.0, help="--time-limit of the commands")
     parser.add_argument("--baseline", metavar="DIR", help="a checkout whose sudoku_cp runs side by side")
+    parser.add_argument("--build", action="store_true", help="every backend on empty grids (--sizes, --limits)")
+    parser.add_argument("--sizes", default="25,36,64", help="with --build: grid sizes")
+    parser.add_argument("--limits", default="1,5", help="with --build: time limits (s)")
+    parser.add_argument("--kill", type=float, default=90.0, help="with --build: seconds before a run is killed")
     parser.add_argument("--only", metavar="TEXT", help="only the commands whose label holds TEXT (a comma list: any of them)")
     args = parser.parse_args()
     print(machine(), flush=True)
+    if args.build:
+        build(args.backends if args.backends != BACKENDS else BUILD_BACKENDS, args.sizes, args.limits,
+              args.baseline, args.kill)
+        return
     if args.commands:
         commands(args.command_limit, args.baseline, args.only)
         return

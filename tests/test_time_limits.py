@@ -7,6 +7,7 @@ the timings are measured by ``bench/bench_limits.py``.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -307,3 +308,104 @@ def test_a_cpsat_session_asked_after_the_deadline_is_undecided_not_a_crash():
         assert session.solve([(0, 0, 1)], Deadline(0)) is None
         assert session.counters() == {"conflicts": 0, "branches": 0}
         assert session.solve([(0, 0, 1)], Deadline(60)) is True
+
+
+# --- issue 44, part 3: the limit binds building the model too, on every backend ---------------------------
+
+STOPPED = re.compile(r"unknown: (the time limit ended the search|time limit reached while building the model "
+                     r"\(\d[\d,]* of \d[\d,]* constraints added\)) \[")
+NEEDS = {"mip": "highspy", "mip:scip": "pyscipopt", "mip:lp": "highspy", "smt": "z3", "smt:fd": "z3",
+         "smt:bool": "z3", "choco": "pychoco", "choco:bc": "pychoco", "choco:default": "pychoco",
+         "xc": "miniexact"}
+EVERY_BACKEND = ["sat", "sat:glucose4", "cpsat", "dfs", "external:minisat", *NEEDS]
+# Choco's GraalVM image reserves 32 GB of address space at start: its bound is on data (writable
+# memory) instead, which holds every other backend's model too
+LIMITED = ("import resource, sys; resource.setrlimit(resource.RLIMIT_{}, (3 << 30, 3 << 30)); "
+           "from sudoku_cp.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
+@pytest.mark.parametrize("backend", EVERY_BACKEND)
+def test_every_backend_on_an_empty_64x64_stops_at_a_short_limit(backend):
+    import shutil
+    import subprocess
+    import sys
+
+    if backend in NEEDS:
+        pytest.importorskip(NEEDS[backend])
+    if backend.startswith("external:") and shutil.which(backend.partition(":")[2]) is None:
+        pytest.skip(f"{backend.partition(':')[2]} is not on PATH")
+    # under 3 GB (smt:bool once took 4.6 GB and more than 60 s here); the bound
+    # on its time is only a generous one: how soon each backend stops is bench/bench_limits.py --build's
+    empty_64 = ",".join(["0"] * 64 * 64)
+    limited = LIMITED.format("DATA" if backend.startswith("choco") else "AS")
+    done = subprocess.run([sys.executable, "-c", limited, "solve", "--backend", backend, "--time-limit", "1",
+                           empty_64], capture_output=True, text=True, timeout=60)
+    assert done.returncode == EXIT_TIMEOUT, done.stderr[-2000:]
+    assert STOPPED.match(done.stdout.splitlines()[0]), done.stdout[:300]
+    assert done.stderr == ""
+
+
+def test_a_build_past_the_deadline_says_how_far_it_got():
+    from sudoku_cp.backends.base import BuildStopped, Deadline
+
+    build = Deadline(0).build(10)
+    with pytest.raises(BuildStopped, match=r"^time limit reached while building the model \(0 of 10 "
+                                           r"constraints added\)$"):
+        list(build.each(range(4)))
+    more = Deadline(60).build(3)
+    assert list(more.each("ab")) == ["a", "b"] and more.added == 2
+
+
+@pytest.mark.parametrize("backend, module", [("choco", "pychoco"), ("smt", "z3")])
+def test_the_model_builders_look_at_the_deadline(backend, module):
+    pytest.importorskip(module)
+    from sudoku_cp.backends.base import BuildStopped, Deadline
+
+    board = Board.empty(Shape(3, 3))
+    if backend == "choco":
+        from sudoku_cp.backends.choco import build
+
+        with pytest.raises(BuildStopped) as stopped:
+            build(board, "AC", Deadline(0))
+        assert (stopped.value.added, stopped.value.total) == (0, 27)  # 27 units
+        assert len(build(board, "AC", Deadline(60))[1]) == 81
+    else:
+        import z3
+
+        from sudoku_cp.backends.smt import int_model
+
+        with pytest.raises(BuildStopped) as stopped:
+            int_model(board, z3.Solver(), Deadline(0))
+        assert (stopped.value.added, stopped.value.total) == (0, 81 + 27)  # cells, then units
+        solver = z3.Solver()
+        int_model(board, solver, Deadline(60))
+        assert len(solver.assertions()) == 81 + 27
+
+
+def test_a_stopped_build_is_unknown_with_its_reason():
+    from sudoku_cp.backends.base import Deadline
+    from sudoku_cp.tasks.solving import run_backend
+
+    class SlowBuilder(Backend):
+        name = "slow-builder"
+
+        def count(self, board, limit, time_limit=None):
+            build = Deadline(0).build(len(board.rules.units))
+            for _unit in build.each(board.rules.units):
+                pass
+            return make("dfs").count(board, limit, time_limit)
+
+    result = run_backend(EMPTY_4, SlowBuilder(), 1, False, 5)
+    assert result.status is Status.UNKNOWN and result.solution is None
+    assert result.stats == {"stopped": "time limit reached while building the model (0 of 12 constraints added)"}
+
+
+def test_a_worker_says_its_build_stopped():
+    from sudoku_cp.backends.base import BuildStopped, Deadline, count_stoppably, run_until
+
+    with pytest.raises(BuildStopped, match=r"\(0 of 2 constraints added\)"):
+        run_until(Deadline(60), lambda: list(Deadline(0).each([1, 2])))
+    empty_25 = Board.empty(Shape(5, 5))  # from 25x25 up a limited count runs in a worker
+    outcome = count_stoppably(empty_25, Deadline(60), lambda: make("dfs").count(empty_25, 1))
+    assert outcome.count == 1 and outcome.solutions[0].size == 25
+    assert count_stoppably(empty_25, Deadline(0), lambda: make("dfs").count(empty_25, 1)).timed_out

@@ -26,6 +26,7 @@ from .base import (
     NO_DEADLINE,
     Backend,
     BackendError,
+    BuildStopped,
     Deadline,
     Refutation,
     Session,
@@ -275,7 +276,7 @@ def hitting_set(sets: Sequence[set[int]], deadline: Deadline | None = None) -> l
     return min_hitting_set(sets, deadline)
 
 
-__all__ = ["Backend", "BackendError", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",
+__all__ = ["Backend", "BackendError", "BuildStopped", "CAPABILITIES", "CROSS_CHECK", "DEFAULT", "Deadline", "Entry",
            "NO_DEADLINE", "REGISTRY", "Refutation", "Session", "Unsupported", "backend_help", "capable",
            "hitting_set",
            "make", "names", "register", "resolve", "second_opinion"]

@@ -24,13 +24,20 @@ are ``(row, col, digit)`` (the cell holds the digit) or ``(row, col, -digit)`` (
 
 >>> Deadline(None).remaining() is None, Deadline(5).expired()
 (True, False)
+
+A backend whose model takes long to build (SCIP, Z3, Choco: one call per constraint) posts its
+parts through :meth:`Deadline.each`, which looks at the deadline between them: the encoders stay
+pure, and a build the limit overtakes stops with :class:`BuildStopped` ("time limit reached while
+building the model (N of M constraints added)"), an ``unknown`` answer (``tasks/solving.py``).
+A solver call that blocks past its own time limit runs where it can be stopped
+(:func:`run_until`).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 
@@ -126,6 +133,18 @@ class Unsupported(BackendError):
         self.backend, self.what = backend, what
 
 
+class BuildStopped(TimeLimitReached):
+    """The time limit passed while a backend was building its model: ``added`` of ``total`` parts in."""
+
+    def __init__(self, added: int, total: int):
+        super().__init__(f"time limit reached while building the model ({added:,} of {total:,} "
+                         f"constraints added)")
+        self.added, self.total = added, total
+
+    def __reduce__(self):  # rebuilt from its numbers (a worker process sends it back)
+        return BuildStopped, (self.added, self.total)
+
+
 class Deadline:
     """A point in time after which work stops; ``None`` seconds means never."""
 
@@ -140,6 +159,57 @@ class Deadline:
 
     def expired(self) -> bool:
         return self.end is not None and time.monotonic() >= self.end
+
+    def each(self, parts: Sequence[T], added: int = 0, total: int | None = None) -> Iterator[T]:
+        """The parts a backend adds to its model, one at a time, the deadline looked at before
+        each: once it has passed, :class:`BuildStopped` says how many of ``total`` (default:
+        ``added`` before these, plus these) went in.
+
+        >>> list(Deadline(60).each("abc")), list(NO_DEADLINE.each([1, 2]))
+        (['a', 'b', 'c'], [1, 2])
+        >>> list(Deadline(0).each([1, 2, 3], added=4))
+        Traceback (most recent call last):
+        ...
+        sudoku_cp.backends.base.BuildStopped: time limit reached while building the model (4 of 7 constraints added)
+        """
+        total = added + len(parts) if total is None else total
+        if self.end is None:
+            yield from parts
+            return
+        for part in parts:
+            if time.monotonic() >= self.end:
+                raise BuildStopped(added, total)
+            yield part
+            added += 1
+
+
+    def build(self, total: int) -> "Build":
+        """A model of ``total`` constraints to be added against this deadline (:class:`Build`)."""
+        return Build(self, total)
+
+
+class Build:
+    """A model being built against a deadline: ``total`` constraints, ``added`` so far.
+
+    >>> build = Deadline(60).build(5)
+    >>> [list(build.each(part)) for part in ("ab", "cde")], build.added
+    ([['a', 'b'], ['c', 'd', 'e']], 5)
+    """
+
+    def __init__(self, deadline: Deadline, total: int):
+        self.deadline, self.total, self.added = deadline, total, 0
+
+    def each(self, parts: Sequence[T]) -> Iterator[T]:
+        """The next kind of parts, one at a time (:meth:`Deadline.each`), counted as they go in."""
+        for part in self.deadline.each(parts, self.added, self.total):
+            yield part
+            self.added += 1
+
+    def check(self) -> None:
+        """:class:`BuildStopped` if the deadline has passed (between parts that are not constraints:
+        variables, say)."""
+        if self.deadline.expired():
+            raise BuildStopped(self.added, self.total)
 
 
 NO_DEADLINE = Deadline(None)
@@ -159,14 +229,16 @@ class Refutation:
     solver: str
 
 
-def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
+def run_until(deadline: Deadline | None, work: Callable[[], T], grace: float = 0.0) -> T:
     """``work()``, stopped at ``deadline`` even if it cannot be interrupted (RC2, say).
 
     Without an end to the deadline, ``work`` runs here. With one, it runs in a forked child
     process that is killed when the deadline passes (:class:`TimeLimitReached`), so neither
     its time nor its memory outlives the limit; the child also dies with this process. What
     ``work`` returns comes back through a pipe as JSON (a model: numbers, lists, None); what it
-    raises comes back as :class:`MemoryError` or :class:`SolverFailure` naming it.
+    raises comes back as :class:`MemoryError` or :class:`SolverFailure` naming it
+    (:class:`BuildStopped` as itself). ``grace``: seconds past the deadline the child may take to
+    say it stopped (a build that looks at the same deadline) before it is killed.
 
     >>> run_until(Deadline(60), lambda: sum(range(10)))
     45
@@ -184,6 +256,8 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
         _die_with_parent()
         try:
             answer = ["ok", work()]
+        except BuildStopped as exc:  # the worker built its model under the deadline too
+            answer = ["stopped", exc.added, exc.total]
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
             answer = ["error", type(exc).__name__, str(exc)]
         send.send_bytes(json.dumps(answer).encode())
@@ -192,7 +266,7 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
     process.start()
     send.close()
     try:
-        if not receive.poll(deadline.remaining()):
+        if not receive.poll((deadline.remaining() or 0.0) + grace):
             raise TimeLimitReached("the time limit ended the work")
         answer = json.loads(receive.recv_bytes())
     except EOFError:  # the child died without an answer (killed, out of memory)
@@ -204,9 +278,42 @@ def run_until(deadline: Deadline | None, work: Callable[[], T]) -> T:
         receive.close()
     if answer[0] == "ok":
         return answer[1]
+    if answer[0] == "stopped":
+        raise BuildStopped(answer[1], answer[2])
     if answer[1] == "MemoryError":
         raise MemoryError(answer[2])
     raise SolverFailure(f"the worker process failed: {answer[1]}: {answer[2]}")
+
+
+STOPPABLE_FROM = 25  # grids from this size up: a time-limited count runs where it can be stopped
+GRACE = 0.2  # seconds a worker has, past the deadline, to say its build stopped
+
+
+def count_stoppably(board: Board, deadline: Deadline, count: Callable[[], Outcome]) -> Outcome:
+    """``count()`` (an outcome of ``board``), bounded by ``deadline`` even where the solver blocks.
+
+    Some solvers load a large model in one call that ignores their own time limit (CP-SAT
+    expanding an empty 64x64's AllDifferents, HiGHS's presolve, Z3's preprocessing: seconds
+    past it). From :data:`STOPPABLE_FROM` up, with a deadline, the count runs in a worker process
+    killed at the deadline (:func:`run_until`; an answer then is ``unknown``), so neither the
+    time nor the memory of the load outlives the limit. A build that looks at ``deadline``
+    (:meth:`Deadline.each`) still says how far it got (:class:`BuildStopped`). Smaller grids
+    load fast: they run here.
+    """
+    if deadline.end is None or board.size < STOPPABLE_FROM:
+        return count()
+
+    def work() -> list:
+        outcome = count()
+        return [[list(s.cells) for s in outcome.solutions], outcome.complete, outcome.timed_out, outcome.stats]
+
+    try:
+        cells, complete, timed_out, stats = run_until(deadline, work, GRACE)
+    except BuildStopped:
+        raise
+    except TimeLimitReached:
+        return Outcome([], False, True, {})
+    return Outcome([board.with_cells(tuple(c)) for c in cells], complete, timed_out, stats)
 
 
 def _die_with_parent() -> None:
@@ -220,12 +327,34 @@ def _die_with_parent() -> None:
         pass
 
 
+def _stopped_build_is_unknown(count: Callable[..., Outcome]) -> Callable[..., Outcome]:
+    """``count``, a :class:`BuildStopped` in it reported as a count cut short by the time limit."""
+    import functools
+
+    @functools.wraps(count)
+    def bounded(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
+        try:
+            return count(self, board, limit, time_limit)
+        except BuildStopped as stopped:
+            return Outcome([], complete=False, timed_out=True, stats={"stopped": str(stopped)})
+
+    return bounded
+
+
 class Backend:
     """A solving backend. Required: :meth:`count`. Optional: the capabilities it declares.
 
     Backends report raw :class:`Outcome` objects; statuses, verification and cross-checking live
-    above them (``tasks/solving.py``).
+    above them (``tasks/solving.py``). A :meth:`count` whose build the time limit overtook
+    (:class:`BuildStopped`) reports, here and only here, a count cut short by the limit with the
+    reason in ``stats["stopped"]``: every subclass's ``count`` is wrapped so (which makes it
+    ``unknown`` above).
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "count" in cls.__dict__:
+            setattr(cls, "count", _stopped_build_is_unknown(cls.__dict__["count"]))
 
     name: str = "?"
     capabilities: frozenset[str] = frozenset()
@@ -386,5 +515,5 @@ class Session:
         return Outcome(solutions, complete, timed_out, {k: v - before.get(k, 0) for k, v in after.items()})
 
 
-__all__ = ["import_solver", "Backend", "BackendError", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
-           "Unsupported", "EXTRA", "enumerate_solutions", "import_extra", "refuse_unmodelled"]
+__all__ = ["import_solver", "Backend", "BackendError", "Build", "BuildStopped", "CAPABILITIES", "Deadline", "NO_DEADLINE", "Refutation", "Session",
+           "Unsupported", "EXTRA", "count_stoppably", "enumerate_solutions", "import_extra", "refuse_unmodelled"]

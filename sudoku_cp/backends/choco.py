@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from ..core.board import Board, Rules
 from ..core.results import Outcome, SolverFailure
-from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
+from .base import NO_DEADLINE, Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
 
 LEVELS = {"ac": "AC", "bc": "BC", "default": "DEFAULT"}  # our option -> Choco's name for it
 
@@ -29,12 +29,6 @@ def pychoco():
 
 
 # -- the model, one small function per kind -----------------------------------------------------
-
-def post_units(model, rules: Rules, x: list, level: str) -> None:
-    n = rules.size
-    for unit in rules.units:
-        model.all_different([x[r * n + c] for r, c in unit.cells], level).post()
-
 
 def post_killer(model, rules: Rules, x: list, cells, total: int | None, level: str) -> None:
     n = rules.size
@@ -63,14 +57,18 @@ KINDS: dict[str, Callable[..., None]] = {
 }
 
 
-def build(board: Board, level: str = "AC"):
-    """A Choco model of ``board``: ``(model, cell variables)``."""
+def build(board: Board, level: str = "AC", deadline: Deadline = NO_DEADLINE):
+    """A Choco model of ``board``: ``(model, cell variables)``; ``deadline`` is looked at between
+    the units and constraints posted (:class:`~sudoku_cp.backends.base.BuildStopped`)."""
     n = board.size
+    rules = board.rules
     model = pychoco().Model()
     x = [model.intvar(d) if d else model.intvar(1, n) for d in board.cells]
-    post_units(model, board.rules, x, level)
-    for constraint in board.rules.constraints:
-        KINDS[constraint.kind](model, board.rules, x, constraint, level)
+    parts = deadline.build(len(rules.units) + len(rules.constraints))
+    for unit in parts.each(rules.units):
+        model.all_different([x[r * n + c] for r, c in unit.cells], level).post()
+    for constraint in parts.each(rules.constraints):
+        KINDS[constraint.kind](model, rules, x, constraint, level)
     return model, x
 
 
@@ -101,7 +99,7 @@ class ChocoBackend(Backend):
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         refuse_unmodelled(self.name, board.rules, self.kinds)
         deadline = Deadline(time_limit)
-        model, x = build(board, self.level)
+        model, x = build(board, self.level, deadline)
         solver = model.get_solver()
         if time_limit is not None:
             solver.limit_time(f"{max(deadline.remaining() or 0.0, 0.001):.3f}s")

@@ -18,10 +18,10 @@ from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
 from ..core.shape import cell_name
 from ..model.cpmodel import CpModelSpec, build_model
-from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, import_solver
+from .base import NO_DEADLINE, Backend, BackendError, Deadline, Session, count_stoppably, import_solver
 
 
-def post_model(spec: CpModelSpec, named: bool = False):
+def post_model(spec: CpModelSpec, named: bool = False, deadline: Deadline = NO_DEADLINE):
     """Post a model description to a fresh ``cp_model.CpModel``; returns (model, cell variables).
 
     Blank cells' variables are named as people name the cells (``r1c1``, 1-based). ``named``
@@ -30,6 +30,7 @@ def post_model(spec: CpModelSpec, named: bool = False):
     r2c3``), so the text reads without a key. Solving keeps givens as shared constants and
     constraints unnamed, as before names: ``bench/bench_cpsat_names.py`` measured the named
     form at 0.94 to 0.99 times the speed of that (noise of a shared 2-core machine included).
+    ``deadline`` is looked at between the constraints (:class:`~sudoku_cp.backends.base.BuildStopped`).
     """
     cp_model = import_solver("ortools.sat.python.cp_model")
 
@@ -42,21 +43,23 @@ def post_model(spec: CpModelSpec, named: bool = False):
         if named:
             constraint.with_name(name)
 
-    for name, group in spec.all_different:
+    build = deadline.build(len(spec.all_different) + len(spec.sums) + len(spec.different) + len(spec.linear)
+                           + len(spec.tables) + len(spec.apart))
+    for name, group in build.each(spec.all_different):
         label(model.add_all_different([cells[i] for i in group]), name)
-    for name, group, total in spec.sums:
+    for name, group, total in build.each(spec.sums):
         label(model.add(sum(cells[i] for i in group) == total), f"{name} sum")
-    for a, b in spec.different:
+    for a, b in build.each(spec.different):
         label(model.add(cells[a] != cells[b]), f"{names[a]} != {names[b]}")
     every = cells + [model.new_int_var(lo, hi, name) for name, lo, hi in spec.aux]  # the kinds' own variables
-    for name, terms, lo, hi in spec.linear:
+    for name, terms, lo, hi in build.each(spec.linear):
         label(model.add_linear_constraint(sum(every[i] * k for i, k in terms), lo, hi), name)
-    for name, group, allowed in spec.tables:
+    for name, group, allowed in build.each(spec.tables):
         label(model.add_allowed_assignments([every[i] for i in group], allowed), name)
     if spec.apart:
         n = spec.size
         not_one = cp_model.Domain.from_intervals([[-n, -2], [0, 0], [2, n]])
-        for a, b in spec.apart:
+        for a, b in build.each(spec.apart):
             label(model.add_linear_expression_in_domain(cells[a] - cells[b], not_one),
                   f"{names[a]} - {names[b]} not +-1")
     return model, cells
@@ -192,10 +195,13 @@ class CpSatBackend(Backend):
         self.name = "cpsat"
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
+        deadline = Deadline(time_limit)  # CP-SAT's load of a large model ignores its time limit
+        return count_stoppably(board, deadline, lambda: self._count(board, limit, deadline))
+
+    def _count(self, board: Board, limit: int, deadline: Deadline) -> Outcome:
         cp_model = import_solver("ortools.sat.python.cp_model")
 
-        deadline = Deadline(time_limit)
-        model, cells = post_model(build_model(board))
+        model, cells = post_model(build_model(board), deadline=deadline)
         solutions: list[Board] = []
 
         base: Any = cp_model.CpSolverSolutionCallback  # a module found at run time: no static type

@@ -32,7 +32,8 @@ from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure
 from ..core.shape import Shape  # noqa: F401 - the doctest's
 from ..core.variants import GAPS
-from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
+from .base import (Backend, BackendError, Deadline, count_stoppably, enumerate_solutions, import_extra,
+                   refuse_unmodelled)
 
 Row = tuple[tuple[int, ...], tuple[int, ...], float, float]  # (columns, coefficients, lower, upper)
 INF = float("inf")
@@ -268,7 +269,12 @@ def scip_count(board: Board, limit: int, deadline: Deadline) -> Outcome:
     model.setParam("parallel/maxnthreads", 1)
     model.setParam("misc/catchctrlc", False)  # SCIP's handler prints on stdout: Python's stops it instead
     lower = bounds(board)
-    x = [model.addVar(vtype="B", lb=lower[j]) for j in range(n * n * n)]
+    rows = linear_rows(board)
+    build = deadline.build(len(rows))  # SCIP takes one call per variable and per row: the deadline between
+    x = []
+    for i in range(n * n):
+        build.check()
+        x += [model.addVar(vtype="B", lb=lower[j]) for j in range(i * n, i * n + n)]
 
     def post(row: Row) -> None:
         cols, coeffs, lo, hi = row
@@ -280,7 +286,7 @@ def scip_count(board: Board, limit: int, deadline: Deadline) -> Outcome:
         if lo > 0:
             model.addCons(expr >= lo)
 
-    for row in linear_rows(board):
+    for row in build.each(rows):
         post(row)
     stats = {"nodes": 0, "lp_iterations": 0}
 
@@ -317,7 +323,8 @@ class MipBackend(Backend):
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         refuse_unmodelled(self.name, board.rules, self.kinds)
-        deadline = Deadline(time_limit)
+        deadline = Deadline(time_limit)  # HiGHS's and SCIP's presolve of a large grid overrun their limits
         if self.solver == "scip":
-            return scip_count(board, limit, deadline)
-        return highs_count(board, limit, deadline, relax=self.solver == "lp")
+            return count_stoppably(board, deadline, lambda: scip_count(board, limit, deadline))
+        return count_stoppably(board, deadline, lambda: highs_count(board, limit, deadline,
+                                                                    relax=self.solver == "lp"))

@@ -27,7 +27,8 @@ from ..core.board import Board, Rules
 from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure
 from ..core.variants import GAPS
-from .base import Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
+from .base import (NO_DEADLINE, Backend, BackendError, Deadline, count_stoppably, enumerate_solutions,
+                   import_extra, refuse_unmodelled)
 
 CTYPES_CTRL_C = re.compile(r"argument \d+: KeyboardInterrupt\b")  # how ctypes words it
 COUNTERS = ("conflicts", "decisions", "propagations")  # Z3's names (QF_FD: "sat conflicts", ...)
@@ -40,9 +41,9 @@ def z3():
 
 # -- the integer model, one small function per kind ---------------------------------------------
 
-def unit_facts(rules: Rules, x) -> list:
+def unit_fact(rules: Rules, x, unit):
     n = rules.size
-    return [z3().Distinct([x[r * n + c] for r, c in unit.cells]) for unit in rules.units]
+    return z3().Distinct([x[r * n + c] for r, c in unit.cells])
 
 
 def killer_facts(rules: Rules, x, cells, total: int | None) -> list:
@@ -67,16 +68,22 @@ KINDS: dict[str, Callable[[Rules, list, object], list]] = {
 }
 
 
-def int_model(board: Board, solver) -> list:
-    """Post the integer model of ``board`` to a Z3 solver; returns the cell variables (row-major)."""
+def int_model(board: Board, solver, deadline: Deadline = NO_DEADLINE) -> list:
+    """Post the integer model of ``board`` to a Z3 solver, ``deadline`` looked at between the
+    cells, units and constraints (:class:`~sudoku_cp.backends.base.BuildStopped`); returns the
+    cell variables (row-major)."""
     z = z3()
     n = board.size
+    rules = board.rules
+    build = deadline.build(n * n + len(rules.units) + len(rules.constraints))
     x = [z.Int(f"r{i // n + 1}c{i % n + 1}", solver.ctx) for i in range(n * n)]
-    facts = [x[i] == d if d else z.And(x[i] >= 1, x[i] <= n) for i, d in enumerate(board.cells)]
-    facts += unit_facts(board.rules, x)
-    for constraint in board.rules.constraints:
-        facts += KINDS[constraint.kind](board.rules, x, constraint)
-    solver.add(facts)
+    for i in build.each(range(n * n)):
+        d = board.cells[i]
+        solver.add(x[i] == d if d else z.And(x[i] >= 1, x[i] <= n))
+    for unit in build.each(rules.units):
+        solver.add(unit_fact(rules, x, unit))
+    for constraint in build.each(rules.constraints):
+        solver.add(KINDS[constraint.kind](rules, x, constraint))
     return x
 
 
@@ -201,13 +208,16 @@ class SmtBackend(Backend):
 
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         refuse_unmodelled(self.name, board.rules, self.kinds)
+        deadline = Deadline(time_limit)  # Z3's preprocessing, and the CNF's load, overrun its timeout
+        return count_stoppably(board, deadline, lambda: self._count(board, limit, deadline))
+
+    def _count(self, board: Board, limit: int, deadline: Deadline) -> Outcome:
         z = z3()
-        deadline = Deadline(time_limit)
         n = board.size
         context = z.Context()  # a fresh one: Z3's choices depend on what a context has seen before
         solver = z.SolverFor("QF_FD", ctx=context) if self.option == "fd" else z.Solver(ctx=context)
         solver.set("ctrl_c", False)  # Z3's own SIGINT handler would hide Ctrl-C from Python
-        x = bool_model(board, solver) if self.booleans else int_model(board, solver)
+        x = bool_model(board, solver) if self.booleans else int_model(board, solver, deadline)
         blanks = [i for i, d in enumerate(board.cells) if not d]
         stats = dict.fromkeys(COUNTERS, 0)
 

@@ -16,8 +16,9 @@ most once:
 
 Exact cover enumerates distinct solutions natively (distinct sets of options are distinct grids),
 so counting stops after ``limit`` with no blocking. miniexact's search is one native call without
-a stop switch: with a time limit it runs in a child process killed at the deadline
-(:func:`~sudoku_cp.backends.base.run_until`), and without one Ctrl-C takes effect when it returns.
+a stop switch: with a time limit it runs (the cover built there too) in a child process killed at
+the deadline (:func:`~sudoku_cp.backends.base.run_until`), and without one Ctrl-C takes effect
+when it returns.
 miniexact keeps no node counter; stats give the model's size (``items``, ``options``).
 """
 
@@ -179,12 +180,15 @@ class XcBackend(Backend):
     def count(self, board: Board, limit: int, time_limit: float | None = None) -> Outcome:
         refuse_unmodelled(self.name, board.rules, self.kinds)
         deadline = Deadline(time_limit)
-        cover = exact_cover(board)
-        options = cover.options()
-        stats = {"items": len(cover.primary) + len(cover.secondary), "options": len(options)}
+
+        def work() -> tuple[list[list[int]], bool, dict[str, int]]:  # the cover is built there too
+            cover = exact_cover(board)
+            options = cover.options()
+            found, complete = enumerate_covers(cover, options, limit)
+            return found, complete, {"items": len(cover.primary) + len(cover.secondary), "options": len(options)}
+
         try:
-            found, complete = run_until(deadline if time_limit is not None else None,
-                                        lambda: enumerate_covers(cover, options, limit))
+            found, complete, stats = run_until(deadline if time_limit is not None else None, work)
         except TimeLimitReached:
-            return Outcome([], False, True, stats)
+            return Outcome([], False, True, {})
         return Outcome([board.with_cells(tuple(cells)) for cells in found], complete, False, stats)

@@ -115,7 +115,10 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
                 stats: bool = True) -> Result:
     """One backend on one board, its answers verified (:class:`VerificationError`), as a :class:`Result`.
 
-    Through the backend's session from ``sessions`` when it has one, else its ``count``.
+    Through the backend's session from ``sessions`` when it has one, else its ``count``. A count
+    whose model-building the time limit overtook is ``unknown``, its reason in ``stats["stopped"]``
+    ("time limit reached while building the model (N of M constraints added)", see
+    :class:`~sudoku_cp.backends.base.Backend`).
     """
     session = None if sessions is None else sessions.get(backend, board.rules)
     start = time.perf_counter()

@@ -131,6 +131,7 @@ def test_every_new_kind_has_a_published_puzzle():
             "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
             "disjoint", "maximum", "sandwich", "xsum"} <= kinds  # no published minimum puzzle found
     assert {"greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer"} <= kinds  # issue 41, cells and outside clues (branch kinds-cells)
+    assert {"regionsum", "entropic", "modular", "zipper"} <= kinds  # issue 41, lines (branch kinds-lines)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -52,6 +52,12 @@ BUILT_IN = (
     "numberedroom",
     "countingcircles",
     "indexer",
+    # issue 41, lines (branch kinds-lines)
+    "regionsum",
+    "entropic",
+    "modular",
+    "zipper",
+    "dutchwhispers",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

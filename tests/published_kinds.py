@@ -1108,4 +1108,68 @@ PUBLISHED = [
        'per", "cells": [[6, 4], [6, 5], [7, 5], [7, 6], [6, 6], [6, 7], [6, 8], [7, 8], [8, 8], [8, 7], ['
        '8, 6], [8, 5], [8, 4], [7, 4]]}]}'),
       "354897126672451839189632574231564987597328641846719352415973268968245713723186495"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Elementary" (origin: https://www.youtube.com/watch?v=5xu7OpQogfo,
+    # https://sudokupad.app/jbJ8PNDgR7); its Whisper~4~... lines as dutchwhispers, Whisper~6~... as whispers with value 6
+    P("dutchwhispers",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Elementary\"",
+      ('{"givens": "..6...........................3...4...................4.........................2", "'
+       'constraints": [{"type": "kropki", "cells": [[7, 8], [8, 8]], "color": "white"}, {"type": "kropki"'
+       ', "cells": [[6, 8], [6, 7]], "color": "white"}, {"type": "kropki", "cells": [[7, 3], [7, 4]], "co'
+       'lor": "white"}, {"type": "kropki", "cells": [[4, 1], [4, 0]], "color": "white"}, {"type": "kropki'
+       '", "cells": [[4, 1], [5, 1]], "color": "white"}, {"type": "kropki", "cells": [[5, 5], [5, 4]], "c'
+       'olor": "white"}, {"type": "kropki", "cells": [[4, 7], [4, 6]], "color": "white"}, {"type": "kropk'
+       'i", "cells": [[1, 3], [1, 4]], "color": "white"}, {"type": "kropki", "cells": [[1, 1], [1, 0]], "'
+       'color": "white"}, {"type": "whispers", "cells": [[0, 1], [1, 1], [2, 1]], "value": 6}, {"type": "'
+       'whispers", "cells": [[1, 0], [2, 1], [3, 2]], "value": 6}, {"type": "whispers", "cells": [[1, 2],'
+       ' [2, 1], [3, 0]], "value": 6}, {"type": "dutchwhispers", "cells": [[6, 1], [7, 1], [8, 1]]}, {"ty'
+       'pe": "dutchwhispers", "cells": [[7, 0], [7, 1], [7, 2]]}, {"type": "dutchwhispers", "cells": [[8,'
+       ' 0], [8, 1], [8, 2]]}, {"type": "whispers", "cells": [[8, 6], [8, 7], [7, 7], [6, 7], [5, 7]], "v'
+       'alue": 2}, {"type": "whispers", "cells": [[6, 6], [6, 7], [7, 8]], "value": 2}, {"type": "whisper'
+       's", "cells": [[7, 6], [6, 7], [5, 8]], "value": 2}, {"type": "dutchwhispers", "cells": [[3, 6], ['
+       '2, 7], [3, 8]]}, {"type": "dutchwhispers", "cells": [[2, 7], [1, 7], [0, 7]]}, {"type": "dutchwhi'
+       'spers", "cells": [[0, 6], [0, 7], [0, 8]]}, {"type": "dutchwhispers", "cells": [[1, 6], [1, 7], ['
+       '1, 8]]}, {"type": "whispers", "cells": [[3, 4], [4, 4], [5, 4], [6, 4]], "value": 3}, {"type": "w'
+       'hispers", "cells": [[4, 3], [4, 4], [4, 5]], "value": 3}, {"type": "whispers", "cells": [[5, 3], '
+       '[4, 4], [5, 5]], "value": 3}]}'),
+      "536971284897234516214856793768392145342518679951467328485123967629785431173649852"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Slow Thermo Sudoku" by Philip Newman; f-puzzles JSON (its lz-string
+    # payload there) cut to the grid's givens and the rule keys
+    P("slowthermo",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Slow Thermo Sudoku\"",
+      ('{"size": 9, "grid": [[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, '
+       '{}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{},'
+       ' {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}]], "slowthermometer": [{"li'
+       'nes": [["R4C5", "R3C4", "R2C3", "R2C4", "R3C3", "R4C2", "R3C2", "R4C3", "R5C4", "R5C3", "R4C4", "'
+       'R3C5", "R2C6", "R3C7", "R4C8", "R3C8", "R4C7", "R5C6", "R5C7", "R6C6", "R7C5", "R6C5", "R7C4", "R'
+       '8C3", "R8C4", "R7C3", "R6C2"]]}, {"lines": [["R7C7", "R7C8", "R7C9", "R6C9"]]}]}'),
+      "465793812871265349932148567723419658584326791196587234659874123318952476247631985"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Cold Sauerkraut", shown as "Nabner thermo" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000EX5); its PairX~8H_xf8H_xf8H_B~_Nabner~... groups (split at ~~) as nabner lines
+    P("nabner",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Cold Sauerkraut\"",
+      ('{"givens": ".......9.........................................................................", "'
+       'constraints": [{"type": "thermometer", "cells": [[2, 1], [2, 2], [2, 3]]}, {"type": "thermometer"'
+       ', "cells": [[2, 6], [3, 7], [4, 6], [5, 7]]}, {"type": "thermometer", "cells": [[8, 5], [7, 5], ['
+       '6, 5]]}, {"type": "thermometer", "cells": [[6, 1], [7, 1], [8, 1]]}, {"type": "thermometer", "cel'
+       'ls": [[5, 1], [6, 2], [5, 3], [6, 4]]}, {"type": "kropki", "cells": [[8, 6], [8, 7]], "color": "w'
+       'hite"}, {"type": "kropki", "cells": [[8, 8], [8, 7]], "color": "white"}, {"type": "kropki", "cell'
+       's": [[3, 1], [4, 1]], "color": "black"}, {"type": "nabner", "cells": [[3, 0], [4, 0], [5, 0], [6,'
+       ' 1]]}, {"type": "nabner", "cells": [[3, 3], [4, 3], [5, 4], [5, 5]]}, {"type": "nabner", "cells":'
+       ' [[1, 3], [2, 4], [2, 5], [1, 6]]}, {"type": "nabner", "cells": [[2, 7], [3, 8], [4, 8], [5, 8]]}'
+       ', {"type": "nabner", "cells": [[5, 7], [6, 6], [6, 7], [6, 8]]}, {"type": "nabner", "cells": [[7,'
+       ' 8], [7, 7], [7, 6], [8, 5]]}, {"type": "nabner", "cells": [[2, 1], [3, 2], [4, 2], [5, 2]]}]}'),
+      "814576293379142586256938174741653829928417365563829741437295618182364957695781432"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Double arrow" (origin: https://sudokupad.app/v2m1f8gtlp)
+    P("doublearrow",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Double arrow\"",
+      ('{"givens": "...4..8....3..7....2..6....1..5...................9..1....8..1....7..4..3.6..4...", "'
+       'constraints": [{"type": "doublearrow", "cells": [[0, 3], [0, 4], [0, 5], [0, 6]]}, {"type": "doub'
+       'learrow", "cells": [[1, 2], [1, 3], [1, 4], [1, 5]]}, {"type": "doublearrow", "cells": [[2, 1], ['
+       '2, 2], [2, 3], [2, 4]]}, {"type": "doublearrow", "cells": [[3, 0], [3, 1], [3, 2], [3, 3]]}, {"ty'
+       'pe": "doublearrow", "cells": [[3, 4], [4, 4], [5, 4]]}, {"type": "doublearrow", "cells": [[5, 5],'
+       ' [5, 6], [5, 7], [5, 8]]}, {"type": "doublearrow", "cells": [[6, 4], [6, 5], [6, 6], [6, 7]]}, {"'
+       'type": "doublearrow", "cells": [[7, 3], [7, 4], [7, 5], [7, 6]]}, {"type": "doublearrow", "cells"'
+       ': [[8, 2], [8, 3], [8, 4], [8, 5]]}]}'),
+      "561493872493827165827165943142538697689271354735649281954382716218756439376914528"),
 ]

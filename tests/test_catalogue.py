@@ -145,9 +145,18 @@ CASES.update({
                 lambda g: all(len({at(g, c) % 3 for c in w}) == len(w) for w in windows([(0, 0), (0, 1), (1, 1), (2, 1)]))),
     "zipper": ([{"type": "zipper", "cells": [[0, 0], [0, 1], [1, 1]]}, {"type": "zipper", "cells": [[2, 2], [2, 3], [3, 2], [3, 3]]}],
                lambda g: g[0][0] + g[1][1] == g[0][1] and g[2][2] + g[3][3] == g[2][3] + g[3][2]),
+    "dutchwhispers": ([{"type": "dutchwhispers", "cells": [[1, 1], [2, 2], [3, 1]]}],  # gap 1 on a 4x4 (4 on a 9x9)
+                      lambda g: g[1][1] != g[2][2] != g[3][1]),
+    "slowthermo": ([{"type": "slowthermo", "cells": [[0, 0], [1, 1], [2, 2], [3, 3]]}],
+                   lambda g: g[0][0] <= g[1][1] <= g[2][2] <= g[3][3]),
+    "parityline": ([{"type": "parityline", "cells": [[0, 0], [0, 1], [1, 2]]}],
+                   lambda g: g[0][0] % 2 != g[0][1] % 2 != g[1][2] % 2),
+    "nabner": ([{"type": "nabner", "cells": [[0, 0], [3, 3]]}], lambda g: abs(g[0][0] - g[3][3]) >= 2),
+    "doublearrow": ([{"type": "doublearrow", "cells": [[0, 0], [1, 1], [2, 1], [3, 2]]}],
+                    lambda g: g[1][1] + g[2][1] == g[0][0] + g[3][2]),
 })
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
-               "countingcircles": "f-puzzles has no counting circles"}  # kinds f-puzzles has no rule for
+               "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:

@@ -58,6 +58,10 @@ BUILT_IN = (
     "modular",
     "zipper",
     "dutchwhispers",
+    "slowthermo",
+    "parityline",
+    "nabner",
+    "doublearrow",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

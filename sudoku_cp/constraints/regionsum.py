@@ -94,7 +94,7 @@ class RegionSum(LineIO, Kind):
         common = set(options[0]).intersection(*options[1:])
         if not common:
             return None
-        kept = {}
+        kept: dict[int, int] = {}
         for part, sums in zip(parts, options):
             got = [0] * len(part)
             for total in common:

@@ -18,8 +18,8 @@ from .base import LineIO, Mark, PairKind, PairTest, doc_int, fp_number, index
 class Whispers(LineIO, PairKind):
     name = "whispers"
     words = "German whispers"
-    fields = ("cells", "value")
-    fpuzzles = ("whispers",)
+    fields: tuple[str, ...] = ("cells", "value")
+    fpuzzles: tuple[str, ...] = ("whispers",)
 
     def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
         (line,) = super().read(item, shape, where)

@@ -83,7 +83,7 @@ class Zipper(LineIO, Kind):
             totals &= _sums(masks[a], masks[b])
         if not totals:
             return None
-        kept = {}
+        kept: dict[int, int] = {}
         for a, b in pairs:
             kept[a] = _partners(masks[a], masks[b], totals)
             kept[b] = _partners(masks[b], masks[a], totals)

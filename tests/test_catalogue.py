@@ -236,10 +236,10 @@ def test_fpuzzles_decoration_is_not_a_rule_and_unsupported_kinds_are_named_in_on
             "rectangle": [{"cells": ["R1C1"]}], "circle": [{"cells": ["R2C2"]}], "text": [{"cells": ["R3C3"], "value": "hi"}],
             "cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}
     assert from_fpuzzles(data).rules.is_classic
-    data.update({"clock": [{"lines": [["R1C1", "R1C2"]]}], "regionSumLine": [{"lines": [["R1C1", "R1C2"]]}]})
+    data.update({"clock": [{"lines": [["R1C1", "R1C2"]]}], "sumdot(intersection)": [{"cells": ["R1C1"], "value": "3"}]})
     with pytest.raises(PuzzleError) as info:
         from_fpuzzles(data)
-    assert "'clock', 'regionSumLine' are not supported" in str(info.value)
+    assert "'clock', 'sumdot(intersection)' are not supported" in str(info.value)
 
 
 def test_fpuzzles_cell_names_and_numbers_are_read_whole():

@@ -19,7 +19,7 @@ from itertools import combinations
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import LineIO, Mark, PairKind, PairTest, index, mask_of
+from .base import LineIO, Mark, PairKind, PairTest, index, mask_of, set_support
 
 
 def _apart(x: int, y: int) -> bool:
@@ -58,25 +58,8 @@ class Nabner(LineIO, PairKind):
     def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
         """Each cell keeps a digit of some set of digits two or more apart, one per cell, that the
         other cells can still fill (each a digit of the rest, all of the rest among them)."""
-        n = rules.size
         got = [masks[i] for i in self.touches(constraint, rules)]
-        k = len(got)
-        out = [0] * k
-        for way in _spread_sets(n, k):
-            if not all(m & way for m in got):
-                continue
-            for a in range(k):
-                for bit in _bits(got[a] & way & ~out[a]):
-                    need, cover = way ^ bit, 0
-                    for b in range(k):
-                        if b != a:
-                            if not got[b] & need:
-                                break
-                            cover |= got[b]
-                    else:
-                        if cover & need == need:
-                            out[a] |= bit
-        return out if all(out) else None
+        return set_support(got, _spread_sets(rules.size, len(got)))
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("line", constraint.cells, "nabner")]
@@ -91,13 +74,6 @@ def _spread_sets(n: int, k: int) -> tuple[int, ...]:
     """
     return tuple(mask_of(ds) for ds in combinations(range(1, n + 1), k)
                  if all(b - a >= 2 for a, b in zip(ds, ds[1:])))
-
-
-def _bits(mask: int):
-    while mask:
-        bit = mask & -mask
-        yield bit
-        mask ^= bit
 
 
 KIND = Nabner()

@@ -463,3 +463,20 @@ def test_entropic_lines_count_as_a_brute_force_on_a_6x6_and_need_a_size_divisibl
     assert main(["solve", four]) == 2
     err = capsys.readouterr().err
     assert "4 digits do not split so: expected a grid whose size is a multiple of 3" in err and err.count("\n") == 1
+
+
+ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo", "parityline", "nabner",
+                  "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
+
+
+@pytest.mark.parametrize("kind", ISSUE_41_LINES)
+def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
+    test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
+
+
+def test_fpuzzles_region_sum_lines_read_in_both_spellings():
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    line = [{"lines": [["R1C2", "R1C3", "R2C3"]]}]
+    (one,) = from_fpuzzles({"size": 4, "grid": grid, "regionsumline": line}).rules.constraints
+    (other,) = from_fpuzzles({"size": 4, "grid": grid, "regionSumLine": line}).rules.constraints
+    assert one == other and one.kind == "regionsum" and one.cells == ((0, 1), (0, 2), (1, 2))

@@ -14,10 +14,10 @@ from sudoku_cp.core.check import is_solution
 from sudoku_cp.tasks.steps import replay
 
 # Published puzzles dfs cannot answer in reasonable time, by source, with the reason: generated
-# for sat and cpsat only. Empty since dfs weighs its choice of cell by the dead ends each rule
+# for sat and cpsat only. Empty from the time dfs weighed its choice of cell by the dead ends each rule
 # found (backends/dfs.py, HEAT_WEIGHT): "The Barbed Cross" (eight long little killers, disjoint
 # groups, no givens), the last one here, had no answer in 90 s before and is found in about 30k
-# nodes now. bench/bench_kinds.py measures them all.
+# nodes now, until the nabner puzzle below. bench/bench_kinds.py measures them all.
 DFS_TOO_SLOW: dict[str, str] = {
     "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Cold Sauerkraut\"":
         "seven nabner lines, five thermometers, few givens: dfs takes about 50 s (sat 0.3 s)",

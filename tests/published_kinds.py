@@ -1013,4 +1013,163 @@ PUBLISHED = [
        'R2C3", "R2C4"]}, {"cells": ["R1C2", "R2C2"]}, {"cells": ["R6C4", "R6C5"]}, {"cells": ["R4C3"'
        ', "R4C2"]}, {"cells": ["R5C7", "R4C7"]}]}'),
       "7412365123654723574163125674476315256742316541723"),
+    # issue 41, lines (branch kinds-lines)
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Raw Spaghetti" (origin: https://www.youtube.com/watch?v=7UZKP82Em14,
+    # https://sudokupad.app/jsm6fxl03y); its RegionSumLine~R1C1~... lines as regionsum
+    P("regionsum",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Raw Spaghetti\"",
+      ('{"givens": ".................................................................................", "'
+       'constraints": [{"type": "regionsum", "cells": [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1]]}, {"type":'
+       ' "regionsum", "cells": [[0, 2], [1, 3], [2, 4]]}, {"type": "regionsum", "cells": [[5, 0], [6, 0],'
+       ' [7, 0]]}, {"type": "regionsum", "cells": [[6, 1], [5, 2], [4, 3], [3, 4], [2, 5], [1, 6], [0, 7]'
+       ']}, {"type": "regionsum", "cells": [[1, 7], [2, 6], [3, 5], [4, 4], [5, 3], [6, 2], [7, 1]]}, {"t'
+       'ype": "regionsum", "cells": [[2, 7], [3, 6], [4, 5], [5, 4], [6, 3], [7, 2], [8, 1]]}, {"type": "'
+       'regionsum", "cells": [[2, 8], [3, 7], [4, 6], [5, 5], [6, 4], [7, 3], [8, 2]]}, {"type": "regions'
+       'um", "cells": [[4, 8], [5, 7], [6, 6], [7, 5], [8, 4]]}]}'),
+      "847925163965137284312468579693854712421376895758219346586743921274591638139682457"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Equal Sums" by Rangsk (region sum lines); f-puzzles JSON (its
+    # lz-string payload there) cut to the grid's givens and the rule keys
+    P("regionsum",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Equal Sums\"",
+      ('{"size": 9, "grid": [[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, '
+       '{}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{},'
+       ' {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {"value": 7, "given": true}, {}, {}, {}, {}, {}]],'
+       ' "regionsumline": [{"lines": [["R1C1", "R2C1", "R3C2", "R4C2", "R4C3", "R4C4"]]}, {"lines": [["R9'
+       'C1", "R8C1", "R7C1", "R6C2", "R6C3", "R6C4"]]}, {"lines": [["R4C6", "R4C7", "R4C8", "R3C8", "R2C8'
+       '", "R1C9"]]}, {"lines": [["R6C6", "R6C7", "R6C8", "R7C8", "R8C9", "R9C9"]]}, {"lines": [["R9C2", '
+       '"R9C3", "R9C4", "R9C5", "R9C6"]]}, {"lines": [["R8C6", "R9C7", "R9C8"]]}, {"lines": [["R8C4", "R7'
+       'C4", "R7C5", "R6C5", "R5C5"]]}, {"lines": [["R8C2", "R7C2", "R6C1", "R5C2", "R5C3"]]}, {"lines": '
+       '[["R2C9", "R3C9", "R4C9", "R5C9"]]}, {"lines": [["R4C5", "R3C6", "R2C6"]]}, {"lines": [["R1C4", "'
+       'R1C5", "R1C6", "R1C7", "R1C8"]]}]}'),
+      "146583972593672418728491536917836245632145789854927163465319827371258694289764351"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Entropic Lines 101" by jeremydover & Raumplaner; f-puzzles
+    # JSON (its lz-string payload there) cut to the grid's givens and the rule keys
+    P("entropic",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Entropic Lines 101\"",
+      ('{"size": 9, "grid": [[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {"value": 1, "given": true}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {"value":'
+       ' 6, "given": true}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {"value": 9, "given":'
+       ' true}, {}, {}, {}, {}, {"value": 8, "given": true}, {}], [{"value": 4, "given": true}, {}, {}, {'
+       '}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {"value": 2, "given": true}, {}, {}], [{}, {}, {'
+       '}, {}, {}, {}, {}, {}, {}]], "entropicline": [{"lines": [["R7C3", "R6C2", "R6C1", "R5C1", "R4C1",'
+       ' "R3C1", "R2C1", "R1C1"]]}, {"lines": [["R5C3", "R4C2", "R4C3", "R3C2", "R3C3", "R2C2", "R1C1"]]}'
+       ', {"lines": [["R3C4", "R4C4", "R5C4", "R6C4", "R7C4", "R7C5", "R8C5", "R8C4", "R9C4", "R9C3", "R9'
+       'C2", "R9C1", "R8C2", "R7C3"]]}, {"lines": [["R1C4", "R2C4", "R1C5", "R2C5", "R1C6", "R1C7", "R1C8'
+       '", "R1C9"]]}, {"lines": [["R9C9", "R8C9", "R7C9", "R6C9", "R5C9", "R4C9", "R4C8", "R3C7", "R2C8",'
+       ' "R1C9"]]}, {"lines": [["R5C7", "R6C7", "R7C7", "R8C8", "R9C9"]]}, {"lines": [["R3C5", "R4C5", "R'
+       '4C6", "R5C6", "R5C5", "R6C6", "R5C7"]]}]}'),
+      "195482763842367195637591428284935617763128954519674382428716539951843276376259841"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Modular Lines 1" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0009I1); its Modular~3~... lines, Cage~sum~... killer cages
+    P("modular",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Modular Lines 1\"",
+      ('{"givens": ".................................................................................", "'
+       'constraints": [{"type": "modular", "cells": [[1, 4], [1, 3], [1, 2], [1, 1], [2, 1], [3, 1], [4, '
+       '1]]}, {"type": "modular", "cells": [[6, 0], [7, 0], [7, 1], [6, 1]]}, {"type": "modular", "cells"'
+       ': [[3, 2], [4, 2], [5, 2], [6, 2], [7, 2], [8, 2], [8, 1]]}, {"type": "modular", "cells": [[5, 3]'
+       ', [4, 3], [3, 3], [3, 4], [3, 5], [4, 5], [5, 5]]}, {"type": "modular", "cells": [[4, 7], [5, 7],'
+       ' [6, 7], [7, 7], [7, 6], [7, 5], [7, 4]]}, {"type": "modular", "cells": [[2, 7], [1, 7], [1, 8], '
+       '[2, 8]]}, {"type": "modular", "cells": [[0, 8], [0, 7], [0, 6], [1, 6], [2, 6], [3, 6], [4, 6], ['
+       '5, 6]]}, {"type": "killer", "cells": [[0, 0], [0, 1], [1, 1], [1, 0]], "sum": 21}, {"type": "kill'
+       'er", "cells": [[3, 0], [4, 0], [5, 0]], "sum": 22}, {"type": "killer", "cells": [[3, 3], [3, 2]],'
+       ' "sum": 3}, {"type": "killer", "cells": [[5, 2], [5, 3]], "sum": 3}, {"type": "killer", "cells": '
+       '[[5, 4], [6, 4], [7, 4]], "sum": 10}, {"type": "killer", "cells": [[1, 4], [2, 4], [3, 4]], "sum"'
+       ': 22}, {"type": "killer", "cells": [[3, 5], [3, 6]], "sum": 7}, {"type": "killer", "cells": [[5, '
+       '5], [5, 6]], "sum": 8}, {"type": "killer", "cells": [[3, 8], [4, 8], [5, 8]], "sum": 15}, {"type"'
+       ': "killer", "cells": [[7, 7], [7, 8], [8, 8], [8, 7]], "sum": 13}]}'),
+      "359427168764891523128356974972183456536974812841265397415632789293718645687549231"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Jumped Joy" (titled "Jumbled Joy") by Jaze (zipper lines); f-puzzles
+    # JSON (its lz-string payload there) cut to the grid's givens and the rule keys
+    P("zipper",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Jumped Joy\"",
+      ('{"size": 9, "grid": [[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, '
+       '{}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{},'
+       ' {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}]], "zipperline": [{"lines":'
+       ' [["R1C5", "R1C4", "R1C3", "R2C2", "R2C3", "R3C4", "R3C5"]]}, {"lines": [["R2C6", "R1C7", "R2C8",'
+       ' "R1C8", "R2C9"]]}, {"lines": [["R4C5", "R3C6", "R4C6", "R4C7", "R4C8"]]}, {"lines": [["R4C1", "R'
+       '5C1", "R6C2", "R5C2", "R4C2"]]}, {"lines": [["R4C4", "R5C4", "R6C3", "R7C2", "R7C1"]]}, {"lines":'
+       ' [["R9C1", "R8C2", "R7C3", "R6C4", "R6C5", "R7C4", "R8C3", "R9C2", "R9C3"]]}, {"lines": [["R8C6",'
+       ' "R8C5", "R9C4", "R9C5", "R9C6"]]}, {"lines": [["R9C7", "R8C7", "R7C7", "R7C6", "R6C6", "R5C5", "'
+       'R5C6", "R6C7", "R7C8", "R7C9", "R8C9"]]}]}'),
+      "693428715574916382812357964148569237236174859759283641487691523921835476365742198"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "The Zip that Zips the Zips" (origin:
+    # https://www.youtube.com/watch?v=qP_oxUzGD5g, https://sudokupad.app/k9mm1xgca5)
+    P("zipper",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"The Zip that Zips the Zips\"",
+      ('{"givens": ".................................................................................", "'
+       'constraints": [{"type": "zipper", "cells": [[0, 1], [0, 0], [1, 0], [1, 1], [2, 1], [2, 0], [3, 0'
+       '], [4, 0], [3, 1]]}, {"type": "zipper", "cells": [[1, 2], [0, 2], [0, 3], [1, 3], [2, 3]]}, {"typ'
+       'e": "zipper", "cells": [[1, 5], [2, 4], [2, 5], [1, 6], [0, 5], [0, 4]]}, {"type": "zipper", "cel'
+       'ls": [[8, 2], [7, 1], [6, 0], [5, 0], [4, 1], [3, 2], [3, 3], [4, 3], [5, 2]]}, {"type": "zipper"'
+       ', "cells": [[7, 2], [6, 2], [5, 3], [5, 4], [4, 4], [3, 4], [3, 5], [4, 5], [5, 5], [5, 6], [5, 7'
+       '], [5, 8]]}, {"type": "zipper", "cells": [[4, 6], [4, 7], [3, 6], [2, 6], [1, 7]]}, {"type": "zip'
+       'per", "cells": [[6, 4], [6, 5], [7, 5], [7, 6], [6, 6], [6, 7], [6, 8], [7, 8], [8, 8], [8, 7], ['
+       '8, 6], [8, 5], [8, 4], [7, 4]]}]}'),
+      "354897126672451839189632574231564987597328641846719352415973268968245713723186495"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Elementary" (origin: https://www.youtube.com/watch?v=5xu7OpQogfo,
+    # https://sudokupad.app/jbJ8PNDgR7); its Whisper~4~... lines as dutchwhispers, Whisper~6~... as whispers with value 6
+    P("dutchwhispers",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Elementary\"",
+      ('{"givens": "..6...........................3...4...................4.........................2", "'
+       'constraints": [{"type": "kropki", "cells": [[7, 8], [8, 8]], "color": "white"}, {"type": "kropki"'
+       ', "cells": [[6, 8], [6, 7]], "color": "white"}, {"type": "kropki", "cells": [[7, 3], [7, 4]], "co'
+       'lor": "white"}, {"type": "kropki", "cells": [[4, 1], [4, 0]], "color": "white"}, {"type": "kropki'
+       '", "cells": [[4, 1], [5, 1]], "color": "white"}, {"type": "kropki", "cells": [[5, 5], [5, 4]], "c'
+       'olor": "white"}, {"type": "kropki", "cells": [[4, 7], [4, 6]], "color": "white"}, {"type": "kropk'
+       'i", "cells": [[1, 3], [1, 4]], "color": "white"}, {"type": "kropki", "cells": [[1, 1], [1, 0]], "'
+       'color": "white"}, {"type": "whispers", "cells": [[0, 1], [1, 1], [2, 1]], "value": 6}, {"type": "'
+       'whispers", "cells": [[1, 0], [2, 1], [3, 2]], "value": 6}, {"type": "whispers", "cells": [[1, 2],'
+       ' [2, 1], [3, 0]], "value": 6}, {"type": "dutchwhispers", "cells": [[6, 1], [7, 1], [8, 1]]}, {"ty'
+       'pe": "dutchwhispers", "cells": [[7, 0], [7, 1], [7, 2]]}, {"type": "dutchwhispers", "cells": [[8,'
+       ' 0], [8, 1], [8, 2]]}, {"type": "whispers", "cells": [[8, 6], [8, 7], [7, 7], [6, 7], [5, 7]], "v'
+       'alue": 2}, {"type": "whispers", "cells": [[6, 6], [6, 7], [7, 8]], "value": 2}, {"type": "whisper'
+       's", "cells": [[7, 6], [6, 7], [5, 8]], "value": 2}, {"type": "dutchwhispers", "cells": [[3, 6], ['
+       '2, 7], [3, 8]]}, {"type": "dutchwhispers", "cells": [[2, 7], [1, 7], [0, 7]]}, {"type": "dutchwhi'
+       'spers", "cells": [[0, 6], [0, 7], [0, 8]]}, {"type": "dutchwhispers", "cells": [[1, 6], [1, 7], ['
+       '1, 8]]}, {"type": "whispers", "cells": [[3, 4], [4, 4], [5, 4], [6, 4]], "value": 3}, {"type": "w'
+       'hispers", "cells": [[4, 3], [4, 4], [4, 5]], "value": 3}, {"type": "whispers", "cells": [[5, 3], '
+       '[4, 4], [5, 5]], "value": 3}]}'),
+      "536971284897234516214856793768392145342518679951467328485123967629785431173649852"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Slow Thermo Sudoku" by Philip Newman; f-puzzles JSON (its lz-string
+    # payload there) cut to the grid's givens and the rule keys
+    P("slowthermo",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Slow Thermo Sudoku\"",
+      ('{"size": 9, "grid": [[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], '
+       '[{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, '
+       '{}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}], [{},'
+       ' {}, {}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}, {}, {}]], "slowthermometer": [{"li'
+       'nes": [["R4C5", "R3C4", "R2C3", "R2C4", "R3C3", "R4C2", "R3C2", "R4C3", "R5C4", "R5C3", "R4C4", "'
+       'R3C5", "R2C6", "R3C7", "R4C8", "R3C8", "R4C7", "R5C6", "R5C7", "R6C6", "R7C5", "R6C5", "R7C4", "R'
+       '8C3", "R8C4", "R7C3", "R6C2"]]}, {"lines": [["R7C7", "R7C8", "R7C9", "R6C9"]]}]}'),
+      "465793812871265349932148567723419658584326791196587234659874123318952476247631985"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Cold Sauerkraut", shown as "Nabner thermo" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000EX5); its PairX~8H_xf8H_xf8H_B~_Nabner~... groups (split at ~~) as nabner lines
+    P("nabner",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Cold Sauerkraut\"",
+      ('{"givens": ".......9.........................................................................", "'
+       'constraints": [{"type": "thermometer", "cells": [[2, 1], [2, 2], [2, 3]]}, {"type": "thermometer"'
+       ', "cells": [[2, 6], [3, 7], [4, 6], [5, 7]]}, {"type": "thermometer", "cells": [[8, 5], [7, 5], ['
+       '6, 5]]}, {"type": "thermometer", "cells": [[6, 1], [7, 1], [8, 1]]}, {"type": "thermometer", "cel'
+       'ls": [[5, 1], [6, 2], [5, 3], [6, 4]]}, {"type": "kropki", "cells": [[8, 6], [8, 7]], "color": "w'
+       'hite"}, {"type": "kropki", "cells": [[8, 8], [8, 7]], "color": "white"}, {"type": "kropki", "cell'
+       's": [[3, 1], [4, 1]], "color": "black"}, {"type": "nabner", "cells": [[3, 0], [4, 0], [5, 0], [6,'
+       ' 1]]}, {"type": "nabner", "cells": [[3, 3], [4, 3], [5, 4], [5, 5]]}, {"type": "nabner", "cells":'
+       ' [[1, 3], [2, 4], [2, 5], [1, 6]]}, {"type": "nabner", "cells": [[2, 7], [3, 8], [4, 8], [5, 8]]}'
+       ', {"type": "nabner", "cells": [[5, 7], [6, 6], [6, 7], [6, 8]]}, {"type": "nabner", "cells": [[7,'
+       ' 8], [7, 7], [7, 6], [8, 5]]}, {"type": "nabner", "cells": [[2, 1], [3, 2], [4, 2], [5, 2]]}]}'),
+      "814576293379142586256938174741653829928417365563829741437295618182364957695781432"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Double arrow" (origin: https://sudokupad.app/v2m1f8gtlp)
+    P("doublearrow",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Double arrow\"",
+      ('{"givens": "...4..8....3..7....2..6....1..5...................9..1....8..1....7..4..3.6..4...", "'
+       'constraints": [{"type": "doublearrow", "cells": [[0, 3], [0, 4], [0, 5], [0, 6]]}, {"type": "doub'
+       'learrow", "cells": [[1, 2], [1, 3], [1, 4], [1, 5]]}, {"type": "doublearrow", "cells": [[2, 1], ['
+       '2, 2], [2, 3], [2, 4]]}, {"type": "doublearrow", "cells": [[3, 0], [3, 1], [3, 2], [3, 3]]}, {"ty'
+       'pe": "doublearrow", "cells": [[3, 4], [4, 4], [5, 4]]}, {"type": "doublearrow", "cells": [[5, 5],'
+       ' [5, 6], [5, 7], [5, 8]]}, {"type": "doublearrow", "cells": [[6, 4], [6, 5], [6, 6], [6, 7]]}, {"'
+       'type": "doublearrow", "cells": [[7, 3], [7, 4], [7, 5], [7, 6]]}, {"type": "doublearrow", "cells"'
+       ': [[8, 2], [8, 3], [8, 4], [8, 5]]}]}'),
+      "561493872493827165827165943142538697689271354735649281954382716218756439376914528"),
 ]

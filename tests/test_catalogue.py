@@ -69,6 +69,11 @@ def at(g, cell):
     return g[cell[0]][cell[1]]
 
 
+def windows(line, size=3):
+    """Every run of ``size`` consecutive cells of a line (the whole line when it is shorter)."""
+    return [line[k:k + size] for k in range(max(len(line) - size + 1, 1))]
+
+
 # kind -> (document constraints on a 4x4, the rule said directly on a grid)
 CASES = {
     "thermometer": ([{"type": "thermometer", "cells": [[0, 0], [1, 1], [2, 1]]}],
@@ -133,8 +138,25 @@ CASES.update({
                 lambda g: all(g[r][g[r][0] - 1] == 1 for r in (0, 1)) and g[g[3][2] - 1][2] == 4
                 and [g[2][2], g[2][3], g[3][2], g[3][3]][g[2][3] - 1] == 2),
 })
+# issue 41, lines (branch kinds-lines); entropic lines need a size divisible by 3: tested on a 6x6 below
+CASES.update({
+    "regionsum": ([{"type": "regionsum", "cells": [[0, 1], [0, 2], [1, 2]]}], lambda g: g[0][1] == g[0][2] + g[1][2]),
+    "modular": ([{"type": "modular", "cells": [[0, 0], [0, 1], [1, 1], [2, 1]]}],
+                lambda g: all(len({at(g, c) % 3 for c in w}) == len(w) for w in windows([(0, 0), (0, 1), (1, 1), (2, 1)]))),
+    "zipper": ([{"type": "zipper", "cells": [[0, 0], [0, 1], [1, 1]]}, {"type": "zipper", "cells": [[2, 2], [2, 3], [3, 2], [3, 3]]}],
+               lambda g: g[0][0] + g[1][1] == g[0][1] and g[2][2] + g[3][3] == g[2][3] + g[3][2]),
+    "dutchwhispers": ([{"type": "dutchwhispers", "cells": [[1, 1], [2, 2], [3, 1]]}],  # gap 1 on a 4x4 (4 on a 9x9)
+                      lambda g: g[1][1] != g[2][2] != g[3][1]),
+    "slowthermo": ([{"type": "slowthermo", "cells": [[0, 0], [1, 1], [2, 2], [3, 3]]}],
+                   lambda g: g[0][0] <= g[1][1] <= g[2][2] <= g[3][3]),
+    "parityline": ([{"type": "parityline", "cells": [[0, 0], [0, 1], [1, 2]]}],
+                   lambda g: g[0][0] % 2 != g[0][1] % 2 != g[1][2] % 2),
+    "nabner": ([{"type": "nabner", "cells": [[0, 0], [3, 3]]}], lambda g: abs(g[0][0] - g[3][3]) >= 2),
+    "doublearrow": ([{"type": "doublearrow", "cells": [[0, 0], [1, 1], [2, 1], [3, 2]]}],
+                    lambda g: g[1][1] + g[2][1] == g[0][0] + g[3][2]),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
-               "countingcircles": "f-puzzles has no counting circles"}  # kinds f-puzzles has no rule for
+               "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -142,7 +164,7 @@ def board_of(constraints) -> Board:
 
 
 def test_every_built_in_kind_has_a_case():
-    assert set(names()) - {"antiknight", "antiking", "nonconsecutive", "candidates"} == set(CASES)
+    assert set(names()) - {"antiknight", "antiking", "nonconsecutive", "candidates", "entropic"} == set(CASES)
 
 
 @pytest.mark.parametrize("kind", sorted(CASES))
@@ -214,10 +236,10 @@ def test_fpuzzles_decoration_is_not_a_rule_and_unsupported_kinds_are_named_in_on
             "rectangle": [{"cells": ["R1C1"]}], "circle": [{"cells": ["R2C2"]}], "text": [{"cells": ["R3C3"], "value": "hi"}],
             "cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}
     assert from_fpuzzles(data).rules.is_classic
-    data.update({"clock": [{"lines": [["R1C1", "R1C2"]]}], "regionSumLine": [{"lines": [["R1C1", "R1C2"]]}]})
+    data.update({"clock": [{"lines": [["R1C1", "R1C2"]]}], "sumdot(intersection)": [{"cells": ["R1C1"], "value": "3"}]})
     with pytest.raises(PuzzleError) as info:
         from_fpuzzles(data)
-    assert "'clock', 'regionSumLine' are not supported" in str(info.value)
+    assert "'clock', 'sumdot(intersection)' are not supported" in str(info.value)
 
 
 def test_fpuzzles_cell_names_and_numbers_are_read_whole():
@@ -379,12 +401,82 @@ def test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys):
 
 
 def test_fpuzzles_whispers_keep_their_gap():
-    """A whispers line with another value (Dutch whispers, gap 4, as the f-puzzles userscripts
-    write them) is read with that gap, never as German whispers; a bad gap is named."""
+    """A whispers line with another value is read with that gap, never as German whispers: value 4
+    (on a 9x9) is Dutch whispers, as the f-puzzles userscripts write them, and Dutch whispers are
+    written back so; a bad gap is named."""
     grid = [[{} for _ in range(9)] for _ in range(9)]
     board = from_fpuzzles({"size": 9, "grid": grid, "whispers": [
-        {"lines": [["R1C1", "R1C2", "R1C3"]], "value": "4"}, {"lines": [["R5C1", "R5C2"]]}]})
-    assert [(c.cells, c.value) for c in board.rules.constraints] == [
-        (((0, 0), (0, 1), (0, 2)), 4), (((4, 0), (4, 1)), None)]
+        {"lines": [["R1C1", "R1C2", "R1C3"]], "value": "4"}, {"lines": [["R5C1", "R5C2"]]},
+        {"lines": [["R7C1", "R7C2"]], "value": "3"}]})
+    assert sorted((c.kind, c.cells, c.value) for c in board.rules.constraints) == [
+        ("dutchwhispers", ((0, 0), (0, 1), (0, 2)), None), ("whispers", ((4, 0), (4, 1)), None),
+        ("whispers", ((6, 0), (6, 1)), 3)]
+    dutch = parse_puzzle(json.dumps({"givens": "." * 81, "constraints": [
+        {"type": "dutchwhispers", "cells": [[0, 0], [0, 1]]}, {"type": "whispers", "cells": [[4, 0], [4, 1]]}]}))
+    assert to_fpuzzles(dutch)["whispers"] == [{"lines": [["R5C1", "R5C2"]]}, {"lines": [["R1C1", "R1C2"]], "value": "4"}]
+    assert from_fpuzzles(to_fpuzzles(dutch)).rules == dutch.rules
     with pytest.raises(PuzzleError, match="whispers 1: gap"):
         from_fpuzzles({"size": 9, "grid": grid, "whispers": [{"lines": [["R1C1", "R1C2"]], "value": "x"}]})
+
+
+def completions(givens: list[int], n: int, box: tuple[int, int]) -> list[tuple[int, ...]]:
+    """Every filling of a grid's blanks (0) that keeps rows, columns and boxes, by brute force."""
+    def fits(g, i, d):
+        r, c = divmod(i, n)
+        br, bc = r - r % box[0], c - c % box[1]
+        return all(g[r * n + k] != d and g[k * n + c] != d for k in range(n)) and all(
+            g[(br + a) * n + bc + b] != d for a in range(box[0]) for b in range(box[1]))
+
+    out: list[tuple[int, ...]] = []
+
+    def extend(g, blanks):
+        if not blanks:
+            out.append(tuple(g))
+            return
+        i = blanks[0]
+        for d in range(1, n + 1):
+            if fits(g, i, d):
+                g[i] = d
+                extend(g, blanks[1:])
+                g[i] = 0
+
+    extend(list(givens), [i for i, d in enumerate(givens) if not d])
+    return out
+
+
+def test_entropic_lines_count_as_a_brute_force_on_a_6x6_and_need_a_size_divisible_by_3(capsys):
+    # a 6x6 whose first two rows are blank: the runs are 1-2, 3-4, 5-6
+    grid = [(3 * (r % 2) + r // 2 + c) % 6 + 1 for r in range(6) for c in range(6)]
+    givens = [0] * 12 + grid[12:]
+    line = [(0, 0), (0, 1), (1, 2), (1, 3)]
+    doc = {"givens": "".join(str(d or ".") for d in givens), "box": [2, 3],
+           "constraints": [{"type": "entropic", "cells": [list(c) for c in line]}]}
+    board = parse_puzzle(json.dumps(doc))
+    every = completions(givens, 6, (2, 3))
+    expected = sorted(g for g in every if all(len({(g[r * 6 + c] - 1) // 2 for r, c in w}) == len(w) for w in windows(line)))
+    assert 0 < len(expected) < len(every)
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 1000)
+        assert found.complete and sorted(s.cells for s in found.solutions) == expected, backend
+    assert from_fpuzzles(to_fpuzzles(board)).rules == board.rules
+    four = json.dumps({"givens": "." * 16, "constraints": [{"type": "entropic", "cells": [[0, 0], [0, 1]]}]})
+    assert main(["solve", four]) == 2
+    err = capsys.readouterr().err
+    assert "4 digits do not split so: expected a grid whose size is a multiple of 3" in err and err.count("\n") == 1
+
+
+ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo", "parityline", "nabner",
+                  "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
+
+
+@pytest.mark.parametrize("kind", ISSUE_41_LINES)
+def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
+    test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
+
+
+def test_fpuzzles_region_sum_lines_read_in_both_spellings():
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    line = [{"lines": [["R1C2", "R1C3", "R2C3"]]}]
+    (one,) = from_fpuzzles({"size": 4, "grid": grid, "regionsumline": line}).rules.constraints
+    (other,) = from_fpuzzles({"size": 4, "grid": grid, "regionSumLine": line}).rules.constraints
+    assert one == other and one.kind == "regionsum" and one.cells == ((0, 1), (0, 2), (1, 2))

@@ -53,17 +53,19 @@ def expected_marks(board: Board) -> Counter:
     cell, one shaded cell per odd, even, extra-region or clone cell, one text per outside clue."""
     want: Counter = Counter()
     lines = {"thermometer": "thermo", "whispers": "whisper", "renban": "renban", "palindrome": "palindrome",
-             "between": "between", "arrow": "arrow"}
+             "between": "between", "arrow": "arrow", "regionsum": "regionsum", "entropic": "entropic",
+             "modular": "modular", "zipper": "zipper", "dutchwhispers": "whisper", "slowthermo": "slowthermo",
+             "parityline": "parity", "nabner": "nabner", "doublearrow": "doublearrow"}
     for c in board.rules.constraints:
         k = c.kind
         if k in lines:
             want[f"polyline.{lines[k]}"] += 1
-        if k == "thermometer":
+        if k in ("thermometer", "slowthermo"):
             want["circle.bulb"] += 1
         elif k == "arrow":
             want["circle.circle"] += c.data[0]
             want["polyline.arrowhead"] += 1
-        elif k == "between":
+        elif k in ("between", "doublearrow"):
             want["circle.circle"] += 2
         elif k == "countingcircles":
             want["circle.circle"] += len(c.cells)
@@ -107,7 +109,8 @@ def first_of_each_kind() -> list[tuple[str, Board]]:
 
 KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer", "sandwich", "xsum", "odd",
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
-               "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer")
+               "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
+               "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

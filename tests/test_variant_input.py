@@ -437,7 +437,7 @@ def test_every_command_refuses_bad_variants_in_one_line(command, bad, capsys):
     text = err + out
     assert "Traceback" not in text
     assert code == 2 or '"status": "error"' in out
-    assert ("outside the 9x9 grid" if "cage" in bad else "'regionSumLine' is not supported") in text
+    assert ("outside the 9x9 grid" if "cage" in bad else "'clock' is not supported") in text
 
 
 def test_solve_small_killer_document(capsys):

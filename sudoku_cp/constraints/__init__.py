@@ -52,6 +52,16 @@ BUILT_IN = (
     "numberedroom",
     "countingcircles",
     "indexer",
+    # issue 41, lines (branch kinds-lines)
+    "regionsum",
+    "entropic",
+    "modular",
+    "zipper",
+    "dutchwhispers",
+    "slowthermo",
+    "parityline",
+    "nabner",
+    "doublearrow",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

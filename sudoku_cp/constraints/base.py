@@ -665,8 +665,19 @@ def distinct_sum_support(masks: Sequence[int], n: int, total: int) -> list[int] 
     k = len(masks)
     if comb(n, k) > MAX_SETS:
         return sum_support([(m, 1) for m in masks], total, total)
+    return set_support(masks, digit_masks(n, k, total))
+
+
+def set_support(masks: Sequence[int], ways: Iterable[int]) -> list[int] | None:
+    """The digits of each mask that one of the digit sets ``ways`` (one digit per mask) allows,
+    the other masks still able to take the rest of the set; None when a mask keeps none.
+
+    >>> [bin(m) for m in set_support([0b11, 0b10], [0b11, 0b110])]
+    ['0b1', '0b10']
+    """
+    k = len(masks)
     out = [0] * k
-    for way in digit_masks(n, k, total):
+    for way in ways:
         union = 0
         for m in masks:
             if not m & way:

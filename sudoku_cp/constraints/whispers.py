@@ -18,13 +18,20 @@ from .base import LineIO, Mark, PairKind, PairTest, doc_int, fp_number, index
 class Whispers(LineIO, PairKind):
     name = "whispers"
     words = "German whispers"
-    fields = ("cells", "value")
-    fpuzzles = ("whispers",)
+    fields: tuple[str, ...] = ("cells", "value")
+    fpuzzles: tuple[str, ...] = ("whispers",)
 
     def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
         (line,) = super().read(item, shape, where)
         value = doc_int(item, "value", where)
         return [Constraint(self.name, 0, line.cells, value)]
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        """f-puzzles' whispers lines; one whose value is Dutch whispers' gap (4 on a 9x9, as the
+        f-puzzles userscripts write them) is a ``dutchwhispers`` line."""
+        dutch = dutch_gap(shape.size)
+        return [Constraint("dutchwhispers", 0, c.cells) if c.value == dutch else c
+                for c in super().read_fpuzzles(key, value, shape, where)]
 
     def fpuzzles_value(self, entry: Any, shape: Shape, at: str) -> int | None:
         """A line's ``value`` where it gives another gap than f-puzzles' own (the f-puzzles
@@ -74,6 +81,15 @@ class Whispers(LineIO, PairKind):
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("line", constraint.cells, "whisper")]
+
+
+def dutch_gap(n: int) -> int:
+    """Dutch whispers' gap on an N x N: one less than German whispers' (4 on a 9x9).
+
+    >>> dutch_gap(9), dutch_gap(6)
+    (4, 2)
+    """
+    return (n + 1) // 2 - 1
 
 
 KIND = Whispers()

@@ -39,6 +39,9 @@ DIAGONAL_STROKE = 'stroke="#5a7fa8" stroke-width="1.2" stroke-dasharray="6,4"'
 # How the catalogue's shapes are drawn (constraints/base.Mark): line styles, in cell units.
 LINE_STYLES = {"thermo": ("#c4c4c4", 0.32), "whisper": ("#5cb85c", 0.16), "renban": ("#c68ee6", 0.28),
                "palindrome": ("#9a9a9a", 0.16), "between": ("#8fb8de", 0.12), "arrow": ("#8a8a8a", 0.07),
+               "regionsum": ("#2ecbff", 0.14), "entropic": ("#ffb380", 0.14), "modular": ("#33bbbb", 0.14),
+               "zipper": ("#b08de0", 0.14), "slowthermo": ("#8fb0ee", 0.32), "parity": ("#e07070", 0.14),
+               "nabner": ("#c9c883", 0.24), "doublearrow": ("#c54b8b", 0.08),
                "": ("#9a9a9a", 0.16)}
 SHADE_FILLS = {"odd": "#d6d6d6", "even": "#d6d6d6", "region": "#e8f0d8", "clone": "#fbe3c8", "": "#eeeeee"}
 ARROWS = {"DR": "\u2198", "DL": "\u2199", "UR": "\u2197", "UL": "\u2196", "right": "\u2192", "left": "\u2190",

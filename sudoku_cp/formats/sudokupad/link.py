@@ -34,8 +34,8 @@ from __future__ import annotations
 import json
 import re
 
-from ..core.board import PuzzleError
-from .jsontext import show
+from ...core.board import PuzzleError
+from ..jsontext import show
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,6 +61,8 @@ def looks_like(text: str) -> bool:
     if _PENPA.match(token):
         return True
     if _LINK.match(token.replace(" ", "+")):
+        return True
+    if re.match(r"^fpuz(?:zles)?N4Ig[A-Za-z0-9+/=%\-$]+$", token):
         return True
     own = _OWN.match(token)
     return own is not None and len(own.group(2)) >= 8 and bool(re.fullmatch(r"[A-Za-z0-9+/=%\- $]+", own.group(2)))
@@ -202,6 +204,40 @@ def _word(tok: str, after_colon: bool) -> Any:
         return float(tok)
     except ValueError:
         return tok
+
+
+def zipped(o: Any) -> str:
+    """SudokuPad's zipped JSON of a puzzle object (what :func:`unzip` reads): short keys unquoted, ``t``/``f``,
+    colours without ``#``, empty arrays dropped, empty objects in arrays left out, quotes as ``'``.
+
+    >>> zipped({"cells": [[{"value": 1}, {}], [{}, {}]], "lines": [], "color": "#FF00FF", "rounded": True})
+    '{ce:[[{v:1},],[,]],c:FF00FF,r:t}'
+    """
+    short = {v: k for k, v in _KEYS.items()}
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, dict):
+            return {short.get(k, k): walk(x) for k, x in v.items() if x != []}
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        return v
+
+    text = json.dumps(walk(o), separators=(",", ":"), ensure_ascii=False)
+    text = re.sub(r'([,{\[])"([a-zA-Z0-9]+)":', r"\1\2:", text)
+    text = re.sub(r"([,{\[]){}(?=[,}\]])", r"\1", text)
+    text = re.sub(r":false(?=[,}\]])", ":f", text)
+    text = re.sub(r":true(?=[,}\]])", ":t", text)
+    text = re.sub(r':"#000000"(?=[,}\]])', ":#0", text)
+    text = re.sub(r':"#FFFFFF"(?=[,}\]])', ":#F", text)
+    text = re.sub(r':"#([0-9a-fA-F]{6})"(?=[,}\]])', r":\1", text)
+    return text.replace("'", "\\'").replace('"', "'")
+
+
+def zip_payload(o: Any, prefix: str = "https://sudokupad.app/scl") -> str:
+    """A SudokuPad link of a puzzle object: ``prefix`` + lz-string base64 of :func:`zipped` (as SudokuPad writes)."""
+    from lzstring import LZString
+
+    return prefix + LZString().compressToBase64(zipped(o))
 
 
 def _expand(o: Any) -> Any:

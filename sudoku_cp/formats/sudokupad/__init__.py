@@ -176,6 +176,11 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     constraints += reading.constraints
     unread += reading.unread
     missing.update({k: v for k, v in reading.missing.items() if k not in missing})
+    own = puzzle.get("metadata") if isinstance(puzzle.get("metadata"), dict) else {}
+    for key in ("bgimage", "fgimage"):
+        if own.get(key) or puzzle.get(key):
+            unread.append(f"a {'background' if key == 'bgimage' else 'foreground'} image ({key}), whose drawing "
+                          f"is not read")
     for key, value in puzzle.items():
         if key not in _IGNORED_KEYS and value not in (None, False, [], {}, ""):
             unread.append(f"SudokuPad's {key!r}")

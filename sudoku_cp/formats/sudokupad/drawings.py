@@ -119,7 +119,7 @@ def line_cells(points: list[Point]) -> list[Cell]:
     """The cells a polyline passes through, in order (each segment walked in steps of at most one cell)."""
     out: list[Cell] = []
     for a, b in zip(points, points[1:]):
-        steps = max(1, round(max(abs(b[0] - a[0]), abs(b[1] - a[1])) * 2))
+        steps = max(1, round(max(abs(b[0] - a[0]), abs(b[1] - a[1]))))  # waypoints are cell centres
         for k in range(steps + 1):
             c = cell_of((a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps))
             if not out or out[-1] != c:
@@ -200,12 +200,21 @@ class DrawingReader:
     # --- circles, which lines and arrows end in -------------------------------------------
 
     def circles(self) -> dict[Cell, Shape_]:
-        """Cell -> a circle drawn on that cell (a bulb, an arrow's circle, a between line's end)."""
+        """Cell -> a circle drawn on it (a bulb, an arrow's circle or pill, a between line's end)."""
         out: dict[Cell, Shape_] = {}
         for s in self.shapes:
-            if s.rounded and s.width >= 0.6 and centred(s.centre) and self.inside(cell_of(s.centre)) and not s.text:
-                out.setdefault(cell_of(s.centre), s)
+            if not s.rounded or s.text or min(s.width, s.height) < 0.6:
+                continue
+            for cell in self.covered(s):
+                out.setdefault(cell, s)
         return out
+
+    def covered(self, s: Shape_) -> list[Cell]:
+        """The cells whose centres a shape covers (one for a circle, several for a pill)."""
+        r0, c0 = s.centre[0] - s.height / 2, s.centre[1] - s.width / 2
+        return [(r, c) for r in range(math.floor(r0), math.ceil(s.centre[0] + s.height / 2))
+                for c in range(math.floor(c0), math.ceil(s.centre[1] + s.width / 2))
+                if self.inside((r, c)) and r0 < r + 0.5 < r0 + s.height and c0 < c + 0.5 < c0 + s.width]
 
     def read(self) -> Reading:
         self.diagonals()
@@ -274,7 +283,7 @@ class DrawingReader:
                     if not other.arrow and other is not pill and other.points == pill.points:
                         other.used = True
             elif start in circles:
-                circle = [start]
+                circle = self.covered(circles[start])
                 circles[start].used = True
             else:
                 self.unread(f"a {words.colour_word(line.colour)} arrow {_cells_text(line_cells(line.points))} "
@@ -316,7 +325,7 @@ class DrawingReader:
                 continue
             first, last = circles.get(cells[0]), circles.get(cells[-1])
             colour = words.colour_word(line.colour)
-            said = self.colour_rules.get(colour)
+            said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules))
             if first is not None and last is not None and cells[0] != cells[-1]:
                 kind = said or ("between" if "doublearrow" not in self.named else "doublearrow")
                 if kind in ("between", "doublearrow"):
@@ -353,7 +362,7 @@ class DrawingReader:
                 self.unread(f"a {colour} line along the grid lines {_cells_text(cells)}")
                 line.used = True
                 continue
-            kind = self.colour_rules.get(colour)
+            kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules))
             if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1:
                 kind = "palindrome"  # SudokuPad's palindrome
             if kind is None and not self.colour_rules and len(plain_rules) == 1:
@@ -406,9 +415,10 @@ class DrawingReader:
 
     def outside_clues(self) -> None:
         """Numbers beside the grid: sandwich sums (SudokuPad's converter), or what the rules text calls them."""
-        kinds = [(r"sandwich", "sandwich", "sum"), (r"x[- ]?sums?\b", "xsum", "sum"),
-                 (r"skyscraper", "skyscraper", "value"), (r"numbered[- ]?room", "numberedroom", "value"),
-                 (r"little[- ]?killer", "little-killer", "")]
+        kinds = [(r"sandwich|between the 1 and the (?:9|n)\b", "sandwich", "sum"),
+                 (r"x[- ]?sums?\b|first x (?:digits|cells)", "xsum", "sum"),
+                 (r"skyscraper|(?:seen|visible) from", "skyscraper", "value"),
+                 (r"numbered[- ]?room", "numberedroom", "value")]
         named = [k for k in kinds if words.says(self.text, k[0])]
         for s in self.shapes:
             if s.used or not s.text:
@@ -422,7 +432,7 @@ class DrawingReader:
             what = f"the number {s.text!r} {_where(s.centre, self.n)}"
             if not s.text.isdigit():
                 continue
-            if len(named) == 1 and named[0][1] != "little-killer":
+            if len(named) == 1:
                 _, kind, number = named[0]
             elif not named and abs(s.font - 32) < 1:
                 kind, number = "sandwich", "sum"  # SudokuPad's sandwich sums
@@ -473,6 +483,9 @@ class DrawingReader:
     def leftover_shapes(self) -> None:
         """What is left: a shaded cell is decoration unless the rules text names its colour; the rest is unread."""
         colours = set(words.colours_in(self.text.lower()))
+        if words.says(self.text, r"shad(?:ed|ing)|colou?red|highlight|clone|tinted"):
+            colours |= {"grey", "white", "black", "red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink",
+                        "brown"}
         for s in self.shapes:
             if s.used:
                 continue

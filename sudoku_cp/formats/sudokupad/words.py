@@ -25,10 +25,10 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"slow[- ]?thermo", "slowthermo"),
     (r"thermo", "thermometer"),
     (r"dutch[- ]?whisper", "dutchwhispers"),
-    (r"whisper", "whispers"),
-    (r"renban", "renban"),
+    (r"whisper|differ by (?:at least|a minimum of) 5", "whispers"),
+    (r"renban|consecutive (?:digits|numbers)[^.]{0,30}in any order|non-?repeating consecutive", "renban"),
     (r"region[- ]?sum", "regionsum"),
-    (r"palindrom", "palindrome"),
+    (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
     (r"entropic|entropy", "entropic"),
     (r"modular", "modular"),
     (r"zipper", "zipper"),
@@ -81,6 +81,32 @@ def colour_word(hexcolour: object) -> str:
     return "red"  # pragma: no cover (hue < 361 always)
 
 
+_HUES = {"red": 0, "orange": 30, "yellow": 55, "green": 120, "cyan": 185, "blue": 220, "purple": 275, "pink": 320}
+
+
+def nearest(hexcolour: object, named: dict[str, str]) -> str | None:
+    """Of the colour families the rules text names, the one nearest in hue to a drawing's colour (within 40
+    degrees), or None: a setter's "purple" line may be drawn ``#F067F0``."""
+    text = str(hexcolour or "").strip().lstrip("#")
+    if len(text) in (3, 4):
+        text = "".join(ch * 2 for ch in text[:3])
+    try:
+        r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return None
+    hue, light, sat = colorsys.rgb_to_hls(r, g, b)
+    if sat < 0.2 or light >= 0.94 or light <= 0.12:
+        return None
+    best, gap = None, 41.0
+    for name in named:
+        if name in _HUES:
+            d = abs(hue * 360 - _HUES[name]) % 360
+            d = min(d, 360 - d)
+            if d < gap:
+                best, gap = name, d
+    return best
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of a rules text, lower-cased (a full stop, a line break or a semicolon ends one)."""
     return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", (text or "").lower()) if s.strip()]
@@ -123,4 +149,5 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "colour_word", "colours_in", "line_kinds", "mentions", "says", "sentences"]
+__all__ = ["LINE_RULES", "LINE_WORDS", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
+           "sentences"]

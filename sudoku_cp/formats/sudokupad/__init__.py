@@ -31,7 +31,7 @@ from .link import UnreadDrawing, looks_like, payload, unzip
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Any
 
 # What the command line (--rules-text, --ignore-unread) or the web API asked of the reads in this context.
@@ -40,6 +40,16 @@ _OPTIONS: contextvars.ContextVar[tuple[str | None, bool]] = contextvars.ContextV
 _IGNORED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("sudokupad_ignored", default=None)
 META_KEYS = ("title", "author", "rules", "solution")
 PARTLY = "read in part"  # how a board's rules name says drawings were ignored (--ignore-unread)
+
+
+_COUNTER: list[Callable[[Board], tuple[str, Board | None]]] = []  # set by tasks.solving (a higher layer)
+UNIQUE_SECONDS = 10.0  # how long the read may spend asking whether its reading has one solution
+
+
+def check_with(counter: Callable[[Board], tuple[str, Board | None]]) -> None:
+    """How a read asks whether its reading has one solution: ``counter(board)`` gives the status of a count
+    to two (``unique``, ``multiple``, ``unsat``, ...) and a solution. The solving layer sets it on import."""
+    _COUNTER[:] = [counter]
 
 
 def configure(rules_text: str | None = None, ignore_unread: bool = False) -> None:
@@ -71,7 +81,9 @@ def read(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> 
     if form == "fpuzzles":
         from .. import fpuzzles
 
-        return fpuzzles.parse_share("fpuzzles" + data, box, first_line)
+        board = fpuzzles.parse_share("fpuzzles" + data, box, first_line)
+        _check_unique(board, "", where, _OPTIONS.get()[1])
+        return board
     puzzle = decode(data, where)
     return board_of(puzzle, box, where)
 
@@ -202,6 +214,7 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
         board = Board.unchecked(board.shape, board.cells,
                                 replace(board.rules, name=f"{board.rules.name} ({PARTLY}: {len(unread)} ignored)"))
     _check_solution(board, meta.get("solution", ""), where, unread)
+    _check_unique(board, meta.get("solution", ""), where, ignore)
     return board
 
 
@@ -380,5 +393,23 @@ def _check_solution(board: Board, solution: str, where: str, unread: list[str]) 
                           f"drawings were misread: expected a puzzle whose drawings this reader reads")
 
 
-__all__ = ["PARTLY", "UnreadDrawing", "board_of", "configure", "decode", "ignored", "looks_like", "metadata",
+def _check_unique(board: Board, solution: str, where: str, ignore: bool) -> None:
+    """A shared SudokuPad puzzle has one solution: a reading with none or several (or another than the puzzle's
+    own) misread something, which is said rather than answered. Skipped under ``ignore_unread``."""
+    if ignore or not _COUNTER:
+        return
+    status, found = _COUNTER[0](board)
+    digits = re.sub(r"[\s,]", "", solution or "")
+    if status == "unique" and found is not None and len(digits) == board.size ** 2 and digits.isdigit() \
+            and tuple(int(d) for d in digits) != found.cells:
+        raise PuzzleError(f"{where}: the rules as read give another solution than the puzzle's own, so something "
+                          f"was misread: expected a puzzle whose drawings this reader reads (or --ignore-unread)")
+    if status in ("multiple", "unsat"):
+        what = "more than one solution" if status == "multiple" else "no solution"
+        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared SudokuPad puzzle has one: a rule is "
+                          f"drawn or said in a way this reader does not read: expected --rules-text with the "
+                          f"puzzle's rules, or --ignore-unread to solve what was read")
+
+
+__all__ = ["PARTLY", "UNIQUE_SECONDS", "check_with", "UnreadDrawing", "board_of", "configure", "decode", "ignored", "looks_like", "metadata",
            "options", "payload", "read", "unzip"]

@@ -158,6 +158,14 @@ class DrawingReader:
         self.out = Reading()
         self.shapes = [self._shape(s, layer) for layer in ("underlays", "overlays")
                        for s in data.get(layer) or [] if isinstance(s, dict) and _point(s.get("center"))]
+        seen: set[tuple] = set()  # the converter draws a shared circle once per arrow or branch: read it once
+        unique = []
+        for shape in self.shapes:
+            key = (shape.centre, shape.width, shape.height, shape.rounded, shape.background, shape.border, shape.text)
+            if key not in seen:
+                seen.add(key)
+                unique.append(shape)
+        self.shapes = unique
         self.lines = [self._line(v, False) for v in data.get("lines") or [] if isinstance(v, dict)]
         self.lines += [self._line(v, True) for v in data.get("arrows") or [] if isinstance(v, dict)]
         self.lines = [line for line in self.lines if len(line.points) >= 2]

@@ -13,8 +13,8 @@ explains refuses the puzzle in one line naming it (:class:`.link.UnreadDrawing`)
 the puzzle carries its solution and the reading breaks it, that is said and the puzzle refused.
 
 >>> from sudoku_cp.formats.sudokupad.link import zip_payload
->>> board = read(zip_payload({"cells": [[{"value": 1}, {}, {}, {}]] + [[{}] * 4] * 3,
-...                           "cages": [{"cells": [[1, 0], [1, 1]], "value": 7, "unique": True}]}))
+>>> cells = [[{"value": int(ch)} if ch != "." else {} for ch in row] for row in ("12..", "3412", "2143", "4321")]
+>>> board = read(zip_payload({"cells": cells, "cages": [{"cells": [[0, 2], [0, 3]], "value": 7, "unique": True}]}))
 >>> board.rules.name, board[0, 0]
 ('killer', 1)
 """
@@ -188,7 +188,7 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     constraints += reading.constraints
     unread += reading.unread
     missing.update({k: v for k, v in reading.missing.items() if k not in missing})
-    own = puzzle.get("metadata") if isinstance(puzzle.get("metadata"), dict) else {}
+    own = puzzle["metadata"] if isinstance(puzzle.get("metadata"), dict) else {}
     for key in ("bgimage", "fgimage"):
         if own.get(key) or puzzle.get(key):
             unread.append(f"a {'background' if key == 'bgimage' else 'foreground'} image ({key}), whose drawing "
@@ -368,11 +368,16 @@ def _merged(constraints: list[dict]) -> list[dict]:
 
 
 def _build(document: dict, box: tuple[int, int] | None, where: str) -> Board:
+    from ...core.shape import Shape
     from ..document import board_from_document
-    from ..text import _read_givens
+
+    def givens(rows: Any, box: tuple[int, int] | None, _symbols: Any, _line: int) -> Board:
+        n = len(rows)
+        shape = Shape.for_regions(n, box) if "regions" in document else Shape.for_size(n, box)
+        return Board(shape, tuple(d for row in rows for d in row))
 
     try:
-        return board_from_document(document, _read_givens, box, None, 1)
+        return board_from_document(document, givens, box, None, 1)
     except PuzzleError as exc:
         message = re.sub(r"^line \d+: ", "", str(exc))
         raise PuzzleError(f"{where}: {message}") from None

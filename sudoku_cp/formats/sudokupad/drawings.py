@@ -186,10 +186,8 @@ class DrawingReader:
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.n and 0 <= cell[1] < self.n
 
-    def add(self, kind: str, note: str | None = None, **fields: Any) -> None:
+    def add(self, kind: str, **fields: Any) -> None:
         self.out.constraints.append({"type": kind, **fields})
-        if note:
-            self.out.notes.append(note)
 
     def unread(self, what: str) -> None:
         self.out.unread.append(what)
@@ -202,7 +200,11 @@ class DrawingReader:
         if kind == "tenline" or kind == "lockout" or not self.has_rule(kind):
             self.out.missing.setdefault(kind, what)
             return True
-        self.add(kind, cells=[list(c) for c in cells])
+        gap = words.whisper_gap(self.text) if kind == "whispers" else None
+        if gap is not None and gap != (self.n + 1) // 2:
+            self.add(kind, cells=[list(c) for c in cells], value=gap)
+        else:
+            self.add(kind, cells=[list(c) for c in cells])
         return True
 
     # --- circles, which lines and arrows end in -------------------------------------------
@@ -333,7 +335,7 @@ class DrawingReader:
                 continue
             first, last = circles.get(cells[0]), circles.get(cells[-1])
             colour = words.colour_word(line.colour)
-            said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules))
+            said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             if first is not None and last is not None and cells[0] != cells[-1]:
                 kind = said or ("between" if "doublearrow" not in self.named else "doublearrow")
                 if kind in ("between", "doublearrow"):
@@ -370,7 +372,7 @@ class DrawingReader:
                 self.unread(f"a {colour} line along the grid lines {_cells_text(cells)}")
                 line.used = True
                 continue
-            kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules))
+            kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1:
                 kind = "palindrome"  # SudokuPad's palindrome
             if kind is None and not self.colour_rules and len(plain_rules) == 1:

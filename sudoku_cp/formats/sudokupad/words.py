@@ -25,7 +25,7 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"slow[- ]?thermo", "slowthermo"),
     (r"thermo", "thermometer"),
     (r"dutch[- ]?whisper", "dutchwhispers"),
-    (r"whisper|differ by (?:at least|a minimum of) 5", "whispers"),
+    (r"whisper|differ by (?:at least|a minimum of) \d", "whispers"),
     (r"renban|consecutive (?:digits|numbers)[^.]{0,30}in any order|non-?repeating consecutive", "renban"),
     (r"region[- ]?sum", "regionsum"),
     (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
@@ -144,10 +144,16 @@ def line_kinds(text: str) -> dict[str, str]:
     return out
 
 
+def whisper_gap(text: str) -> int | None:
+    """The gap a rules text gives whispers ("differ by at least 4"), or None."""
+    m = re.search(r"differ by (?:at least|a minimum of) (\d+)", (text or "").lower())
+    return int(m.group(1)) if m else None
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
 __all__ = ["LINE_RULES", "LINE_WORDS", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
-           "sentences"]
+           "sentences", "whisper_gap"]

@@ -80,9 +80,14 @@ def read(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> 
     form, data = payload(text, where)
     if form == "fpuzzles":
         from .. import fpuzzles
+        from . import fpuz
 
-        board = fpuzzles.parse_share("fpuzzles" + data, box, first_line)
-        _check_unique(board, "", where, _OPTIONS.get()[1])
+        rules_text, ignore = _OPTIONS.get()
+        board, unread, solution = fpuz.read(fpuzzles.decode("fpuzzles" + data, first_line), box, first_line,
+                                            rules_text, ignore)
+        board = _partly(board, unread)
+        _check_solution(board, solution, where, unread)
+        _check_unique(board, solution, where, ignore)
         return board
     puzzle = decode(data, where)
     return board_of(puzzle, box, where)
@@ -207,15 +212,21 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
                             f"expected --rules-text with the puzzle's rules, or --ignore-unread to solve what was read")
     document["constraints"] = _merged(constraints)
     board = _build(document, box, where)
-    if unread:
-        from dataclasses import replace
-
-        _IGNORED.set((_IGNORED.get() or []) + unread)
-        board = Board.unchecked(board.shape, board.cells,
-                                replace(board.rules, name=f"{board.rules.name} ({PARTLY}: {len(unread)} ignored)"))
+    board = _partly(board, unread)
     _check_solution(board, meta.get("solution", ""), where, unread)
     _check_unique(board, meta.get("solution", ""), where, ignore)
     return board
+
+
+def _partly(board: Board, unread: list[str]) -> Board:
+    """Under ``ignore_unread``: the board with its rules name saying it was read in part (and what was left noted)."""
+    if not unread:
+        return board
+    from dataclasses import replace
+
+    _IGNORED.set((_IGNORED.get() or []) + unread)
+    return Board.unchecked(board.shape, board.cells,
+                           replace(board.rules, name=f"{board.rules.name} ({PARTLY}: {len(unread)} ignored)"))
 
 
 def _has_rule(kind: str) -> bool:

@@ -185,3 +185,36 @@ def test_a_compression_bomb_in_a_sudokupad_link_is_refused_quickly():
     with pytest.raises(PuzzleError, match="decompresses to more than") as bomb:  # 18 M letters: past the cap
         parse_puzzle("https://sudokupad.app/scl" + lz_bomb(6000))
     assert "\n" not in str(bomb.value)
+
+
+def shaded(*cells: tuple[int, int]) -> list[dict]:
+    return [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"} for r, c in cells]
+
+
+def test_shaded_groups_of_one_shape_are_clones_when_the_rules_text_names_clones():
+    text = "Shaded cells are clones: they hold the same digits in the same places."
+    board = read(puzzle(text, underlays=shaded((0, 0), (0, 1), (1, 2), (1, 3))))  # 1 2 and 1 2
+    assert [(c.kind, c.cells) for c in board.rules.constraints] == [("clone", ((0, 0), (0, 1), (1, 2), (1, 3)))]
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
+        read(puzzle(text, underlays=shaded((0, 0), (0, 1), (2, 2), (2, 3))))  # 1 2 and 4 3
+    with pytest.raises(PuzzleError, match="grey square at r1c1 that the rules text does not explain"):
+        read(puzzle(text, underlays=shaded((0, 0), (0, 1), (1, 2))))  # no twin: not read as clones
+
+
+def test_a_greater_than_sign_on_an_edge():
+    sign = {"center": [0.5, 1], "width": 0.25, "height": 0.25, "text": "<"}  # r1c1 (1) < r1c2 (2)
+    board = read(puzzle("The sign between two cells points at the smaller digit.", overlays=[sign]))
+    assert [(c.kind, c.cells) for c in board.rules.constraints] == [("greaterthan", ((0, 1), (0, 0)))]
+    with pytest.raises(PuzzleError, match="own solution"):
+        read(puzzle("The sign between two cells points at the smaller digit.", overlays=[dict(sign, text=">")]))
+
+
+def test_the_web_api_takes_rules_text_and_ignore_unread():
+    from sudoku_cp.web.app import BadRequest, do_count
+
+    link = zip_payload(puzzle(lines=[line([(0, 0), (0, 1)], "#F067F0")]))
+    with pytest.raises(BadRequest, match="pink line from r1c1 to r1c2"):
+        do_count({"puzzle": link})
+    answer = do_count({"puzzle": link, "rules_text": "Purple lines are renban lines."})
+    assert answer["status"] == "unique" and answer["rules"] == "renban"
+    assert do_count({"puzzle": link, "ignore_unread": True})["rules"].endswith("(read in part: 1 ignored)")

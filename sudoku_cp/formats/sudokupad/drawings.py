@@ -238,6 +238,8 @@ class DrawingReader:
         self.outside_clues()
         self.parity_shapes()
         self.counting_circles()
+        self.clones()
+        self.inequalities()
         self.leftover_shapes()
         return self.out
 
@@ -489,6 +491,69 @@ class DrawingReader:
                 self.out.missing.setdefault("countingcircles", "circles")
                 return
             self.add("countingcircles", cells=[list(c) for c in sorted({cell_of(s.centre) for s in found})])
+
+    def clones(self) -> None:
+        """Clones: shaded cells in groups of one shape, when the rules text names clones (each group of a
+        shape is the first one's clone, cell by cell in reading order)."""
+        if not words.says(self.text, r"\bclone"):
+            return
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
+                  and centred(s.centre) and abs(s.width - 1) < NEAR and self.inside(cell_of(s.centre))}
+        groups: list[list[Cell]] = []
+        left = set(shaded)
+        while left:
+            stack, group = [min(left)], []
+            left.discard(stack[0])
+            while stack:
+                r, c = stack.pop()
+                group.append((r, c))
+                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if nb in left and shaded[nb].background == shaded[(r, c)].background:
+                        left.discard(nb)
+                        stack.append(nb)
+            groups.append(sorted(group))
+        by_form: dict[tuple, list[list[Cell]]] = {}
+        for group in groups:
+            r0, c0 = group[0]
+            by_form.setdefault(tuple((r - r0, c - c0) for r, c in group), []).append(group)
+        if any(len(same) < 2 for same in by_form.values()):
+            return  # a shaded group with no twin: not read as clones (named as unread below)
+        for same in by_form.values():
+            for other in same[1:]:
+                self.add("clone", cells=[list(c) for c in same[0]], clone=[list(c) for c in other])
+        for cell in shaded:
+            shaded[cell].used = True
+
+    def inequalities(self) -> None:
+        """Greater-than signs: a chevron across an edge, its point at the smaller digit, or ``<``/``>`` on an edge,
+        when the rules text speaks of them."""
+        if not words.says(self.text, r"greater|less than|smaller|inequalit|[<>]"):
+            return
+        for line in self.lines:
+            if line.used or line.arrow or len(line.points) != 3 or not _chevron(line.points):
+                continue
+            (a, apex, b) = line.points
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            centre = ((mid[0] + apex[0]) / 2, (mid[1] + apex[1]) / 2)
+            pair = edge_cells(centre)
+            if pair is None or not all(self.inside(c) for c in pair):
+                continue
+            toward = (apex[0] - mid[0], apex[1] - mid[1])
+            first_is_smaller = (toward[0] < 0) if pair[0][1] == pair[1][1] else (toward[1] < 0)
+            smaller, greater = (pair[0], pair[1]) if first_is_smaller else (pair[1], pair[0])
+            line.used = True
+            self.add("greaterthan", cells=[list(greater), list(smaller)])
+        for s in self.shapes:
+            pair = edge_cells(s.centre)
+            if s.used or s.text not in ("<", ">", "^", "v") or pair is None or not all(self.inside(c) for c in pair):
+                continue
+            vertical = pair[0][1] == pair[1][1]
+            if (s.text in ("^", "v")) != vertical:
+                continue
+            first_is_smaller = s.text in ("<", "^")
+            smaller, greater = (pair[0], pair[1]) if first_is_smaller else (pair[1], pair[0])
+            s.used = True
+            self.add("greaterthan", cells=[list(greater), list(smaller)])
 
     def leftover_shapes(self) -> None:
         """What is left: a shaded cell is decoration unless the rules text names its colour; the rest is unread."""

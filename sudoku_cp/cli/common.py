@@ -667,7 +667,11 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
         raise CliError("give a PUZZLE or -f FILE, not both")
     from ..formats import sudokupad
 
-    sudokupad.configure(getattr(args, "rules_text", None), getattr(args, "ignore_unread", False))
+    with sudokupad.options(getattr(args, "rules_text", None), getattr(args, "ignore_unread", False)):
+        yield from _entries(args, example)
+
+
+def _entries(args, example: bool) -> Iterator[Entry]:
     first = getattr(args, "first", None)
     if args.file is not None:
         stream = open_text(args.file)

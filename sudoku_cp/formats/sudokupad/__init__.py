@@ -52,14 +52,10 @@ def check_with(counter: Callable[[Board], tuple[str, Board | None]]) -> None:
     _COUNTER[:] = [counter]
 
 
-def configure(rules_text: str | None = None, ignore_unread: bool = False) -> None:
-    """Set the rules text and ``ignore_unread`` for every SudokuPad read in this context (the CLI's options)."""
-    _OPTIONS.set((rules_text or None, bool(ignore_unread)))
-
-
 @contextmanager
 def options(rules_text: str | None = None, ignore_unread: bool = False) -> Iterator[None]:
-    """:func:`configure` for the reads inside a ``with`` block (the web API's per-request options)."""
+    """The rules text and ``ignore_unread`` for the SudokuPad reads inside a ``with`` block (the CLI's
+    ``--rules-text`` and ``--ignore-unread``, the web API's ``rules_text`` and ``ignore_unread``)."""
     token = _OPTIONS.set((rules_text or None, bool(ignore_unread)))
     try:
         yield
@@ -201,21 +197,26 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     for key, value in puzzle.items():
         if key not in _IGNORED_KEYS and value not in (None, False, [], {}, ""):
             unread.append(f"SudokuPad's {key!r}")
-    if missing:
-        kind, what = next(iter(missing.items()))
-        name = words.LINE_WORDS.get(kind, kind)
-        raise PuzzleError(f"{where}: {name} are not a rule this build has ({what}): expected the rules "
-                          f"this build reads (see the README)")
-    if unread and not ignore:
-        more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
-        raise UnreadDrawing(f"{where}: {unread[0]}{more}, so the puzzle is not read: "
-                            f"expected --rules-text with the puzzle's rules, or --ignore-unread to solve what was read")
+    refuse_unread(where, missing, unread, ignore)
     document["constraints"] = _merged(constraints)
     board = _build(document, box, where)
     board = _partly(board, unread)
     _check_solution(board, meta.get("solution", ""), where, unread)
     _check_unique(board, meta.get("solution", ""), where, ignore)
     return board
+
+
+def refuse_unread(where: str, missing: dict[str, str], unread: list[str], ignore: bool) -> None:
+    """Refuse, in one line, a puzzle with a rule this build lacks (``missing``: rule -> its drawing) or, unless
+    ``ignore``, with drawings not read (the first named, the rest counted)."""
+    if missing:
+        kind, what = next(iter(missing.items()))
+        raise PuzzleError(f"{where}: {words.LINE_WORDS.get(kind, kind)} are not a rule this build has ({what}): "
+                          f"expected the rules this build reads (see the README)")
+    if unread and not ignore:
+        more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
+        raise UnreadDrawing(f"{where}: {unread[0]}{more}, so the puzzle is not read: "
+                            f"expected --rules-text with the puzzle's rules, or --ignore-unread to solve what was read")
 
 
 def _partly(board: Board, unread: list[str]) -> Board:
@@ -427,5 +428,5 @@ def _check_unique(board: Board, solution: str, where: str, ignore: bool) -> None
                           f"puzzle's rules, or --ignore-unread to solve what was read")
 
 
-__all__ = ["PARTLY", "UNIQUE_SECONDS", "check_with", "UnreadDrawing", "board_of", "configure", "decode", "ignored", "looks_like", "metadata",
+__all__ = ["PARTLY", "UNIQUE_SECONDS", "check_with", "UnreadDrawing", "board_of", "decode", "ignored", "looks_like", "metadata",
            "options", "payload", "read", "unzip"]

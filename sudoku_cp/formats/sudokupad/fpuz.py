@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ...core.board import Board, PuzzleError
+from ...core.board import Board
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
          ignore: bool) -> tuple[Board, list[str], str]:
     """The board of f-puzzles JSON from a SudokuPad link with its drawings read; what was not read; the solution."""
     from .. import document, fpuzzles
-    from . import _cages, _has_rule, metadata, words
+    from . import _cages, _has_rule, metadata, refuse_unread
     from .drawings import DrawingReader
 
     where = f"line {first_line}: SudokuPad link"
@@ -90,16 +90,7 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
     reading = DrawingReader(cosmetic, board.size, text, _has_rule).read()
     items += reading.constraints
     unread += reading.unread
-    if reading.missing:
-        kind, what = next(iter(reading.missing.items()))
-        raise PuzzleError(f"{where}: {words.LINE_WORDS.get(kind, kind)} are not a rule this build has ({what}): "
-                          f"expected the rules this build reads (see the README)")
-    if unread and not ignore:
-        from .link import UnreadDrawing
-
-        more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
-        raise UnreadDrawing(f"{where}: {unread[0]}{more}, so the puzzle is not read: expected --rules-text with "
-                            f"the puzzle's rules, or --ignore-unread to solve what was read")
+    refuse_unread(where, reading.missing, unread, ignore)
     solution = data.get("solution") or meta.get("solution") or ""
     solution = "".join(str(d) for d in solution) if isinstance(solution, list) else str(solution)
     if not items:

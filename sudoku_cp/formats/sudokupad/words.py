@@ -54,18 +54,26 @@ _FAMILY = {"violet": "purple", "lavender": "purple", "magenta": "pink", "navy": 
            "turquoise": "cyan", "aqua": "cyan", "gray": "grey", "silver": "grey", "gold": "yellow", "lime": "green"}
 
 
-def colour_word(hexcolour: object) -> str:
-    """The colour family of ``#RRGGBB`` / ``#RGB`` (an alpha part is ignored): red, orange, yellow, green,
-    cyan, blue, purple, pink, brown, grey, black or white."""
+def _hls(hexcolour: object) -> tuple[float, float, float] | None:
+    """Hue (degrees), lightness and saturation of ``#RRGGBB`` / ``#RGB`` (an alpha part ignored), or None."""
     text = str(hexcolour or "").strip().lstrip("#")
     if len(text) in (3, 4):
         text = "".join(ch * 2 for ch in text[:3])
     try:
         r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
     except ValueError:
-        return "unknown"
+        return None
     hue, light, sat = colorsys.rgb_to_hls(r, g, b)
-    hue *= 360
+    return hue * 360, light, sat
+
+
+def colour_word(hexcolour: object) -> str:
+    """The colour family of ``#RRGGBB`` / ``#RGB`` (an alpha part is ignored): red, orange, yellow, green,
+    cyan, blue, purple, pink, brown, grey, black or white."""
+    hls = _hls(hexcolour)
+    if hls is None:
+        return "unknown"
+    hue, light, sat = hls
     if light >= 0.94:
         return "white"
     if light <= 0.12:
@@ -87,20 +95,16 @@ _HUES = {"red": 0, "orange": 30, "yellow": 55, "green": 120, "cyan": 185, "blue"
 def nearest(hexcolour: object, named: dict[str, str]) -> str | None:
     """Of the colour families the rules text names, the one nearest in hue to a drawing's colour (within 40
     degrees), or None: a setter's "purple" line may be drawn ``#F067F0``."""
-    text = str(hexcolour or "").strip().lstrip("#")
-    if len(text) in (3, 4):
-        text = "".join(ch * 2 for ch in text[:3])
-    try:
-        r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    except ValueError:
+    hls = _hls(hexcolour)
+    if hls is None:
         return None
-    hue, light, sat = colorsys.rgb_to_hls(r, g, b)
+    hue, light, sat = hls
     if sat < 0.2 or light >= 0.94 or light <= 0.12:
         return None
     best, gap = None, 41.0
     for name in named:
         if name in _HUES:
-            d = abs(hue * 360 - _HUES[name]) % 360
+            d = abs(hue - _HUES[name]) % 360
             d = min(d, 360 - d)
             if d < gap:
                 best, gap = name, d

@@ -218,3 +218,12 @@ def test_the_web_api_takes_rules_text_and_ignore_unread():
     answer = do_count({"puzzle": link, "rules_text": "Purple lines are renban lines."})
     assert answer["status"] == "unique" and answer["rules"] == "renban"
     assert do_count({"puzzle": link, "ignore_unread": True})["rules"].endswith("(read in part: 1 ignored)")
+
+
+def test_a_line_in_f_puzzles_colour_for_a_rule_the_text_names_is_that_rule():
+    text = "Digits on a renban line are a set of consecutive digits. Whispers lines: neighbours differ by at least 2."
+    drawn = [line([(0, 0), (0, 1)], "#F067F0"), line([(1, 0), (1, 1)], "#67F067")]  # 1 2 renban; 3 4 not a whisper
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
+        read(puzzle(text, lines=drawn))
+    drawn[1] = line([(0, 1), (1, 1)], "#67F067")  # 2 4: a whisper of gap 2
+    assert sorted(c.kind for c in read(puzzle(text, lines=drawn)).rules.constraints) == ["renban", "whispers"]

@@ -377,6 +377,8 @@ class DrawingReader:
             kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1:
                 kind = "palindrome"  # SudokuPad's palindrome
+            if kind is None and words.PALETTE.get(colour) in self.named:
+                kind = words.PALETTE[colour]  # the rule the text names, drawn in f-puzzles' colour for it
             if kind is None and not self.colour_rules and len(plain_rules) == 1:
                 kind = plain_rules[0]
                 self.out.notes.append(f"{what}: the rules text names one line rule, {words.LINE_WORDS[kind]}")

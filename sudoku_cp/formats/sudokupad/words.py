@@ -47,6 +47,9 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
               "zipper": "zipper lines", "parityline": "parity lines", "nabner": "nabner lines",
               "doublearrow": "double arrows", "between": "between lines", "arrow": "arrows",
               "lockout": "lockout lines", "tenline": "10 lines"}
+# f-puzzles' own colours for its line rules (whispers #67F067, renban #F067F0, region sums #2ECBFF): a line in
+# that colour is that rule when the rules text names the rule but no colour for it.
+PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
 COLOURS = ("green", "purple", "violet", "lavender", "pink", "magenta", "blue", "navy", "cyan", "teal", "turquoise",
            "aqua", "red", "orange", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime")
 # A colour word the text uses, to the family :func:`colour_word` gives a drawing.
@@ -159,5 +162,5 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
            "sentences", "whisper_gap"]

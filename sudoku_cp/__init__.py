@@ -1,6 +1,6 @@
 """sudoku-cp: validate Sudoku boards and solve them with real constraint solvers, cross-checked.
 
-One function per command: ``validate``, ``solve``, ``count``, ``cross_check``, ``explain``,
+One function per command: ``validate``, ``solve``, ``count``, ``candidates``, ``cross_check``, ``explain``,
 ``repair``, ``minimize``, ``generate``, ``analyze``; each returns a typed result (a
 :class:`Result`, an :class:`Explanation`, a list of :class:`Generated`, an :class:`Analyzed`),
 shown as a table and grid in a notebook. Importing the package loads no solver: PySAT and
@@ -38,6 +38,7 @@ from .formats.text import format_grid, format_json_rows, format_line, iter_entri
 
 if TYPE_CHECKING:  # loaded on first use (module __getattr__ below); named here for type checkers
     from .api import Analyzed, analyze, generate
+    from .tasks.candidates import TrueCandidates, candidates
     from .tasks.explain import Explanation, explain
     from .tasks.generate import GenerateError, Generated
     from .tasks.minimize import minimize
@@ -74,6 +75,7 @@ _LAZY = {
     "repair": "sudoku_cp.tasks.repair", "minimize": "sudoku_cp.tasks.minimize",
     "generate": "sudoku_cp.api", "GenerateError": "sudoku_cp.tasks.generate",
     "Generated": "sudoku_cp.tasks.generate", "analyze": "sudoku_cp.api", "Analyzed": "sudoku_cp.api",
+    "candidates": "sudoku_cp.tasks.candidates", "TrueCandidates": "sudoku_cp.tasks.candidates",
 }
 
 
@@ -93,7 +95,8 @@ def __dir__() -> list[str]:
 __all__ = [
     "Analyzed", "Board", "Conflict", "CrossCheck", "DisagreementError", "Explanation", "GenerateError",
     "Generated", "MissingPackage", "Outcome", "PuzzleError", "Result", "Rules", "Shape", "SolverFailure",
-    "Status", "TimeLimitReached", "Unit", "VerificationError", "analyze", "cell_name", "count",
+    "Status", "TimeLimitReached", "TrueCandidates", "Unit", "VerificationError", "analyze", "candidates",
+    "cell_name", "count",
     "cross_check", "explain", "find_conflicts", "format_grid", "format_json_rows", "format_line",
     "generate", "is_solution", "iter_entries", "minimize", "parse_puzzle", "repair", "solve", "validate",
 ]

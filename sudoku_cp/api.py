@@ -21,6 +21,7 @@ from .formats.notebook import records_table
 from .tasks.analyze import Analysis, Propagation, Summary, analyse, variants
 from .tasks.batch import BatchOptions, run_batch
 from .tasks.bench import run_bench
+from .tasks.candidates import TrueCandidates, candidates
 from .tasks.explain import Explanation, explain
 from .tasks.generate import GenerateError, Generated
 from .tasks.generate import generate as generate_puzzles
@@ -108,4 +109,4 @@ def analyze(puzzles: Board | Iterable[Board], encoding: str | Sequence[str] = "a
 __all__ = ["Analysis", "Analyzed", "BatchOptions", "CrossCheck", "DisagreementError", "Explanation",
            "GenerateError", "Generated", "Propagation", "Summary", "VerificationError", "analyse", "analyze",
            "count", "cross_check", "explain", "generate", "minimize", "repair", "run_batch", "run_bench",
-           "solve", "validate"]
+           "solve", "validate", "candidates", "TrueCandidates"]

@@ -245,3 +245,16 @@ def test_download_fpuzzles_link_reads_back(server):
     assert format_line(parse_puzzle(link)) == CLASSIC
     assert post(url, "/api/download", {"puzzle": CLASSIC, "format": "png"}) == \
         (400, {"error": "format 'png': expected dimacs, cpsat or fpuzzles"})
+
+
+def test_candidates_is_the_cli_object_and_refuses_a_bad_limit(server):
+    url, _ = server
+    two = "12..34....12...."
+    status, got = post(url, "/api/candidates", {"puzzle": two, "limit": 3})
+    assert status == 200 and got["status"] == "multiple"
+    assert got["candidates"][0] == [[1], [2], [3, 4], [3, 4]]
+    assert timeless(got) == timeless(cli_json("candidates", two, "--limit", "3"))
+    status, got = post(url, "/api/candidates", {"puzzle": two, "limit": 0})
+    assert status == 400 and "limit 0" in got["error"]
+    status, got = post(url, "/api/candidates", {"puzzle": NO_SOLUTION})
+    assert status == 200 and got["status"] == "unsat" and got["candidates"][0][8] == []

@@ -30,11 +30,12 @@ from . import completion
 from .common import CliError, renamed
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
-           "check_proof_cmd", "serve_cmd"]  # solve_cmd registers solve and count
+           "check_proof_cmd", "serve_cmd", "candidates_cmd"]  # solve_cmd registers solve and count
 COMMANDS = {"validate": "validate_cmd", "solve": "solve_cmd", "count": "solve_cmd", "encode": "encode_cmd",
             "analyze": "analyze_cmd", "batch": "batch_cmd", "bench": "bench_cmd", "explain": "explain_cmd",
             "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd",
-            "check-proof": "check_proof_cmd", "serve": "serve_cmd"}  # name -> module
+            "check-proof": "check_proof_cmd", "serve": "serve_cmd",
+            "candidates": "candidates_cmd"}  # name -> module
 
 OLD_SPELLINGS = (("--backends", "--backend"), ("--encodings", "--encoding"))  # refused, naming the new one
 

@@ -75,6 +75,9 @@ def record(result: Result, symbols: str | None = None, explain: bool | None = No
         out["notes"] = list(getattr(result, "notes", ()))
         steps = getattr(result, "steps", None)  # explain --steps: the steps' own JSON (CONTRACT.md)
         out["steps"] = None if steps is None else steps.to_json()
+    more = getattr(result, "more_json", None)  # an answer with keys of its own (candidates)
+    if more is not None:
+        out.update(more(symbols))
     return out
 
 

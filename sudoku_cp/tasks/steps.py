@@ -1249,11 +1249,26 @@ class Steps(list):
             "steps": steps, "techniques": self.techniques(), "difficulty": self.difficulty(), "partial": not self.complete,
             "solved": bool(states[-1][0]) and 0 not in states[-1][0],
             "picture": page_picture(self.puzzle),
+            "true_candidates": _true_candidates(self.puzzle),
         }
 
     def _repr_html_(self) -> str:
         from ..formats.steps_html import steps_page  # noqa: PLC0415 (only a notebook needs it)
         return steps_page(self, embedded=True)
+
+
+PAGE_CANDIDATES_SECONDS = 10.0  # the page's true candidates are left out (null) past this
+
+
+def _true_candidates(puzzle: Board) -> list[list[int]] | None:
+    """Each cell's true candidates (the digits some solution puts there) for the page, row-major;
+    None when the puzzle has duplicate givens or they take longer than PAGE_CANDIDATES_SECONDS."""
+    from .candidates import candidates  # noqa: PLC0415 (the page only)
+
+    found = candidates(puzzle, time_limit=PAGE_CANDIDATES_SECONDS)
+    if found.undecided or not found.digits:
+        return None
+    return [list(d) for d in found.digits]
 
 
 def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:

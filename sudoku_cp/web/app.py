@@ -21,6 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.board import PuzzleError
+from ..core.results import Status
 from ..core.shape import parse_box
 from ..formats.text import MAX_PUZZLE_CHARS, parse_puzzle
 
@@ -127,14 +128,17 @@ def do_explain(body: dict) -> dict:
 
 
 def do_candidates(body: dict) -> dict:
-    try:
-        from ..tasks.candidates import candidates  # type: ignore[import-not-found]
-    except ImportError:
-        raise BadRequest("candidates: not available in this build", 501) from None
+    from ..tasks.candidates import DEFAULT_LIMIT, candidates
+
     board = _board(body)
-    name, _ = _backends(body)
-    return candidates(board, backend=name, limit=_option(body, "limit", int, 2),
-                      time_limit=_time_limit(body)).to_json()
+    name, backends = _backends(body)
+    limit = _option(body, "limit", int, DEFAULT_LIMIT)
+    if limit < 1:
+        raise BadRequest(f"limit {limit}: expected at least 1")
+    result = candidates(board, backend=backends, limit=limit, time_limit=_time_limit(body))
+    if len(backends) > 1 and result.status is not Status.INVALID:
+        result.backend = name
+    return result.to_json(_option(body, "symbols", str, None))
 
 
 def _cells(body: dict, key: str, size: int) -> list[tuple[int, int]]:

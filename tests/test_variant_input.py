@@ -251,10 +251,10 @@ BAD_SHARES = [
      r"cell r1c1: region 'null': expected a region 0..3"),
     (lzstring.LZString().compressToBase64(json.dumps({"size": 4, "grid": [[{"value": 7, "given": True}] * 4] * 4})),
      r"cell r1c1: given '7': expected 1..4"),
-    # SudokuPad links without an f-puzzles string: said, not read as a 45-cell puzzle
+    # SudokuPad links that hold no puzzle: said, not read as a 45-cell puzzle (tests/test_sudokupad.py reads them)
     ("https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA",
-     r"a SudokuPad link with SudokuPad's own format \(scl...\), which is not read: expected an f-puzzles link"),
-    ("https://sudokupad.app/psxckmzs5x", r"the puzzle id 'psxckmzs5x' \(the puzzle is on SudokuPad's server"),
+     r"SudokuPad link: the data after scl/ctc is not SudokuPad's compressed puzzle: expected"),
+    ("https://sudokupad.app/psxckmzs5x", r"the SudokuPad puzzle id 'psxckmzs5x' is on SudokuPad's server"),
 ]
 
 

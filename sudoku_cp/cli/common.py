@@ -136,6 +136,14 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                              "0123456789ABCDEF for hexadoku, where only '.' is blank")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per puzzle (keys as in CONTRACT.md)")
+    parser.add_argument("--rules-text", metavar="TEXT",
+                        help="the rules of a SudokuPad link whose page, not the link, carries them (e.g. \"green "
+                             "lines are German whispers; purple lines are renban\"): its colour words say what "
+                             "each line drawing is; replaces the link's own rules text")
+    parser.add_argument("--ignore-unread", action="store_true",
+                        help="solve a SudokuPad link even where a drawing was not read (named on standard error; "
+                             "the rules name in the answer ends '(read in part: N ignored)'): the answer is "
+                             "about what was read, not necessarily the published puzzle")
     add_first_option(parser)
 
 
@@ -657,6 +665,13 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
     """
     if args.file is not None and args.puzzle is not None:
         raise CliError("give a PUZZLE or -f FILE, not both")
+    from ..formats import sudokupad
+
+    with sudokupad.options(getattr(args, "rules_text", None), getattr(args, "ignore_unread", False)):
+        yield from _entries(args, example)
+
+
+def _entries(args, example: bool) -> Iterator[Entry]:
     first = getattr(args, "first", None)
     if args.file is not None:
         stream = open_text(args.file)
@@ -672,6 +687,7 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
                 entries = chain(head, entries)
             for entry in entries:
                 found += 1
+                _say_ignored(f"line {entry.line}: ")
                 yield entry
         finally:
             if stream is not sys.stdin:
@@ -695,7 +711,9 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
     else:
         text = args.puzzle
     try:
-        yield Entry(0, 1, text, parse_puzzle(text, args.box, args.symbols))
+        board = parse_puzzle(text, args.box, args.symbols)
+        _say_ignored("")
+        yield Entry(0, 1, text, board)
     except PuzzleError as exc:
         if args.puzzle == "-":
             raise CliError(f"standard input: {exc}") from None
@@ -703,6 +721,15 @@ def read_entries(args, example: bool = False) -> Iterator[Entry]:
         if len(args.puzzle) < 4096 and os.path.exists(args.puzzle):
             hint = f" (to read the file {args.puzzle!r}, use -f {args.puzzle})"
         raise CliError(f"{exc}{hint}") from None
+
+
+def _say_ignored(where: str) -> None:
+    """Under --ignore-unread, the drawings a SudokuPad read left out, on standard error (one line)."""
+    from ..formats import sudokupad
+
+    left = sudokupad.ignored()
+    if left:
+        print(f"sudoku-cp: {where}read in part (--ignore-unread): ignored {'; '.join(left)}", file=sys.stderr)
 
 
 def numbered_outputs(args) -> bool:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 from ..constraints import candidates as sukaku
-from . import document, fpuzzles, sudocue
+from . import document, fpuzzles, sudocue, sudokupad
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
 from .jsontext import load_json
@@ -325,6 +325,8 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
         return document.parse_document(text, _read_givens, box, symbols, first_line, _read_fpuzzles)
     if start == "[":
         return _parse_json(text, box, symbols, first_line)
+    if sudokupad.looks_like(text):
+        return sudokupad.read(text, box, first_line)
     if fpuzzles.looks_like_share(text):
         return fpuzzles.parse_share(text, box, first_line)
     if sudocue.looks_like_sudocue(text):

@@ -339,5 +339,21 @@ def count(board: Board, limit: int = 2, backend: str | Sequence[str | Backend] |
     return _answer(board, backend, limit, True, time_limit)
 
 
+def _count_two(board: Board) -> tuple[str, Board | None]:
+    """A SudokuPad read's question (:func:`formats.sudokupad.check_with`): one solution or not, within a bound."""
+    from ..formats import sudokupad
+
+    result = count(board, 2, "sat", time_limit=sudokupad.UNIQUE_SECONDS)
+    return result.status.value, result.solution
+
+
+def _register() -> None:
+    from ..formats import sudokupad
+
+    sudokupad.check_with(_count_two)
+
+
+_register()
+
 __all__ = ["ALWAYS_VERIFIED", "CrossCheck", "DisagreementError", "contradicts", "Sessions", "VerificationError", "answer", "count",
            "cross_check", "run_backend", "solve", "validate", "verify"]

@@ -52,8 +52,11 @@ def _board(body: dict):
     if not isinstance(text, str):
         raise BadRequest('puzzle: expected a string (the puzzle text, link or JSON document)')
     box = _option(body, "box", str, None)
+    from ..formats import sudokupad
+
     try:
-        return parse_puzzle(text, None if box is None else parse_box(box), _option(body, "symbols", str, None))
+        with sudokupad.options(_option(body, "rules_text", str, None), _option(body, "ignore_unread", bool, False)):
+            return parse_puzzle(text, None if box is None else parse_box(box), _option(body, "symbols", str, None))
     except PuzzleError as exc:
         raise BadRequest(str(exc)) from None
 

@@ -1,0 +1,596 @@
+"""SudokuPad drawings read back into rules: the styles SudokuPad's f-puzzles converter draws, then colour words.
+
+SudokuPad has no rule objects: a puzzle is cells, regions, cages and drawings (``lines``,
+``arrows``, ``overlays``, ``underlays``), in cell units from the grid's top-left corner (r1c1's
+centre is ``[0.5, 0.5]``). Its converter from f-puzzles draws each rule one way, and most shared
+puzzles went through it, so those styles are read as the rules they draw:
+
+- a cage with cells: a killer cage (its number the sum); ``style: extraregion``: an extra region;
+- a line from corner to corner: a diagonal; a line with a circle at one end (the bulb, 0.85 wide):
+  a thermometer; circles at both ends (white, grey rim): a between line; a 16-wide ``#CFCFCF`` line:
+  a palindrome; a 3-point chevron on a ``#ccc`` cell: a minimum (pointing in) or maximum (out);
+- an ``arrows`` entry leaving a circle (or a pill of cells): an arrow sum; a short one outside the
+  grid with a number on its cell: a little killer;
+- a small dot on an edge: kropki (white: difference, black: ratio, text: its value); ``X``/``V`` on
+  an edge: XV; a circle with digits on a corner: a quadruple; a 0.7 grey square / circle in a cell:
+  even / odd; a number beside the grid: a sandwich sum (or what the rules text calls it).
+
+Other lines are read by their colour's words in the rules text (``words.line_kinds``). What no
+rule explains is returned as unread, named for people ("a red line from r1c1 to r3c4"); only what
+is provably decoration is let go (a white line inside another line, a shaded cell when the rules
+text names no colour).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from ...core.shape import cell_name
+from . import words
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+Point = tuple[float, float]
+Cell = tuple[int, int]
+NEAR = 0.08  # how far from a cell centre, edge or corner a drawing may sit and still be on it
+
+
+@dataclass
+class Reading:
+    """What the drawings say: document constraints, what was not read, and why each choice was made."""
+
+    constraints: list[dict] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    missing: dict[str, str] = field(default_factory=dict)  # a rule this build lacks -> the drawing
+
+
+@dataclass
+class Shape_:
+    """One overlay or underlay: a circle, square, dot or text."""
+
+    centre: Point
+    width: float
+    height: float
+    rounded: bool
+    background: str
+    border: str
+    text: str
+    layer: str
+    font: float
+    used: bool = False
+
+
+@dataclass
+class Line:
+    """One line or arrow."""
+
+    points: list[Point]
+    colour: str
+    thickness: float
+    arrow: bool
+    used: bool = False
+
+
+def _num(value: Any, default: float = 0.0) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+
+
+def _point(value: Any) -> Point | None:
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
+        return float(value[0]), float(value[1])
+    return None
+
+
+def cell_of(p: Point) -> Cell:
+    return math.floor(p[0]), math.floor(p[1])
+
+
+def _frac(x: float) -> float:
+    return x - math.floor(x)
+
+
+def centred(p: Point) -> bool:
+    """Whether a point is a cell's centre."""
+    return abs(_frac(p[0]) - 0.5) < NEAR and abs(_frac(p[1]) - 0.5) < NEAR
+
+
+def on_corner(p: Point) -> bool:
+    return min(_frac(p[0]), 1 - _frac(p[0])) < NEAR and min(_frac(p[1]), 1 - _frac(p[1])) < NEAR
+
+
+def edge_cells(p: Point) -> tuple[Cell, Cell] | None:
+    """The two cells a point between them (on their shared edge's middle) joins, or None."""
+    fr, fc = _frac(p[0]), _frac(p[1])
+    if min(fr, 1 - fr) < NEAR and abs(fc - 0.5) < 0.2:
+        r = round(p[0])
+        return (r - 1, math.floor(p[1])), (r, math.floor(p[1]))
+    if min(fc, 1 - fc) < NEAR and abs(fr - 0.5) < 0.2:
+        c = round(p[1])
+        return (math.floor(p[0]), c - 1), (math.floor(p[0]), c)
+    return None
+
+
+def line_cells(points: list[Point]) -> list[Cell]:
+    """The cells a polyline passes through, in order (each segment walked in steps of at most one cell)."""
+    out: list[Cell] = []
+    for a, b in zip(points, points[1:]):
+        steps = max(1, round(max(abs(b[0] - a[0]), abs(b[1] - a[1]))))  # waypoints are cell centres
+        for k in range(steps + 1):
+            c = cell_of((a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps))
+            if not out or out[-1] != c:
+                out.append(c)
+    if len(points) == 1:
+        out.append(cell_of(points[0]))
+    return out
+
+
+def _cells_text(cells: list[Cell]) -> str:
+    if not cells:
+        return "nowhere"
+    if len(cells) == 1:
+        return f"at {cell_name(*cells[0])}"
+    return f"from {cell_name(*cells[0])} to {cell_name(*cells[-1])}"
+
+
+def _where(p: Point, n: int) -> str:
+    r, c = cell_of(p)
+    if 0 <= r < n and 0 <= c < n:
+        return f"at {cell_name(r, c)}"
+    side = "above" if r < 0 else "below" if r >= n else "left of" if c < 0 else "right of"
+    what = f"column {c + 1}" if r < 0 or r >= n else f"row {r + 1}"
+    return f"{side} {what}"
+
+
+class DrawingReader:
+    """Reads one puzzle's drawings (see the module's docstring); :meth:`read` gives the :class:`Reading`."""
+
+    def __init__(self, data: dict, n: int, rules_text: str, has_rule: Any) -> None:
+        self.n = n
+        self.text = rules_text or ""
+        self.has_rule = has_rule  # catalogue type name -> bool
+        self.colour_rules = words.line_kinds(self.text)
+        self.named = words.mentions(self.text)
+        self.out = Reading()
+        self.shapes = [self._shape(s, layer) for layer in ("underlays", "overlays")
+                       for s in data.get(layer) or [] if isinstance(s, dict) and _point(s.get("center"))]
+        seen: set[tuple] = set()  # the converter draws a shared circle once per arrow or branch: read it once
+        unique = []
+        for shape in self.shapes:
+            key = (shape.centre, shape.width, shape.height, shape.rounded, shape.background, shape.border, shape.text)
+            if key not in seen:
+                seen.add(key)
+                unique.append(shape)
+        self.shapes = unique
+        self.lines = [self._line(v, False) for v in data.get("lines") or [] if isinstance(v, dict)]
+        self.lines += [self._line(v, True) for v in data.get("arrows") or [] if isinstance(v, dict)]
+        self.lines = [line for line in self.lines if len(line.points) >= 2]
+
+    @staticmethod
+    def _shape(s: dict, layer: str) -> Shape_:
+        width = _num(s.get("width"), 1.0)
+        text = s.get("text", "")
+        return Shape_(_point(s.get("center")) or (0.0, 0.0), width, _num(s.get("height"), width), bool(s.get("rounded")),
+                      str(s.get("backgroundColor") or ""), str(s.get("borderColor") or ""),
+                      "" if text is None else str(text).strip(), layer, _num(s.get("fontSize"), 0.0))
+
+    @staticmethod
+    def _line(v: dict, arrow: bool) -> Line:
+        points = [p for p in (_point(w) for w in v.get("wayPoints") or []) if p is not None]
+        return Line(points, str(v.get("color") or ""), _num(v.get("thickness"), 1.0), arrow)
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.n and 0 <= cell[1] < self.n
+
+    def add(self, kind: str, **fields: Any) -> None:
+        self.out.constraints.append({"type": kind, **fields})
+
+    def unread(self, what: str) -> None:
+        self.out.unread.append(what)
+
+    def line_rule(self, kind: str, cells: list[Cell], what: str) -> bool:
+        """Add a line rule of catalogue type ``kind``; a rule this build lacks is recorded by name."""
+        if kind == "dutchwhispers" and not self.has_rule(kind):
+            self.add("whispers", cells=[list(c) for c in cells], value=4)
+            return True
+        if kind == "tenline" or kind == "lockout" or not self.has_rule(kind):
+            self.out.missing.setdefault(kind, what)
+            return True
+        gap = words.whisper_gap(self.text) if kind == "whispers" else None
+        if gap is not None and gap != (self.n + 1) // 2:
+            self.add(kind, cells=[list(c) for c in cells], value=gap)
+        else:
+            self.add(kind, cells=[list(c) for c in cells])
+        return True
+
+    # --- circles, which lines and arrows end in -------------------------------------------
+
+    def circles(self) -> dict[Cell, Shape_]:
+        """Cell -> a circle drawn on it (a bulb, an arrow's circle or pill, a between line's end)."""
+        out: dict[Cell, Shape_] = {}
+        for s in self.shapes:
+            if not s.rounded or s.text or min(s.width, s.height) < 0.6:
+                continue
+            for cell in self.covered(s):
+                out.setdefault(cell, s)
+        return out
+
+    def covered(self, s: Shape_) -> list[Cell]:
+        """The cells whose centres a shape covers (one for a circle, several for a pill)."""
+        r0, c0 = s.centre[0] - s.height / 2, s.centre[1] - s.width / 2
+        return [(r, c) for r in range(math.floor(r0), math.ceil(s.centre[0] + s.height / 2))
+                for c in range(math.floor(c0), math.ceil(s.centre[1] + s.width / 2))
+                if self.inside((r, c)) and r0 < r + 0.5 < r0 + s.height and c0 < c + 0.5 < c0 + s.width]
+
+    def read(self) -> Reading:
+        self.diagonals()
+        self.minmax()
+        circles = self.circles()
+        self.arrows(circles)
+        self.lines_with_circles(circles)
+        self.other_lines()
+        self.edge_marks()
+        self.quadruples()
+        self.outside_clues()
+        self.parity_shapes()
+        self.counting_circles()
+        self.clones()
+        self.inequalities()
+        self.leftover_shapes()
+        return self.out
+
+    def diagonals(self) -> None:
+        n = self.n
+        for line in self.lines:
+            if line.arrow or len(line.points) != 2 or not all(on_corner(p) for p in line.points):
+                continue
+            ends = {(round(p[0]), round(p[1])) for p in line.points}
+            which = "main" if ends == {(0, 0), (n, n)} else "anti" if ends == {(0, n), (n, 0)} else None
+            if which is None:
+                continue
+            if line.colour.upper() == "#34BBE6" or words.says(self.text, r"diagonal"):
+                line.used = True
+                self.add("diagonal", which=which)
+
+    def minmax(self) -> None:
+        """f-puzzles' minimum/maximum: a ``#ccc`` cell with a chevron on each side towards a neighbour."""
+        chevrons = [line for line in self.lines if not line.arrow and len(line.points) == 3 and _chevron(line.points)]
+        for s in self.shapes:
+            if s.rounded or s.text or abs(s.width - 1) > NEAR or not centred(s.centre):
+                continue
+            if s.background.lower() not in ("#ccc", "#cccccc"):
+                continue
+            mine = [line for line in chevrons if cell_of(line.points[1]) == cell_of(s.centre)]
+            if not mine:
+                continue
+            cr, cc = s.centre
+            inward = [math.dist(line.points[1], (cr, cc)) < math.dist(line.points[0], (cr, cc)) for line in mine]
+            if all(inward) or not any(inward):
+                kind = "minimum" if all(inward) else "maximum"
+                for line in mine:
+                    line.used = True
+                s.used = True
+                self.add(kind, cells=[list(cell_of(s.centre))])
+
+    def arrows(self, circles: dict[Cell, Shape_]) -> None:
+        """Arrow sums (an arrow leaving a circle or a pill) and little killers (short arrows outside)."""
+        pills = [line for line in self.lines if not line.arrow and line.thickness >= 30 and
+                 all(centred(p) for p in line.points)]
+        for line in self.lines:
+            if not line.arrow:
+                continue
+            start = cell_of(line.points[0])
+            if not self.inside(start):
+                self.little_killer(line)
+                continue
+            pill = next((p for p in pills if start in line_cells(p.points)), None)
+            if pill is not None:
+                circle = list(dict.fromkeys(line_cells(pill.points)))
+                pill.used = True
+                for other in self.lines:  # the pill's white inside
+                    if not other.arrow and other is not pill and other.points == pill.points:
+                        other.used = True
+            elif start in circles:
+                circle = self.covered(circles[start])
+                circles[start].used = True
+            else:
+                self.unread(f"a {words.colour_word(line.colour)} arrow {_cells_text(line_cells(line.points))} "
+                            f"that starts in no circle")
+                line.used = True
+                continue
+            shaft = [c for c in line_cells(line.points) if c not in circle and self.inside(c)]
+            line.used = True
+            if not shaft:
+                self.unread(f"an arrow {_cells_text(circle)} with no cells")
+                continue
+            if words.says(self.text, r"double[- ]?arrow") and not words.says(self.text, r"(?<!double )(?<!double-)arrow"):
+                self.out.missing.setdefault("doublearrow", "an arrow")
+                continue
+            self.add("arrow", circle=[list(c) for c in circle], cells=[list(c) for c in shaft])
+
+    def little_killer(self, line: Line) -> None:
+        a, b = line.points[0], line.points[-1]
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        clue = cell_of(a)
+        direction = {(-1, 1): "UR", (-1, -1): "UL", (1, 1): "DR", (1, -1): "DL"}.get(
+            (int(math.copysign(1, dr)) if abs(dr) > 0.01 else 0, int(math.copysign(1, dc)) if abs(dc) > 0.01 else 0))
+        text = next((s for s in self.shapes if not s.used and s.text and cell_of(s.centre) == clue), None)
+        line.used = True
+        if direction is None or text is None or not text.text.isdigit():
+            self.unread(f"an arrow {_where(a, self.n)} with no number beside it"
+                        if text is None else f"an arrow {_where(a, self.n)} beside {text.text!r}")
+            return
+        text.used = True
+        self.add("little-killer", clue=list(clue), direction=direction, sum=int(text.text))
+
+    def lines_with_circles(self, circles: dict[Cell, Shape_]) -> None:
+        """Thermometers (a bulb at one end) and between lines (a circle at each end)."""
+        for line in self.lines:
+            if line.used or line.arrow:
+                continue
+            cells = [c for c in line_cells(line.points) if self.inside(c)]
+            if len(cells) < 2:
+                continue
+            first, last = circles.get(cells[0]), circles.get(cells[-1])
+            colour = words.colour_word(line.colour)
+            said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
+            if first is not None and last is not None and cells[0] != cells[-1]:
+                kind = said or ("between" if "doublearrow" not in self.named else "doublearrow")
+                if kind in ("between", "doublearrow"):
+                    line.used = first.used = last.used = True
+                    self.line_rule(kind, cells, f"a {colour} line {_cells_text(cells)} with circles at its ends")
+                    continue
+            bulb = first if first is not None else last
+            if bulb is None or (first is not None and last is not None):
+                continue
+            if first is None:
+                cells = cells[::-1]
+            kind = said or ("slowthermo" if "slowthermo" in self.named and "thermometer" not in self.named
+                            else "thermometer")
+            if kind not in ("thermometer", "slowthermo"):
+                continue
+            line.used = bulb.used = True
+            self.line_rule(kind, cells, f"a {colour} thermometer {_cells_text(cells)}")
+
+    def other_lines(self) -> None:
+        """Lines by their colour's words; SudokuPad's palindrome style; white lines inside others."""
+        drawn = [set(line_cells(line.points)) for line in self.lines if not line.arrow
+                 and words.colour_word(line.colour) != "white"]
+        left = [line for line in self.lines if not line.used and not line.arrow]
+        plain_rules = [k for k in self.named if k not in ("arrow", "thermometer", "between", "doublearrow",
+                                                          "slowthermo", "tenline", "lockout")]
+        for line in left:
+            cells = [c for c in line_cells(line.points) if self.inside(c)]
+            colour = words.colour_word(line.colour)
+            what = f"a {colour} line {_cells_text(cells)}"
+            if colour == "white" and any(set(line_cells(line.points)) <= d for d in drawn):
+                line.used = True  # the hollow inside of another line
+                continue
+            if all(on_corner(p) for p in line.points):
+                self.unread(f"a {colour} line along the grid lines {_cells_text(cells)}")
+                line.used = True
+                continue
+            kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
+            if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1:
+                kind = "palindrome"  # SudokuPad's palindrome
+            if kind is None and words.PALETTE.get(colour) in self.named:
+                kind = words.PALETTE[colour]  # the rule the text names, drawn in f-puzzles' colour for it
+            if kind is None and not self.colour_rules and len(plain_rules) == 1:
+                kind = plain_rules[0]
+                self.out.notes.append(f"{what}: the rules text names one line rule, {words.LINE_WORDS[kind]}")
+            line.used = True
+            if kind is None or kind in ("arrow", "thermometer", "between", "slowthermo", "doublearrow"):
+                self.unread(f"{what} that the rules text does not explain")
+                continue
+            if len(cells) < 2:
+                self.unread(f"{what} of one cell")
+                continue
+            if kind in ("renban", "regionsum", "nabner") and cells[0] == cells[-1]:
+                cells = cells[:-1]  # a closed loop: its first cell drawn twice
+            self.line_rule(kind, cells, what)
+
+    def edge_marks(self) -> None:
+        """Kropki dots and XV letters on the edge between two cells."""
+        for s in self.shapes:
+            if s.used or s.width > 0.5:
+                continue
+            pair = edge_cells(s.centre)
+            if pair is None or not all(self.inside(c) for c in pair):
+                continue
+            cells = [list(pair[0]), list(pair[1])]
+            if s.text.upper() in ("X", "V") and not s.rounded:
+                s.used = True
+                self.add("xv", cells=cells, value=s.text.upper())
+            elif s.rounded and (not s.text or s.text.isdigit()):
+                colour = words.colour_word(s.background)
+                if colour not in ("white", "black"):
+                    continue
+                s.used = True
+                fields: dict[str, Any] = {"cells": cells, "color": colour}
+                if s.text:
+                    fields["value"] = int(s.text)
+                self.add("kropki", **fields)
+
+    def quadruples(self) -> None:
+        for s in self.shapes:
+            if s.used or not s.rounded or not on_corner(s.centre) or not s.text:
+                continue
+            digits = re.sub(r"[\s,]", "", s.text)
+            r, c = round(s.centre[0]), round(s.centre[1])
+            if not digits.isdigit() or not (0 < r < self.n and 0 < c < self.n) or len(digits) > 4:
+                continue
+            s.used = True
+            self.add("quadruple", cells=[[r - 1, c - 1], [r - 1, c], [r, c - 1], [r, c]],
+                     digits=[int(d) for d in digits])
+
+    def outside_clues(self) -> None:
+        """Numbers beside the grid: sandwich sums (SudokuPad's converter), or what the rules text calls them."""
+        kinds = [(r"sandwich|between the 1 and the (?:9|n)\b", "sandwich", "sum"),
+                 (r"x[- ]?sums?\b|first x (?:digits|cells)", "xsum", "sum"),
+                 (r"skyscraper|(?:seen|visible) from", "skyscraper", "value"),
+                 (r"numbered[- ]?room", "numberedroom", "value")]
+        named = [k for k in kinds if words.says(self.text, k[0])]
+        for s in self.shapes:
+            if s.used or not s.text:
+                continue
+            clue = cell_of(s.centre)
+            if self.inside(clue) or not centred(s.centre):
+                continue
+            outside = (clue[0] in (-1, self.n)) != (clue[1] in (-1, self.n))
+            if not outside or not (0 <= clue[0] < self.n or 0 <= clue[1] < self.n):
+                continue
+            what = f"the number {s.text!r} {_where(s.centre, self.n)}"
+            if not s.text.isdigit():
+                continue
+            if len(named) == 1:
+                _, kind, number = named[0]
+            elif not named and abs(s.font - 32) < 1:
+                kind, number = "sandwich", "sum"  # SudokuPad's sandwich sums
+            else:
+                continue
+            s.used = True
+            if not self.has_rule(kind):
+                self.out.missing.setdefault(kind, what)
+                continue
+            self.add(kind, clue=list(clue), **{number: int(s.text)})
+
+    def parity_shapes(self) -> None:
+        """Even squares and odd circles: SudokuPad's grey 0.7 shapes, or shapes the rules text calls odd/even."""
+        said: dict[str, str] = {}  # "square"/"circle" -> "odd"/"even"
+        for sentence in words.sentences(self.text):
+            if re.search(r"count|number of|how many|sum|total", sentence):
+                continue
+            shapes = [k for k in ("square", "circle") if re.search(rf"\b{k}s?\b", sentence)]
+            parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
+            if len(shapes) == 1 and len(parity) == 1:
+                said.setdefault(shapes[0], parity[0])
+        for s in self.shapes:
+            if s.used or s.text or not centred(s.centre) or not 0.4 <= s.width <= 0.9 or not self.inside(cell_of(s.centre)):
+                continue
+            form = "circle" if s.rounded else "square"
+            kind = said.get(form)
+            if kind is None and not said and s.background.upper() == "#CFCFCF" and abs(s.width - 0.7) < 0.05:
+                kind = "odd" if s.rounded else "even"
+            if kind is None:
+                continue
+            s.used = True
+            self.add(kind, cells=[list(cell_of(s.centre))])
+
+    def counting_circles(self) -> None:
+        """Counting circles: every circle left, when the rules text names the rule."""
+        if not words.says(self.text, r"counting[- ]circles?"):
+            return
+        found = [s for s in self.shapes if not s.used and s.rounded and not s.text and centred(s.centre)
+                 and 0.6 <= s.width <= 1.0 and self.inside(cell_of(s.centre))]
+        for s in found:
+            s.used = True
+        if found:
+            if not self.has_rule("countingcircles"):
+                self.out.missing.setdefault("countingcircles", "circles")
+                return
+            self.add("countingcircles", cells=[list(c) for c in sorted({cell_of(s.centre) for s in found})])
+
+    def clones(self) -> None:
+        """Clones: shaded cells in groups of one shape, when the rules text names clones (each group of a
+        shape is the first one's clone, cell by cell in reading order)."""
+        if not words.says(self.text, r"\bclone"):
+            return
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
+                  and centred(s.centre) and abs(s.width - 1) < NEAR and self.inside(cell_of(s.centre))}
+        groups: list[list[Cell]] = []
+        left = set(shaded)
+        while left:
+            stack, group = [min(left)], []
+            left.discard(stack[0])
+            while stack:
+                r, c = stack.pop()
+                group.append((r, c))
+                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if nb in left and shaded[nb].background == shaded[(r, c)].background:
+                        left.discard(nb)
+                        stack.append(nb)
+            groups.append(sorted(group))
+        by_form: dict[tuple, list[list[Cell]]] = {}
+        for group in groups:
+            r0, c0 = group[0]
+            by_form.setdefault(tuple((r - r0, c - c0) for r, c in group), []).append(group)
+        if any(len(same) < 2 for same in by_form.values()):
+            return  # a shaded group with no twin: not read as clones (named as unread below)
+        for same in by_form.values():
+            for other in same[1:]:
+                self.add("clone", cells=[list(c) for c in same[0]], clone=[list(c) for c in other])
+        for cell in shaded:
+            shaded[cell].used = True
+
+    def inequalities(self) -> None:
+        """Greater-than signs: a chevron across an edge, its point at the smaller digit, or ``<``/``>`` on an edge,
+        when the rules text speaks of them."""
+        if not words.says(self.text, r"greater|less than|smaller|inequalit|[<>]"):
+            return
+        for line in self.lines:
+            if line.used or line.arrow or len(line.points) != 3 or not _chevron(line.points):
+                continue
+            (a, apex, b) = line.points
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            centre = ((mid[0] + apex[0]) / 2, (mid[1] + apex[1]) / 2)
+            pair = edge_cells(centre)
+            if pair is None or not all(self.inside(c) for c in pair):
+                continue
+            toward = (apex[0] - mid[0], apex[1] - mid[1])
+            first_is_smaller = (toward[0] < 0) if pair[0][1] == pair[1][1] else (toward[1] < 0)
+            smaller, greater = (pair[0], pair[1]) if first_is_smaller else (pair[1], pair[0])
+            line.used = True
+            self.add("greaterthan", cells=[list(greater), list(smaller)])
+        for s in self.shapes:
+            pair = edge_cells(s.centre)
+            if s.used or s.text not in ("<", ">", "^", "v") or pair is None or not all(self.inside(c) for c in pair):
+                continue
+            vertical = pair[0][1] == pair[1][1]
+            if (s.text in ("^", "v")) != vertical:
+                continue
+            first_is_smaller = s.text in ("<", "^")
+            smaller, greater = (pair[0], pair[1]) if first_is_smaller else (pair[1], pair[0])
+            s.used = True
+            self.add("greaterthan", cells=[list(greater), list(smaller)])
+
+    def leftover_shapes(self) -> None:
+        """What is left: a shaded cell is decoration unless the rules text names its colour; the rest is unread."""
+        colours = set(words.colours_in(self.text.lower()))
+        if words.says(self.text, r"shad(?:ed|ing)|colou?red|highlight|clone|tinted"):
+            colours |= {"grey", "white", "black", "red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink",
+                        "brown"}
+        for s in self.shapes:
+            if s.used:
+                continue
+            where = _where(s.centre, self.n)
+            colour = words.colour_word(s.background or s.border)
+            if s.text:
+                self.unread(f"the text {s.text!r} {where}")
+            elif not s.rounded and s.width >= 0.9 and centred(s.centre) and colour not in colours:
+                continue  # a shaded cell no rule mentions: decoration
+            elif colour in ("white", "unknown") and words.colour_word(s.border) in ("white", "unknown"):
+                continue  # invisible
+            else:
+                form = "circle" if s.rounded else "square" if abs(s.width - s.height) < 0.05 else "rectangle"
+                pair = edge_cells(s.centre)
+                where = f"between {cell_name(*pair[0])} and {cell_name(*pair[1])}" if pair and s.width <= 0.5 else where
+                self.unread(f"a {colour} {form} {where} that the rules text does not explain")
+        for line in self.lines:
+            if not line.used:
+                cells = line_cells(line.points)
+                self.unread(f"a {words.colour_word(line.colour)} {'arrow' if line.arrow else 'line'} "
+                            f"{_cells_text(cells)} that the rules text does not explain")
+
+
+def _chevron(points: list[Point]) -> bool:
+    """A greater-than sign or min/max mark: three points within a cell, the middle one off the ends' line."""
+    span = max(math.dist(points[0], points[2]), math.dist(points[0], points[1]))
+    mid = ((points[0][0] + points[2][0]) / 2, (points[0][1] + points[2][1]) / 2)
+    return span < 0.9 and math.dist(mid, points[1]) > 0.02
+
+
+__all__ = ["DrawingReader", "Reading", "cell_of", "line_cells"]

@@ -1,0 +1,249 @@
+"""SudokuPad links: SudokuPad's own format (``scl...``, ``ctc...``) read into a puzzle document.
+
+Read: ``https://sudokupad.app/`` or ``https://app.crackingthecryptic.com/`` (also ``/sudoku/``)
+followed by ``scl`` or ``ctc`` and the payload, with or without ``?puzzleid=``, percent-encoded
+or not, ``+`` turned into a space by a paste; the bare ``scl...``/``ctc...`` payload too. Links of
+f-puzzles strings (``fpuz``, ``fpuzzles``) go to :mod:`.fpuzzles`. A short puzzle id needs
+SudokuPad's server (no network is used) and a Penpa+ link is not a SudokuPad puzzle: both are
+refused in one line saying so.
+
+The payload is lz-string base64 (decompressed through :func:`.sharesize.decompress`, which
+bounds it) of SudokuPad's "zipped" JSON: short keys (``ce`` cells, ``re`` regions, ``ca``
+cages, ``l`` lines, ``a`` arrows, ``o``/``u`` overlays/underlays, ``ct`` centre, ``wp``
+way points, ``c``/``c1``/``c2`` colours, ``v`` value, ``te`` text), unquoted keys, ``t``/``f``,
+colours without ``#``, empty objects left out of arrays. Points are in cell units from the
+grid's top-left corner: cell r1c1's centre is ``[0.5, 0.5]``.
+
+Drawings become rules as SudokuPad's f-puzzles converter draws them: a cage with a number is a
+killer cage, a small white/black circle on an edge a kropki dot, an ``X``/``V`` on an edge an XV
+clue, an arrow from a circle an arrow sum, a line with a bulb (a circle at one end) a thermometer;
+other lines by their colour's words in the rules text ("green lines are German whispers",
+"purple renban"). A drawing no rule explains is named and the puzzle refused
+(:class:`UnreadDrawing`), unless it is provably decoration (a title, a coloured cell when the
+rules text names no colour). Where the puzzle carries its solution and the reading breaks it,
+that is said, never a wrong answer.
+
+>>> looks_like("https://sudokupad.app/sclN4Ig"), looks_like("scl"), looks_like("sudokupad.app/abc123")
+(True, False, True)
+>>> unzip("{ce:[[{v:1},,],[,,]],f:t,c:#0,c2:FF00FF}")
+{'cells': [[{'value': 1}, {}, {}], [{}, {}, {}]], 'f': True, 'color': '#000000', 'backgroundColor': '#FF00FF'}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ...core.board import PuzzleError
+from ..jsontext import show
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_HOST = r"(?:https?://)?(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com)(?:/sudoku)?/?"
+_LINK = re.compile(rf"^{_HOST}(?:\?puzzleid=)?(\S*)$", re.I)
+_OWN = re.compile(r"^(scl|ctc)(.+)$", re.S)
+_FPUZ = re.compile(r"^fpuz(?:zles)?", re.I)
+_PENPA = re.compile(r"^(?:https?://)?[^ ]*penpa-edit[^ ]*|^(?:https?://)?[^ ]*[?&#]m=(?:edit|solve)&p=", re.I)
+
+
+class UnreadDrawing(PuzzleError):
+    """A drawing no rule explains: the puzzle would be another puzzle without it."""
+
+
+def looks_like(text: str) -> bool:
+    """Whether ``text`` is meant as a SudokuPad link (any form) or a bare ``scl``/``ctc`` payload,
+    or a Penpa+ link (read only to refuse it by name)."""
+    token = text.strip()
+    if not token or "\n" in token:
+        return False
+    if _PENPA.match(token):
+        return True
+    if _LINK.match(token.replace(" ", "+")):
+        return True
+    if re.match(r"^fpuz(?:zles)?N4Ig[A-Za-z0-9+/=%\-$]+$", token):
+        return True
+    own = _OWN.match(token)
+    return own is not None and len(own.group(2)) >= 8 and bool(re.fullmatch(r"[A-Za-z0-9+/=%\- $]+", own.group(2)))
+
+
+def payload(text: str, where: str) -> tuple[str, str]:
+    """``("scl"|"fpuzzles", data)`` of a link; one-line :class:`PuzzleError` for what has none."""
+    token = text.strip()
+    if _PENPA.match(token):
+        raise PuzzleError(f"{where}: a Penpa+ link: its drawing does not say which rules apply, so it "
+                          f"is not read: expected a SudokuPad or f-puzzles link of the puzzle")
+    link = _LINK.match(token.replace(" ", "+"))
+    rest = link.group(1) if link else token
+    from urllib.parse import unquote
+
+    rest = unquote(rest.split("&")[0].split("#")[0]).replace(" ", "+")
+    if _FPUZ.match(rest):
+        return "fpuzzles", rest[_FPUZ.match(rest).end():]  # type: ignore[union-attr]
+    own = _OWN.match(rest)
+    if own:
+        return "scl", own.group(2)
+    if not rest:
+        raise PuzzleError(f"{where}: a SudokuPad link with no puzzle: expected scl..., ctc... or fpuzzles... after it")
+    raise PuzzleError(f"{where}: the SudokuPad puzzle id {show(rest)} is on SudokuPad's server, not in the "
+                      f"link (no network is used): expected the long link (Share, 'scl...' or 'fpuzzles...')")
+
+
+# --- the zipped JSON -------------------------------------------------------------------------
+
+_KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
+         "ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width",
+         "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
+         "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
+         "te": "text", "d": "duration"}
+_TOKEN = re.compile(r"""\s*(?:(?P<punct>[{}\[\],:])|'(?P<sq>(?:[^'\\]|\\.)*)'|"(?P<dq>(?:[^"\\]|\\.)*)"|"""
+                    r"""(?P<word>[^\s{}\[\],:'"]+))""", re.S)
+
+
+def unzip(text: str) -> Any:
+    """The value of SudokuPad's zipped JSON (plain JSON is read too); ValueError when it is not."""
+    tokens = []
+    at = 0
+    while at < len(text):
+        m = _TOKEN.match(text, at)
+        if not m:
+            if text[at:].strip():
+                raise ValueError(f"unexpected {text[at:at + 10]!r}")
+            break
+        at = m.end()
+        if m.group("punct"):
+            tokens.append(("p", m.group("punct")))
+        elif m.group("sq") is not None or m.group("dq") is not None:
+            raw = m.group("sq") if m.group("sq") is not None else m.group("dq")
+            tokens.append(("s", _unescape(raw)))
+        else:
+            tokens.append(("w", m.group("word")))
+    pos = 0
+
+    def value(after_colon: bool) -> Any:
+        nonlocal pos
+        kind, tok = tokens[pos]
+        pos += 1
+        if kind == "s":
+            return "#" + tok if re.fullmatch(r"[0-9a-fA-F]{6}", tok) and after_colon else tok
+        if kind == "w":
+            return _word(tok, after_colon)
+        if tok == "{":
+            out: dict[str, Any] = {}
+            while tokens[pos] != ("p", "}"):
+                kind, key = tokens[pos]
+                if kind == "p" or tokens[pos + 1] != ("p", ":"):
+                    raise ValueError("expected a key")
+                pos += 2
+                out[key] = value(True)
+                if tokens[pos] == ("p", ","):
+                    pos += 1
+            pos += 1
+            return out
+        if tok == "[":
+            items: list[Any] = []
+            open_slot = True  # an empty slot between commas is an empty object
+            while True:
+                kind, t = tokens[pos]
+                if (kind, t) == ("p", ","):
+                    if open_slot:
+                        items.append({})
+                    open_slot = True
+                    pos += 1
+                elif (kind, t) == ("p", "]"):
+                    if open_slot and tokens[pos - 1] != ("p", "["):
+                        items.append({})
+                    pos += 1
+                    return items
+                elif not open_slot:
+                    raise ValueError("expected , or ]")
+                else:
+                    items.append(value(False))
+                    open_slot = False
+        raise ValueError(f"unexpected {tok!r}")
+
+    try:
+        result = value(False)
+    except IndexError:
+        raise ValueError("the text ends early") from None
+    if pos != len(tokens):
+        raise ValueError("text after the puzzle")
+    return _expand(result)
+
+
+def _unescape(raw: str) -> str:
+    if "\\" not in raw:
+        return raw
+    try:
+        return json.loads('"' + raw.replace("\\'", "'").replace('"', '\\"').replace('\\\\"', '\\"') + '"')
+    except json.JSONDecodeError:
+        return raw.replace("\\'", "'")
+
+
+def _word(tok: str, after_colon: bool) -> Any:
+    if tok in ("t", "true"):
+        return True
+    if tok in ("f", "false"):
+        return False
+    if tok == "null":
+        return None
+    if tok == "#0":
+        return "#000000"
+    if tok == "#F":
+        return "#FFFFFF"
+    if after_colon and re.fullmatch(r"[0-9a-fA-F]{6}", tok):
+        return "#" + tok.upper() if not tok.isdigit() else "#" + tok
+    if tok.startswith("#"):
+        return tok
+    try:
+        return int(tok)
+    except ValueError:
+        pass
+    try:
+        return float(tok)
+    except ValueError:
+        return tok
+
+
+def zipped(o: Any) -> str:
+    """SudokuPad's zipped JSON of a puzzle object (what :func:`unzip` reads): short keys unquoted, ``t``/``f``,
+    colours without ``#``, empty arrays dropped, empty objects in arrays left out, quotes as ``'``.
+
+    >>> zipped({"cells": [[{"value": 1}, {}], [{}, {}]], "lines": [], "color": "#FF00FF", "rounded": True})
+    '{ce:[[{v:1},],[,]],c:FF00FF,r:t}'
+    """
+    short = {v: k for k, v in _KEYS.items()}
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, dict):
+            return {short.get(k, k): walk(x) for k, x in v.items() if x != []}
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        return v
+
+    text = json.dumps(walk(o), separators=(",", ":"), ensure_ascii=False)
+    text = re.sub(r'([,{\[])"([a-zA-Z0-9]+)":', r"\1\2:", text)
+    text = re.sub(r"([,{\[]){}(?=[,}\]])", r"\1", text)
+    text = re.sub(r":false(?=[,}\]])", ":f", text)
+    text = re.sub(r":true(?=[,}\]])", ":t", text)
+    text = re.sub(r':"#000000"(?=[,}\]])', ":#0", text)
+    text = re.sub(r':"#FFFFFF"(?=[,}\]])', ":#F", text)
+    text = re.sub(r':"#([0-9a-fA-F]{6})"(?=[,}\]])', r":\1", text)
+    return text.replace("'", "\\'").replace('"', "'")
+
+
+def zip_payload(o: Any, prefix: str = "https://sudokupad.app/scl") -> str:
+    """A SudokuPad link of a puzzle object: ``prefix`` + lz-string base64 of :func:`zipped` (as SudokuPad writes)."""
+    from lzstring import LZString
+
+    return prefix + LZString().compressToBase64(zipped(o))
+
+
+def _expand(o: Any) -> Any:
+    """Short keys to SudokuPad's long ones (``ce`` cells, ...), everywhere."""
+    if isinstance(o, list):
+        return [_expand(v) for v in o]
+    if isinstance(o, dict):
+        return {_KEYS.get(k, k): _expand(v) for k, v in o.items()}
+    return o

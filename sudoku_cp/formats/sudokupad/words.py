@@ -1,0 +1,166 @@
+"""The rules text of a SudokuPad puzzle: colour names of drawings, and what the text says they are.
+
+A setter writes "green lines are German whispers", "the purple line is a renban", "cyan lines
+are region-sum lines": :func:`line_kinds` reads, sentence by sentence, which colour words go with
+which line rule. :func:`colour_word` names a drawing's colour (``#67F067`` is green) the way a
+person would, so the two meet. Line rules are catalogue type names (:data:`LINE_RULES`); the
+caller asks the catalogue whether this build has them.
+
+>>> colour_word("#67F067"), colour_word("#CFCFCF"), colour_word("#F067F0"), colour_word("#000")
+('green', 'grey', 'pink', 'black')
+>>> line_kinds("Green lines are German whispers. Purple lines are renban lines.")
+{'green': 'whispers', 'purple': 'renban'}
+>>> mentions("Along a grey line, digits form a palindrome.")
+['palindrome']
+"""
+
+from __future__ import annotations
+
+import colorsys
+import re
+
+# Line rules a rules text may name: (words, catalogue type), the more specific words first
+# ("slow thermometer" before "thermometer", "Dutch whispers" before "whispers").
+LINE_RULES: tuple[tuple[str, str], ...] = (
+    (r"slow[- ]?thermo", "slowthermo"),
+    (r"thermo", "thermometer"),
+    (r"dutch[- ]?whisper", "dutchwhispers"),
+    (r"whisper|differ by (?:at least|a minimum of) \d", "whispers"),
+    (r"renban|consecutive (?:digits|numbers)[^.]{0,30}in any order|non-?repeating consecutive", "renban"),
+    (r"region[- ]?sum", "regionsum"),
+    (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
+    (r"entropic|entropy", "entropic"),
+    (r"modular", "modular"),
+    (r"zipper", "zipper"),
+    (r"parity[- ]?line", "parityline"),
+    (r"nabner", "nabner"),
+    (r"double[- ]?arrow", "doublearrow"),
+    (r"between[- ]?line|between the (?:two )?circles", "between"),
+    (r"\barrow", "arrow"),
+    (r"lockout", "lockout"),
+    (r"\b(?:10|ten)[- ]lines?\b", "tenline"),
+)
+# What a person calls each catalogue line type (for messages about rules this build lacks).
+LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", "dutchwhispers": "Dutch whispers",
+              "whispers": "German whispers", "renban": "renban lines", "regionsum": "region-sum lines",
+              "palindrome": "palindromes", "entropic": "entropic lines", "modular": "modular lines",
+              "zipper": "zipper lines", "parityline": "parity lines", "nabner": "nabner lines",
+              "doublearrow": "double arrows", "between": "between lines", "arrow": "arrows",
+              "lockout": "lockout lines", "tenline": "10 lines"}
+# f-puzzles' own colours for its line rules (whispers #67F067, renban #F067F0, region sums #2ECBFF): a line in
+# that colour is that rule when the rules text names the rule but no colour for it.
+PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
+COLOURS = ("green", "purple", "violet", "lavender", "pink", "magenta", "blue", "navy", "cyan", "teal", "turquoise",
+           "aqua", "red", "orange", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime")
+# A colour word the text uses, to the family :func:`colour_word` gives a drawing.
+_FAMILY = {"violet": "purple", "lavender": "purple", "magenta": "pink", "navy": "blue", "teal": "cyan",
+           "turquoise": "cyan", "aqua": "cyan", "gray": "grey", "silver": "grey", "gold": "yellow", "lime": "green"}
+
+
+def _hls(hexcolour: object) -> tuple[float, float, float] | None:
+    """Hue (degrees), lightness and saturation of ``#RRGGBB`` / ``#RGB`` (an alpha part ignored), or None."""
+    text = str(hexcolour or "").strip().lstrip("#")
+    if len(text) in (3, 4):
+        text = "".join(ch * 2 for ch in text[:3])
+    try:
+        r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return None
+    hue, light, sat = colorsys.rgb_to_hls(r, g, b)
+    return hue * 360, light, sat
+
+
+def colour_word(hexcolour: object) -> str:
+    """The colour family of ``#RRGGBB`` / ``#RGB`` (an alpha part is ignored): red, orange, yellow, green,
+    cyan, blue, purple, pink, brown, grey, black or white."""
+    hls = _hls(hexcolour)
+    if hls is None:
+        return "unknown"
+    hue, light, sat = hls
+    if light >= 0.94:
+        return "white"
+    if light <= 0.12:
+        return "black"
+    if sat < 0.2:
+        return "grey"
+    for bound, name in ((15, "red"), (45, "orange"), (70, "yellow"), (160, "green"), (200, "cyan"),
+                        (255, "blue"), (290, "purple"), (345, "pink"), (361, "red")):
+        if hue < bound:
+            if name == "orange" and light < 0.35:
+                return "brown"
+            return name
+    return "red"  # pragma: no cover (hue < 361 always)
+
+
+_HUES = {"red": 0, "orange": 30, "yellow": 55, "green": 120, "cyan": 185, "blue": 220, "purple": 275, "pink": 320}
+
+
+def nearest(hexcolour: object, named: dict[str, str]) -> str | None:
+    """Of the colour families the rules text names, the one nearest in hue to a drawing's colour (within 40
+    degrees), or None: a setter's "purple" line may be drawn ``#F067F0``."""
+    hls = _hls(hexcolour)
+    if hls is None:
+        return None
+    hue, light, sat = hls
+    if sat < 0.2 or light >= 0.94 or light <= 0.12:
+        return None
+    best, gap = None, 41.0
+    for name in named:
+        if name in _HUES:
+            d = abs(hue - _HUES[name]) % 360
+            d = min(d, 360 - d)
+            if d < gap:
+                best, gap = name, d
+    return best
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a rules text, lower-cased (a full stop, a line break or a semicolon ends one)."""
+    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", (text or "").lower()) if s.strip()]
+
+
+def mentions(text: str) -> list[str]:
+    """The line rules (catalogue types) a rules text names anywhere, in :data:`LINE_RULES` order."""
+    low = (text or "").lower()
+    found = []
+    for words, name in LINE_RULES:
+        if re.search(words, low):
+            if name == "whispers" and "dutchwhispers" in found and not re.search(r"(?<!dutch )(?<!dutch-)whisper", low):
+                continue
+            if name == "thermometer" and "slowthermo" in found and not re.search(r"(?<!slow )(?<!slow-)thermo", low):
+                continue
+            found.append(name)
+    return found
+
+
+def colours_in(sentence: str) -> list[str]:
+    """The colour families a sentence names."""
+    return list(dict.fromkeys(_FAMILY.get(c, c) for c in COLOURS if re.search(rf"\b{c}", sentence)))
+
+
+def line_kinds(text: str) -> dict[str, str]:
+    """Colour family -> line rule, from the sentences that name both (the first rule a sentence names
+    goes with its colours; a colour keeps its first rule)."""
+    out: dict[str, str] = {}
+    for sentence in sentences(text):
+        rules = mentions(sentence)
+        if not rules:
+            continue
+        for colour in colours_in(sentence):
+            out.setdefault(colour, rules[0])
+    return out
+
+
+def whisper_gap(text: str) -> int | None:
+    """The gap a rules text gives whispers ("differ by at least 4"), or None."""
+    m = re.search(r"differ by (?:at least|a minimum of) (\d+)", (text or "").lower())
+    return int(m.group(1)) if m else None
+
+
+def says(text: str, pattern: str) -> bool:
+    """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
+    return bool(re.search(pattern, (text or "").lower()))
+
+
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
+           "sentences", "whisper_gap"]

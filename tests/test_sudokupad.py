@@ -1,0 +1,229 @@
+"""SudokuPad links (issue 41): every link form, SudokuPad's own format, its drawings read as rules, refusals.
+
+The corpus is tests/data/sudokupad (links written by SudokuPad's own code from published puzzles, and
+links as posted; see its README). Smaller puzzles are built here by SudokuPad's conventions
+(``link.zip_payload``: its zipped JSON, lz-string base64).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from sudoku_cp.cli import main
+from sudoku_cp.core.board import PuzzleError
+from sudoku_cp.formats.document import types
+from sudoku_cp.formats.sudokupad.link import zip_payload
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.solving import solve
+
+DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
+CORPUS = [json.loads(line) for name in ("converted.jsonl", "real.jsonl")
+          for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+# A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
+SOLUTION = "1234341221434321"
+
+
+def grid(givens: str = "1" + "." * 15) -> list[list[dict]]:
+    return [[{"value": int(ch)} if ch != "." else {} for ch in givens[r * 4:r * 4 + 4]] for r in range(4)]
+
+
+def puzzle(rules: str = "", solution: str | None = SOLUTION, **parts) -> dict:
+    cages = [{"value": f"rules: {rules}"}] if rules else []
+    if solution:
+        cages.append({"value": f"solution: {solution}"})
+    cages += parts.pop("cages", [])
+    return {"cells": grid(parts.pop("givens", ".." + SOLUTION[2:])), "cages": cages, **parts}
+
+
+def line(cells: list[tuple[int, int]], colour: str, thickness: float = 10) -> dict:
+    return {"color": colour, "thickness": thickness, "wayPoints": [[r + 0.5, c + 0.5] for r, c in cells]}
+
+
+def read(p: dict) -> object:
+    return parse_puzzle(zip_payload(p))
+
+
+# --- link forms ------------------------------------------------------------------------------
+
+def test_every_link_form_reads_the_same_board():
+    link = zip_payload(puzzle(cages=[{"cells": [[3, 2], [3, 3]], "value": 3, "unique": True}]))
+    data = link.split("/scl", 1)[1]
+    forms = [link, "scl" + data, "https://app.crackingthecryptic.com/sudoku/scl" + data,
+             "https://sudokupad.app/?puzzleid=scl" + data, "sudokupad.app/scl" + quote(data, safe=""),
+             link.replace("+", " ")]
+    boards = [parse_puzzle(f) for f in forms]
+    assert all(b == boards[0] and b.rules == boards[0].rules for b in boards)
+    assert boards[0].rules.name == "killer" and boards[0][0, 2] == 3
+
+
+def test_a_short_puzzle_id_and_a_penpa_link_are_refused_in_one_line():
+    with pytest.raises(PuzzleError) as short:
+        parse_puzzle("https://sudokupad.app/etg05f8sm8")
+    assert "server" in str(short.value) and "\n" not in str(short.value)
+    with pytest.raises(PuzzleError) as penpa:
+        parse_puzzle("https://swaroopg92.github.io/penpa-edit/#m=solve&p=abc")
+    assert "Penpa+" in str(penpa.value)
+
+
+def test_the_ctc_form_and_the_fpuz_prefix_are_read():
+    forms = {row.get("form") for row in CORPUS}
+    assert {"scl", "ctc", "fpuzzles"} <= forms
+    row = next(r for r in CORPUS if r.get("form") == "fpuzzles")
+    link = row["link"].replace("fpuzzles", "fpuz", 1)
+    assert parse_puzzle(link) == parse_puzzle(row["link"])
+
+
+# --- the corpus: published puzzles -----------------------------------------------------------
+
+def outcome(row: dict) -> str:
+    try:
+        board = parse_puzzle(row["link"])
+    except PuzzleError as exc:
+        assert "\n" not in str(exc) and "SudokuPad" in str(exc)
+        return "refused"
+    result = solve(board, backend="sat", unique=True)
+    answer = "".join(str(d) for d in result.solution.cells) if result.solution else ""
+    return "correct" if result.status.value == "unique" and answer == row["solution"] else "WRONG: " + row["link"]
+
+
+def test_published_links_give_their_published_solution_or_are_refused_never_another_answer():
+    outcomes = [outcome(row) for row in CORPUS]
+    assert [o for o in outcomes if o.startswith("WRONG")] == []
+    assert outcomes.count("correct") >= 0.85 * len(outcomes)
+
+
+def test_a_background_image_is_refused_by_name():
+    row = next(r for r in CORPUS if "bgimage" in r.get("note", ""))
+    with pytest.raises(PuzzleError, match="background image"):
+        parse_puzzle(row["link"])
+
+
+# --- drawings, one family at a time ----------------------------------------------------------
+
+def test_a_thermometer_is_a_line_with_a_bulb_at_one_end():
+    bulb = {"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,
+            "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"}
+    drawn = [line([(1, 0), (0, 0)], "#CFCFCF", 21)]  # drawn from its tip: the bulb says where it starts
+    board = read(puzzle(givens="." + SOLUTION[1:4] + "." + SOLUTION[5:], lines=drawn, underlays=[bulb]))
+    (thermo,) = board.rules.constraints
+    assert thermo.kind == "thermometer" and thermo.cells == ((0, 0), (1, 0))
+
+
+def test_kropki_and_xv_on_edges():
+    white = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True,
+             "backgroundColor": "#FFFFFF", "borderColor": "#000000"}
+    v = {"center": [3.5, 2], "width": 0.25, "height": 0.25, "text": "V",
+         "backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF"}
+    board = read(puzzle(givens=SOLUTION, overlays=[white, v]))
+    kinds = {c.kind: c for c in board.rules.constraints}
+    assert kinds["xv"].cells == ((3, 1), (3, 2))
+    assert kinds["kropki"].data == ("white",)
+
+
+def test_a_coloured_line_is_read_by_the_rules_text_and_refused_without_it():
+    # r1c1=1, r1c2=2: renban holds on 1,2 (consecutive); palindrome would not.
+    drawn = [line([(0, 0), (0, 1)], "#F067F0")]
+    board = read(puzzle("Purple lines hold a set of consecutive digits in any order.", lines=drawn,
+                        givens=".." + SOLUTION[2:]))
+    assert [c.kind for c in board.rules.constraints] == ["renban"]
+    with pytest.raises(PuzzleError, match=r"a pink line from r1c1 to r1c2 that the rules text does not explain"):
+        read(puzzle("Normal sudoku rules apply.", lines=drawn))
+
+
+def test_a_line_rule_this_build_lacks_is_refused_by_name():
+    p = puzzle("Along an entropic line, any three consecutive cells hold a low, a middle and a high digit.",
+               solution=None, givens=SOLUTION, lines=[line([(0, 0), (0, 1), (0, 2)], "#F0A040")])
+    if "entropic" in types():  # after the kinds branch is merged: read, with no change here
+        assert [c.kind for c in read(p).rules.constraints] == ["entropic"]
+    else:
+        with pytest.raises(PuzzleError, match="entropic lines are not a rule this build has"):
+            read(p)
+
+
+def test_the_puzzles_own_solution_decides_a_misreading():
+    cage = {"cells": [[0, 0], [0, 1]], "value": 5, "unique": True}  # the solution's 1 + 2 is 3, not 5
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
+        read(puzzle(cages=[cage]))
+    assert read(puzzle(cages=[dict(cage, value=3)])).rules.name == "killer"
+
+
+def test_a_reading_with_several_solutions_is_refused_not_answered():
+    with pytest.raises(PuzzleError, match="more than one solution"):
+        read(puzzle(givens="." * 16, solution=None))
+
+
+# --- the options: --rules-text, --ignore-unread ----------------------------------------------
+
+def test_rules_text_supplies_what_the_page_carried(capsys):
+    link = zip_payload(puzzle(lines=[line([(0, 0), (0, 1)], "#67F067")], solution="2413314213244231",
+                              givens="2." + "13314213244231"))
+    assert main(["solve", link]) == 2
+    err = capsys.readouterr().err
+    assert "green line from r1c1 to r1c2" in err and "--ignore-unread" in err and err.count("\n") == 1
+    assert main(["solve", link, "--rules-text", "Adjacent digits on green lines differ by at least 2.",
+                 "--json"]) == 0
+
+
+def test_ignore_unread_solves_what_was_read_and_says_so(capsys):
+    link = zip_payload(puzzle(lines=[line([(0, 0), (0, 1)], "#FF0000")]))
+    assert main(["solve", link, "--ignore-unread", "--json"]) == 0
+    out, err = capsys.readouterr()
+    record = json.loads(out)
+    assert record["rules"].endswith("(read in part: 1 ignored)") and "red line from r1c1 to r1c2" in err
+
+
+# --- bounds ----------------------------------------------------------------------------------
+
+def test_a_compression_bomb_in_a_sudokupad_link_is_refused_quickly():
+    from test_rough_edges import lz_bomb
+
+    with pytest.raises(PuzzleError, match="decompresses to more than") as bomb:  # 18 M letters: past the cap
+        parse_puzzle("https://sudokupad.app/scl" + lz_bomb(6000))
+    assert "\n" not in str(bomb.value)
+
+
+def shaded(*cells: tuple[int, int]) -> list[dict]:
+    return [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"} for r, c in cells]
+
+
+def test_shaded_groups_of_one_shape_are_clones_when_the_rules_text_names_clones():
+    text = "Shaded cells are clones: they hold the same digits in the same places."
+    board = read(puzzle(text, underlays=shaded((0, 0), (0, 1), (1, 2), (1, 3))))  # 1 2 and 1 2
+    assert [(c.kind, c.cells) for c in board.rules.constraints] == [("clone", ((0, 0), (0, 1), (1, 2), (1, 3)))]
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
+        read(puzzle(text, underlays=shaded((0, 0), (0, 1), (2, 2), (2, 3))))  # 1 2 and 4 3
+    with pytest.raises(PuzzleError, match="grey square at r1c1 that the rules text does not explain"):
+        read(puzzle(text, underlays=shaded((0, 0), (0, 1), (1, 2))))  # no twin: not read as clones
+
+
+def test_a_greater_than_sign_on_an_edge():
+    sign = {"center": [0.5, 1], "width": 0.25, "height": 0.25, "text": "<"}  # r1c1 (1) < r1c2 (2)
+    board = read(puzzle("The sign between two cells points at the smaller digit.", overlays=[sign]))
+    assert [(c.kind, c.cells) for c in board.rules.constraints] == [("greaterthan", ((0, 1), (0, 0)))]
+    with pytest.raises(PuzzleError, match="own solution"):
+        read(puzzle("The sign between two cells points at the smaller digit.", overlays=[dict(sign, text=">")]))
+
+
+def test_the_web_api_takes_rules_text_and_ignore_unread():
+    from sudoku_cp.web.app import BadRequest, do_count
+
+    link = zip_payload(puzzle(lines=[line([(0, 0), (0, 1)], "#F067F0")]))
+    with pytest.raises(BadRequest, match="pink line from r1c1 to r1c2"):
+        do_count({"puzzle": link})
+    answer = do_count({"puzzle": link, "rules_text": "Purple lines are renban lines."})
+    assert answer["status"] == "unique" and answer["rules"] == "renban"
+    assert do_count({"puzzle": link, "ignore_unread": True})["rules"].endswith("(read in part: 1 ignored)")
+
+
+def test_a_line_in_f_puzzles_colour_for_a_rule_the_text_names_is_that_rule():
+    text = "Digits on a renban line are a set of consecutive digits. Whispers lines: neighbours differ by at least 2."
+    drawn = [line([(0, 0), (0, 1)], "#F067F0"), line([(1, 0), (1, 1)], "#67F067")]  # 1 2 renban; 3 4 not a whisper
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
+        read(puzzle(text, lines=drawn))
+    drawn[1] = line([(0, 1), (1, 1)], "#67F067")  # 2 4: a whisper of gap 2
+    assert sorted(c.kind for c in read(puzzle(text, lines=drawn)).rules.constraints) == ["renban", "whispers"]

@@ -462,7 +462,7 @@ def test_a_search_step_whose_refutation_runs_long_names_the_whole_rules(monkeypa
     name, text, solution = next(k for k in published_killers() if k[0] == "flowers")
     board = parse_puzzle(text)
     (cored,) = [s for s in explain_steps(board, limit=3) if s.technique == "what if, by search"]
-    monkeypatch.setattr(steps_module, "CORE_CONFLICTS", 1)
+    monkeypatch.setattr(steps_module.seam, "CORE_CONFLICTS", 1)
     (whole,) = [s for s in explain_steps(board, limit=3) if s.technique == "what if, by search"]
     everything = len(board.rules.units) + len(board.rules.constraints)
     assert whole.assumption == cored.assumption and whole.minimal_under == "solver core"

@@ -908,6 +908,109 @@ PUBLISHED = [
        '{"type": "xsum", "clue": [-1, 4], "sum": 12}, {"type": "xsum", "clue": [9, 4], "sum": 25}, '
        '{"type": "xsum", "clue": [-1, 8], "sum": 23}, {"type": "xsum", "clue": [9, 8], "sum": 12}]}'),
       "562831974837429165941576238195384726286715349473692581329168457758943612614257893"),
+    # issue 41, cells and outside clues (branch kinds-cells)
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Fortress" (origin: https://sudokupad.app/N7fqrL2gtD);
+    # its GreaterThan~A~B~C... (A greater than each later neighbour) written as one sign per pair
+    P("greaterthan",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Fortress\"",
+      ('{"givens": "4..1.2...............3.47....8...1...........7.......3...6.7...............8.9..2", '
+       '"constraints": [{"type": "greaterthan", "cells": [[0, 7], [1, 7]]}, {"type": "greaterthan", "cel'
+       'ls": [[0, 7], [0, 6]]}, {"type": "greaterthan", "cells": [[0, 7], [0, 8]]}, {"type": "greatertha'
+       'n", "cells": [[1, 4], [1, 3]]}, {"type": "greaterthan", "cells": [[1, 4], [0, 4]]}, {"type": "gr'
+       'eaterthan", "cells": [[1, 4], [1, 5]]}, {"type": "greaterthan", "cells": [[1, 4], [2, 4]]}, {"ty'
+       'pe": "greaterthan", "cells": [[4, 7], [3, 7]]}, {"type": "greaterthan", "cells": [[4, 7], [4, 8]'
+       ']}, {"type": "greaterthan", "cells": [[4, 7], [5, 7]]}, {"type": "greaterthan", "cells": [[4, 7]'
+       ', [4, 6]]}, {"type": "greaterthan", "cells": [[3, 4], [2, 4]]}, {"type": "greaterthan", "cells":'
+       ' [[3, 4], [3, 3]]}, {"type": "greaterthan", "cells": [[3, 4], [3, 5]]}, {"type": "greaterthan", '
+       '"cells": [[3, 4], [4, 4]]}, {"type": "greaterthan", "cells": [[5, 4], [4, 4]]}, {"type": "greate'
+       'rthan", "cells": [[5, 4], [5, 3]]}, {"type": "greaterthan", "cells": [[5, 4], [5, 5]]}, {"type":'
+       ' "greaterthan", "cells": [[5, 4], [6, 4]]}, {"type": "greaterthan", "cells": [[7, 4], [6, 4]]}, '
+       '{"type": "greaterthan", "cells": [[7, 4], [7, 3]]}, {"type": "greaterthan", "cells": [[7, 4], [7'
+       ', 5]]}, {"type": "greaterthan", "cells": [[7, 4], [8, 4]]}, {"type": "greaterthan", "cells": [[8'
+       ', 1], [7, 1]]}, {"type": "greaterthan", "cells": [[8, 1], [8, 0]]}, {"type": "greaterthan", "cel'
+       'ls": [[8, 1], [8, 2]]}, {"type": "greaterthan", "cells": [[4, 1], [4, 0]]}, {"type": "greatertha'
+       'n", "cells": [[4, 1], [3, 1]]}, {"type": "greaterthan", "cells": [[4, 1], [4, 2]]}, {"type": "gr'
+       'eaterthan", "cells": [[4, 1], [5, 1]]}, {"type": "greaterthan", "cells": [[3, 0], [3, 1]]}, {"ty'
+       'pe": "greaterthan", "cells": [[3, 0], [2, 0]]}, {"type": "greaterthan", "cells": [[3, 0], [4, 0]'
+       ']}]}'),
+      "437182596681795324295364718328576149164938275759241863843627951912453687576819432"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Skyscraper" (origin: https://www.youtube.com/watch?v=rLlZA5ZND00, https://sudokupad.app/mMFtMNMMqg)
+    P("skyscraper",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Skyscraper\"",
+      ('{"givens": "1....2..8.........3..6..4...........5.2..3............7..8..2...........9....4..6", '
+       '"constraints": [{"type": "skyscraper", "clue": [-1, 4], "value": 5}, {"type": "skyscraper", "clu'
+       'e": [1, -1], "value": 2}, {"type": "skyscraper", "clue": [3, -1], "value": 4}, {"type": "skyscra'
+       'per", "clue": [5, -1], "value": 6}, {"type": "skyscraper", "clue": [7, -1], "value": 8}]}'),
+      "147932658826145937359678412678419325592783164413256789765891243234567891981324576"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Skyscraper - all 6" (origin: https://sudokutheory.com/wiki/index.php?title=Snipes#Skyscrapers)
+    P("skyscraper",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Skyscraper - all 6\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "skyscraper", "clue": [-1, 0], "value": 6}, {"type": "skyscraper", "clu'
+       'e": [-1, 2], "value": 6}, {"type": "skyscraper", "clue": [-1, 5], "value": 6}, {"type": "skyscra'
+       'per", "clue": [4, -1], "value": 6}, {"type": "skyscraper", "clue": [7, -1], "value": 6}, {"type"'
+       ': "skyscraper", "clue": [0, 9], "value": 6}, {"type": "skyscraper", "clue": [3, 9], "value": 6},'
+       ' {"type": "skyscraper", "clue": [6, 9], "value": 6}, {"type": "skyscraper", "clue": [9, 1], "val'
+       'ue": 6}, {"type": "skyscraper", "clue": [9, 3], "value": 6}]}'),
+      "491872653582631974673495218714986532356724189829513746968357421145268397237149865"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "N is for Numbered Rooms" (origin: https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000B8L); NumberedRoom~C1~a~b: a above column 1, b below
+    P("numberedroom",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"N is for Numbered Rooms\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "numberedroom", "clue": [-1, 0], "value": 1}, {"type": "numberedroom", '
+       '"clue": [9, 0], "value": 1}, {"type": "numberedroom", "clue": [-1, 1], "value": 1}, {"type": "nu'
+       'mberedroom", "clue": [9, 1], "value": 5}, {"type": "numberedroom", "clue": [-1, 2], "value": 3},'
+       ' {"type": "numberedroom", "clue": [9, 2], "value": 7}, {"type": "numberedroom", "clue": [-1, 3],'
+       ' "value": 3}, {"type": "numberedroom", "clue": [-1, 4], "value": 5}, {"type": "numberedroom", "c'
+       'lue": [0, -1], "value": 4}, {"type": "numberedroom", "clue": [0, 9], "value": 4}, {"type": "numb'
+       'eredroom", "clue": [2, -1], "value": 8}, {"type": "numberedroom", "clue": [3, -1], "value": 2}, '
+       '{"type": "numberedroom", "clue": [8, -1], "value": 6}, {"type": "numberedroom", "clue": [8, 9], '
+       '"value": 6}, {"type": "numberedroom", "clue": [-1, 5], "value": 7}, {"type": "numberedroom", "cl'
+       'ue": [-1, 6], "value": 7}, {"type": "numberedroom", "clue": [9, 6], "value": 7}, {"type": "numbe'
+       'redroom", "clue": [-1, 7], "value": 9}, {"type": "numberedroom", "clue": [9, 7], "value": 5}, {"'
+       'type": "numberedroom", "clue": [-1, 8], "value": 9}, {"type": "numberedroom", "clue": [9, 8], "v'
+       'alue": 9}, {"type": "numberedroom", "clue": [6, 9], "value": 2}, {"type": "numberedroom", "clue"'
+       ': [5, 9], "value": 8}]}'),
+      "817593642532416879496827513658172394974365281321984765783249156145638927269751438"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Clockwork", shown as "Counting circles" (origin: https://www.youtube.com/watch?v=J_3SltyIJ1I, https://sudokupad.app/QbPRdNNRMH)
+    P("countingcircles",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Clockwork\"",
+      ('{"givens": "....1.....8.....2...................7.......3....9......8...2...6...1.4.....5....", '
+       '"constraints": [{"type": "countingcircles", "cells": [[0, 0], [0, 4], [0, 8], [1, 6], [1, 2], [2'
+       ', 1], [2, 7], [3, 5], [3, 6], [3, 3], [4, 0], [4, 1], [5, 2], [5, 3], [5, 5], [6, 7], [7, 6], [8'
+       ', 8], [8, 4], [6, 1], [7, 2], [8, 0], [4, 7]]}]}'),
+      "623514897584379621971268354219436785745182963836795412158643279367921548492857136"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Start with 1, not 0!" (origin: https://sudokupad.app/2ng0dky96e); Indexing~C (column indexing, the 1-5-9 rule) as indexer "column", Cage~sum as killer
+    P("indexer",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Start with 1, not 0!\"",
+      ('{"givens": ".................................................................................", '
+       '"constraints": [{"type": "killer", "cells": [[0, 0], [1, 0], [2, 0]], "sum": 12}, {"type": "kill'
+       'er", "cells": [[2, 1], [2, 2]], "sum": 12}, {"type": "killer", "cells": [[0, 4], [0, 5]], "sum":'
+       ' 8}, {"type": "killer", "cells": [[3, 4], [4, 4], [5, 4]], "sum": 18}, {"type": "killer", "cells'
+       '": [[3, 3], [4, 3]], "sum": 12}, {"type": "killer", "cells": [[3, 1], [3, 2]], "sum": 6}, {"type'
+       '": "killer", "cells": [[4, 0], [4, 1]], "sum": 10}, {"type": "killer", "cells": [[6, 0], [6, 1]]'
+       ', "sum": 9}, {"type": "killer", "cells": [[8, 0], [8, 1]], "sum": 11}, {"type": "killer", "cells'
+       '": [[6, 3], [7, 3], [8, 3]], "sum": 13}, {"type": "killer", "cells": [[0, 7], [1, 7]], "sum": 8}'
+       ', {"type": "killer", "cells": [[4, 7], [4, 8]], "sum": 13}, {"type": "killer", "cells": [[6, 8],'
+       ' [7, 8], [8, 8]], "sum": 17}, {"type": "indexer", "which": "column", "cells": [[0, 0], [0, 4], ['
+       '0, 8], [1, 0], [1, 4], [1, 8], [2, 0], [2, 4], [2, 8], [3, 0], [3, 4], [3, 8], [4, 0], [4, 4], ['
+       '4, 8], [5, 0], [5, 4], [5, 8], [6, 0], [6, 4], [6, 8], [7, 0], [7, 4], [7, 8], [8, 0], [8, 4], ['
+       '8, 8]]}]}'),
+      "758926134162384957493157862924865371371492685685731429546213798219678543837549216"),
+    # dclamage/SudokuSolver SudokuTests/Puzzles.cs "Irregular 7x7 Kropki" by tsc (7x7, irregular
+    # regions, kropki without the negative constraint): a jigsaw size with no box shape; f-puzzles
+    # JSON (its lz-string payload there) cut to the grid's givens and regions and the rule keys
+    P("kropki",
+      "dclamage/SudokuSolver SudokuTests/Puzzles.cs \"Irregular 7x7 Kropki\"",
+      ('{"size": 7, "grid": [[{}, {}, {}, {}, {}, {}, {}], [{}, {}, {}, {}, {}, {}, {}], [{}, {}, {}'
+       ', {}, {}, {}, {}], [{}, {}, {}, {"region": 4}, {"region": 5}, {"region": 5}, {"region": 5}],'
+       ' [{"region": 3}, {"region": 3}, {}, {}, {}, {"region": 5}, {"region": 5}], [{"region": 3}, {'
+       '"region": 6}, {"region": 4}, {"region": 4}, {"region": 4}, {"region": 6}, {}], [{"region": 3'
+       '}, {}, {}, {}, {}, {}, {"region": 5}]], "difference": [{"cells": ["R2C4", "R2C5"]}, {"cells"'
+       ': ["R2C6", "R2C5"]}, {"cells": ["R1C6", "R1C7"]}, {"cells": ["R5C3", "R6C3"]}, {"cells": ["R'
+       '3C1", "R4C1"]}, {"cells": ["R7C3", "R7C2"]}, {"cells": ["R5C4", "R6C4"]}, {"cells": ["R5C5",'
+       ' "R6C5"]}], "ratio": [{"cells": ["R1C3", "R1C4"]}, {"cells": ["R1C6", "R1C5"]}, {"cells": ["'
+       'R2C3", "R2C4"]}, {"cells": ["R1C2", "R2C2"]}, {"cells": ["R6C4", "R6C5"]}, {"cells": ["R4C3"'
+       ', "R4C2"]}, {"cells": ["R5C7", "R4C7"]}]}'),
+      "7412365123654723574163125674476315256742316541723"),
 ]
-
-

@@ -57,6 +57,14 @@ def sandwiched(line):
     return sum(line[a + 1:b])
 
 
+CIRCLES = [(0, 0), (1, 2), (2, 1), (3, 3), (0, 3)]
+
+
+def seen_from(line):
+    """Skyscrapers seen along a line: the digits greater than every one before them."""
+    return sum(d > max(line[:k], default=0) for k, d in enumerate(line))
+
+
 def at(g, cell):
     return g[cell[0]][cell[1]]
 
@@ -109,6 +117,24 @@ CASES = {
     "killer": ([{"type": "killer", "cells": [[0, 0], [0, 1], [1, 1]], "sum": 7}],
                lambda g: g[0][0] + g[0][1] + g[1][1] == 7 and len({g[0][0], g[0][1], g[1][1]}) == 3),
 }
+# issue 41, cells and outside clues (branch kinds-cells)
+CASES.update({
+    "greaterthan": ([{"type": "greaterthan", "cells": [[0, 0], [0, 1]]}, {"type": "greaterthan", "cells": [[1, 1], [2, 1]]}],
+                    lambda g: g[0][0] > g[0][1] and g[1][1] > g[2][1]),
+    "skyscraper": ([{"type": "skyscraper", "clue": [-1, 0], "value": 2}, {"type": "skyscraper", "clue": [1, 4], "value": 3}],
+                   lambda g: seen_from([g[r][0] for r in range(4)]) == 2 and seen_from(g[1][::-1]) == 3),
+    "numberedroom": ([{"type": "numberedroom", "clue": [-1, 1], "value": 3}, {"type": "numberedroom", "clue": [2, 4], "value": 1}],
+                     lambda g: g[g[0][1] - 1][1] == 3 and g[2][4 - g[2][3]] == 1),
+    "countingcircles": ([{"type": "countingcircles", "cells": [[0, 0], [1, 2], [2, 1], [3, 3], [0, 3]]}],
+                        lambda g: all([at(g, c) for c in CIRCLES].count(d) == d for d in {at(g, c) for c in CIRCLES})),
+    "indexer": ([{"type": "indexer", "which": "row", "cells": [[3, 2]]},  # (f-puzzles' order: row, column, box)
+                 {"type": "indexer", "which": "column", "cells": [[0, 0], [1, 0]]},
+                 {"type": "indexer", "which": "box", "cells": [[2, 3]]}],
+                lambda g: all(g[r][g[r][0] - 1] == 1 for r in (0, 1)) and g[g[3][2] - 1][2] == 4
+                and [g[2][2], g[2][3], g[3][2], g[3][3]][g[2][3] - 1] == 2),
+})
+NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
+               "countingcircles": "f-puzzles has no counting circles"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -141,6 +167,11 @@ def test_documents_and_fpuzzles_strings_round_trip(kind):
     board = board_of(CASES[kind][0])
     again = parse_puzzle(json.dumps(document(board, "." * 16)))
     assert again.rules == board.rules
+    if kind in NO_FPUZZLES:  # no f-puzzles form: the link is refused, saying why
+        from sudoku_cp.formats.fpuzzles import no_share_link
+
+        assert NO_FPUZZLES[kind] in (no_share_link(board) or "")
+        return
     assert from_fpuzzles(to_fpuzzles(board)).rules == board.rules
 
 
@@ -330,3 +361,30 @@ def test_validate_sees_a_thermometer_given_with_no_room():
         {"type": "thermometer", "cells": [[0, 1], [0, 0]]}]}))
     (conflict,) = find_conflicts(board)
     assert conflict.describe() == "thermometer from r1c2: 1 at r1c1 leaves no room for 1 lower cell and 0 higher"
+
+
+ISSUE_41_CELLS = ("greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer")  # (branch kinds-cells)
+
+
+@pytest.mark.parametrize("kind", ISSUE_41_CELLS)
+def test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys):
+    doc = json.dumps({"givens": "." * 16, "constraints": CASES[kind][0]})
+    assert main(["generate", "--rules", doc, "--seed", "5"]) == 0
+    made = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert len(made) == 1
+    puzzle = parse_puzzle(made[0])
+    assert puzzle.rules == board_of(CASES[kind][0]).rules
+    found = make("sat").count(puzzle, 2).solutions
+    assert len(found) == 1 and CASES[kind][1]([list(found[0].cells[r * 4:r * 4 + 4]) for r in range(4)])
+
+
+def test_fpuzzles_whispers_keep_their_gap():
+    """A whispers line with another value (Dutch whispers, gap 4, as the f-puzzles userscripts
+    write them) is read with that gap, never as German whispers; a bad gap is named."""
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    board = from_fpuzzles({"size": 9, "grid": grid, "whispers": [
+        {"lines": [["R1C1", "R1C2", "R1C3"]], "value": "4"}, {"lines": [["R5C1", "R5C2"]]}]})
+    assert [(c.cells, c.value) for c in board.rules.constraints] == [
+        (((0, 0), (0, 1), (0, 2)), 4), (((4, 0), (4, 1)), None)]
+    with pytest.raises(PuzzleError, match="whispers 1: gap"):
+        from_fpuzzles({"size": 9, "grid": grid, "whispers": [{"lines": [["R1C1", "R1C2"]], "value": "x"}]})

@@ -23,6 +23,7 @@ LAYERS = {
     "tasks": 4,
     "api": 5,
     "cli": 6,
+    "web": 6,       # the web app: a face over the tasks, beside the CLI
     "__init__": 7,
     "__main__": 8,
     "_version": 0,

@@ -95,6 +95,11 @@ def test_a_negative_rule_narrows_a_cell_with_no_unmarked_neighbour():
     assert got[2] == got[5] == 0b1101
 
 
+# Kinds f-puzzles has no rule for (issue 41, branch kinds-cells), with the words of their refusal
+NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
+               "countingcircles": "f-puzzles has no counting circles"}
+
+
 def _same_rules(a: Board, b: Board) -> bool:
     """The same givens, units and constraints (in any order, a dot's two cells either way round)."""
     def key(rules):
@@ -111,8 +116,11 @@ def test_each_reads_back_from_its_fpuzzles_link_or_says_why_it_has_none(entry):
     puzzle = board(entry)
     odd_whispers = [c for c in puzzle.rules.constraints if c.kind == "whispers" and c.value not in (None, 5)]
     refused = no_share_link(puzzle)
+    no_rule = [c for c in puzzle.rules.constraints if c.kind in NO_FPUZZLES]
     if odd_whispers:  # f-puzzles' whispers differ by 5: a line of another gap has no f-puzzles form
         assert refused is not None and f"differs by at least {odd_whispers[0].value}" in refused
+    elif no_rule:  # a rule f-puzzles does not have: no link, and the refusal names the rule
+        assert refused is not None and NO_FPUZZLES[no_rule[0].kind] in refused
     else:
         assert refused is None and _same_rules(parse_puzzle(share_link(puzzle)), puzzle)
 
@@ -122,6 +130,7 @@ def test_every_new_kind_has_a_published_puzzle():
     assert {"arrow", "thermometer", "kropki", "kropki-negative", "xv", "xv-negative", "little-killer", "odd",
             "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
             "disjoint", "maximum", "sandwich", "xsum"} <= kinds  # no published minimum puzzle found
+    assert {"greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer"} <= kinds  # issue 41, cells and outside clues (branch kinds-cells)
 
 
 # ---------------------------------------------------------------------------------------------

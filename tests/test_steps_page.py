@@ -65,6 +65,8 @@ def expected_marks(board: Board) -> Counter:
             want["polyline.arrowhead"] += 1
         elif k == "between":
             want["circle.circle"] += 2
+        elif k == "countingcircles":
+            want["circle.circle"] += len(c.cells)
         elif k == "killer":
             want["path.cage"] += 1
             want["text.sum"] += c.value is not None
@@ -73,9 +75,9 @@ def expected_marks(board: Board) -> Counter:
             want["rect.region"] += len(c.cells)
         elif k == "kropki":
             want[f"circle.kropki-{c.data[0]}"] += 1
-        elif k == "xv":
+        elif k in ("xv", "greaterthan"):  # a greater-than sign is drawn as XV's letters are
             want["text.xv"] += 1
-        elif k in ("little-killer", "sandwich", "xsum"):
+        elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom"):
             want["text.outside"] += 1
         elif k == "odd":
             want["circle.odd"] += len(c.cells)
@@ -83,7 +85,7 @@ def expected_marks(board: Board) -> Counter:
             want[f"rect.{k}"] += len(c.cells)
         elif k == "quadruple":
             want["circle.quad"] += 1
-        elif k in ("minimum", "maximum"):
+        elif k in ("minimum", "maximum", "indexer"):
             want["text.note"] += len(c.cells)
     for unit in board.rules.units:
         if unit.kind in ("diagonal", "anti-diagonal"):
@@ -105,7 +107,7 @@ def first_of_each_kind() -> list[tuple[str, Board]]:
 
 KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer", "sandwich", "xsum", "odd",
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
-               "maximum")
+               "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -30,11 +30,11 @@ from . import completion
 from .common import CliError, renamed
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
-           "check_proof_cmd"]  # solve_cmd registers solve and count
+           "check_proof_cmd", "serve_cmd"]  # solve_cmd registers solve and count
 COMMANDS = {"validate": "validate_cmd", "solve": "solve_cmd", "count": "solve_cmd", "encode": "encode_cmd",
             "analyze": "analyze_cmd", "batch": "batch_cmd", "bench": "bench_cmd", "explain": "explain_cmd",
             "repair": "explain_cmd", "minimize": "explain_cmd", "generate": "explain_cmd",
-            "check-proof": "check_proof_cmd"}  # name -> module
+            "check-proof": "check_proof_cmd", "serve": "serve_cmd"}  # name -> module
 
 OLD_SPELLINGS = (("--backends", "--backend"), ("--encodings", "--encoding"))  # refused, naming the new one
 
@@ -119,10 +119,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     for name in [COMMANDS[command]] if command in COMMANDS else MODULES:
         importlib.import_module(f"sudoku_cp.cli.{name}").add_parser(sub)
-    for each in sub.choices.values():  # the old plural spellings, in every command that has the new one
+    for name, each in sub.choices.items():  # the old plural spellings, named in every command
         for old, new in OLD_SPELLINGS:
-            if new in each._option_string_actions and old not in each._option_string_actions:
-                renamed(each, old, new)
+            if old in each._option_string_actions:
+                continue
+            renamed(each, old, new, None if new in each._option_string_actions
+                    else f"{old} is now {new}, which {name} does not take")
     return parser
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ..core.files import NotAFile
 from ..core.results import EXIT_DISAGREE, EXIT_OK
 from .common import CliError, Help, add_input_options, print_json, read_entries
 
@@ -14,10 +15,13 @@ the input they were made from: for each DIR/puzzle-LINE-STATUS.cnf, the formula 
 from the puzzle on line LINE of the input (its encoding and at-most-one read from the file's first
 line; for 'unique', the puzzle's solution found again) and must equal the file to the byte, so a
 file edited, or swapped with another puzzle's, is refused; then DIR/puzzle-LINE-STATUS.drat is
-replayed on it by dratify. One line per proof: 'verified' or 'REFUSED: why'.
+replayed on it by dratify. One line per proof: 'verified' or 'REFUSED: why'. The files are read
+as regular files only (a device, a FIFO or a directory under a proof's name is an error, before any
+check), in chunks: a .cnf longer than its formula, or a .drat longer than 64 times it (plus 1 MiB;
+real proofs are a fraction of it), is refused without being read whole.
 
 Exit 0 when every proof is verified, 3 when any is refused (as --certify), 2 when DIR holds no
-proof or the input cannot be read.
+proof, a proof's name is not a regular file, or the input cannot be read.
 
 examples:
   sudoku-cp solve -f puzzles.txt --unique --proof proofs && sudoku-cp check-proof proofs -f puzzles.txt
@@ -43,7 +47,10 @@ def run(args) -> int:
         if entry.board is None:  # the proofs cannot be matched with an input that does not read
             raise CliError(f"{entry.error} (the proofs are matched with the input by line)")
         puzzles[entry.line] = entry.board
-    checked = recheck_proofs(args.directory, puzzles)
+    try:
+        checked = recheck_proofs(args.directory, puzzles)
+    except NotAFile as exc:  # a device, a FIFO, a directory in place of a proof: never read or waited on
+        raise CliError(str(exc)) from None
     if not checked:
         raise CliError(f"{args.directory}: no proof found: expected puzzle-LINE-STATUS.cnf and .drat files")
     for done in checked:

@@ -129,7 +129,8 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                              f"{MAX_PUZZLE_CHARS:,}, N at most {MAX_SIZE}")
     parser.add_argument("--box", type=box_arg, metavar="RxC",
                         help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the "
-                             "squarest R x C with R <= C)")
+                             "squarest R x C with R <= C; a size with no box shape, 5x5, 7x7, ..., "
+                             "is a puzzle only with jigsaw regions, which replace the boxes)")
     parser.add_argument("--symbols", type=symbols_arg, metavar="STRING",
                         help="the alphabet, digit 1 first (default 1-9 then A-Z); e.g. "
                              "0123456789ABCDEF for hexadoku, where only '.' is blank")
@@ -304,20 +305,26 @@ def open_text(path: str):
     Bytes that are not UTF-8 are kept as lone surrogates ("surrogateescape"), so the parser
     reports them for their own line (``byte 0xFF, not UTF-8``) and the other lines still count.
     A name ending in ``.gz`` is read through gzip (``sudoku-cp batch data/top1465.txt.gz``).
+    Only a regular file is read (:func:`~sudoku_cp.core.files.open_regular`): a device such as
+    /dev/zero, a FIFO or a directory is refused by name, never read or waited on.
     """
     if path == "-":
         return _stdin()
-    if os.path.isdir(path):
-        raise CliError(f"{path}: is a directory: expected a puzzle file")
+    from ..core.files import NotAFile, open_regular
+
     try:
+        raw = open_regular(path, "expected a puzzle file (a pipe is read as '-', standard input)")
         if path.endswith(".gz"):
-            with open(path, "rb") as raw:
-                if raw.read(2) != b"\x1f\x8b":
-                    raise CliError(f"{path}: not gzip data: expected a gzip-compressed puzzle file "
-                                   f"(or a name without .gz)")
-            return io.TextIOWrapper(_gzip_input(path), encoding="utf-8", errors="surrogateescape",
+            if raw.read(2) != b"\x1f\x8b":
+                raw.close()
+                raise CliError(f"{path}: not gzip data: expected a gzip-compressed puzzle file "
+                               f"(or a name without .gz)")
+            raw.seek(0)
+            return io.TextIOWrapper(_gzip_input(path, raw), encoding="utf-8", errors="surrogateescape",
                                     newline="")
-        return open(path, encoding="utf-8", errors="surrogateescape", newline="")
+        return io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape", newline="")
+    except NotAFile as exc:  # a device, a FIFO, a directory: refused, never read or waited on
+        raise CliError(str(exc)) from None
     except FileNotFoundError:
         raise CliError(f"{path}: no such file: expected an existing puzzle file") from None
     except PermissionError:
@@ -326,7 +333,7 @@ def open_text(path: str):
         raise CliError(f"{path}: cannot read it ({exc.strerror}): expected a readable puzzle file") from None
 
 
-def _gzip_input(path: str):
+def _gzip_input(path: str, raw):
     """A gzip puzzle file that, cut short or corrupt, is a :class:`CliError` naming it, not a traceback.
 
     gzip is imported here, on use: most commands never read a .gz file (start-up time).
@@ -347,7 +354,11 @@ def _gzip_input(path: str):
                 raise CliError(f"{self.name}: damaged gzip data ({exc}): expected a whole gzip "
                                f"file") from None
 
-    return GzipInput(path)
+        def close(self):
+            super().close()
+            raw.close()  # GzipFile leaves a file object it was given open
+
+    return GzipInput(path, "rb", fileobj=raw)
 
 
 def _stdin():

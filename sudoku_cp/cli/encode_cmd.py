@@ -176,16 +176,24 @@ def run(args) -> int:
     return max(codes, default=0)
 
 
+def model_text(board, kind: str, encoding: str = DEFAULT_ENCODING, amo: str | None = None,
+               simplify: bool = False, symbols: str | None = None) -> str:
+    """The model ``encode --format dimacs|cpsat`` writes for a puzzle (the web app's download too)."""
+    if kind == "cpsat":
+        return cpsat_text(board)
+    encode = encode_simplified if simplify else encode_puzzle
+    chosen = amo_for(board.size, amo)
+    return write_dimacs(encode(board, encoding, chosen), encoding, chosen, [f"puzzle {format_puzzle(board, symbols)}"]
+                        + (["simplified by the givens"] if simplify else []))
+
+
 def _output(entry, args, many: bool) -> str:
     """The text ``encode`` writes for one puzzle."""
-    if args.format == "cpsat":
-        return cpsat_text(entry.board)
+    if args.format in ("cpsat", "dimacs"):
+        return model_text(entry.board, args.format, args.encoding, args.amo, args.simplify, args.symbols)
     encode = encode_simplified if args.simplify else encode_puzzle
     amo = amo_for(entry.board.size, args.amo)
     cnf = encode(entry.board, args.encoding, amo)
-    if args.format == "dimacs":
-        return write_dimacs(cnf, args.encoding, amo, [f"puzzle {format_puzzle(entry.board, args.symbols)}"]
-                            + (["simplified by the givens"] if args.simplify else []))
     if args.json:
         return json.dumps(stats_record(entry, many, stats(cnf, args.encoding, amo)), separators=(", ", ": "))
     return stats_text(stats(cnf, args.encoding, amo))

@@ -46,6 +46,12 @@ BUILT_IN = (
     "clone",
     "disjoint",
     "candidates",
+    # issue 41, cells and outside clues (branch kinds-cells)
+    "greaterthan",
+    "skyscraper",
+    "numberedroom",
+    "countingcircles",
+    "indexer",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.rules import Constraint
+from ..core.rules import Constraint, Rules
 from ..core.shape import Cell, PuzzleError, Shape, cell_name
-from .base import Kind, Mark, fp_clues, fp_name
+from .base import Kind, Mark, fp_clues, fp_name, index, mask_of
 
 SIDES = {"top": "down", "bottom": "up", "left": "right", "right": "left"}
 
@@ -43,6 +43,7 @@ class OutsideClue(Kind):
     """A number beside a row or column about the digits of that line."""
 
     fields = ("clue", "sum")
+    number = "sum"  # the document key of the clue's number
 
     def sums(self, n: int, length: int) -> tuple[int, int]:
         """The least and greatest sum the rule allows on a line of N cells."""
@@ -60,10 +61,10 @@ class OutsideClue(Kind):
         clue = item.get("clue")
         if not (isinstance(clue, list) and len(clue) == 2 and all(type(v) is int for v in clue)):
             raise PuzzleError(f"{where}: \"clue\" is {clue!r}: expected [row, col] just outside the grid")
-        return [self._make((clue[0], clue[1]), item.get("sum"), shape.size, where)]
+        return [self._make((clue[0], clue[1]), item.get(self.number), shape.size, where)]
 
     def write(self, constraint: Constraint) -> dict:
-        return {"type": self.name, "clue": list(constraint.data[0]), "sum": constraint.value}
+        return {"type": self.name, "clue": list(constraint.data[0]), self.number: constraint.value}
 
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
         return [self._make(clue, total, shape.size, at) for _entry, at, total, clue in fp_clues(value, key, shape, where)]
@@ -87,3 +88,20 @@ class OutsideClue(Kind):
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("outside", constraint.data, "", str(constraint.value))]
+
+
+class ValueClue(OutsideClue):
+    """An outside clue whose number is not a sum (skyscrapers, numbered rooms): document
+    ``{"type": ..., "clue": [r, c], "value": k}``; what a cell may hold is what :meth:`narrow`
+    leaves it with the filled cells as its candidates."""
+
+    fields = ("clue", "value")
+    number = "value"
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        n = rules.size
+        full = (1 << n) - 1
+        masks = [mask_of([d]) if d else full for d in cells]
+        masks[i] = full
+        got = self.narrow(constraint, masks, rules)
+        return 0 if got is None else got[[index(n, c) for c in constraint.cells].index(i)]

@@ -229,6 +229,13 @@ class Kind:
         return []
 
 
+def no_fpuzzles(kind: Kind, constraints: Sequence[Constraint], what: str) -> None:
+    """Refuse to write a rule f-puzzles does not have (``no_share_link`` gives the message)."""
+    if constraints:
+        raise PuzzleError(f"{kind.label(constraints[0])}: f-puzzles has no {what}, so the puzzle has no "
+                          f"f-puzzles form")
+
+
 # --------------------------------------------------------------------------------------------
 # Reading helpers shared by kinds
 # --------------------------------------------------------------------------------------------
@@ -894,9 +901,15 @@ class LineIO:
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
         out = []
         for k, entry in enumerate(entries(value, f"{where}: {key}")):
-            for line in fp_lines(entry, shape.size, f"{where}: {key} {k + 1}", self.min_cells):
-                out.append(Constraint(self.name, 0, line))
+            at = f"{where}: {key} {k + 1}"
+            number = self.fpuzzles_value(entry, shape, at)
+            for line in fp_lines(entry, shape.size, at, self.min_cells):
+                out.append(Constraint(self.name, 0, line, number))
         return out
+
+    def fpuzzles_value(self, entry: Any, shape: Shape, at: str) -> int | None:
+        """The constraint ``value`` an f-puzzles line entry gives its lines (None: the kind has none)."""
+        return None
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
         out.setdefault(self.fpuzzles[0], []).extend(  # type: ignore[attr-defined]

@@ -8,10 +8,11 @@ Document: ``{"type": "whispers", "cells": [[r, c], ...]}`` (optional ``value``);
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import LineIO, Mark, PairKind, PairTest, doc_int, index
+from .base import LineIO, Mark, PairKind, PairTest, doc_int, fp_number, index
 
 
 class Whispers(LineIO, PairKind):
@@ -24,6 +25,13 @@ class Whispers(LineIO, PairKind):
         (line,) = super().read(item, shape, where)
         value = doc_int(item, "value", where)
         return [Constraint(self.name, 0, line.cells, value)]
+
+    def fpuzzles_value(self, entry: Any, shape: Shape, at: str) -> int | None:
+        """A line's ``value`` where it gives another gap than f-puzzles' own (the f-puzzles
+        userscripts write Dutch whispers as ``whispers`` with value 4): never read as 5."""
+        gap = fp_number(entry.get("value") if isinstance(entry, dict) else None, at, "gap",
+                        low=1, high=shape.size - 1)
+        return None if gap == (shape.size + 1) // 2 else gap
 
     def write(self, constraint: Constraint) -> dict:
         out = super().write(constraint)

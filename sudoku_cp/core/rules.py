@@ -96,6 +96,8 @@ class Rules:
     @cached_property
     def box(self) -> bool:
         """True when every box of :attr:`shape` is a unit (so box lines mean something)."""
+        if self.shape.boxless:
+            return False
         units = set(self.units)
         return all(u in units for u in _classic_units(self.shape)[2 * self.size:])
 

@@ -3,7 +3,8 @@
 Glossary (the same words appear in code, CLI messages, JSON keys and ``encodings/``):
 
 - *size* N: the grid is N x N, 4 <= N <= 64;
-- *box shape* R x C: boxes of R rows and C columns, R * C = N;
+- *box shape* R x C: boxes of R rows and C columns, R * C = N; a size with no box shape (5, 7,
+  11, ...) is a puzzle only with regions (jigsaw), its shape *boxless*, written 1 x N;
 - *cell*: a ``(row, col)`` pair, 0-based in code and JSON, ``r1c1``-style 1-based for people;
 - *digit*: 1..N; *blank*: 0;
 - *given*: a cell whose digit the puzzle fixes, written ``(row, col, digit)``;
@@ -61,8 +62,27 @@ class Shape:
         """Number of the box holding a cell, boxes counted row by row from 0."""
         return (row // self.box_rows) * self.box_rows + col // self.box_cols
 
+    @property
+    def boxless(self) -> bool:
+        """True for the shape of a jigsaw with no box shape (1 x N): regions replace its boxes."""
+        return self.box_rows == 1
+
     def __str__(self) -> str:
+        if self.boxless:
+            return f"{self.size}x{self.size} (no boxes)"
         return f"{self.size}x{self.size} ({self.box_rows}x{self.box_cols} boxes)"
+
+    @staticmethod
+    def for_regions(size: int, box: tuple[int, int] | None = None) -> "Shape":
+        """The shape of an N x N grid whose regions are given: as :meth:`for_size`, but boxless
+        (1 x N) where no box shape fits, since the regions replace the boxes.
+
+        >>> Shape.for_regions(7), Shape.for_regions(9)
+        (Shape(box_rows=1, box_cols=7), Shape(box_rows=3, box_cols=3))
+        """
+        if box is None and MIN_SIZE <= size <= MAX_SIZE and not has_box_shape(size):
+            return Shape(1, size)
+        return Shape.for_size(size, box)
 
     @staticmethod
     def for_size(size: int, box: tuple[int, int] | None = None) -> "Shape":
@@ -83,6 +103,10 @@ class Shape:
                     f"box shape {rows}x{cols} does not fit a {size}x{size} grid: "
                     f"expected R x C with R * C = {size}"
                 )
+            if cols == 1 or (rows == 1 and has_box_shape(size)):  # 1 x N: boxless, for a size with no boxes
+                raise PuzzleError(
+                    f"box shape {rows}x{cols} on a {size}x{size} grid: expected R x C with R, C >= 2"
+                )
             return Shape(rows, cols)
         root = math.isqrt(size)
         for rows in range(root, 1, -1):
@@ -90,8 +114,17 @@ class Shape:
                 return Shape(rows, size // rows)
         raise PuzzleError(
             f"a {size}x{size} grid fits no box shape: expected N = R * C with R, C >= 2 "
-            f"(N = 4, 6, 8, 9, 10, 12, ...)"
+            f"(N = 4, 6, 8, 9, 10, 12, ...), or regions (jigsaw) that would make it a puzzle"
         )
+
+
+def has_box_shape(size: int) -> bool:
+    """True when an N x N grid has boxes: N = R * C with R, C >= 2.
+
+    >>> has_box_shape(6), has_box_shape(7)
+    (True, False)
+    """
+    return any(size % rows == 0 for rows in range(2, math.isqrt(size) + 1))
 
 
 def parse_box(text: str) -> tuple[int, int]:

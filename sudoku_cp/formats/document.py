@@ -30,9 +30,11 @@ True
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Hashable
 
-from ..core.board import Board, PuzzleError, Rules, Shape
+from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape
+from ..core.shape import has_box_shape
 from ..constraints import kind_of, names
 from ..core.variants import WINDOW_CORNERS, build
 from .jsontext import load_json, show
@@ -94,6 +96,11 @@ def board_from_document(data: dict, read_givens: GivensReader, box: tuple[int, i
                               f"--box {box[0]}x{box[1]}: expected one box shape")
         box = (own_box[0], own_box[1])
     givens = data["givens"]
+    regions = data.get("regions")
+    if isinstance(regions, str):
+        box = regions_box(sum(not ch.isspace() for ch in regions), box)
+    elif isinstance(regions, list):
+        box = regions_box(len(regions) ** 2, box)
     if isinstance(givens, (str, list)):
         board = read_givens(givens, box, symbols, first_line)
     else:
@@ -107,7 +114,6 @@ def board_from_document(data: dict, read_givens: GivensReader, box: tuple[int, i
     if data.get("candidates") is not None:  # pencil marks (sukaku): the catalogue's candidates kind
         marks = kind_of("candidates").read({"digits": data["candidates"]}, board.shape, f"{where}: candidates")
         options["constraints"] = options.get("constraints", []) + marks
-    regions = data.get("regions")
     if regions is not None:
         options["regions"] = _labels(regions, board.size, where)
     return _with_rules(board, options, where)
@@ -202,6 +208,19 @@ def _labels(regions: Any, n: int, where: str) -> list[Hashable]:
     return labels
 
 
+def regions_box(labels: int, box: tuple[int, int] | None) -> tuple[int, int] | None:
+    """The box shape to read givens under when ``labels`` region labels follow them: ``box``, or
+    boxless (1 x N) where the N x N grid they cover has no box shape (the regions replace boxes).
+
+    >>> regions_box(49, None), regions_box(81, None), regions_box(49, (2, 3))
+    ((1, 7), None, (2, 3))
+    """
+    n = math.isqrt(labels)
+    if box is None and n * n == labels and MIN_SIZE <= n <= MAX_SIZE and not has_box_shape(n):
+        return (1, n)
+    return box
+
+
 def parse_two_lines(givens: str, regions: str, read_givens: GivensReader,
                     box: tuple[int, int] | None = None, symbols: str | None = None,
                     first_line: int = 1) -> Board:
@@ -212,8 +231,8 @@ def parse_two_lines(givens: str, regions: str, read_givens: GivensReader,
     >>> b.rules.name, b.rules.box
     ('jigsaw', False)
     """
-    board = read_givens(givens, box, symbols, first_line)
     labels = [ch for ch in regions if not ch.isspace()]
+    board = read_givens(givens, regions_box(len(labels), box), symbols, first_line)
     n = board.size
     if len(labels) != n * n:
         raise PuzzleError(f"line {first_line + 1}: region labels: got {len(labels)}, expected one per "

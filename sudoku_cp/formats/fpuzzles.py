@@ -92,7 +92,7 @@ def decode(text: str, first_line: int = 1) -> dict:
 
     raw = None
     for candidate in (payload, payload.replace(" ", "+")):
-        raw = decompress(candidate, where)
+        raw = decompress(candidate, where, expected="expected an f-puzzles document")
         if raw:
             break
     if not raw:
@@ -136,8 +136,10 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
     size, grid = data.get("size"), data.get("grid")
     if type(size) is not int:
         raise PuzzleError(f"{where}: \"size\" is {show(json.dumps(size))}: expected N")
+    has_regions = isinstance(grid, list) and any(
+        isinstance(cell, dict) and "region" in cell for row in grid if isinstance(row, list) for cell in row)
     try:
-        shape = Shape.for_size(size, box)
+        shape = Shape.for_regions(size, box) if has_regions else Shape.for_size(size, box)
     except PuzzleError as exc:
         raise PuzzleError(f"{where}: {exc}") from None
     n = shape.size
@@ -220,7 +222,7 @@ def to_fpuzzles(board: Board, solution: Board | None = None, title: str | None =
     """The f-puzzles JSON of a puzzle (with the setter's ``solution`` when given)."""
     n = board.size
     options = _document.rules_options(board.rules)
-    default = Shape.for_size(n)
+    default = board.shape if board.shape.boxless else Shape.for_size(n)
     regions = options.get("regions")
     if regions is None and board.shape != default:
         regions = [board.shape.box_index(i // n, i % n) for i in range(n * n)]  # another box shape

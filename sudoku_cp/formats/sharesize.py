@@ -1,10 +1,10 @@
-"""How long a share string's text is once decompressed, found without decompressing it.
+"""Share strings decompressed within a bound: lz-string's decoder, stopped once its text passes a cap.
 
-lz-string output can grow with the square of its input: a 70,000-character share string spells
-over a gigabyte of text, which the decompressor builds whole before anything can look at it.
-:func:`decompressed_length` runs lz-string's decoding on lengths only (each dictionary entry is
-kept as its length, never as text), in memory proportional to the input, and stops as soon as
-the text would pass a cap; :func:`check_share_size` refuses such a string before it is read.
+lz-string output can grow with the square of its input: a 99,000-character share string spells
+849 million characters, which the lzstring package builds whole before anything can look at it.
+:func:`decompress` is lz-string's decoder written to stop as soon as its text passes a cap (in
+time and memory proportional to the input plus the cap: a bomb is refused in milliseconds), and
+every share reader decompresses through it, so no reader can build more than the cap.
 """
 
 from __future__ import annotations
@@ -15,107 +15,108 @@ ALPHABET = {ch: i for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl
 MAX_SHARE_TEXT = 1 << 24  # 16 M characters: a 64x64 f-puzzles document with every cell written is ~0.3 M
 
 
-def decompressed_length(payload: str, cap: int = MAX_SHARE_TEXT) -> int:
-    """The length of lz-string base64 ``payload`` decompressed, or some number above ``cap``.
+class _TooLong(Exception):
+    """The text being decompressed passed its cap."""
 
-    Data that is not lz-string base64 gives whatever length was decoded before it broke (the
-    reader then reports it as it does).
 
-    >>> decompressed_length("N4IgzglgXgpiBcAWANCA5gJwgEwQbT2AF8BdEooA")  # '{"size":4,"grid":[[{}]]}'
-    24
+def _decode(payload: str, cap: int) -> str | None:
+    """lz-string's ``decompressFromBase64`` of ``payload``, stopped by :class:`_TooLong` past ``cap`` characters.
+
+    The same text as the lzstring package, or None where it gives None or raises (a character
+    outside base64, a code past the dictionary, data that ends early; like the package, a read of
+    the very last bit counts as one past the end). The bits are read by slicing one string of
+    them, a few operations a code, and every dictionary entry is at most one character longer
+    than text already written, so time and memory stay proportional to the input plus ``cap``.
     """
-    values = [ALPHABET.get(ch, -1) for ch in payload]
-    if not values or -1 in values:
-        return 0
-    position, where = 0, 0  # the bit read next: bit ``position`` (from the top, of 6) of values[where]
+    try:
+        values = [ALPHABET[ch] & 63 for ch in payload]  # '=' (64) reads as six zero bits
+    except KeyError:
+        return None
+    if not values:
+        return None
+    stream = "".join(f"{v:06b}" for v in values)[::-1]  # reversed: a read is one slice, low bit first
+    end = len(stream) - 1  # the package loads the next sextet after each one: the last bit is past it
+    position = 0
 
     def read(count: int) -> int:
-        nonlocal position, where
-        bits = 0
-        for k in range(count):
-            if where >= len(values):
-                raise IndexError
-            if values[where] & (32 >> position):
-                bits |= 1 << k
-            position += 1
-            if position == 6:
-                position, where = 0, where + 1
-        return bits
+        nonlocal position
+        stop = position + count
+        if stop > end:
+            raise IndexError
+        value = int(stream[len(stream) - stop:len(stream) - position], 2)
+        position = stop
+        return value
 
     try:
         first = read(2)
         if first == 2:
-            return 0
+            return None  # the package's "" (decompress gives None for it)
         if first > 2:
-            return 0
-        read(8 if first == 0 else 16)
-        sizes = [0, 0, 0, 1]  # the dictionary's entries, as lengths: 0-2 are codes, 3 the first character
-        enlarge, bits, previous, total = 4, 3, 1, 1
-        while total <= cap:
+            return None
+        w = chr(read(8 if first == 0 else 16))
+        entries = ["", "", "", w]  # 0-2 are codes, not entries
+        out, total = [w], 1
+        enlarge, bits = 4, 3
+        while True:
             code = read(bits)
             if code in (0, 1):
-                read(8 if code == 0 else 16)
-                sizes.append(1)
-                code = len(sizes) - 1
+                entries.append(chr(read(8 if code == 0 else 16)))
+                code = len(entries) - 1
                 enlarge -= 1
             elif code == 2:
-                return total
+                return "".join(out)
             if enlarge == 0:
                 enlarge, bits = 1 << bits, bits + 1
-            if code < len(sizes):
-                entry = sizes[code]
-            elif code == len(sizes):
-                entry = previous + 1
+            if code < len(entries):
+                entry = entries[code]
+            elif code == len(entries):
+                entry = w + w[0]
             else:
-                return total
-            total += entry
-            sizes.append(previous + 1)
+                return None
+            total += len(entry)
+            if total > cap:
+                raise _TooLong
+            out.append(entry)
+            entries.append(w + entry[0])
             enlarge -= 1
-            previous = entry
+            w = entry
             if enlarge == 0:
                 enlarge, bits = 1 << bits, bits + 1
     except IndexError:
-        return total
-    return total
+        return None
 
 
-def check_share_size(text: str, where: str, cap: int = MAX_SHARE_TEXT) -> None:
-    """A :class:`PuzzleError` when a share string or link ``text`` decompresses to more than ``cap`` characters.
+def decompressed_length(payload: str, cap: int = MAX_SHARE_TEXT) -> int:
+    """The length of lz-string base64 ``payload`` decompressed, or ``cap + 1`` as soon as it passes ``cap``.
 
-    Every long run of base64 characters in it (after percent-decoding) is measured, and so are
-    the part after its ``fpuzzles`` (SudokuPad's prefix, which ``/`` joins to the run) and the part
-    from its ``N4Ig`` (how the compressed ``{"`` of every f-puzzles document begins), so whichever
-    part the reader takes as the payload, none can pass the cap.
+    Data that is not lz-string base64 gives 0 (the reader then reports it as it does). It costs
+    what decompressing costs, up to the cap (:func:`decompress`).
+
+    >>> decompressed_length("N4IgzglgXgpiBcAWANCA5gJwgEwQbT2AF8BdEooA")  # '{"size":4,"grid":[[{}]]}'
+    24
     """
-    import re
-    from urllib.parse import unquote
-
-    for run in re.findall(r"[A-Za-z0-9+/]{64,}=*", unquote(text)):
-        prefix = run.lower().rfind("fpuzzles")
-        for candidate in {run, run[prefix + 8:] if prefix >= 0 else run, run[max(0, run.find("N4Ig")):]}:
-            if decompressed_length(candidate, cap) > cap:
-                raise PuzzleError(f"{where}: it decompresses to more than {cap:,} characters: "
-                                  f"expected an f-puzzles document (a 64x64 one is far smaller)")
+    try:
+        return len(_decode(payload, cap) or "")
+    except _TooLong:
+        return cap + 1
 
 
-def decompress(payload: str, where: str, cap: int = MAX_SHARE_TEXT) -> str | None:
+def decompress(payload: str, where: str, cap: int = MAX_SHARE_TEXT,
+               expected: str = "expected a puzzle") -> str | None:
     """The text of lz-string base64 ``payload`` (f-puzzles' and SudokuPad's compression), or None
-    when it is not such data; a :class:`PuzzleError` naming ``where`` when it would pass ``cap``.
+    when it is not such data; a :class:`PuzzleError` naming ``where`` (and what the reader
+    ``expected``) as soon as the text passes ``cap``.
 
     Every share reader (f-puzzles, SudokuPad) decompresses through here, so one bound holds for all.
 
     >>> decompress("N4IgzglgXgpiBcAWANCA5gJwgEwQbT2AF8BdEooA", "line 1")
     '{"size":4,"grid":[[{}]]}'
     """
-    if decompressed_length(payload, cap) > cap:
-        raise PuzzleError(f"{where}: it decompresses to more than {cap:,} characters: "
-                          f"expected a puzzle (a 64x64 one is far smaller)")
-    from lzstring import LZString  # a third-party module; loaded only for share strings
-
     try:
-        return LZString().decompressFromBase64(payload) or None
-    except Exception:  # the package raises IndexError, KeyError, ... on bad data
-        return None
+        return _decode(payload, cap) or None
+    except _TooLong:
+        raise PuzzleError(f"{where}: it decompresses to more than {cap:,} characters: "
+                          f"{expected} (a 64x64 one is far smaller)") from None
 
 
-__all__ = ["MAX_SHARE_TEXT", "check_share_size", "decompress", "decompressed_length"]
+__all__ = ["MAX_SHARE_TEXT", "decompress", "decompressed_length"]

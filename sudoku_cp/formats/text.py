@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 from ..constraints import candidates as sukaku
 from . import document, fpuzzles, sudocue
-from .sharesize import check_share_size
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
 from .jsontext import load_json
@@ -327,7 +326,6 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if start == "[":
         return _parse_json(text, box, symbols, first_line)
     if fpuzzles.looks_like_share(text):
-        check_share_size(text, f"line {first_line}: share string")  # before lz-string builds it whole
         return fpuzzles.parse_share(text, box, first_line)
     if sudocue.looks_like_sudocue(text):
         return sudocue.parse_sudocue(text, _read_givens, box, first_line)

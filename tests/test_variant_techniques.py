@@ -525,17 +525,17 @@ def test_a_step_over_the_whole_rules_is_checked_against_the_only_solution():
 
     with sat.session(rules) as whole:
         for step in (right, wrong):
-            assert verify_step(step, rules, Unasked(), solution=cells, unique=True) == verify_step(
+            assert verify_step(step, rules, Unasked(), solution=cells, givens=board.givens()) == verify_step(
                 step, rules, sat, whole=whole)
-    assert verify_step(right, rules, Unasked(), solution=cells, unique=True) == []
-    assert verify_step(wrong, rules, Unasked(), solution=cells, unique=True) == [
+    assert verify_step(right, rules, Unasked(), solution=cells, givens=board.givens()) == []
+    assert verify_step(wrong, rules, Unasked(), solution=cells, givens=board.givens()) == [
         f"r{r + 1}c{c + 1} != {cells[i]} does not follow"]
-    assert verify_step(false_premise, rules, Unasked(), solution=cells, unique=True) == [
+    assert verify_step(false_premise, rules, Unasked(), solution=cells, givens=board.givens()) == [
         "its premises cannot hold together"]
     few = Step(right.conclusion, [], [0], "?", 1)  # row 1 alone
     with pytest.raises(AssertionError, match="a solver was asked"):  # fewer constraints: a solver decides
-        verify_step(few, rules, Unasked(), solution=cells, unique=True)
-    assert verify_step(few, rules, sat, solution=cells, unique=True) != []  # one row alone implies none of it
+        verify_step(few, rules, Unasked(), solution=cells, givens=board.givens())
+    assert verify_step(few, rules, sat, solution=cells, givens=board.givens()) != []  # one row alone implies none of it
 
 
 def test_a_search_step_has_no_premises_and_no_search_for_them(monkeypatch):

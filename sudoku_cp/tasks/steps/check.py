@@ -16,7 +16,7 @@ from .step import Step, over_whole_rules, part, unit_name
 
 def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | None = None,
                 deadline: Deadline | None = None, solution: Sequence[int] | None = None,
-                whole: Session | None = None, unique: bool = False) -> list[str]:
+                whole: Session | None = None, givens: Sequence[Fact] | None = None) -> list[str]:
     """Why ``step`` does not follow from its premises and units alone (empty when it does).
 
     A fresh session of ``backend`` holds only the step's units (or ``parts``, a session of
@@ -33,11 +33,12 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
     over every unit and constraint is asked of ``whole`` when given (a session of ``backend``
     holding the whole rules, no guards: a search step's check, in a third of the time).
 
-    With ``unique`` (a count proved ``solution`` the rules' only one), a step over every unit and
-    constraint is checked against it, no solver asked: the whole rules with the premises have a
-    solution only if it holds them, and then it is the only one, so a conclusion follows exactly
-    when it holds it (the count's search is the proof; on Hailstone the searches it replaces were
-    3 s of its run).
+    With ``givens`` (a count proved ``solution`` the only one of the rules with these facts), a step
+    over every unit and constraint whose premises hold every given is checked against it, no solver
+    asked: the whole rules with the premises have a solution only if it holds them, and then it is
+    the only one, so a conclusion follows exactly when it holds it (the count's search is the proof;
+    on Hailstone, a killer with no givens, the searches it replaces were 3 s of its run). Premises
+    without some given are put to a solver like any other step's: the count says nothing of them.
     """
     n = rules.size
 
@@ -46,7 +47,8 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
             solution[r * n + c] == d if d > 0 else solution[r * n + c] != -d for r, c, d in facts)
 
     problems = [p for cage in step.new_cages for p in new_cage_problems(cage, rules)]
-    if unique and solution is not None and over_whole_rules(step, rules):
+    if (givens is not None and solution is not None and over_whole_rules(step, rules)
+            and set(givens) <= set(step.premises)):
         if not witnessed(step.premises):
             return ["its premises cannot hold together"]
         return [f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow"

@@ -84,11 +84,18 @@ class ByPropagation(Seam):
 
     def _refutes_too(self, step: Step, fact: Fact) -> bool:
         """A search step's units and premises also refute ``fact`` (a digit of its cell the solution
-        does not hold): by the whole rules, surely (no search asked); by fewer, when the guarded
-        solver shows it within :data:`TRIAL_CONFLICTS` conflicts. One step then removes each such
-        digit, where a round of every finder came before each one (flowers: 18 search steps to 6)."""
-        if over_whole_rules(step, self.rules):
+        does not hold): by the whole rules and premises holding every given (:attr:`givens`), surely
+        (the solution is their only one: no search asked); else when a solver shows it within
+        :data:`TRIAL_CONFLICTS` conflicts, the main session by the whole rules, the guarded one by
+        fewer. One step then removes each such digit, where a round of every finder came before
+        each one (flowers: 18 search steps to 6)."""
+        if over_whole_rules(step, self.rules) and self.givens is not None and set(self.givens) <= set(step.premises):
             return True
+        if over_whole_rules(step, self.rules):
+            found = self.session.solve(step.premises + [fact], self.deadline, TRIAL_CONFLICTS)
+            if found is None and self.deadline.expired():
+                raise TimeLimitReached("the time limit ended the search for the next step")
+            return found is False
         return self.implies(step.constraints, step.premises, fact, TRIAL_CONFLICTS)
 
     def _cheapest(self, g: Grid, facts: list[Fact], seen: list[Fact]) -> list[tuple]:

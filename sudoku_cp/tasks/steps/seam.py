@@ -9,8 +9,8 @@ from contextlib import nullcontext
 from typing import Any
 
 from ...backends import Backend, Deadline, Session, Unsupported
-from ...core.board import Fact, Rules
-from ...core.results import TimeLimitReached
+from ...core.board import Fact, Rules, cell_name
+from ...core.results import SolverFailure, TimeLimitReached
 from ..cores import shrink_core
 from ..refutations import UnitPropagation, reasoning
 from ..techniques import FINDERS
@@ -19,6 +19,7 @@ from .grid import Grid, snapshot
 from .singles import singles_refute, where_stuck
 from .step import BOUND, DEDUCTION_COST, SHRINK_MOST, TRIAL_CONFLICTS, Step, part
 
+PREMISE_CONFLICTS = 10_000  # a search step's premise stays unless a search this long shows it is not needed
 CORE_CONFLICTS = 1_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
 #                        published killers nearly every longer search's core held all its units or all but a few; at
 #                        8,000, each of Hailstone's search steps spent 0.5 s reaching the bound, and at 3,000 Wecoc's
@@ -53,6 +54,8 @@ class Seam:
         backend = reasoning(backend)
         self.rules, self.backend, self.deadline = rules, backend, deadline
         self.solution = solution
+        # the givens with which a count proved :attr:`solution` the only one (set by the walk; None: not known)
+        self.givens: list[Fact] | None = None
         self.awaiting: Callable[[], Any] | None = None  # sets :attr:`solution` once it has come (a twin finds it)
         self.session = backend.session(rules, stats=False)
         # the deletions of the last general step (:meth:`_cheapest`), by the facts they were made with
@@ -233,9 +236,11 @@ class Seam:
                 within=None) -> tuple[list[int], list[Fact], str]:
         """Minimal premises (under ``refutes``), then the units they need, for refuting ``assumed``.
 
-        ``refutes`` None: the whole rules refute it (a search step). They imply every fact (the
-        puzzle has one solution, and each fact is a checked step's conclusion), so the premises are
-        none, and no search is asked to drop them one by one (on Hailstone that was 0.48 s a step).
+        ``refutes`` None: the whole rules refute it (a search step). The premises are the facts the
+        refutation used: the core of the main session's search over the current facts (taken as
+        assumptions), shrunk by deletion, each answer's core refining the rest (:meth:`searched_premises`);
+        the units are then found as for any step, and the premises, minimal under the whole rules,
+        stay minimal under any of their parts (no second deletion).
 
         How minimal (the third value): ``"propagation"``, dropping any unit or premise stops naked
         and hidden singles over the units (:func:`singles_refute`); ``"solver propagation"``, it
@@ -250,8 +255,9 @@ class Seam:
         :data:`CORE_CONFLICTS` conflicts (on the published killers such a core held all of them,
         or all but a few).
         """
-        if refutes is None:  # the whole rules: they imply every fact, so deletion would drop each one
-            premises: list[Fact] = []
+        searched = refutes is None
+        if searched:  # the whole rules: the facts their search used, each one needed
+            premises = self.searched_premises(facts, assumed)
         else:
             self._answer(self.session.solve(facts + [assumed], self.deadline))
             core = set(self.session.core())
@@ -278,16 +284,61 @@ class Seam:
         if not self.implies(near, premises, assumed):
             near = every  # (they refute it: ``refutes`` asked the whole rules)
             if not self.implies(near, premises, assumed, CORE_CONFLICTS):  # a long refutation: no core
-                return near, self.fewest(near, premises, assumed), "solver core"
+                return near, premises if searched else self.fewest(near, premises, assumed), "solver core"
         needed = self._core_units(near)
         near = [k for k in near if k in needed]  # (the core's units refute it too)
         if len(near) > SHRINK_MOST:  # too many to try one by one: a fresh solver's core
             with self._using(None) as fresh:
                 near = self.fresh_core(near, premises, assumed, fresh)
                 if len(near) > SHRINK_MOST:
-                    return near, self.fewest(near, premises, assumed, fresh), "solver core"
+                    return near, premises if searched else self.fewest(near, premises, assumed, fresh), "solver core"
         units = shrink_core(lambda s: self.implies(s, premises, assumed, TRIAL_CONFLICTS), near, self._core_units)
-        return units, self.fewest(units, premises, assumed), "solver"
+        return units, premises if searched else self.fewest(units, premises, assumed), "solver"
+
+    def tightened(self, step: Step) -> Step:
+        """A named technique's ``step`` with each premise needed: its pattern's facts shrunk by
+        deletion while a solver holding only the step's units still refutes the negation of every
+        conclusion fact from the rest (the guarded session of :meth:`implies`; a fact a unit of
+        the step already rules out, such as a cell's own digit beside a peer's, goes). Unchanged
+        where the backend has no guarded session, or the step adds up a cage of its own."""
+        if len(step.premises) < 2 or step.new_cages:
+            return step
+        if not self.parted:
+            self.implies(step.constraints, step.premises, step.conclusion[0])  # (makes :attr:`parts`)
+        parts = self.parts
+        if parts is None:
+            return step
+        guards = parts.guards(step.constraints)
+
+        def follows(kept: list[Fact]) -> bool:
+            return all(self._answer(parts.solve(kept + [(r, c, -d)], self.deadline, guards=guards))
+                       for r, c, d in step.conclusion)
+
+        one = len(step.conclusion) == 1  # (then each answer's core refines the rest)
+        step.premises = shrink_core(follows, step.premises, (lambda kept: set(parts.core())) if one else None)
+        return step
+
+    def searched_premises(self, facts: list[Fact], assumed: Fact) -> list[Fact]:
+        """A minimal subset of ``facts`` with which the whole rules refute ``assumed`` (a search step's
+        premises): the main session's core over ``facts`` taken as assumptions, shrunk by deletion,
+        each unsat answer's own core refining the rest (dropping any one of them lets the whole rules
+        hold it). A trial the session does not settle within :data:`PREMISE_CONFLICTS` conflicts
+        keeps its fact (needed, as far as the bound shows: never on the classic collections)."""
+        session = self.session
+
+        def unsat(kept: list[Fact]) -> bool:
+            found = session.solve(kept + [assumed], self.deadline, PREMISE_CONFLICTS)
+            if found is None and not self.deadline.expired():
+                return False  # (not settled within the bound: the fact stays)
+            return self._answer(found)
+
+        if not self._answer(session.solve(facts + [assumed], self.deadline)):
+            raise SolverFailure(f"search step: {cell_name(*assumed[:2])}={assumed[2]} is not refuted by the whole rules and the facts")
+        core = set(session.core())
+        start = [f for f in facts if f in core]
+        if len(start) < len(facts) and not unsat(start):
+            start = facts  # (a core the bound cannot confirm: all the facts)
+        return shrink_core(unsat, start, lambda kept: set(session.core()))
 
     def _step(self, units: list[int], premises: list[Fact], how: str, assumed: Fact, cost: int,
               name: str) -> Step:

@@ -102,9 +102,10 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
     for _, finder in FINDERS[:shared]:
         found = finder(grid)
         if found is not None:
-            if prover is not None:
-                prover.unwanted()
-            return cast(Step, found)  # built by the grid's own step methods
+            if prover is None:
+                return cast(Step, found)  # built by the grid's own step methods
+            prover.unwanted()
+            return prover.tightened(cast(Step, found))
     if prover is None:
         return None
     asked = shared < len(FINDERS)
@@ -113,7 +114,7 @@ def next_step(grid: Grid, prover: Prover | None = None) -> Step | None:
                                   snapshot(grid), (), _BOTH_ENDS))  # (the last position always answers)
         if isinstance(named[1], Step):
             prover.ahead(grid, named[1].conclusion)
-            return named[1]
+            return prover.tightened(named[1])
         prover.scanned(grid, named[1])
     step = prover.general(grid, asked)
     if step is not None:
@@ -229,6 +230,8 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
     except Unsupported:
         parts = None
     whole: Session | None = None  # (and one holding the whole rules, for the steps that need them all)
+    givens = board.givens()  # (what the count's solution is the only one with: :func:`verify_step`)
+    prover.givens = givens
     waiting: list[tuple[int, Step]] = []  # the steps found before the solution came, to check then
     witness: Sequence[int] | None = None
 
@@ -236,9 +239,9 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
         nonlocal whole
         if not check:
             return
-        if witness is None and whole is None and over_whole_rules(step, board.rules):
+        if whole is None and over_whole_rules(step, board.rules) and (witness is None or not set(givens) <= set(step.premises)):
             whole = checker.session(board.rules, stats=False)
-        problems = verify_step(step, board.rules, checker, parts, deadline, witness, whole, unique=True)
+        problems = verify_step(step, board.rules, checker, parts, deadline, witness, whole, givens)
         if problems:
             raise VerificationError(f"step {number} ({step.text(board.rules)}): " + "; ".join(problems))
 

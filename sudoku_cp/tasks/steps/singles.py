@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...constraints import relation_pairs
 from ...core.board import Fact, Rules
 from ..refutations import facts_deletion, places, units_deletion
 from .grid import Grid
@@ -50,7 +51,7 @@ def where_stuck(rules: Rules, units: Sequence[int], facts: Sequence[Fact]) -> tu
     from ...constraints import kind_of
 
     for kind in sorted(k for k in kinds if getattr(kind_of(k), "gaps", None) == (0,) and hasattr(kind_of(k), "steps")):
-        for i, j in rules.relation_pairs(kind):
+        for i, j in relation_pairs(rules, kind):
             same = placed.get(i, set()) & placed.get(j, set())
             if same:
                 return ("clash", kind, i, j, min(same))

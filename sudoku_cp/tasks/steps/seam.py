@@ -301,8 +301,8 @@ class Seam:
         conclusion fact from the rest (the guarded session of :meth:`implies`; a fact a unit of
         the step already rules out, such as a cell's own digit beside a peer's, goes). Unchanged
         where the backend has no guarded session, or the step adds up a cage of its own."""
-        if len(step.premises) < 2 or step.new_cages:
-            return step
+        if len(step.premises) < 2 or step.new_cages or step.assumption is not None:
+            return step  # (a general step's premises are minimal under the propagation it names: :meth:`_reason`)
         if not self.parted:
             self.implies(step.constraints, step.premises, step.conclusion[0])  # (makes :attr:`parts`)
         parts = self.parts

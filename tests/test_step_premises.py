@@ -13,7 +13,7 @@ import pytest
 from gridgen import dataset_lines
 from sudoku_cp.backends import make
 from sudoku_cp.formats.text import parse_puzzle
-from sudoku_cp.tasks.steps import explain_steps
+from sudoku_cp.tasks.steps import Grid, explain_steps, singles_refute
 
 HARDEST = dataset_lines("forum-hardest-1106.txt", 4, 50)[1::2]  # (lines 51 and 151: a search step each)
 
@@ -27,9 +27,12 @@ def explained(request):
 def test_each_step_follows_from_its_premises_and_units_and_needs_each_premise(explained):
     """A fresh guarded solver (not the finder's), only the step's units switched on: the premises
     and the negation of any conclusion fact cannot hold together; dropping any one premise, the
-    negation of some conclusion fact can. A "what if, by cases" is minimal under the propagation
-    it names (each case's), not a search: its premises are checked to suffice only."""
+    negation of some conclusion fact can (a named technique's, a search's). A "what if" refuted by
+    singles is minimal under the rule it names: without any one premise, naked and hidden singles
+    over its units no longer reach a contradiction; a "what if, by cases" (the solver's
+    propagation in each case) has its premises checked to suffice only."""
     board, steps = explained
+    grid = Grid(board)  # (singles_refute reads only the units' cells from it)
     searched = [s for s in steps if s.technique == "what if, by search"]
     assert searched and all(s.premises for s in searched)  # (never an empty list: the givens are needed)
     with make("sat").parts_session(board.rules) as held:
@@ -43,6 +46,10 @@ def test_each_step_follows_from_its_premises_and_units_and_needs_each_premise(ex
             assert follows(step.premises), where
             if step.minimal_under == "solver propagation":
                 continue
+            if step.minimal_under == "propagation":
+                def follows(premises):  # noqa: F811 (the rule the step names)
+                    return singles_refute(grid, step.constraints, premises, step.assumption)
+                assert follows(step.premises), where
             for k, premise in enumerate(step.premises):
                 assert not follows(step.premises[:k] + step.premises[k + 1:]), f"{where}: {premise} not needed"
 

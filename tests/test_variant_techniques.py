@@ -539,8 +539,9 @@ def test_a_step_over_the_whole_rules_is_checked_against_the_only_solution():
 
 
 def test_a_search_step_has_no_premises_and_no_search_for_them(monkeypatch):
-    """A "what if, by search" is refuted by the whole rules, which imply every fact: its premises
-    are none, and the main solver is not asked to find or drop them (on flowers, steps 3 to 6)."""
+    """A "what if, by search"'s premises are the facts its refutation used: on flowers (a killer
+    with no givens, steps 3 to 6) the whole rules refute each candidate from no fact at all, so
+    they are none, and no search is asked before the solution has come (it has: no ``searched``)."""
     name, text, solution = next(k for k in published_killers() if k[0] == "flowers")
     board = parse_puzzle(text)
     asked = []

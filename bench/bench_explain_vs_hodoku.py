@@ -1,94 +1,69 @@
-"""``explain --steps`` (and its first step, ``--hint``) beside the HoDoKu port on the same SE-rated puzzles.
+"""explain --steps beside the HoDoKu port (PyPI ``hodoku-py``) on SE-rated puzzles, side by side.
 
-The port is hodoku-py (PyPI, GPL-3.0; a pure-Python port of HoDoKu 2.2.0's solver, hint engine and
-rater), imported only here and only if installed (``pip install hodoku-py``): it is never a
-dependency of the product. Puzzles: tests/data/se-heldout.txt (SE 5.5 to 9.1, never used to tune), or ``--file``.
-Per puzzle, in this one process, alternating which goes first: ours
-``tasks.explain.explain(board, steps=True)`` (every verified step to the solution, with the
-rating) against ``hodoku.Solver().solve(puzzle)`` (its whole solution path with its rating); and
-ours ``explain(board, steps=1)`` (the first step, what ``--hint`` waits for) against
-``Solver().get_hint(puzzle)``. Medians over ``--repeat`` rounds; the table gives both and the
-ratio (ours / theirs: below 1, we are faster), the summary the median ratio and the sums.
+For each integer SE rating 5..9, the first ``--per`` puzzles of tests/data/se-calibration.txt:
+the seconds of our whole explanation (``explain_steps``, every step checked) and of the port's
+``Solver.solve`` (every step found), then of the first step alone (``explain_steps(limit=1)``,
+what ``--hint`` waits for) and of the port's ``get_hint``. Both run in this process, one after
+the other, so the ratio (ours / theirs: below 1, we are faster) is taken under the same load.
+The port is an optional import: install it in a venv of your own for this script only.
 
-    python bench/bench_explain_vs_hodoku.py [--limit N] [--repeat K] [--file PATH]
+    .venv/bin/pip install hodoku-py
+    .venv/bin/python bench/bench_explain_vs_hodoku.py --per 1
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _data import machine  # bench/_data.py
 
-from _data import machine  # noqa: E402
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.steps import explain_steps
 
-
-def puzzles(path: Path) -> list[tuple[str, float]]:
-    """``(81 digits, SE rating)`` per line of an SE-rated file (``#`` lines are comments)."""
-    out = []
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            text, rating = line.split()[:2]
-            out.append((text, float(rating)))
-    return out
+SAMPLE = Path(__file__).resolve().parents[1] / "tests" / "data" / "se-calibration.txt"
 
 
-def timed(work) -> float:
+def puzzles(per: int) -> list[tuple[str, float]]:
+    """The first ``per`` puzzles of each integer rating 5..9, with their SE rating."""
+    found: dict[int, list[tuple[str, float]]] = {}
+    for line in SAMPLE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            text, rating = line.split()
+            found.setdefault(int(float(rating)), []).append((text, float(rating)))
+    return [p for k in sorted(found) for p in found[k][:per]]
+
+
+def timed(call) -> float:
     start = time.perf_counter()
-    work()
+    call()
     return time.perf_counter() - start
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--file", type=Path, default=ROOT / "tests" / "data" / "se-heldout.txt",
-                        help="SE-rated puzzles, 'PUZZLE RATING' a line (default tests/data/se-heldout.txt)")
-    parser.add_argument("--limit", type=int, default=0, help="only the first N puzzles (0: all)")
-    parser.add_argument("--repeat", type=int, default=1, help="rounds per puzzle, the median kept (default 1)")
-    args = parser.parse_args(argv)
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--per", type=int, default=2, help="puzzles per integer rating (default 2)")
+    args = parser.parse_args()
     try:
-        from hodoku import Solver
+        from hodoku import Solver  # noqa: PLC0415 (optional: only this script needs it)
     except ImportError:
-        print("bench_explain_vs_hodoku: the HoDoKu port is not installed: pip install hodoku-py", file=sys.stderr)
-        return 2
-    from sudoku_cp.formats.text import parse_puzzle
-    from sudoku_cp.tasks.explain import explain
-
-    chosen = puzzles(args.file)[: args.limit or None]
-    hodoku = Solver()
-    explain(parse_puzzle(chosen[0][0]), steps=True)  # imports and caches, not timed
-    hodoku.solve(chosen[0][0])
-    print(machine())
-    print(f"{'SE':>4} {'ours s':>8} {'HoDoKu s':>9} {'ratio':>6} {'hint s':>8} {'H hint s':>9} {'ratio':>6}  steps")
-    full, hint, sums = [], [], [0.0, 0.0, 0.0, 0.0]
-    for text, rating in chosen:
+        raise SystemExit("bench_explain_vs_hodoku: hodoku-py is not installed: expected `pip install hodoku-py`")
+    print(machine(), flush=True)
+    theirs = Solver()
+    totals = [0.0, 0.0, 0.0, 0.0]
+    print(f"{'SE':>4} {'ours s':>8} {'port s':>8} {'ratio':>6} {'hint s':>8} {'port s':>8} {'ratio':>6}")
+    for text, rating in puzzles(args.per):
         board = parse_puzzle(text)
-        times: dict[str, list[float]] = {"ours": [], "theirs": [], "ours1": [], "theirs1": []}
-        steps = 0
-        for round_ in range(args.repeat):
-            jobs = [("ours", lambda: explain(board, steps=True)), ("theirs", lambda: hodoku.solve(text)),
-                    ("ours1", lambda: explain(board, steps=1)), ("theirs1", lambda: hodoku.get_hint(text))]
-            if round_ % 2:
-                jobs = [jobs[1], jobs[0], jobs[3], jobs[2]]
-            for name, work in jobs:
-                times[name].append(timed(work))
-        steps = len(explain(board, steps=True).steps)
-        med = {name: statistics.median(values) for name, values in times.items()}
-        full.append(med["ours"] / med["theirs"])
-        hint.append(med["ours1"] / med["theirs1"])
-        for k, name in enumerate(("ours", "theirs", "ours1", "theirs1")):
-            sums[k] += med[name]
-        print(f"{rating:4.1f} {med['ours']:8.3f} {med['theirs']:9.3f} {full[-1]:6.2f} {med['ours1']:8.3f} "
-              f"{med['theirs1']:9.3f} {hint[-1]:6.2f}  {steps}")
-    print(f"# {len(chosen)} puzzles: explain --steps / HoDoKu solve, median ratio {statistics.median(full):.2f} "
-          f"(sum {sums[0]:.1f} s / {sums[1]:.1f} s = {sums[0] / sums[1]:.2f}); first step / get_hint, "
-          f"median ratio {statistics.median(hint):.2f} (sum {sums[2]:.1f} s / {sums[3]:.1f} s = {sums[2] / sums[3]:.2f})")
-    return 0
+        row = [timed(lambda: explain_steps(board)), timed(lambda: theirs.solve(text)),
+               timed(lambda: explain_steps(board, limit=1)), timed(lambda: theirs.get_hint(text))]
+        totals = [t + x for t, x in zip(totals, row)]
+        print(f"{rating:4.1f} {row[0]:8.2f} {row[1]:8.2f} {row[0] / row[1]:6.2f} "
+              f"{row[2]:8.3f} {row[3]:8.3f} {row[2] / row[3]:6.2f}", flush=True)
+    print(f"{'all':>4} {totals[0]:8.2f} {totals[1]:8.2f} {totals[0] / totals[1]:6.2f} "
+          f"{totals[2]:8.3f} {totals[3]:8.3f} {totals[2] / totals[3]:6.2f}")
+    print(machine())
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

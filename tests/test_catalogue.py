@@ -11,7 +11,7 @@ import pytest
 
 from sudoku_cp.backends import make
 from sudoku_cp.cli import main
-from sudoku_cp.constraints import kind_of, names, register, unregister
+from sudoku_cp.constraints import digit_symmetric, kind_of, maps_to_itself, names, register, unregister
 from sudoku_cp.constraints.base import PairKind
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import find_conflicts, is_solution
@@ -317,8 +317,8 @@ def test_a_kind_registered_from_outside_works_in_every_command(apart2, capsys, t
 def test_symmetry_moves_keep_a_thermometer_only_when_it_runs_the_same_way():
     rules = build(S4, constraints=[Constraint("thermometer", 0, ((0, 0), (0, 1), (0, 2)))])
     flip = [r * 4 + (3 - c) for r in range(4) for c in range(4)]
-    assert rules.maps_to_itself(list(range(16))) and not rules.maps_to_itself(flip)
-    assert not rules.digit_symmetric
+    assert maps_to_itself(rules, list(range(16))) and not maps_to_itself(rules, flip)
+    assert not digit_symmetric(rules)
 
 
 SUKAKU_FROM = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # Norvig's hard example, as pencil marks

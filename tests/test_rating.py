@@ -135,7 +135,7 @@ def test_a_time_limit_keeps_the_steps_found_so_far(capsys, monkeypatch, tmp_path
             raise TimeLimitReached("the time limit ended the search for the next step")
         return real(grid, prover)
 
-    monkeypatch.setattr(steps_module, "next_step", slow)
+    monkeypatch.setattr(steps_module.walk, "next_step", slow)
     page = tmp_path / "steps.html"
     assert main(["explain", "--steps", "--html", str(page), "..3..4.12......."]) == 4
     out = [line for line in capsys.readouterr().out.splitlines() if not line.startswith("page written")]

@@ -298,7 +298,7 @@ def test_what_ifs_only_the_solver_sees_name_their_contradiction(monkeypatch):
                        for k in range(len(facts)))
         assert not any(singles_refute(grid, used[:k] + used[k + 1:], facts, step.assumption)
                        for k in range(len(used)))
-    monkeypatch.setattr(steps_module, "FINDERS", [f for f in FINDERS if TECHNIQUES[f[0]].family not in ("lines", "cages")])
+    monkeypatch.setattr(steps_module.walk, "FINDERS", [f for f in FINDERS if TECHNIQUES[f[0]].family not in ("lines", "cages")])
     for text in (KILLER,):
         board = parse_puzzle(text)
         steps = explain_steps(board)
@@ -913,7 +913,7 @@ def test_the_steps_run_the_garbage_collector_less_often_and_restore_it(monkeypat
 
     def broken(grid, prover=None):
         raise RuntimeError("a finder broke")
-    monkeypatch.setattr(steps_module, "next_step", broken)
+    monkeypatch.setattr(steps_module.walk, "next_step", broken)
     with pytest.raises(RuntimeError):
         explain_steps(parse_puzzle(TOP))
     assert gc.get_threshold() == before

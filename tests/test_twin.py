@@ -186,9 +186,9 @@ def made_twins(monkeypatch) -> list[Twin]:
         found = real(grid, prover)
         made.append(found)
         return found
-    monkeypatch.setattr(steps_module, "twin_of", recorded)
+    monkeypatch.setattr(steps_module.walk, "twin_of", recorded)
     monkeypatch.setattr(Twin, "start", classmethod(lambda cls, tests, state: cls(tests, state)))  # (one core too)
-    monkeypatch.setattr(steps_module, "TWIN_AFTER", 0)  # (from the start, however fast the machine)
+    monkeypatch.setattr(steps_module.seam, "TWIN_AFTER", 0)  # (from the start, however fast the machine)
     return made
 
 
@@ -209,7 +209,7 @@ def twin_claims_first(monkeypatch) -> None:
                     time.sleep(0.001)  # (the twin claims from the back: the last position first)
             return test(p)
         return waited
-    monkeypatch.setattr(steps_module, "shared_test", waiting)
+    monkeypatch.setattr(steps_module.walk, "shared_test", waiting)
 
 
 def test_steps_with_a_twin_are_the_steps_without(monkeypatch):
@@ -238,7 +238,7 @@ def test_a_variant_is_proved_unique_beside_its_steps(monkeypatch):
         def __init__(self, *args):
             super().__init__(*args)
             made.append(self)
-    monkeypatch.setattr(steps_module, "Proof", Recorded)
+    monkeypatch.setattr(steps_module.walk, "Proof", Recorded)
     hs2 = parse_puzzle(next(k for k in published_killers() if k[0] == "hs2")[1])
     alone = explain_steps(hs2, twin=False)
     assert not made
@@ -254,7 +254,7 @@ def test_a_variant_is_proved_unique_beside_its_steps(monkeypatch):
     assert len(made) == 3 and made[2].counted.status.value == "unique"
     proofs, settle = [], Recorded.settle
     monkeypatch.setattr(Recorded, "settle", lambda self, wait=True: proofs.append(wait) or settle(self, wait))
-    monkeypatch.setattr(steps_module, "AMPLE", 10 ** 9)  # (as if the time limit were near)
+    monkeypatch.setattr(steps_module.walk, "AMPLE", 10 ** 9)  # (as if the time limit were near)
     explain_steps(hs2, time_limit=60)
     assert proofs[0] is True  # the proof waited for before the steps
 
@@ -282,8 +282,8 @@ def slow_first_count(monkeypatch, tmp_path, entered: bool = False):
         given.append(found)
         done.touch()
         return found
-    monkeypatch.setattr(steps_module, "answer", answer)
-    monkeypatch.setattr(steps_module, "raced", raced)
+    monkeypatch.setattr(steps_module.proofs, "answer", answer)
+    monkeypatch.setattr(steps_module.walk, "raced", raced)
     return given
 
 
@@ -299,7 +299,7 @@ def test_the_steps_start_before_the_solution_and_a_second_solver_races_the_twin_
     def verify(step, rules, backend, parts=None, deadline=None, solution=None, *args, **kwargs):
         checked.append((step, solution))
         return real_verify(step, rules, backend, parts, deadline, solution, *args, **kwargs)
-    monkeypatch.setattr(steps_module, "verify_step", verify)
+    monkeypatch.setattr(steps_module.walk, "verify_step", verify)
     paired = explain_steps(hs3)
     assert len(given) == 1 and given[0] == alone.solution  # a Board: this process's solver found it
     assert paired.solution == alone.solution
@@ -314,7 +314,7 @@ def test_a_racer_that_cannot_load_the_rules_waits_for_the_twin(monkeypatch, tmp_
     hs3 = parse_puzzle(next(k for k in published_killers() if k[0] == "hs3")[1])
     alone = explain_steps(hs3, twin=False)
     given = slow_first_count(monkeypatch, tmp_path, entered=True)
-    monkeypatch.setattr(steps_module, "RACER", "dfs")  # (no sessions: Unsupported)
+    monkeypatch.setattr(steps_module.proofs, "RACER", "dfs")  # (no sessions: Unsupported)
     paired = explain_steps(hs3)
     assert len(given) == 1 and given[0].solution == alone.solution  # a Result: the twin's count
     assert [s.text(hs3.rules) for s in paired] == [s.text(hs3.rules) for s in alone]
@@ -329,7 +329,7 @@ def test_a_step_found_before_the_solution_that_fails_its_check_still_fails(monke
 
     def verify(step, *args, **kwargs):
         return ["planted"] if step.technique == "cage combinations" else real_verify(step, *args, **kwargs)
-    monkeypatch.setattr(steps_module, "verify_step", verify)
+    monkeypatch.setattr(steps_module.walk, "verify_step", verify)
     with pytest.raises(steps_module.VerificationError, match=r"^step 1 \(.*\): planted$"):
         explain_steps(hs3)
 
@@ -447,7 +447,7 @@ def test_a_variant_explained_step_by_step_is_counted_by_its_steps_alone(monkeypa
     assert len(asked) == 2  # (each counted once it was found not to have one solution)
     # where explain counts first, the steps go on from its count: none of their own
     theirs, own = [], steps_module.count
-    monkeypatch.setattr(steps_module, "count", lambda *args, **kw: theirs.append(args[1]) or own(*args, **kw))
+    monkeypatch.setattr(steps_module.walk, "count", lambda *args, **kw: theirs.append(args[1]) or own(*args, **kw))
     assert explain_module.explain(hs2, backend="all", steps=True).backends and len(asked) == 3
     timed = explain_module.explain(hs2, time_limit=60, steps=True)
     assert timed.steps.complete and timed.steps.counted.status.value == "unique" and len(asked) == 4

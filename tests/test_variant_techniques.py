@@ -462,7 +462,7 @@ def test_a_search_step_whose_refutation_runs_long_names_the_whole_rules(monkeypa
     name, text, solution = next(k for k in published_killers() if k[0] == "flowers")
     board = parse_puzzle(text)
     (cored,) = [s for s in explain_steps(board, limit=3) if s.technique == "what if, by search"]
-    monkeypatch.setattr(steps_module, "CORE_CONFLICTS", 1)
+    monkeypatch.setattr(steps_module.seam, "CORE_CONFLICTS", 1)
     (whole,) = [s for s in explain_steps(board, limit=3) if s.technique == "what if, by search"]
     everything = len(board.rules.units) + len(board.rules.constraints)
     assert whole.assumption == cored.assumption and whole.minimal_under == "solver core"
@@ -525,22 +525,23 @@ def test_a_step_over_the_whole_rules_is_checked_against_the_only_solution():
 
     with sat.session(rules) as whole:
         for step in (right, wrong):
-            assert verify_step(step, rules, Unasked(), solution=cells, unique=True) == verify_step(
+            assert verify_step(step, rules, Unasked(), solution=cells, givens=board.givens()) == verify_step(
                 step, rules, sat, whole=whole)
-    assert verify_step(right, rules, Unasked(), solution=cells, unique=True) == []
-    assert verify_step(wrong, rules, Unasked(), solution=cells, unique=True) == [
+    assert verify_step(right, rules, Unasked(), solution=cells, givens=board.givens()) == []
+    assert verify_step(wrong, rules, Unasked(), solution=cells, givens=board.givens()) == [
         f"r{r + 1}c{c + 1} != {cells[i]} does not follow"]
-    assert verify_step(false_premise, rules, Unasked(), solution=cells, unique=True) == [
+    assert verify_step(false_premise, rules, Unasked(), solution=cells, givens=board.givens()) == [
         "its premises cannot hold together"]
     few = Step(right.conclusion, [], [0], "?", 1)  # row 1 alone
     with pytest.raises(AssertionError, match="a solver was asked"):  # fewer constraints: a solver decides
-        verify_step(few, rules, Unasked(), solution=cells, unique=True)
-    assert verify_step(few, rules, sat, solution=cells, unique=True) != []  # one row alone implies none of it
+        verify_step(few, rules, Unasked(), solution=cells, givens=board.givens())
+    assert verify_step(few, rules, sat, solution=cells, givens=board.givens()) != []  # one row alone implies none of it
 
 
 def test_a_search_step_has_no_premises_and_no_search_for_them(monkeypatch):
-    """A "what if, by search" is refuted by the whole rules, which imply every fact: its premises
-    are none, and the main solver is not asked to find or drop them (on flowers, steps 3 to 6)."""
+    """A "what if, by search"'s premises are the facts its refutation used: on flowers (a killer
+    with no givens, steps 3 to 6) the whole rules refute each candidate from no fact at all, so
+    they are none, and no search is asked before the solution has come (it has: no ``searched``)."""
     name, text, solution = next(k for k in published_killers() if k[0] == "flowers")
     board = parse_puzzle(text)
     asked = []

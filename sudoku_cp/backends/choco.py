@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..constraints import relation_pairs
 from ..core.board import Board, Rules
 from ..core.results import Outcome, SolverFailure
 from .base import NO_DEADLINE, Backend, BackendError, Deadline, enumerate_solutions, import_extra, refuse_unmodelled
@@ -40,12 +41,12 @@ def post_killer(model, rules: Rules, x: list, cells, total: int | None, level: s
 
 
 def post_different(model, rules: Rules, x: list, kind: str) -> None:
-    for a, b in rules.relation_pairs(kind):
+    for a, b in relation_pairs(rules, kind):
         model.arithm(x[a], "!=", x[b]).post()
 
 
 def post_apart(model, rules: Rules, x: list) -> None:
-    for a, b in rules.relation_pairs("nonconsecutive"):
+    for a, b in relation_pairs(rules, "nonconsecutive"):
         model.distance(x[a], x[b], "!=", 1).post()
 
 

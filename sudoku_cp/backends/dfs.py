@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 
+from ..constraints import by_kind
 from ..core.board import Board
 from ..core.results import Outcome
 from ..core.variants import partners
@@ -44,14 +45,14 @@ def search(board: Board, limit: int, deadline: Deadline, mrv: bool = True) -> Ou
     units holds (its first three units are looked up directly, any further ones in a loop).
     """
     rules = board.rules
-    if mrv and any(not hasattr(kind, "gaps") for kind, _group in rules.by_kind):  # beyond the relations
+    if mrv and any(not hasattr(kind, "gaps") for kind, _group in by_kind(rules)):  # beyond the relations
         return propagating(board, limit, deadline)
     n = board.size
     units_of = rules.units_of
     units = len(rules.units)
     cages = []  # (cell indices, sum or None) of each group of distinct digits (a killer cage)
     others = []  # (kind, constraint) of every other kind but the relations: filtered by the kind
-    for kind, group in rules.by_kind:
+    for kind, group in by_kind(rules):
         for constraint in group:
             cage = kind.distinct_sum(constraint, rules)
             if cage is not None:
@@ -249,7 +250,7 @@ def propagating(board: Board, limit: int, deadline: Deadline) -> Outcome:
     units = [g for g in groups if len(g) == n]  # where each digit has a place: hidden singles
     arcs: list[list[tuple[int, list[int]]]] = [[] for _ in range(size)]
     narrowing = []  # (kind, constraint, the cells it touches) of the rules that narrow by ``narrow``
-    for kind, group in rules.by_kind:
+    for kind, group in by_kind(rules):
         for constraint in group:
             cage = kind.distinct_sum(constraint, rules)
             if cage is not None:
@@ -279,7 +280,7 @@ def propagating(board: Board, limit: int, deadline: Deadline) -> Outcome:
     for k, (_kind, _constraint, touched) in enumerate(narrowing):
         for i in touched:
             watch[i].append(k)
-    checks = [(kind, constraint) for kind, group in rules.by_kind for constraint in group]
+    checks = [(kind, constraint) for kind, group in by_kind(rules) for constraint in group]
     cells = board.cells
     if any(kind.holds(constraint, cells, rules) for kind, constraint in checks):
         return Outcome([], True, False, {"nodes": 0, "backtracks": 0})

@@ -27,6 +27,7 @@ import os
 from collections.abc import Callable
 from functools import lru_cache
 
+from ..constraints import relation_pairs
 from ..core.board import Board, Rules
 from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure
@@ -77,7 +78,7 @@ def relation_rows(rules: Rules, kind: str) -> list[Row]:
     """A digit d in one cell of a related pair forbids d + g (g in the kind's gaps) in the other."""
     n = rules.size
     rows: list[Row] = []
-    for a, b in rules.relation_pairs(kind):
+    for a, b in relation_pairs(rules, kind):
         for first, second in ((a, b), (b, a)) if kind == "nonconsecutive" else ((a, b),):
             for d in range(1, n + 1):
                 cols = (column(n, first, d),) + tuple(column(n, second, d + g) for g in GAPS[kind]

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from ..constraints import relation_pairs
 from ..core.board import Board, Rules
 from ..core.packages import stopped_by_signals
 from ..core.results import Outcome, SolverFailure
@@ -57,7 +58,7 @@ def killer_facts(rules: Rules, x, cells, total: int | None) -> list:
 
 def relation_facts(rules: Rules, x, kind: str) -> list:
     """A digit d in one cell of a related pair forbids d + g (g in the kind's gaps) in the other."""
-    return [x[b] - x[a] != g if g else x[a] != x[b] for a, b in rules.relation_pairs(kind) for g in GAPS[kind]]
+    return [x[b] - x[a] != g if g else x[a] != x[b] for a, b in relation_pairs(rules, kind) for g in GAPS[kind]]
 
 
 KINDS: dict[str, Callable[[Rules, list, object], list]] = {

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
 
+from ..constraints import relation_pairs
 from ..core.board import Board, Rules
 from ..core.results import Outcome, SolverFailure, TimeLimitReached
 from ..core.variants import GAPS
@@ -115,7 +116,7 @@ def cover_killer(cover: Cover, rules: Rules, index: int, cells, total: int | Non
 def cover_relation(cover: Cover, rules: Rules, kind: str) -> None:
     """For each related pair and each digit pair the kind forbids there, an item both placements share."""
     n = rules.size
-    for a, b in rules.relation_pairs(kind):
+    for a, b in relation_pairs(rules, kind):
         for d in range(1, n + 1):
             for g in GAPS[kind]:
                 if 1 <= d + g <= n:

@@ -15,8 +15,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from importlib import import_module
 
+from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError
 from .base import Kind, Mark
 
@@ -86,12 +89,14 @@ def register(kind: Kind) -> Kind:
     if not kind.name or kind.name in catalogue:
         raise ValueError(f"constraint kind {kind.name!r} is already registered or has no name")
     catalogue[kind.name] = kind
+    by_kind.cache_clear()  # (rules read before may hold this kind now)
     return kind
 
 
 def unregister(name: str) -> None:
     """Remove a kind registered with :func:`register` (tests that add a throwaway kind)."""
     _load().pop(name, None)
+    by_kind.cache_clear()
 
 
 def kind_of(name: str) -> Kind:
@@ -127,5 +132,60 @@ def order(name: str) -> int:
     return catalogue.index(name) if name in catalogue else len(catalogue)
 
 
-__all__ = ["BUILT_IN", "Kind", "Mark", "by_fpuzzles_key", "kind_of", "kinds", "names", "order",
-           "register", "unregister"]
+# What a board's rules hold, read through the catalogue (the rules themselves, in core, do not ask it)
+
+@lru_cache(maxsize=1024)
+def by_kind(rules: Rules) -> tuple[tuple[Kind, tuple[Constraint, ...]], ...]:
+    """The rules' constraints grouped by kind, in catalogue order: ``((kind, constraints), ...)``;
+    a :class:`PuzzleError` naming an unknown kind."""
+    if not rules.constraints:
+        return ()
+    groups: dict[str, list[Constraint]] = {}
+    for constraint in rules.constraints:
+        groups.setdefault(constraint.kind, []).append(constraint)
+    return tuple((kind_of(name), tuple(group)) for name, group in sorted(groups.items(), key=lambda g: order(g[0])))
+
+
+def relation_pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
+    """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a whole-grid relation binds
+    (empty when ``rules`` do not have it): a knight's move, a king's move, or orthogonal
+    neighbours."""
+    relation = kind_of(kind)
+    if not hasattr(relation, "steps"):
+        raise ValueError(f"{kind!r} is not a relation: expected anti-knight, anti-king, non-consecutive")
+    return relation.pairs(rules) if any(c.kind == kind for c in rules.constraints) else ()  # type: ignore[attr-defined]
+
+
+def maps_to_itself(rules: Rules, cell_map: Sequence[int]) -> bool:
+    """True when moving cell i to ``cell_map[i]`` (row-major) maps ``rules`` onto themselves.
+
+    Every unit must land on a unit and each kind's constraints on constraints of that kind
+    (a killer cage on a cage with the same sum, a thermometer on one running the same way,
+    a relation's pairs on its pairs: each kind says). This is how the generator knows which
+    symmetry moves a variant allows: a move keeps every solution a solution exactly when it
+    keeps the rules.
+
+    >>> from sudoku_cp.core.shape import Shape
+    >>> from sudoku_cp.core.rules import Rules
+    >>> from sudoku_cp.core.variants import build
+    >>> flip = [c * 4 + r for r in range(4) for c in range(4)]
+    >>> swap_rows = [4 + c if r == 0 else c if r == 1 else r * 4 + c for r in range(4) for c in range(4)]
+    >>> rules = build(Shape(2, 2), antiknight=True)
+    >>> maps_to_itself(rules, flip), maps_to_itself(rules, swap_rows), maps_to_itself(Rules.classic(Shape(2, 2)), swap_rows)
+    (True, False, True)
+    """
+    n = rules.size
+    groups = {frozenset(r * n + c for r, c in u.cells) for u in rules.units}
+    if not all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in rules.units):
+        return False
+    return all(kind.maps_to_itself(group, cell_map, rules) for kind, group in by_kind(rules))
+
+
+def digit_symmetric(rules: Rules) -> bool:
+    """True when relabelling digits keeps ``rules``: no constraint speaks of the digits' values (a
+    cage's sum, non-consecutive, a thermometer), only of their being equal."""
+    return not any(kind.values_matter_in(c) for kind, group in by_kind(rules) for c in group)
+
+
+__all__ = ["BUILT_IN", "Kind", "Mark", "by_fpuzzles_key", "by_kind", "digit_symmetric", "kind_of", "kinds",
+           "maps_to_itself", "names", "order", "register", "relation_pairs", "unregister"]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..core.check import Conflict
+from ..core.conflict import Conflict
 from ..core.rules import Constraint, Rules
 from ..core.shape import cell_name
 from .base import Kind, PairTest, mask_of

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..core.check import Conflict
+from ..core.conflict import Conflict
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import Kind, Mark, _show, distinct_sum_support, doc_cells, entries, fp_cells, fp_name, fp_number, index, mask_of

@@ -16,6 +16,7 @@ candidates.
 
 from __future__ import annotations
 
+from ..constraints import by_kind
 from .board import Board
 from .shape import Cell
 
@@ -29,7 +30,7 @@ def candidates(board: Board) -> dict[Cell, tuple[int, ...]]:
     rules = board.rules
     cells = board.cells
     near: list[list] = [[] for _ in range(n * n)]  # the constraints that may narrow each cell
-    for kind, group in rules.by_kind:
+    for kind, group in by_kind(rules):
         for constraint in group:
             for i in kind.touches(constraint, rules):
                 near[i].append((kind, constraint))

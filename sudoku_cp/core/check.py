@@ -12,65 +12,13 @@ encoders, it tests every unit with set arithmetic, so a wrong encoding or a lyin
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
 
+from ..constraints import by_kind, kind_of
 from .board import Board, Rules, cell_name
+from .conflict import Conflict
 
-MOVES = {"knight": "a knight's move", "king": "a king's move"}
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """A digit that a unit holds more than once, with every cell holding it; or a broken constraint.
-
-    ``unit`` is a unit kind (``row``, ``column``, ``box``, ``region``, ``diagonal``,
-    ``anti-diagonal``, ``window``) or a constraint's (``cage``, ``knight``, ``king``,
-    ``consecutive``). A full cage with the wrong sum has ``digit`` = the sum it holds and
-    ``needs`` = its sum; two neighbours one apart have ``digit`` = the smaller digit. ``anchor``
-    is a cage's first cell (how people name a cage).
-    """
-
-    unit: str
-    index: int
-    digit: int
-    cells: list[tuple[int, int]]
-    anchor: tuple[int, int] | None = None
-    needs: int | None = None
-    text: str | None = None  # a constraint kind's own words for what is broken
-
-    def to_json(self) -> dict:
-        out = {"unit": self.unit, "index": self.index, "digit": self.digit,
-               "cells": [list(c) for c in self.cells]}
-        if self.text is not None:
-            out["text"] = self.text
-        return out
-
-    def describe(self, digit_text: str | None = None) -> str:
-        """``two 8s in column 1 (r1c1, r4c1)``, ``cage at r1c1 sums to 17, needs 15``, ...
-
-        >>> Conflict("knight", 0, 8, [(0, 0), (1, 2)]).describe()
-        "two 8s a knight's move apart (r1c1, r2c3)"
-        >>> Conflict("consecutive", 0, 5, [(1, 2), (1, 3)]).describe()
-        '5 and 6 are neighbours at r2c3-r2c4'
-        """
-        if self.text is not None:
-            return self.text
-        count = {2: "two", 3: "three", 4: "four"}.get(len(self.cells), str(len(self.cells)))
-        where = ", ".join(cell_name(r, c) for r, c in self.cells)
-        digit = digit_text or self.digit
-        anchor = cell_name(*(self.anchor or self.cells[0]))
-        if self.unit == "cage" and self.needs is not None:
-            return f"cage at {anchor} sums to {self.digit}, needs {self.needs}"
-        if self.unit == "consecutive":
-            (r1, c1), (r2, c2) = self.cells
-            return f"{self.digit} and {self.digit + 1} are neighbours at {cell_name(r1, c1)}-{cell_name(r2, c2)}"
-        if self.unit in MOVES:
-            return f"{count} {digit}s {MOVES[self.unit]} apart ({where})"
-        place = {"diagonal": "on the main diagonal", "anti-diagonal": "on the anti-diagonal",
-                 "cage": f"in the cage at {anchor}"}.get(self.unit, f"in {self.unit} {self.index + 1}")
-        return f"{count} {digit}s {place} ({where})"
 
 
 def find_conflicts(board: Board) -> list[Conflict]:
@@ -87,7 +35,7 @@ def find_conflicts(board: Board) -> list[Conflict]:
         for d in sorted(seen):
             if len(seen[d]) > 1:
                 conflicts.append(Conflict(unit.kind, unit.index, d, seen[d]))
-    for kind, group in board.rules.by_kind:
+    for kind, group in by_kind(board.rules):
         for constraint in group:
             conflicts += _kind_conflicts(kind, board, constraint)
     return conflicts
@@ -96,7 +44,6 @@ def find_conflicts(board: Board) -> list[Conflict]:
 def _constraint_conflicts(board: Board, constraint) -> list[Conflict]:
     """What the givens break of one constraint, as its kind sees it (``conflicts`` when the kind
     names conflicts itself, else one conflict per broken part it describes)."""
-    from ..constraints import kind_of
 
     return _kind_conflicts(kind_of(constraint.kind), board, constraint)
 
@@ -144,7 +91,7 @@ class Checker:
             self.slots = [i * n - 1 for i in range(n * n)]  # + digit: the weight's index
             self.digit_bytes = bytes(range(1, n + 1))
             self.given_mask = bytes([0] + [255] * 255)  # a given's byte -> 0xff, a blank stays 0
-        self.kinds = rules.by_kind  # ((kind, constraints), ...): each kind checks its own
+        self.kinds = by_kind(rules)  # ((kind, constraints), ...): each kind checks its own
         self.checks = [kind.check_of(c, rules) for kind, group in self.kinds for c in group]
 
     def constraint_problems(self, cells: tuple[int, ...]) -> list[str]:

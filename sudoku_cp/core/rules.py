@@ -17,7 +17,6 @@ is one factory here and nothing else recomputes box geometry.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -132,57 +131,6 @@ class Rules:
             for r, c in unit.cells:
                 out[r * n + c] = k
         return tuple(out)
-
-    def maps_to_itself(self, cell_map: Sequence[int]) -> bool:
-        """True when moving cell i to ``cell_map[i]`` (row-major) maps the rules onto themselves.
-
-        Every unit must land on a unit and each kind's constraints on constraints of that kind
-        (a killer cage on a cage with the same sum, a thermometer on one running the same way,
-        a relation's pairs on its pairs: each kind says). This is how the generator knows which
-        symmetry moves a variant allows: a move keeps every solution a solution exactly when it
-        keeps the rules.
-
-        >>> from sudoku_cp.core.variants import build
-        >>> flip = [c * 4 + r for r in range(4) for c in range(4)]
-        >>> swap_rows = [4 + c if r == 0 else c if r == 1 else r * 4 + c for r in range(4) for c in range(4)]
-        >>> rules = build(Shape(2, 2), antiknight=True)
-        >>> rules.maps_to_itself(flip), rules.maps_to_itself(swap_rows), Rules.classic(Shape(2, 2)).maps_to_itself(swap_rows)
-        (True, False, True)
-        """
-        n = self.size
-        groups = {frozenset(r * n + c for r, c in u.cells) for u in self.units}
-        if not all(frozenset(cell_map[r * n + c] for r, c in u.cells) in groups for u in self.units):
-            return False
-        return all(kind.maps_to_itself(group, cell_map, self) for kind, group in self.by_kind)
-
-    @cached_property
-    def by_kind(self) -> tuple:
-        """The constraints grouped by kind, in catalogue order: ``((kind, constraints), ...)``."""
-        if not self.constraints:
-            return ()
-        from ..constraints import kind_of, order
-
-        groups: dict[str, list[Constraint]] = {}
-        for constraint in self.constraints:
-            groups.setdefault(constraint.kind, []).append(constraint)
-        return tuple((kind_of(name), tuple(group)) for name, group in sorted(groups.items(), key=lambda g: order(g[0])))
-
-    def relation_pairs(self, kind: str) -> tuple[tuple[int, int], ...]:
-        """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a whole-grid relation binds
-        (empty when these rules do not have it): a knight's move, a king's move, or orthogonal
-        neighbours."""
-        from ..constraints import kind_of
-
-        relation = kind_of(kind)
-        if not hasattr(relation, "steps"):
-            raise ValueError(f"{kind!r} is not a relation: expected anti-knight, anti-king, non-consecutive")
-        return relation.pairs(self) if any(c.kind == kind for c in self.constraints) else ()  # type: ignore[attr-defined]
-
-    @cached_property
-    def digit_symmetric(self) -> bool:
-        """True when relabelling digits keeps the rules: no constraint speaks of the digits'
-        values (a cage's sum, non-consecutive, a thermometer), only of their being equal."""
-        return not any(kind.values_matter_in(c) for kind, group in self.by_kind for c in group)
 
     @staticmethod
     def classic(shape: Shape) -> "Rules":

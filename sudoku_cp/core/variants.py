@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
 
-from ..constraints import kind_of, order
+from ..constraints import by_kind, kind_of, order, relation_pairs
 from .rules import Constraint, Rules, Unit, _classic_units
 from .shape import Cell, PuzzleError, Shape, cell_name
 
@@ -166,7 +166,7 @@ def _cages(shape: Shape, cages: Iterable[tuple[Sequence[Cell], int | None]]) -> 
 def pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
     """The cell pairs ``(i, j)``, ``i < j`` row-major indices, that a relation binds (empty when
     ``rules`` do not have it): a knight's move, a king's move, or orthogonal neighbours."""
-    return rules.relation_pairs(kind)
+    return relation_pairs(rules, kind)
 
 
 # How far apart two related digits may not be: the same digit (knight, king), or one apart.
@@ -184,11 +184,11 @@ def partners(rules: Rules) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...
     """
     n = rules.size
     found: list[dict[int, set[int]]] = [{} for _ in range(n * n)]
-    for kind, _group in rules.by_kind:
+    for kind, _group in by_kind(rules):
         gaps = getattr(kind, "gaps", None)
         if gaps is None or not hasattr(kind, "steps"):
             continue
-        for a, b in kind.pairs(rules):
+        for a, b in kind.pairs(rules):  # type: ignore[attr-defined]
             found[a].setdefault(b, set()).update(gaps)
             found[b].setdefault(a, set()).update(gaps)
     return tuple(tuple((j, tuple(sorted(g))) for j, g in sorted(f.items())) for f in found)

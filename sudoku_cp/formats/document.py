@@ -35,7 +35,7 @@ from collections.abc import Callable, Hashable
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape
 from ..core.shape import has_box_shape
-from ..constraints import kind_of, names
+from ..constraints import by_kind, kind_of, names
 from ..core.variants import WINDOW_CORNERS, build
 from .jsontext import load_json, show
 
@@ -277,7 +277,7 @@ def rules_options(rules: Rules) -> dict[str, Any]:
     if "window" in kinds:
         options["windoku"] = True
     if rules.constraints:
-        options["constraints"] = [c for _kind, group in rules.by_kind for c in group]
+        options["constraints"] = [c for _kind, group in by_kind(rules) for c in group]
     return options
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 
+from ..constraints import by_kind
 from ..core.board import Board, PuzzleError, Shape
 from . import document as _document
 from .jsontext import MAX_JSON_DEPTH, json_depth, json_int, show
@@ -247,7 +248,7 @@ def to_fpuzzles(board: Board, solution: Board | None = None, title: str | None =
     if options.get("windoku"):
         out["extraregion"] = [{"cells": [f"R{r + 1}C{c + 1}" for r, c in w]}
                               for w in _document.window_cells()]
-    for kind, group in board.rules.by_kind:
+    for kind, group in by_kind(board.rules):
         kind.write_fpuzzles(group, out)
     if solution is not None:
         out["solution"] = list(solution.cells)

@@ -24,6 +24,7 @@ from html import escape
 from math import isqrt
 from typing import TYPE_CHECKING, Any
 
+from ..constraints import by_kind
 from ..core.board import Board
 from ..core.shape import Cell
 from .text import DEFAULT_SYMBOLS
@@ -51,7 +52,7 @@ ARROWS = {"DR": "\u2198", "DL": "\u2199", "UR": "\u2197", "UL": "\u2196", "right
 def marks_of(board: Board) -> list[Mark]:
     """Every drawn element of the board's constraints, in the catalogue's shapes."""
     n = board.size
-    return [m for kind, group in board.rules.by_kind for c in group for m in kind.marks(c, n)]
+    return [m for kind, group in by_kind(board.rules) for c in group for m in kind.marks(c, n)]
 
 
 def _under(marks, cell: int) -> list[str]:
@@ -169,7 +170,7 @@ def rules_title(board: Board) -> str | None:
     >>> rules_title(Board.empty(Shape(2, 2), build(Shape(2, 2), antiknight=True, nonconsecutive=True)))
     'anti-knight, non-consecutive'
     """
-    words = [kind.words for kind, _group in board.rules.by_kind if kind.whole_grid]
+    words = [kind.words for kind, _group in by_kind(board.rules) if kind.whole_grid]
     return ", ".join(words) or None
 
 

@@ -52,6 +52,7 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 
+from ..constraints import by_kind
 from ..constraints.base import digit_sets
 from ..core.board import Board, Rules, Shape
 from ..core.packages import import_package
@@ -293,7 +294,7 @@ def as_rules(rules: Rules | Shape) -> Rules:
 
 
 def _check_encodable(rules: Rules) -> None:
-    rules.by_kind  # an unknown kind is refused by name here, before any clause is made
+    by_kind(rules)  # an unknown kind is refused by name here, before any clause is made
 
 
 def cage_combinations(n: int, size: int, total: int) -> list[tuple[int, ...]]:
@@ -418,7 +419,7 @@ class ConstraintEncoder:
 def _emit_constraints(cnf: Cnf, rules: Rules, wanted: Sequence[str], amo: str) -> None:
     """The clause families of the rules' constraints, kind by kind in catalogue order."""
     enc = ConstraintEncoder(cnf, rules, wanted, amo)
-    for kind, group in rules.by_kind:
+    for kind, group in by_kind(rules):
         kind.emit(group, rules, enc)
 
 
@@ -618,7 +619,7 @@ def eliminated(board: Board) -> tuple[set[int], set[int]]:
         false_vars.update(var(n, *divmod(p, n), d) for p in peer_table[i])
     if rules.constraints and any(board.cells):
         full = (1 << n) - 1
-        for kind, group in rules.by_kind:  # what each constraint lets the givens cross out
+        for kind, group in by_kind(rules):  # what each constraint lets the givens cross out
             for constraint in group:
                 for j in kind.touches(constraint, rules):
                     gone = full & ~kind.allowed(constraint, board.cells, j, rules)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..constraints import by_kind
 from ..core.board import Board
 from ..core.shape import cell_name
 
@@ -73,7 +74,7 @@ def build_model(board: Board) -> CpModelSpec:
         (f"{u.kind} {u.index + 1}", tuple(r * n + c for r, c in u.cells)) for u in board.rules.units
     ]
     spec = CpModelSpec(n, domains, groups)
-    for kind, group in board.rules.by_kind:
+    for kind, group in by_kind(board.rules):
         for constraint in group:
             kind.model(constraint, board.rules, spec)
     return spec

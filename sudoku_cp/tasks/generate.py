@@ -6,7 +6,7 @@ How a puzzle is made:
    session fills the empty grid with random phases; for larger classic N the shifted base pattern
    ``(C * (r mod R) + r div R + c) mod N``; then random symmetry moves (relabel digits, permute
    rows inside bands, bands, columns inside stacks, stacks, and transpose), each applied only when
-   the rules allow it (:meth:`~sudoku_cp.core.rules.Rules.maps_to_itself`; for classic Sudoku all
+   the rules allow it (:func:`~sudoku_cp.constraints.maps_to_itself`; for classic Sudoku all
    of them, transpose when boxes are square), all drawn from ``random.Random(seed)``;
 2. clue removal: cells (or symmetric pairs of cells) in random order, each removed when the
    puzzle stays unique, asked of one incremental session (:class:`~sudoku_cp.tasks.minimize.UniquenessOracle`);
@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..constraints import digit_symmetric, maps_to_itself
 from ..backends import DEFAULT, Backend, Deadline, make
 from ..core.board import Board, Rules, Shape
 from ..core.check import solution_problems
@@ -132,7 +133,7 @@ def _line_map(n: int, src: list[int], rows: bool) -> list[int]:
 def shuffle_grid(grid: Board, rng: random.Random) -> Board:
     """Apply random moves that keep the rules: digits, rows in bands, bands, columns in stacks,
     stacks, transpose. Each move is drawn, then applied only if the rules map onto themselves
-    under it (:meth:`Rules.maps_to_itself`; relabelling digits: when :attr:`Rules.digit_symmetric`,
+    under it (:func:`~sudoku_cp.constraints.maps_to_itself`; relabelling digits: when :func:`~sudoku_cp.constraints.digit_symmetric`,
     i.e. no cage sum and no nonconsecutive rule), so every move of classic Sudoku is taken and a
     variant keeps its rules.
     The random numbers drawn do not depend on the rules, except that transposing is drawn only
@@ -144,7 +145,7 @@ def shuffle_grid(grid: Board, rng: random.Random) -> Board:
     identity = list(range(n))
     digits = list(range(1, n + 1))
     rng.shuffle(digits)
-    if not rules.digit_symmetric:
+    if not digit_symmetric(rules):
         digits = list(range(1, n + 1))
     bands = rng.sample(range(n // br), n // br)
     in_bands = [rng.sample(range(br), br) for _ in bands]
@@ -152,7 +153,7 @@ def shuffle_grid(grid: Board, rng: random.Random) -> Board:
     in_stacks = [rng.sample(range(bc), bc) for _ in stacks]
 
     def allowed(src: list[int], rows: bool) -> list[int]:
-        return src if rules.maps_to_itself(_line_map(n, src, rows)) else identity
+        return src if maps_to_itself(rules, _line_map(n, src, rows)) else identity
 
     band_src = allowed([bands[k // br] * br + k % br for k in range(n)], True)
     row_src = allowed([(k // br) * br + in_bands[k // br][k % br] for k in range(n)], True)
@@ -161,7 +162,7 @@ def shuffle_grid(grid: Board, rng: random.Random) -> Board:
     rows = [band_src[i] for i in row_src]
     cols = [stack_src[j] for j in col_src]
     flip = [c * n + r for r in range(n) for c in range(n)]
-    transpose = rules.maps_to_itself(flip) and rng.random() < 0.5
+    transpose = maps_to_itself(rules, flip) and rng.random() < 0.5
     cells = []
     for r in range(n):
         for c in range(n):

@@ -53,6 +53,17 @@ UNIT_TYPES = ("diagonal", "windoku")  # constraint types that add units; the res
 def types() -> tuple[str, ...]:
     """Every constraint type a document may name: the unit types, then the catalogue's kinds."""
     return UNIT_TYPES + names()
+
+
+def _some_types(name: str) -> str:
+    """The constraint types for a message: the ones closest to ``name`` (else the first few), and how many there are."""
+    import difflib
+
+    every = types()
+    near = difflib.get_close_matches(name, every, n=4, cutoff=0.5) or list(every[:6])
+    return f"one of the {len(every)} types, such as {', '.join(near)} (the README's puzzle documents list them all)"
+
+
 LABELS = "abcdefghijklmnopqrstuvwxyz"  # how regions are written, for N <= 26
 
 
@@ -155,11 +166,10 @@ def _options(constraints: Any, shape: Shape, where: str) -> dict:
         at = f"{where}: constraint {k + 1}"
         if not isinstance(item, dict) or not isinstance(item.get("type"), str):
             raise PuzzleError(f"{at}: {show(json.dumps(item))}: expected an object with a "
-                              f"\"type\" ({', '.join(types())})")
+                              f"\"type\" ({_some_types('')})")
         name = item["type"]
         if name not in types():
-            raise PuzzleError(f"{at}: unknown constraint type {show(name)}: expected one of "
-                              f"{', '.join(types())}")
+            raise PuzzleError(f"{at}: unknown constraint type {show(name)}: expected {_some_types(name)}")
         fields = ("which",) if name == "diagonal" else () if name == "windoku" else kind_of(name).fields
         extra = [key for key in item if key != "type" and key not in fields]
         if extra:

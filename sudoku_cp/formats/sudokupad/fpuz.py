@@ -70,10 +70,11 @@ def drawn(data: dict) -> dict:
 
 
 def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: str | None,
-         ignore: bool) -> tuple[Board, list[str], str]:
-    """The board of f-puzzles JSON from a SudokuPad link with its drawings read; what was not read; the solution."""
+         ignore: bool) -> tuple[Board, list[str], str, bool]:
+    """The board of f-puzzles JSON from a SudokuPad link with its drawings read; what was not read; the solution;
+    whether any rule came from a drawing (else the reading is f-puzzles' own keys, exact)."""
     from .. import document, fpuzzles
-    from . import _cages, _has_rule, metadata, refuse_unread
+    from .puzzle import _cages, _has_rule, metadata, refuse_unread
     from .drawings import DrawingReader
 
     where = f"line {first_line}: SudokuPad link"
@@ -94,11 +95,11 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
     solution = data.get("solution") or meta.get("solution") or ""
     solution = "".join(str(d) for d in solution) if isinstance(solution, list) else str(solution)
     if not items:
-        return board, unread, solution
+        return board, unread, solution, False
     options = document.rules_options(board.rules)
     extra = document._options(items, board.shape, where)
     if "diagonal" in extra:
         both = {options.get("diagonal"), extra["diagonal"]} - {None}
         options["diagonal"] = "both" if len(both) > 1 or "both" in both else extra["diagonal"]
     options["constraints"] = list(options.get("constraints") or []) + list(extra.get("constraints") or [])
-    return Board.unchecked(board.shape, board.cells, document.build_rules(board.shape, options, where)), unread, solution
+    return Board.unchecked(board.shape, board.cells, document.build_rules(board.shape, options, where)), unread, solution, True

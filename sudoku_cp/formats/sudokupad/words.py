@@ -140,15 +140,23 @@ def colours_in(sentence: str) -> list[str]:
 
 def line_kinds(text: str) -> dict[str, str]:
     """Colour family -> line rule, from the sentences that name both (the first rule a sentence names
-    goes with its colours; a colour keeps its first rule)."""
+    goes with its colours: "orange lines are lockout lines: the ends differ by at least 2" is lockout,
+    not whispers; a colour keeps its first rule)."""
     out: dict[str, str] = {}
     for sentence in sentences(text):
         rules = mentions(sentence)
         if not rules:
             continue
+        first = min(rules, key=lambda name: _first_at(sentence, name))
         for colour in colours_in(sentence):
-            out.setdefault(colour, rules[0])
+            out.setdefault(colour, first)
     return out
+
+
+def _first_at(sentence: str, name: str) -> int:
+    """Where in ``sentence`` the words of line rule ``name`` first occur."""
+    found = [m.start() for words, kind in LINE_RULES if kind == name for m in [re.search(words, sentence)] if m]
+    return min(found, default=len(sentence))
 
 
 def whisper_gap(text: str) -> int | None:

@@ -1,0 +1,351 @@
+"""SudokuPad's puzzle object read into a board: metadata, givens, regions, cages, globals, drawings, and the
+checks that a reading keeps the puzzle's own solution and has one; the read options of this context."""
+
+from __future__ import annotations
+
+import contextvars
+import re
+from contextlib import contextmanager
+
+from ...core.board import Board, PuzzleError
+from . import words
+from .link import UnreadDrawing
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any
+
+# What the command line (--rules-text, --ignore-unread) or the web API asked of the reads in this context.
+_OPTIONS: contextvars.ContextVar[tuple[str | None, bool]] = contextvars.ContextVar("sudokupad_options",
+                                                                                    default=(None, False))
+_IGNORED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("sudokupad_ignored", default=None)
+META_KEYS = ("title", "author", "rules", "solution")
+PARTLY = "read in part"  # how a board's rules name says drawings were ignored (--ignore-unread)
+
+
+_COUNTER: list[Callable[[Board], tuple[str, Board | None]]] = []  # set by tasks.solving (a higher layer)
+UNIQUE_SECONDS = 10.0  # how long the read may spend asking whether its reading has one solution
+
+
+def check_with(counter: Callable[[Board], tuple[str, Board | None]]) -> None:
+    """How a read asks whether its reading has one solution: ``counter(board)`` gives the status of a count
+    to two (``unique``, ``multiple``, ``unsat``, ...) and a solution. The solving layer sets it on import."""
+    _COUNTER[:] = [counter]
+
+
+@contextmanager
+def options(rules_text: str | None = None, ignore_unread: bool = False) -> Iterator[None]:
+    """The rules text and ``ignore_unread`` for the SudokuPad reads inside a ``with`` block (the CLI's
+    ``--rules-text`` and ``--ignore-unread``, the web API's ``rules_text`` and ``ignore_unread``)."""
+    token = _OPTIONS.set((rules_text or None, bool(ignore_unread)))
+    try:
+        yield
+    finally:
+        _OPTIONS.reset(token)
+
+
+def ignored() -> list[str]:
+    """What the last reads in this context left out under ``ignore_unread`` (and forget it)."""
+    out = _IGNORED.get() or []
+    _IGNORED.set(None)
+    return out
+
+
+# --- the puzzle object to a board ------------------------------------------------------------
+
+_GLOBALS = {"antiknight": "antiknight", "antiking": "antiking", "nonconsecutive": "nonconsecutive",
+            "disjoint": "disjoint"}
+_IGNORED_KEYS = frozenset({"id", "cellSize", "cells", "regions", "cages", "lines", "arrows", "overlays", "underlays",
+                           "metadata", "global", "settings", "title", "author", "rules", "solution", "duration",
+                           "dur", "d2", "videos", "source", "sourcepuzzle", "puzzleid", "customstyle"})
+
+
+def metadata(puzzle: dict) -> dict[str, str]:
+    """Title, author, rules and solution: from cages without cells (``"rules: ..."``) and ``metadata``."""
+    meta: dict[str, str] = {}
+    for cage in puzzle.get("cages") or []:
+        if isinstance(cage, dict) and not cage.get("cells") and isinstance(cage.get("value"), str):
+            m = re.match(r"^\s*([A-Za-z]+)\s*:\s*(.*)$", cage["value"], re.S)
+            if m and m.group(1).lower() in META_KEYS:
+                key = m.group(1).lower()
+                meta[key] = (meta[key] + "\n" + m.group(2)) if key in meta and key == "rules" else m.group(2)
+    own = puzzle.get("metadata")
+    if isinstance(own, dict):
+        for key in META_KEYS:
+            value = own.get(key)
+            if isinstance(value, list):
+                value = "\n".join(str(v) for v in value)
+            if isinstance(value, (str, int)) and key not in meta:
+                meta[key] = str(value)
+    return {k: v.replace("</br>", "\n").replace("<br>", "\n").strip() for k, v in meta.items()}
+
+
+def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "SudokuPad puzzle") -> Board:
+    """The board of SudokuPad's puzzle object (long keys, as :func:`.link.unzip` gives)."""
+    rules_text, ignore = _OPTIONS.get()
+    meta = metadata(puzzle)
+    text = rules_text if rules_text is not None else meta.get("rules", "")
+    cells = puzzle.get("cells")
+    if not isinstance(cells, list) or not cells or not all(isinstance(row, list) for row in cells):
+        raise PuzzleError(f"{where}: the puzzle has no grid of cells: expected SudokuPad's \"cells\" rows")
+    n = len(cells)
+    if any(len(row) != n for row in cells):
+        raise PuzzleError(f"{where}: a grid of {n} rows of {max(len(r) for r in cells)} cells: expected an N x N "
+                          f"sudoku (this reader reads square grids)")
+    if n < 4 or n > 64:
+        raise PuzzleError(f"{where}: a {n}x{n} grid: expected N from 4 to 64")
+    givens = [[_given(cell, n, where, r, c) for c, cell in enumerate(row)] for r, row in enumerate(cells)]
+    unread: list[str] = []
+    document: dict[str, Any] = {"size": n, "givens": givens}
+    regions = _regions(puzzle, n, where, unread)
+    if regions is not None:
+        document["regions"] = regions
+    constraints: list[dict] = []
+    missing: dict[str, str] = {}
+    _cages(puzzle, n, text, constraints, unread)
+    _globals(puzzle, constraints, unread, missing)
+    _text_rules(text, constraints)
+    from .drawings import DrawingReader
+
+    reading = DrawingReader(puzzle, n, text, _has_rule).read()
+    constraints += reading.constraints
+    unread += reading.unread
+    missing.update({k: v for k, v in reading.missing.items() if k not in missing})
+    own = puzzle["metadata"] if isinstance(puzzle.get("metadata"), dict) else {}
+    for key in ("bgimage", "fgimage"):
+        if own.get(key) or puzzle.get(key):
+            unread.append(f"a {'background' if key == 'bgimage' else 'foreground'} image ({key}), whose drawing "
+                          f"is not read")
+    for key, value in puzzle.items():
+        if key not in _IGNORED_KEYS and value not in (None, False, [], {}, ""):
+            unread.append(f"SudokuPad's {key!r}")
+    refuse_unread(where, missing, unread, ignore)
+    document["constraints"] = _merged(constraints)
+    board = _build(document, box, where)
+    board = _partly(board, unread)
+    _check_solution(board, meta.get("solution", ""), where, unread)
+    _check_unique(board, meta.get("solution", ""), where, ignore)
+    return board
+
+
+def refuse_unread(where: str, missing: dict[str, str], unread: list[str], ignore: bool) -> None:
+    """Refuse, in one line, a puzzle with a rule this build lacks (``missing``: rule -> its drawing) or, unless
+    ``ignore``, with drawings not read (the first named, the rest counted)."""
+    if missing:
+        kind, what = next(iter(missing.items()))
+        raise PuzzleError(f"{where}: {words.LINE_WORDS.get(kind, kind)} are not a rule this build has ({what}): "
+                          f"expected the rules this build reads (see the README)")
+    if unread and not ignore:
+        more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
+        raise UnreadDrawing(f"{where}: {unread[0]}{more}, so the puzzle is not read: "
+                            f"expected --rules-text with the puzzle's rules, or --ignore-unread to solve what was read")
+
+
+def _partly(board: Board, unread: list[str]) -> Board:
+    """Under ``ignore_unread``: the board with its rules name saying it was read in part (and what was left noted)."""
+    if not unread:
+        return board
+    from dataclasses import replace
+
+    _IGNORED.set((_IGNORED.get() or []) + unread)
+    return Board.unchecked(board.shape, board.cells,
+                           replace(board.rules, name=f"{board.rules.name} ({PARTLY}: {len(unread)} ignored)"))
+
+
+def _has_rule(kind: str) -> bool:
+    from ..document import types
+
+    return kind in types()
+
+
+def _given(cell: Any, n: int, where: str, r: int, c: int) -> int:
+    if not isinstance(cell, dict):
+        return 0
+    value = cell.get("value")
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if value in (None, ""):
+        return 0
+    if type(value) is not int or not 1 <= value <= n:
+        from ...core.shape import cell_name
+
+        raise PuzzleError(f"{where}: cell {cell_name(r, c)} holds {value!r}: expected a digit 1..{n} or nothing")
+    return value
+
+
+def _regions(puzzle: dict, n: int, where: str, unread: list[str]) -> list[list[int]] | None:
+    """Region labels (N rows of N), or None for the default boxes (no regions drawn)."""
+    regions = [reg for reg in puzzle.get("regions") or [] if isinstance(reg, list) and reg]
+    if not regions:
+        return None
+    labels = [[-1] * n for _ in range(n)]
+    for k, region in enumerate(regions):
+        for cell in region:
+            if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int and 0 <= v < n for v in cell)):
+                raise PuzzleError(f"{where}: region {k + 1} holds {cell!r}: expected cells [row, col] in the grid")
+            labels[cell[0]][cell[1]] = k
+    if len(regions) != n or any(len(reg) != n for reg in regions) or any(-1 in row for row in labels):
+        raise PuzzleError(f"{where}: {len(regions)} regions of {sorted({len(r) for r in regions})} cells: expected "
+                          f"{n} regions of {n} cells covering the grid")
+    from ...core.shape import Shape, has_box_shape
+
+    if has_box_shape(n):  # the boxes drawn as regions: no jigsaw
+        shape = Shape.for_size(n)
+        boxes = {frozenset((r, c) for r in range(n) for c in range(n) if shape.box_index(r, c) == k) for k in range(n)}
+        if {frozenset((r, c) for r in range(n) for c in range(n) if labels[r][c] == k) for k in range(n)} == boxes:
+            return None
+    return labels
+
+
+def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
+    """Killer cages (a number: the sum), extra regions, disjoint groups; cages that carry metadata are skipped."""
+    from ...core.shape import cell_name
+
+    repeat = words.says(text, r"(?:digits?|numbers?) (?:may|can) repeat (?:in|within) (?:a |the )?cages?")
+    disjoint = False
+    for cage in puzzle.get("cages") or []:
+        if not isinstance(cage, dict):
+            continue
+        cells = [c for c in cage.get("cells") or [] if isinstance(c, list) and len(c) == 2]
+        if not cells:
+            continue
+        cells = [[int(r), int(c)] for r, c in cells]
+        at = f"{len(cells)} cells from {cell_name(*cells[0])}"
+        if not all(0 <= r < n and 0 <= c < n for r, c in cells):
+            unread.append(f"a cage of {at} reaching outside the grid")
+            continue
+        if cage.get("type") == "disjoint":
+            disjoint = True
+            continue
+        if cage.get("style") == "extraregion":
+            constraints.append({"type": "extra-region", "cells": cells})
+            continue
+        if cage.get("hidden"):
+            unread.append(f"a hidden cage of {at}")
+            continue
+        value = cage.get("sum", cage.get("value"))
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        killer = cage.get("unique") is True or words.says(text, r"cage|killer")
+        if not killer or (value is not None and value != "" and type(value) is not int):
+            unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")
+                          + " that the rules text does not explain")
+            continue
+        if repeat:
+            unread.append(f"a cage of {at} in which digits may repeat")
+            continue
+        item: dict[str, Any] = {"type": "killer", "cells": cells}
+        if type(value) is int:
+            item["sum"] = value
+        constraints.append(item)
+    if disjoint:
+        constraints.append({"type": "disjoint"})
+
+
+def _globals(puzzle: dict, constraints: list[dict], unread: list[str], missing: dict[str, str]) -> None:
+    """SudokuPad's ``global`` rules (what the converter writes for anti-knight, anti-king, ...)."""
+    found = puzzle.get("global") or []
+    for name in found if isinstance(found, list) else [found]:
+        name = str(name).lower()
+        if name in _GLOBALS:
+            constraints.append({"type": _GLOBALS[name]})
+        elif name in ("antiratio", "antidifference"):
+            constraints.append({"type": "kropki-negative", "colors": ["black" if name == "antiratio" else "white"]})
+        elif name == "antixv":
+            constraints.append({"type": "xv-negative"})
+        else:
+            unread.append(f"the global rule {name!r}")
+
+
+def _text_rules(text: str, constraints: list[dict]) -> None:
+    """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the kropki/XV negative."""
+    low = (text or "").lower().replace("’", "'")
+    if re.search(r"anti[- ]?knight|(?:a )?(?:chess )?knight'?s? move (?:apart|away)", low):
+        constraints.append({"type": "antiknight"})
+    if re.search(r"anti[- ]?king|(?:a )?(?:chess )?king'?s? move (?:apart|away)", low):
+        constraints.append({"type": "antiking"})
+    if re.search(r"non[- ]?consecutive", low) and not re.search(r"\bdots?\b|kropki", low):
+        constraints.append({"type": "nonconsecutive"})
+    for clause in re.split(r"[.;\n]", low):
+        if re.search(r"\bnot (?:all|every|necessarily)", clause):
+            continue
+        if re.search(r"\ball (?:possible |the )?(?:kropki )?dots (?:are|have been) (?:given|shown|drawn|marked)", clause):
+            constraints.append({"type": "kropki-negative"})
+        elif re.search(r"\ball (?:possible |the )?white (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
+            constraints.append({"type": "kropki-negative", "colors": ["white"]})
+        elif re.search(r"\ball (?:possible |the )?black (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
+            constraints.append({"type": "kropki-negative", "colors": ["black"]})
+        if re.search(r"\ball (?:possible )?(?:x'?s? and v'?s?|xv'?s?|x ?/ ?v) (?:clues )?(?:are|have been) (?:given|shown)", clause):
+            constraints.append({"type": "xv-negative"})
+
+
+def _merged(constraints: list[dict]) -> list[dict]:
+    """One entry per whole-grid rule, diagonals joined ("both"), the kropki negative's colours joined."""
+    out: list[dict] = []
+    seen: set[str] = set()
+    diagonals = {c["which"] for c in constraints if c["type"] == "diagonal"}
+    colours = sorted({col for c in constraints if c["type"] == "kropki-negative"
+                      for col in c.get("colors", ["white", "black"])}, reverse=True)
+    for c in constraints:
+        kind = c["type"]
+        if kind in ("diagonal", "kropki-negative", "antiknight", "antiking", "nonconsecutive", "disjoint",
+                    "xv-negative"):
+            if kind in seen:
+                continue
+            seen.add(kind)
+            if kind == "diagonal":
+                c = {"type": "diagonal", "which": "both" if len(diagonals) == 2 else next(iter(diagonals))}
+            elif kind == "kropki-negative":
+                c = {"type": kind, "colors": colours}
+        out.append(c)
+    return out
+
+
+def _build(document: dict, box: tuple[int, int] | None, where: str) -> Board:
+    from ...core.shape import Shape
+    from ..document import board_from_document
+
+    def givens(rows: Any, box: tuple[int, int] | None, _symbols: Any, _line: int) -> Board:
+        n = len(rows)
+        shape = Shape.for_regions(n, box) if "regions" in document else Shape.for_size(n, box)
+        return Board(shape, tuple(d for row in rows for d in row))
+
+    try:
+        return board_from_document(document, givens, box, None, 1)
+    except PuzzleError as exc:
+        message = re.sub(r"^line \d+: ", "", str(exc))
+        raise PuzzleError(f"{where}: {message}") from None
+
+
+def _check_solution(board: Board, solution: str, where: str, unread: list[str]) -> None:
+    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said."""
+    digits = re.sub(r"[\s,]", "", solution or "")
+    n = board.size
+    if len(digits) != n * n or not digits.isdigit() or n > 9:
+        return
+    from ...core.check import solution_problems
+
+    solved = Board.unchecked(board.shape, tuple(int(d) for d in digits), board.rules)
+    problems = solution_problems(solved, board)
+    if problems:
+        raise PuzzleError(f"{where}: the puzzle's own solution breaks the rules as read ({problems[0]}), so the "
+                          f"drawings were misread: expected a puzzle whose drawings this reader reads")
+
+
+def _check_unique(board: Board, solution: str, where: str, ignore: bool) -> None:
+    """A shared SudokuPad puzzle has one solution: a reading with none or several (or another than the puzzle's
+    own) misread something, which is said rather than answered. Skipped under ``ignore_unread``."""
+    if ignore or not _COUNTER:
+        return
+    status, found = _COUNTER[0](board)
+    digits = re.sub(r"[\s,]", "", solution or "")
+    if status == "unique" and found is not None and len(digits) == board.size ** 2 and digits.isdigit() \
+            and tuple(int(d) for d in digits) != found.cells:
+        raise PuzzleError(f"{where}: the rules as read give another solution than the puzzle's own, so something "
+                          f"was misread: expected a puzzle whose drawings this reader reads (or --ignore-unread)")
+    if status in ("multiple", "unsat"):
+        what = "more than one solution" if status == "multiple" else "no solution"
+        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared SudokuPad puzzle has one: a rule is "
+                          f"drawn or said in a way this reader does not read: expected --rules-text with the "
+                          f"puzzle's rules, or --ignore-unread to solve what was read")

@@ -261,7 +261,7 @@ def test_page_in_chromium(server, browser):
     WebDriverWait(browser, 60).until(lambda d: status.text == "unique")
     browser.find_element(By.ID, "hint").click()
     hint = browser.find_element(By.ID, "hinttext")
-    WebDriverWait(browser, 60).until(lambda d: hint.text)
+    WebDriverWait(browser, 60).until(lambda d: hint.text and hint.text != "thinking...")
     assert hint.text == post(url, "/api/explain", {"puzzle": CLASSIC, "hint": 1})[1]["hint_text"]
     assert "{" not in hint.text  # words, not a record
     Select(browser.find_element(By.ID, "backend")).select_by_value("sat,cpsat")  # a cross-check
@@ -272,6 +272,30 @@ def test_page_in_chromium(server, browser):
     WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#dlmsg a"))
     link = browser.find_element(By.CSS_SELECTOR, "#dlmsg a").get_attribute("href")
     assert link == post_text(url, {"puzzle": CLASSIC, "format": "fpuzzles"})
+
+
+def test_hint_levels_mark_the_step_on_the_board(server, browser):
+    """Level 1 names the technique only (no cell marked); level 2 marks the conclusion's cells; level 3
+    also the premises' cells and the digit placed: the cells of the API's first step, nothing else."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    url, _ = server
+    open_page(browser, url, CLASSIC)
+    first = post(url, "/api/explain", {"puzzle": CLASSIC, "hint": 3})[1]["steps"][0]
+    name = lambda f: f"{f[0]},{f[1]}"  # noqa: E731
+    hint = browser.find_element(By.ID, "hinttext")
+    for level in (1, 2, 3):
+        Select(browser.find_element(By.ID, "level")).select_by_value(str(level))
+        browser.find_element(By.ID, "hint").click()
+        expected = post(url, "/api/explain", {"puzzle": CLASSIC, "hint": level})[1]["hint_text"]
+        WebDriverWait(browser, 60).until(lambda d: hint.text == expected)
+        marked = {kind: {r.get_attribute("data-at") for r in browser.find_elements(By.CSS_SELECTOR, f"#board rect.step-{kind}")}
+                  for kind in ("conclusion", "premise")}
+        assert marked["conclusion"] == (set() if level == 1 else {name(f) for f in first["conclusion"]})
+        assert marked["premise"] == ({name(f) for f in first["premises"]} - marked["conclusion"] if level == 3 else set())
+        placed = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#board text.concluded")]
+        assert placed == ([str(f[2]) for f in first["conclusion"] if f[2] > 0] if level == 3 else [])
 
 
 def test_serve_help_teaches_and_bad_workers_is_a_usage_error():
@@ -318,6 +342,39 @@ def test_candidates_is_the_cli_object_and_refuses_a_bad_limit(server):
     assert status == 400 and "limit 0" in got["error"]
     status, got = post(url, "/api/candidates", {"puzzle": NO_SOLUTION})
     assert status == 200 and got["status"] == "unsat" and got["candidates"][0][8] == []
+
+
+# The app with a backend that lies (tests/fakes.py) registered beside the real ones.
+LIAR = """\
+import sys
+sys.path.insert(0, sys.argv[1])
+from sudoku_cp.backends import REGISTRY, Entry
+REGISTRY["liar"] = Entry("fakes:LiarBackend", "test only")
+import uvicorn
+from sudoku_cp.web.app import make_app
+uvicorn.run(make_app(2, 10.0), host="127.0.0.1", port=int(sys.argv[3]), log_level="info")
+"""
+LIAR_CLI = LIAR.partition("import uvicorn")[0] + "from sudoku_cp.cli import main\nsys.exit(main(sys.argv[2:]))\n"
+
+
+@pytest.mark.parametrize("path", ["/api/count", "/api/candidates", "/api/explain"])
+def test_a_disagreement_is_the_cli_error_record_not_a_traceback(tmp_path, path):
+    """A cross-check with a backend whose answer fails the checker: 500 with the record ``--json`` prints
+    (status error, every backend's answer), the server still answering, nothing in its log but requests."""
+    with running(tmp_path / "serve.log", ["-c", LIAR, str(Path(__file__).parent)]) as url:
+        status, got = post(url, path, {"puzzle": TWO, "backend": "sat,liar"})
+        assert status == 500 and got["status"] == "error" and got["puzzle"] == TWO
+        cli = subprocess.run([sys.executable, "-c", LIAR_CLI, str(Path(__file__).parent), path.rpartition("/")[2],
+                              TWO, "--backend", "sat,liar", "--json"], capture_output=True, text=True)
+        assert cli.returncode == 3 and got["error"] == json.loads(cli.stdout)["error"]
+        if path == "/api/candidates":  # the liar's first wrong grid stops it, as in the CLI
+            assert got["error"].startswith("solver failure: liar returned a wrong solution")
+            assert got["candidates"] is None and got["limit"] == 2 and got["backends"] is None
+        else:  # a cross-check: every backend's answer
+            assert got["error"].startswith("backends disagree")
+            assert [entry["backend"] for entry in got["backends"]] == ["sat:cadical195", "liar"]
+            assert got["backends"][1]["status"] == "error" and "wrong solution" in got["backends"][1]["error"]
+        assert post(url, path, {"puzzle": CLASSIC})[0] == 200
 
 
 # --- typing givens, certificates, the bound on concurrent work ---
@@ -538,6 +595,11 @@ def test_page_draws_true_candidates_and_redraws_them_after_an_edit(candidates_se
     assert drawn(browser) == {f"r{r + 1}c{c + 1}": "candidates " + " ".join(map(str, now[r][c]))
                               for r, c in blank if edited[r * 9 + c] == "."}
     assert all(len(now[r][c]) == 1 for r, c in blank)  # a unique puzzle's candidates: its solution
+    shown = len(browser.find_elements(By.CSS_SELECTOR, "#board text.candidate"))
+    browser.find_element(By.ID, "showcands").click()  # a solver hides them: they give the solution away
+    assert browser.find_elements(By.CSS_SELECTOR, "#board text.candidate") == [] and shown > 0
+    browser.find_element(By.ID, "showcands").click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board text.candidate")) == shown
 
 
 DOCS = Path(__file__).parent.parent / "docs"

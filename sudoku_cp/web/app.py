@@ -39,6 +39,32 @@ class BadRequest(Exception):
         self.status = status
 
 
+class Failed(Exception):
+    """A solver failed the cross-check or its answer failed the checker: 500 with the CLI's error record."""
+
+    def __init__(self, record: dict):
+        super().__init__(record["error"])
+        self.record = record
+
+
+def _checked(board, work, symbols: str | None, explaining: bool | None = None, kind=None):
+    """``work()``'s result; a disagreement or a failed verification becomes :class:`Failed` holding the
+    record ``--json`` prints for it (status ``error``, every backend's answer; the CLI's exit 3), made
+    as a ``kind`` (a :class:`Result` class: the keys of the command's records)."""
+    from ..core.results import Result, SolverFailure
+    from ..formats.records import record
+    from ..tasks.solving import DisagreementError
+
+    kind = kind or Result
+    try:
+        return work()
+    except DisagreementError as exc:
+        failed = kind(Status.ERROR, board, error=f"backends disagree: {exc}", backends=exc.check.results)
+    except SolverFailure as exc:
+        failed = kind(Status.ERROR, board, error=f"solver failure: {exc}")
+    raise Failed(record(failed, symbols, explaining))
+
+
 def _option(body: dict, key: str, kind: type, default: Any) -> Any:
     value = body.get(key, default)
     if value is None or (kind is bool) == isinstance(value, bool) and (
@@ -94,7 +120,9 @@ def do_count(body: dict) -> dict:
     limit = _option(body, "limit", int, 2)
     if limit < 1:
         raise BadRequest(f"limit {limit}: expected at least 1")
-    result = count(board, limit, backends, time_limit=_time_limit(body))
+    deadline = _time_limit(body)
+    result = _checked(board, lambda: count(board, limit, backends, time_limit=deadline),
+                      _option(body, "symbols", str, None))
     if len(backends) > 1:
         result.backend = name
     return record(result, _option(body, "symbols", str, None))
@@ -114,8 +142,9 @@ def do_explain(body: dict) -> dict:
     if hint is not None and hint not in (1, 2, 3):
         raise BadRequest(f"hint {hint}: expected a level 1, 2 or 3")
     symbols = _option(body, "symbols", str, None)
-    result = explain(board, limit, backends, _time_limit(body), False,
-                     steps=(1 if hint is not None else True) if steps or hint is not None else False)
+    deadline = _time_limit(body)
+    result = _checked(board, lambda: explain(board, limit, backends, deadline, False, steps=(
+        1 if hint is not None else True) if steps or hint is not None else False), symbols, True)
     out = record(result, symbols, True)
     found, rules = result.steps, board.rules
     if found is not None:  # the words explain prints beside its record, for the page
@@ -128,14 +157,18 @@ def do_explain(body: dict) -> dict:
 
 
 def do_candidates(body: dict) -> dict:
-    from ..tasks.candidates import DEFAULT_LIMIT, candidates
+    from functools import partial
+
+    from ..tasks.candidates import DEFAULT_LIMIT, TrueCandidates, candidates
 
     board = _board(body)
     name, backends = _backends(body)
     limit = _option(body, "limit", int, DEFAULT_LIMIT)
     if limit < 1:
         raise BadRequest(f"limit {limit}: expected at least 1")
-    result = candidates(board, backend=backends, limit=limit, time_limit=_time_limit(body))
+    deadline = _time_limit(body)
+    result = _checked(board, lambda: candidates(board, backend=backends, limit=limit, time_limit=deadline),
+                      _option(body, "symbols", str, None), kind=partial(TrueCandidates, limit=limit))
     if len(backends) > 1 and result.status is not Status.INVALID:
         result.backend = name
     return result.to_json(_option(body, "symbols", str, None))
@@ -293,6 +326,8 @@ def _endpoint(work, media: str = "json"):
             out = await request.app.state.pool.run(work, await _body(request))
         except BadRequest as exc:
             return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        except Failed as exc:
+            return JSONResponse(exc.record, status_code=500)
         if isinstance(out, bytes):  # a download's archive
             return Response(out, media_type="application/zip",
                             headers={"Content-Disposition": 'attachment; filename="certificate.zip"'})

@@ -74,7 +74,7 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
     """The board of f-puzzles JSON from a SudokuPad link with its drawings and its rules text's whole-grid rules
     read; what was not read; the solution."""
     from .. import document, fpuzzles
-    from .puzzle import _cages, _has_rule, _text_rules, metadata, refuse_unread
+    from .puzzle import _cages, _has_rule, _text_rules, metadata, refuse_unread, unknown_rules_read
     from .drawings import DrawingReader
 
     where = f"line {first_line}: SudokuPad link"
@@ -86,7 +86,7 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
     if data.get("ruleset") and rules_text is None and "rules" in meta:
         text = str(data["ruleset"]) + "\n" + meta["rules"]
     items: list[dict] = []
-    unread: list[str] = []
+    unread: list[str] = unknown_rules_read(text)
     _cages(cosmetic, board.size, text, items, unread)
     units = [u for u in board.rules.units if u.kind == "region"]
     labels = [[next(k for k, u in enumerate(units) if (r, c) in u.cells) for c in range(board.size)]

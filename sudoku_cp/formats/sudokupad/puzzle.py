@@ -96,7 +96,7 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     if n < 4 or n > 64:
         raise PuzzleError(f"{where}: a {n}x{n} grid: expected N from 4 to 64")
     givens = [[_given(cell, n, where, r, c) for c, cell in enumerate(row)] for r, row in enumerate(cells)]
-    unread: list[str] = []
+    unread: list[str] = unknown_rules_read(text)
     document: dict[str, Any] = {"size": n, "givens": givens}
     regions = _regions(puzzle, n, where, unread)
     if regions is not None:
@@ -127,6 +127,11 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     _check_solution(board, meta.get("solution", ""), where, unread)
     _check_unique(board, meta.get("solution", ""), where, ignore)
     return board
+
+
+def unknown_rules_read(text: str) -> list[str]:
+    """What is not read of a rules text: each rule it names (as a heading) that this reader does not know."""
+    return [f"the rules text's rule {name!r}, which this reader does not know" for name in words.unknown_rules(text)]
 
 
 def refuse_unread(where: str, missing: dict[str, str], unread: list[str], ignore: bool) -> None:

@@ -186,10 +186,44 @@ def whisper_gap(text: str) -> int | None:
     return None
 
 
+# A rules text's headings ("Negators: ...", "- Yin Yang - ...", "[Arrows] ..."): a heading is a rule's name. Its
+# words are the rules this reader reads, their common qualifiers, colours and small words; a heading with any
+# other word names a rule this reader does not know ("Negators", "Loopy Numbered Rooms", "Hot/Cold").
+_HEADING = re.compile(r"^[\s\-•*\[\d).]*([A-Za-z][A-Za-z0-9 /'’&-]{1,40}?)\s*(?:\]|:|\s-\s|\s–\s)", re.M)
+_KNOWN_WORDS = set("""sudoku sudokus normal standard classic classical rule rules apply applies killer killers cage cages sum
+sums arrow arrows thermo thermos thermometer thermometers kropki dot dots xv x v xvs whisper whispers renban renbans
+nabner nabners palindrome palindromes palindromic region regions regional entropic entropy modular modulo zipper zippers
+parity sandwich sandwiches skyscraper skyscrapers numbered room rooms knight king anti antiknight antiking
+antiking diagonal diagonals between quadruple quadruples quad quads odd even evens odds clone clones counting circle
+circles minimum minimums maximum maximums min max indexer indexers indexing greater inequality inequalities line lines
+little consecutive nonconsecutive non ratio difference german dutch slow double irregular jigsaw windoku disjoint extra
+negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
+teal lavender brown the a an and or of on in is are with eg e g note notes example examples tip tips all every each
+cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading""".split())
+_VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
+
+
+def unknown_rules(text: str) -> list[str]:
+    """The headings of a rules text that name a rule this reader does not know (see ``_KNOWN_WORDS``).
+
+    >>> unknown_rules("Normal sudoku rules apply.\\nArrows: digits sum.\\nNegators: one per row...")
+    ['Negators']
+    """
+    found = []
+    for m in _HEADING.finditer((text or "").replace("\\n", "\n")):
+        heading = m.group(1).strip()
+        names = re.findall(r"[a-z0-9]+", heading.lower())
+        if len(names) > 4 or set(names) & _VERBS:
+            continue  # a sentence ("Shaded cells are clones: ..."), not a rule's name
+        if any(w not in _KNOWN_WORDS for w in names):
+            found.append(heading)
+    return found
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
 __all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
-           "sentences", "whisper_gap"]
+           "sentences", "unknown_rules", "whisper_gap"]

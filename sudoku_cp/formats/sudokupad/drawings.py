@@ -19,6 +19,15 @@ Other lines are read by their colour's words in the rules text (``words.line_kin
 rule explains is returned as unread, named for people ("a red line from r1c1 to r3c4"); only what
 is provably decoration is let go (a white line inside another line, a shaded cell when the rules
 text names no colour).
+
+SudokuMaker and setters draw some rules their own way, read as they use them: X/V on a small white
+circle; colours with an alpha part as seen on the page (``#0003`` is light grey); an arrow drawn as a
+line from a circle with a chevron head at its far end; a thermometer branch as a second line starting
+on the trunk's cell; a zipper's centre marked by a small dot or diamond; a renban drawn in two strokes
+(one starting on the other's cell) as one set; a closed loop of a window rule (whispers, entropic,
+modular, ...) with its joint; lines along the grid lines that trace the regions' borders; greater-than
+chevrons inside the greater cell at its edge, and shaded cells whose "greater than the unshaded
+neighbours" rule those chevrons draw out in full.
 """
 
 from __future__ import annotations

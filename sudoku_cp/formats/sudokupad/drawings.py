@@ -351,7 +351,7 @@ class DrawingReader:
 
     def on_border(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """Whether the grid-line segment from corner ``a`` to corner ``b`` runs between two regions or on the edge."""
-        labels, n = self.regions, self.n
+        labels = self.regions
         if labels is None or (a[0] != b[0] and a[1] != b[1]):
             return False
         for k in range(max(abs(b[0] - a[0]), abs(b[1] - a[1]))):

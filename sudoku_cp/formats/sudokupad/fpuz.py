@@ -70,9 +70,10 @@ def drawn(data: dict) -> dict:
 
 
 def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: str | None,
-         ignore: bool) -> tuple[Board, list[str], str]:
+         ignore: bool) -> tuple[Board, list[str], str, bool]:
     """The board of f-puzzles JSON from a SudokuPad link with its drawings and its rules text's whole-grid rules
-    read; what was not read; the solution."""
+    read; what was not read; the solution; whether the puzzle says more than its keys (a rules text, or rules
+    drawn), so that its reading is to be asked for one solution."""
     from .. import document, fpuzzles
     from .puzzle import _cages, _has_rule, _text_rules, metadata, refuse_unread, unknown_rules_read
     from .drawings import DrawingReader
@@ -100,12 +101,13 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
     refuse_unread(where, reading.missing, unread, ignore)
     solution = data.get("solution") or meta.get("solution") or ""
     solution = "".join(str(d) for d in solution) if isinstance(solution, list) else str(solution)
+    more = bool(text.strip()) or bool(items)
     if not items:
-        return board, unread, solution
+        return board, unread, solution, more
     options = document.rules_options(board.rules)
     extra = document._options(items, board.shape, where)
     if "diagonal" in extra:
         both = {options.get("diagonal"), extra["diagonal"]} - {None}
         options["diagonal"] = "both" if len(both) > 1 or "both" in both else extra["diagonal"]
     options["constraints"] = list(options.get("constraints") or []) + list(extra.get("constraints") or [])
-    return Board.unchecked(board.shape, board.cells, document.build_rules(board.shape, options, where)), unread, solution
+    return Board.unchecked(board.shape, board.cells, document.build_rules(board.shape, options, where)), unread, solution, more

@@ -366,6 +366,23 @@ def check_path(cells: Sequence[Cell], at: str, diagonal: bool = True) -> None:
                                   f"expected neighbouring cells along the line")
 
 
+def check_connected(cells: Sequence[Cell], at: str) -> None:
+    """The cells of an unordered line are distinct and connected (each reached from the first by king's moves
+    within the line), though not necessarily one path: a line drawn with a branch."""
+    if len(set(cells)) != len(cells):
+        twice = next(c for k, c in enumerate(cells) if c in cells[:k])
+        raise PuzzleError(f"{at}: {cell_name(*twice)} is on the line twice: expected each cell once")
+    left, stack = set(cells[1:]), list(cells[:1])
+    while stack:
+        r, c = stack.pop()
+        near = {x for x in left if max(abs(x[0] - r), abs(x[1] - c)) == 1}
+        left -= near
+        stack.extend(near)
+    if left:
+        raise PuzzleError(f"{at}: {cell_name(*min(left))} does not touch the rest of the line: expected "
+                          f"neighbouring cells along the line")
+
+
 def check_neighbours(a: Cell, b: Cell, at: str) -> None:
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         raise PuzzleError(f"{at}: {cell_name(*a)} and {cell_name(*b)} are not neighbours: expected "
@@ -928,7 +945,10 @@ class LineIO:
 
     def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
         at = self.label(constraint)  # type: ignore[attr-defined]
-        check_path(constraint.cells, at)
+        if getattr(self, "ordered", True):
+            check_path(constraint.cells, at)
+        else:  # a rule on the set of the line's digits: a drawing that branches (a fish, a cross) is one line
+            check_connected(constraint.cells, at)
         if len(constraint.cells) > self.longest(shape.size):
             raise PuzzleError(f"{at}: {len(constraint.cells)} cells cannot follow the rule on a "
                               f"{shape.size}x{shape.size}: expected at most {self.longest(shape.size)}")

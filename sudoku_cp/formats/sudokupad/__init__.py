@@ -37,11 +37,13 @@ def read(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> 
         from . import fpuz
 
         rules_text, ignore = _OPTIONS.get()
-        board, unread, solution, from_drawings = fpuz.read(fpuzzles.decode("fpuzzles" + data, first_line), box,
+        board, unread, solution, more = fpuz.read(fpuzzles.decode("fpuzzles" + data, first_line), box,
                                                            first_line, rules_text, ignore)
         board = _partly(board, unread)
         _check_solution(board, solution, where, unread)
-        if from_drawings:  # f-puzzles' own keys read exactly, as f-puzzles links are: only drawings are asked
+        # f-puzzles' keys are read exactly, but a puzzle's rules text may say more than its keys (an Euler
+        # colouring, a rule drawn as nothing): then one solution, and the puzzle's own, is asked of its reading
+        if more:
             _check_unique(board, solution, where, ignore)
         return board
     puzzle = decode(data, where)

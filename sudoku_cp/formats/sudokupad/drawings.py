@@ -19,6 +19,15 @@ Other lines are read by their colour's words in the rules text (``words.line_kin
 rule explains is returned as unread, named for people ("a red line from r1c1 to r3c4"); only what
 is provably decoration is let go (a white line inside another line, a shaded cell when the rules
 text names no colour).
+
+SudokuMaker and setters draw some rules their own way, read as they use them: X/V on a small white
+circle; colours with an alpha part as seen on the page (``#0003`` is light grey); an arrow drawn as a
+line from a circle with a chevron head at its far end; a thermometer branch as a second line starting
+on the trunk's cell; a zipper's centre marked by a small dot or diamond; a renban drawn in two strokes
+(one starting on the other's cell) as one set; a closed loop of a window rule (whispers, entropic,
+modular, ...) with its joint; lines along the grid lines that trace the regions' borders; greater-than
+chevrons inside the greater cell at its edge, and shaded cells whose "greater than the unshaded
+neighbours" rule those chevrons draw out in full.
 """
 
 from __future__ import annotations
@@ -35,6 +44,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 Point = tuple[float, float]
+# Line rules on each stretch of consecutive cells: how many cells a stretch holds (a closed loop's joint is one more)
+_WINDOW = {"whispers": 2, "dutchwhispers": 2, "parityline": 2, "entropic": 3, "modular": 3}
 Cell = tuple[int, int]
 NEAR = 0.08  # how far from a cell centre, edge or corner a drawing may sit and still be on it
 
@@ -149,13 +160,16 @@ def _where(p: Point, n: int) -> str:
 class DrawingReader:
     """Reads one puzzle's drawings (see the module's docstring); :meth:`read` gives the :class:`Reading`."""
 
-    def __init__(self, data: dict, n: int, rules_text: str, has_rule: Any) -> None:
+    def __init__(self, data: dict, n: int, rules_text: str, has_rule: Any,
+                 regions: list[list[int]] | None = None) -> None:
         self.n = n
+        self.regions = regions  # region labels of a jigsaw (N rows of N), or None for the boxes
         self.text = rules_text or ""
         self.has_rule = has_rule  # catalogue type name -> bool
         self.colour_rules = words.line_kinds(self.text)
         self.named = words.mentions(self.text)
         self.out = Reading()
+        self.thermos: list[tuple[Line, str, list[Cell]]] = []  # each thermometer read: its line, kind, cells
         self.shapes = [self._shape(s, layer) for layer in ("underlays", "overlays")
                        for s in data.get(layer) or [] if isinstance(s, dict) and _point(s.get("center"))]
         seen: set[tuple] = set()  # the converter draws a shared circle once per arrow or branch: read it once
@@ -229,19 +243,145 @@ class DrawingReader:
     def read(self) -> Reading:
         self.diagonals()
         self.minmax()
+        self.inequalities()  # chevrons before other lines take them
+        self.region_borders()
+        self.arrowheads()
         circles = self.circles()
         self.arrows(circles)
         self.lines_with_circles(circles)
+        self.thermo_branches()
+        self.joined_lines()
         self.other_lines()
+        self.zipper_centres()
         self.edge_marks()
         self.quadruples()
         self.outside_clues()
         self.parity_shapes()
         self.counting_circles()
         self.clones()
-        self.inequalities()
+        self.fortress()
         self.leftover_shapes()
         return self.out
+
+    def arrowheads(self) -> None:
+        """Arrows drawn as lines (SudokuMaker's style): a line whose far end carries a head of its colour (a
+        three-point chevron, its apex on that end) is an arrow."""
+        heads = [h for h in self.lines if not h.arrow and len(h.points) == 3 and _chevron(h.points)]
+        for line in self.lines:
+            if line.arrow or line in heads:
+                continue
+            head = next((h for h in heads if not h.used and h.colour == line.colour
+                         and math.dist(h.points[1], line.points[-1]) < NEAR), None)
+            if head is not None:
+                head.used = True
+                line.arrow = True
+
+    def thermo_branches(self) -> None:
+        """A thermometer's branch: a line of its style starting on one of its cells (not at a bulb) continues it
+        from that cell, as SudokuPad draws a branching thermometer (one line per branch)."""
+        grown = True
+        while grown:
+            grown = False
+            for line in self.lines:
+                if line.used or line.arrow:
+                    continue
+                cells = [c for c in line_cells(line.points) if self.inside(c)]
+                for trunk, kind, on in list(self.thermos):
+                    if trunk.colour != line.colour or abs(trunk.thickness - line.thickness) > 1 or len(cells) < 2:
+                        continue
+                    for start, rest in ((cells[0], cells[1:]), (cells[-1], cells[-2::-1])):
+                        if start in on[1:] and not set(rest) & set(on):
+                            whole = on[:on.index(start) + 1] + rest
+                            line.used = grown = True
+                            self.thermos.append((line, kind, whole))
+                            self.line_rule(kind, whole, f"a {words.colour_word(line.colour)} thermometer branch "
+                                                        f"{_cells_text(cells)}")
+                            break
+                    if line.used:
+                        break
+
+    def joined_lines(self) -> None:
+        """Lines of one style where one starts on another's cell are one drawing (a fish-shaped renban drawn in two
+        strokes): the later line's cells are added to the earlier one when the rules text reads that colour as a
+        rule on the set of the line's digits (renban, nabner)."""
+        for line in self.lines:
+            kind = self.colour_rules.get(words.colour_word(line.colour))
+            if line.used or line.arrow or kind not in ("renban", "nabner"):
+                continue
+            for other in self.lines:
+                if other is line or other.used or other.arrow or other.colour != line.colour \
+                        or abs(other.thickness - line.thickness) > 1:
+                    continue
+                mine = set(line_cells(line.points))
+                if cell_of(other.points[0]) in mine or cell_of(other.points[-1]) in mine:
+                    line.points = line.points + other.points  # walked as one: the cells are what the rule reads
+                    other.used = True
+
+    def region_of(self, cell: Cell) -> int:
+        """The region (box, or jigsaw region) a cell is in."""
+        if self.regions is not None:
+            return self.regions[cell[0]][cell[1]]
+        from ...core.shape import Shape
+
+        return Shape.for_size(self.n).box_index(*cell)
+
+    def zipper_centres(self) -> None:
+        """The mark a setter puts at a zipper line's centre (a small dot on an odd line's middle cell, or a small
+        diamond between an even line's two middle cells) shows where the centre is: it is read with the line."""
+        for c in self.out.constraints:
+            if c["type"] != "zipper":
+                continue
+            cells, k = c["cells"], len(c["cells"])
+            a, b = cells[(k - 1) // 2], cells[k // 2]
+            mid = ((a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5)
+            for s in self.shapes:
+                if not s.used and not s.text and max(s.width, s.height) <= 0.5 and math.dist(s.centre, mid) < NEAR:
+                    s.used = True
+
+    def region_borders(self) -> None:
+        """Lines along the grid lines that only trace the regions' borders (or the grid's edge) draw the regions."""
+        if self.regions is None:
+            return
+        for line in self.lines:
+            if line.used or line.arrow or not all(on_corner(p) for p in line.points):
+                continue
+            if all(self.on_border((round(a[0]), round(a[1])), (round(b[0]), round(b[1])))
+                   for a, b in zip(line.points, line.points[1:])):
+                line.used = True
+
+    def on_border(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether the grid-line segment from corner ``a`` to corner ``b`` runs between two regions or on the edge."""
+        labels = self.regions
+        if labels is None or (a[0] != b[0] and a[1] != b[1]):
+            return False
+        for k in range(max(abs(b[0] - a[0]), abs(b[1] - a[1]))):
+            if a[0] == b[0]:  # along a row line: the cells above and below
+                c, r = min(a[1], b[1]) + k, a[0]
+                pair = [(r - 1, c), (r, c)]
+            else:
+                r, c = min(a[0], b[0]) + k, a[1]
+                pair = [(r, c - 1), (r, c)]
+            inside = [p for p in pair if self.inside(p)]
+            if len(inside) == 2 and labels[inside[0][0]][inside[0][1]] == labels[inside[1][0]][inside[1][1]]:
+                return False
+        return True
+
+    def fortress(self) -> None:
+        """Shaded cells whose rule is "greater (or less) than the unshaded neighbours", drawn out in full as
+        signs: each shaded cell has a sign towards every unshaded neighbour, so the shading is read with them."""
+        if not words.says(self.text, r"shad(?:ed|ing)") or not words.says(self.text, r"greater|less than|smaller"):
+            return
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
+                  and centred(s.centre) and abs(s.width - 1) < 0.25 and self.inside(cell_of(s.centre))}
+        signs = {frozenset(map(tuple, c["cells"])) for c in self.out.constraints if c["type"] == "greaterthan"}
+        if not shaded or not signs:
+            return
+        for (r, c) in shaded:
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if self.inside(nb) and nb not in shaded and frozenset({(r, c), nb}) not in signs:
+                    return
+        for s in shaded.values():
+            s.used = True
 
     def diagonals(self) -> None:
         n = self.n
@@ -354,6 +494,7 @@ class DrawingReader:
             if kind not in ("thermometer", "slowthermo"):
                 continue
             line.used = bulb.used = True
+            self.thermos.append((line, kind, cells))
             self.line_rule(kind, cells, f"a {colour} thermometer {_cells_text(cells)}")
 
     def other_lines(self) -> None:
@@ -379,9 +520,11 @@ class DrawingReader:
                 kind = "palindrome"  # SudokuPad's palindrome
             if kind is None and words.PALETTE.get(colour) in self.named:
                 kind = words.PALETTE[colour]  # the rule the text names, drawn in f-puzzles' colour for it
-            if kind is None and not self.colour_rules and len(plain_rules) == 1:
-                kind = plain_rules[0]
-                self.out.notes.append(f"{what}: the rules text names one line rule, {words.LINE_WORDS[kind]}")
+            unbound = [k for k in plain_rules if k not in self.colour_rules.values()]
+            if kind is None and colour not in self.colour_rules and len(unbound) == 1:
+                kind = unbound[0]
+                self.out.notes.append(f"{what}: the rules text names one line rule for no colour, "
+                                      f"{words.LINE_WORDS[kind]}")
             line.used = True
             if kind is None or kind in ("arrow", "thermometer", "between", "slowthermo", "doublearrow"):
                 self.unread(f"{what} that the rules text does not explain")
@@ -389,8 +532,16 @@ class DrawingReader:
             if len(cells) < 2:
                 self.unread(f"{what} of one cell")
                 continue
-            if kind in ("renban", "regionsum", "nabner") and cells[0] == cells[-1]:
+            if kind in ("renban", "nabner"):
+                cells = list(dict.fromkeys(cells))  # a set rule: a cell the line passes twice is one cell of it
+            elif cells[0] == cells[-1] and len(set(cells)) == len(cells) - 1:
                 cells = cells[:-1]  # a closed loop: its first cell drawn twice
+                if kind == "regionsum":  # start where the loop enters a region, so no stretch is cut at the joint
+                    at = next((i for i in range(len(cells)) if self.region_of(cells[i - 1]) != self.region_of(cells[i])), 0)
+                    cells = cells[at:] + cells[:at]
+                if kind in _WINDOW and len(cells) > _WINDOW[kind]:
+                    w = _WINDOW[kind] - 1  # the loop's windows across its joint, as one more stretch of line
+                    self.line_rule(kind, cells[-w:] + cells[:w], what)
             self.line_rule(kind, cells, what)
 
     def edge_marks(self) -> None:
@@ -402,7 +553,7 @@ class DrawingReader:
             if pair is None or not all(self.inside(c) for c in pair):
                 continue
             cells = [list(pair[0]), list(pair[1])]
-            if s.text.upper() in ("X", "V") and not s.rounded:
+            if s.text.upper() in ("X", "V"):  # SudokuPad's converter draws them bare, SudokuMaker on a white circle
                 s.used = True
                 self.add("xv", cells=cells, value=s.text.upper())
             elif s.rounded and (not s.text or s.text.isdigit()):
@@ -482,7 +633,7 @@ class DrawingReader:
 
     def counting_circles(self) -> None:
         """Counting circles: every circle left, when the rules text names the rule."""
-        if not words.says(self.text, r"counting[- ]circles?"):
+        if not words.says(self.text, r"counting[- ]circles?|how many circles|appears? in exactly \w+ circles"):
             return
         found = [s for s in self.shapes if not s.used and s.rounded and not s.text and centred(s.centre)
                  and 0.6 <= s.width <= 1.0 and self.inside(cell_of(s.centre))]
@@ -537,7 +688,7 @@ class DrawingReader:
             (a, apex, b) = line.points
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             centre = ((mid[0] + apex[0]) / 2, (mid[1] + apex[1]) / 2)
-            pair = edge_cells(centre)
+            pair = edge_cells(centre) or edge_cells(apex)  # across the edge, or inside the greater cell at its edge
             if pair is None or not all(self.inside(c) for c in pair):
                 continue
             toward = (apex[0] - mid[0], apex[1] - mid[1])

@@ -71,10 +71,11 @@ def drawn(data: dict) -> dict:
 
 def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: str | None,
          ignore: bool) -> tuple[Board, list[str], str, bool]:
-    """The board of f-puzzles JSON from a SudokuPad link with its drawings read; what was not read; the solution;
-    whether any rule came from a drawing (else the reading is f-puzzles' own keys, exact)."""
+    """The board of f-puzzles JSON from a SudokuPad link with its drawings and its rules text's whole-grid rules
+    read; what was not read; the solution; whether the puzzle says more than its keys (a rules text, or rules
+    drawn), so that its reading is to be asked for one solution."""
     from .. import document, fpuzzles
-    from .puzzle import _cages, _has_rule, metadata, refuse_unread
+    from .puzzle import _cages, _has_rule, _text_rules, metadata, refuse_unread, unknown_rules_read
     from .drawings import DrawingReader
 
     where = f"line {first_line}: SudokuPad link"
@@ -86,20 +87,27 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
     if data.get("ruleset") and rules_text is None and "rules" in meta:
         text = str(data["ruleset"]) + "\n" + meta["rules"]
     items: list[dict] = []
-    unread: list[str] = []
+    unread: list[str] = unknown_rules_read(text)
     _cages(cosmetic, board.size, text, items, unread)
-    reading = DrawingReader(cosmetic, board.size, text, _has_rule).read()
+    units = [u for u in board.rules.units if u.kind == "region"]
+    labels = [[next(k for k, u in enumerate(units) if (r, c) in u.cells) for c in range(board.size)]
+              for r in range(board.size)] if units else None
+    reading = DrawingReader(cosmetic, board.size, text, _has_rule, labels).read()
     items += reading.constraints
     unread += reading.unread
+    have = {c.kind for c in board.rules.constraints}
+    _text_rules(text, items)
+    items = [c for c in items if c["type"] not in have or c.get("cells")]
     refuse_unread(where, reading.missing, unread, ignore)
     solution = data.get("solution") or meta.get("solution") or ""
     solution = "".join(str(d) for d in solution) if isinstance(solution, list) else str(solution)
+    more = bool(text.strip()) or bool(items)
     if not items:
-        return board, unread, solution, False
+        return board, unread, solution, more
     options = document.rules_options(board.rules)
     extra = document._options(items, board.shape, where)
     if "diagonal" in extra:
         both = {options.get("diagonal"), extra["diagonal"]} - {None}
         options["diagonal"] = "both" if len(both) > 1 or "both" in both else extra["diagonal"]
     options["constraints"] = list(options.get("constraints") or []) + list(extra.get("constraints") or [])
-    return Board.unchecked(board.shape, board.cells, document.build_rules(board.shape, options, where)), unread, solution, True
+    return Board.unchecked(board.shape, board.cells, document.build_rules(board.shape, options, where)), unread, solution, more

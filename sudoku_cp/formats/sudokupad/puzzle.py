@@ -96,7 +96,7 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     if n < 4 or n > 64:
         raise PuzzleError(f"{where}: a {n}x{n} grid: expected N from 4 to 64")
     givens = [[_given(cell, n, where, r, c) for c, cell in enumerate(row)] for r, row in enumerate(cells)]
-    unread: list[str] = []
+    unread: list[str] = unknown_rules_read(text)
     document: dict[str, Any] = {"size": n, "givens": givens}
     regions = _regions(puzzle, n, where, unread)
     if regions is not None:
@@ -108,7 +108,7 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     _text_rules(text, constraints)
     from .drawings import DrawingReader
 
-    reading = DrawingReader(puzzle, n, text, _has_rule).read()
+    reading = DrawingReader(puzzle, n, text, _has_rule, regions).read()
     constraints += reading.constraints
     unread += reading.unread
     missing.update({k: v for k, v in reading.missing.items() if k not in missing})
@@ -127,6 +127,11 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     _check_solution(board, meta.get("solution", ""), where, unread)
     _check_unique(board, meta.get("solution", ""), where, ignore)
     return board
+
+
+def unknown_rules_read(text: str) -> list[str]:
+    """What is not read of a rules text: each rule it names (as a heading) that this reader does not know."""
+    return [f"the rules text's rule {name!r}, which this reader does not know" for name in words.unknown_rules(text)]
 
 
 def refuse_unread(where: str, missing: dict[str, str], unread: list[str], ignore: bool) -> None:
@@ -178,6 +183,8 @@ def _regions(puzzle: dict, n: int, where: str, unread: list[str]) -> list[list[i
     """Region labels (N rows of N), or None for the default boxes (no regions drawn)."""
     regions = [reg for reg in puzzle.get("regions") or [] if isinstance(reg, list) and reg]
     if not regions:
+        regions = _hidden_regions(puzzle, n)
+    if not regions:
         return None
     labels = [[-1] * n for _ in range(n)]
     for k, region in enumerate(regions):
@@ -198,12 +205,25 @@ def _regions(puzzle: dict, n: int, where: str, unread: list[str]) -> list[list[i
     return labels
 
 
+def _hidden_regions(puzzle: dict, n: int) -> list[list[list[int]]]:
+    """Irregular regions as SudokuMaker writes them when the puzzle has no ``regions``: hidden cages whose digits
+    are unique, N cages of N cells covering the grid (SudokuPad then checks each as a region). Else none."""
+    found = [cage["cells"] for cage in puzzle.get("cages") or [] if isinstance(cage, dict) and cage.get("hidden")
+             and cage.get("unique") and isinstance(cage.get("cells"), list)]
+    cells = [tuple(c) for cage in found for c in cage if isinstance(c, list) and len(c) == 2]
+    whole = {(r, c) for r in range(n) for c in range(n)}
+    if len(found) == n and all(len(cage) == n for cage in found) and len(cells) == n * n and set(cells) == whole:
+        return found
+    return []
+
+
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
     """Killer cages (a number: the sum), extra regions, disjoint groups; cages that carry metadata are skipped."""
     from ...core.shape import cell_name
 
     repeat = words.says(text, r"(?:digits?|numbers?) (?:may|can) repeat (?:in|within) (?:a |the )?cages?")
     disjoint = False
+    regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
     for cage in puzzle.get("cages") or []:
         if not isinstance(cage, dict):
             continue
@@ -221,6 +241,8 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         if cage.get("style") == "extraregion":
             constraints.append({"type": "extra-region", "cells": cells})
             continue
+        if cage.get("hidden") and frozenset(map(tuple, cells)) in regions:
+            continue  # a region (see _hidden_regions)
         if cage.get("hidden"):
             unread.append(f"a hidden cage of {at}")
             continue
@@ -258,20 +280,30 @@ def _globals(puzzle: dict, constraints: list[dict], unread: list[str], missing: 
             unread.append(f"the global rule {name!r}")
 
 
+# How a sentence says that two cells may not hold the same digit ("cannot contain the same digit", "may not
+# repeat", "must be different"): with "a knight's move" it is the anti-knight rule.
+_DIFFER = (r"\b(?:not|never|cannot|can't|mustn't)\b[^.;]{0,40}\b(?:repeat|same|identical|equal)|"
+           r"\b(?:identical|same|equal) (?:digits?|numbers?)\b[^.;]{0,40}\b(?:not|never|cannot|can't|mustn't)\b|"
+           r"\bdiffer(?:ent)?\b|\bdistinct\b")
+
+
 def _text_rules(text: str, constraints: list[dict]) -> None:
     """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the kropki/XV negative."""
     low = (text or "").lower().replace("’", "'")
-    if re.search(r"anti[- ]?knight|(?:a )?(?:chess )?knight'?s? move (?:apart|away)", low):
-        constraints.append({"type": "antiknight"})
-    if re.search(r"anti[- ]?king|(?:a )?(?:chess )?king'?s? move (?:apart|away)", low):
-        constraints.append({"type": "antiking"})
+    for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
+        if any(re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s))
+               for s in words.sentences(low)):
+            constraints.append({"type": kind})
     if re.search(r"non[- ]?consecutive", low) and not re.search(r"\bdots?\b|kropki", low):
         constraints.append({"type": "nonconsecutive"})
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue
         if re.search(r"\ball (?:possible |the )?(?:kropki )?dots (?:are|have been) (?:given|shown|drawn|marked)", clause):
-            constraints.append({"type": "kropki-negative"})
+            # the dots the rules text speaks of: "all dots are given" after white dots only is white dots' negative
+            said = [c for c, pattern in (("white", r"\bwhite\b|consecutive"), ("black", r"\bblack\b|ratio|double"))
+                    if re.search(pattern, low)]
+            constraints.append({"type": "kropki-negative", "colors": said or ["white", "black"]})
         elif re.search(r"\ball (?:possible |the )?white (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "kropki-negative", "colors": ["white"]})
         elif re.search(r"\ball (?:possible |the )?black (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):

@@ -22,12 +22,17 @@ import re
 # Line rules a rules text may name: (words, catalogue type), the more specific words first
 # ("slow thermometer" before "thermometer", "Dutch whispers" before "whispers").
 LINE_RULES: tuple[tuple[str, str], ...] = (
-    (r"slow[- ]?thermo", "slowthermo"),
+    (r"slow[- ]?thermo|thermo[^.;]*\b(?:or stays? the same|or remains? the same|or (?:are|be|is) equal|never decrease)",
+     "slowthermo"),
     (r"thermo", "thermometer"),
     (r"dutch[- ]?whisper", "dutchwhispers"),
-    (r"whisper|differ by (?:at least|a minimum of) \d", "whispers"),
-    (r"renban|consecutive (?:digits|numbers)[^.]{0,30}in any order|non-?repeating consecutive", "renban"),
-    (r"region[- ]?sum", "regionsum"),
+    (r"whisper|differ by (?:at least|a minimum of) \d|differ (?:in value )?by \d+ or more|difference of (?:at least )?\d+ "
+     r"or more", "whispers"),
+    (r"renban|consecutive,? (?:non-?repeating )?(?:digits|numbers)[^.]{0,30}in (?:any|some) order|"
+     r"non-?repeating,? consecutive|consecutive,? non-?repeating", "renban"),
+    (r"region[- ]?sum|segments?\b[^.;]{0,60}\b(?:sum|add|total)[^.;]{0,20}\bsame|segments? (?:with|of) the same (?:sum|total)|"
+     r"same (?:sum|total)[^.;]{0,30}\b(?:each|every) (?:region|box|\d ?x ?\d box)|"
+     r"(?:each|every) (?:region|box)\b[^.;]{0,40}\b(?:sums?|adds?) (?:up )?to the same", "regionsum"),
     (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
     (r"entropic|entropy", "entropic"),
     (r"modular", "modular"),
@@ -51,28 +56,33 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
 COLOURS = ("green", "purple", "violet", "lavender", "pink", "magenta", "blue", "navy", "cyan", "teal", "turquoise",
-           "aqua", "red", "orange", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime")
+           "aqua", "red", "orange", "peach", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime")
 # A colour word the text uses, to the family :func:`colour_word` gives a drawing.
 _FAMILY = {"violet": "purple", "lavender": "purple", "magenta": "pink", "navy": "blue", "teal": "cyan",
-           "turquoise": "cyan", "aqua": "cyan", "gray": "grey", "silver": "grey", "gold": "yellow", "lime": "green"}
+           "turquoise": "cyan", "aqua": "cyan", "gray": "grey", "silver": "grey", "gold": "yellow", "lime": "green",
+           "peach": "orange"}
 
 
 def _hls(hexcolour: object) -> tuple[float, float, float] | None:
-    """Hue (degrees), lightness and saturation of ``#RRGGBB`` / ``#RGB`` (an alpha part ignored), or None."""
+    """Hue (degrees), lightness and saturation of ``#RRGGBB`` / ``#RGB``, or None; an alpha part (``#RGBA``,
+    ``#RRGGBBAA``) is the colour as seen on the white page (SudokuMaker's ``#0003`` shading is light grey)."""
     text = str(hexcolour or "").strip().lstrip("#")
     if len(text) in (3, 4):
-        text = "".join(ch * 2 for ch in text[:3])
+        text = "".join(ch * 2 for ch in text)
+    if len(text) not in (6, 8):
+        return None
     try:
-        r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+        r, g, b, a = (int(text[i:i + 2], 16) / 255 if i < len(text) else 1.0 for i in (0, 2, 4, 6))
     except ValueError:
         return None
+    r, g, b = (a * v + (1 - a) for v in (r, g, b))
     hue, light, sat = colorsys.rgb_to_hls(r, g, b)
     return hue * 360, light, sat
 
 
 def colour_word(hexcolour: object) -> str:
-    """The colour family of ``#RRGGBB`` / ``#RGB`` (an alpha part is ignored): red, orange, yellow, green,
-    cyan, blue, purple, pink, brown, grey, black or white."""
+    """The colour family of ``#RRGGBB`` / ``#RGB`` (an alpha part blended over white): red, orange, yellow,
+    green, cyan, blue, purple, pink, brown, grey, black or white."""
     hls = _hls(hexcolour)
     if hls is None:
         return "unknown"
@@ -127,8 +137,9 @@ def mentions(text: str) -> list[str]:
         if re.search(words, low):
             if name == "whispers" and "dutchwhispers" in found and not re.search(r"(?<!dutch )(?<!dutch-)whisper", low):
                 continue
-            if name == "thermometer" and "slowthermo" in found and not re.search(r"(?<!slow )(?<!slow-)thermo", low):
-                continue
+            if name == "thermometer" and "slowthermo" in found and not any(
+                    re.search(words, s) and not re.search(LINE_RULES[0][0], s) for s in sentences(low)):
+                continue  # every sentence that speaks of thermometers speaks of slow ones
             found.append(name)
     return found
 
@@ -141,15 +152,17 @@ def colours_in(sentence: str) -> list[str]:
 def line_kinds(text: str) -> dict[str, str]:
     """Colour family -> line rule, from the sentences that name both (the first rule a sentence names
     goes with its colours: "orange lines are lockout lines: the ends differ by at least 2" is lockout,
-    not whispers; a colour keeps its first rule)."""
+    not whispers; a colour keeps its first rule), then from the paragraphs that name both."""
     out: dict[str, str] = {}
-    for sentence in sentences(text):
-        rules = mentions(sentence)
-        if not rules:
-            continue
-        first = min(rules, key=lambda name: _first_at(sentence, name))
-        for colour in colours_in(sentence):
-            out.setdefault(colour, first)
+    paragraphs = [p.strip().lower() for p in re.split(r"\n+|<br\s*/?>|</br>", text or "") if p.strip()]
+    for units in (sentences(text), paragraphs):  # a paragraph may name the colour in one sentence, the rule in the next
+        for unit in units:
+            rules = mentions(unit)
+            if not rules:
+                continue
+            first = min(rules, key=lambda name: _first_at(unit, name))
+            for colour in colours_in(unit):
+                out.setdefault(colour, first)
     return out
 
 
@@ -160,9 +173,51 @@ def _first_at(sentence: str, name: str) -> int:
 
 
 def whisper_gap(text: str) -> int | None:
-    """The gap a rules text gives whispers ("differ by at least 4"), or None."""
-    m = re.search(r"differ by (?:at least|a minimum of) (\d+)", (text or "").lower())
-    return int(m.group(1)) if m else None
+    """The gap a rules text gives whispers ("differ by at least 4", "a difference of 5 or more"), from the
+    sentences whose first line rule is whispers, or None."""
+    for sentence in sentences(text):
+        rules = mentions(sentence)
+        if not rules or min(rules, key=lambda name: _first_at(sentence, name)) not in ("whispers", "dutchwhispers"):
+            continue
+        m = re.search(r"differ (?:in value )?by (?:at least |a minimum of )?(\d+)(?! or less)|"
+                      r"difference of (?:at least |a minimum of )?(\d+)", sentence)
+        if m:
+            return int(m.group(1) or m.group(2))
+    return None
+
+
+# A rules text's headings ("Negators: ...", "- Yin Yang - ...", "[Arrows] ..."): a heading is a rule's name. Its
+# words are the rules this reader reads, their common qualifiers, colours and small words; a heading with any
+# other word names a rule this reader does not know ("Negators", "Loopy Numbered Rooms", "Hot/Cold").
+_HEADING = re.compile(r"^[\s\-•*\[\d).]*([A-Za-z][A-Za-z0-9 /'’&-]{1,40}?)\s*(?:\]|:|\s-\s|\s–\s)", re.M)
+_KNOWN_WORDS = set("""sudoku sudokus normal standard classic classical rule rules apply applies killer killers cage cages sum
+sums arrow arrows thermo thermos thermometer thermometers kropki dot dots xv x v xvs whisper whispers renban renbans
+nabner nabners palindrome palindromes palindromic region regions regional entropic entropy modular modulo zipper zippers
+parity sandwich sandwiches skyscraper skyscrapers numbered room rooms knight king anti antiknight antiking
+antiking diagonal diagonals between quadruple quadruples quad quads odd even evens odds clone clones counting circle
+circles minimum minimums maximum maximums min max indexer indexers indexing greater inequality inequalities line lines
+little consecutive nonconsecutive non ratio difference german dutch slow double irregular jigsaw windoku disjoint extra
+negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
+teal lavender brown the a an and or of on in is are with eg e g note notes example examples tip tips all every each
+cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading""".split())
+_VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
+
+
+def unknown_rules(text: str) -> list[str]:
+    """The headings of a rules text that name a rule this reader does not know (see ``_KNOWN_WORDS``).
+
+    >>> unknown_rules("Normal sudoku rules apply.\\nArrows: digits sum.\\nNegators: one per row...")
+    ['Negators']
+    """
+    found = []
+    for m in _HEADING.finditer((text or "").replace("\\n", "\n")):
+        heading = m.group(1).strip()
+        names = re.findall(r"[a-z0-9]+", heading.lower())
+        if len(names) > 4 or set(names) & _VERBS:
+            continue  # a sentence ("Shaded cells are clones: ..."), not a rule's name
+        if any(w not in _KNOWN_WORDS for w in names):
+            found.append(heading)
+    return found
 
 
 def says(text: str, pattern: str) -> bool:
@@ -171,4 +226,4 @@ def says(text: str, pattern: str) -> bool:
 
 
 __all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
-           "sentences", "whisper_gap"]
+           "sentences", "unknown_rules", "whisper_gap"]

@@ -307,7 +307,8 @@ def test_no_eval_pickle_or_shell_in_the_package():
 
 
 def test_output_file_is_all_or_nothing(tmp_path):
-    from sudoku_cp.cli.common import CliError, output_file
+    from sudoku_cp.cli.output_files import output_file
+    from sudoku_cp.cli.usage import CliError
 
     target = tmp_path / "answers.txt"
     with output_file(str(target)) as out:

@@ -388,7 +388,7 @@ def _subparsers():
                                          if any(a.dest == "time_limit" for a in p._actions)))
 def test_time_limit_has_one_meaning_in_every_help(name):
     """--time-limit said "bound the whole command", "per puzzle" and "stop after SECONDS in total"."""
-    from sudoku_cp.cli.common import TIME_LIMIT_UNCOVERED
+    from sudoku_cp.cli.options import TIME_LIMIT_UNCOVERED
 
     actions = {a.dest: a for a in _subparsers()[name]._actions}
     text = actions["time_limit"].help

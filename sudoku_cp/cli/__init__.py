@@ -27,7 +27,7 @@ from ..core.board import PuzzleError
 from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
 from . import completion
-from .common import CliError, renamed
+from .usage import CliError, renamed
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
            "check_proof_cmd", "serve_cmd", "candidates_cmd"]  # solve_cmd registers solve and count
@@ -271,7 +271,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`); nothing more to say
         return 0
-    except OSError as exc:  # the writers name their files (common.naming); what is left is stdout
+    except OSError as exc:  # the writers name their files (output_files.naming); what is left is stdout
         where = exc.filename if exc.filename is not None else "standard output"
         print(f"sudoku-cp: error: {where}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -7,15 +7,10 @@ import sys
 from ..formats.text import format_line
 from ..model.cnf import DEFAULT_ENCODING
 from ..tasks.analyze import Analysis, variants
-from .common import (
-    CliError,
-    Help,
-    add_input_options,
-    print_json,
-    read_entries,
-    report_entry_error,
-    renamed,
-)
+from .inputs import read_entries
+from .options import add_input_options
+from .printing import print_json, report_entry_error
+from .usage import CliError, Help, renamed
 from .encode_cmd import add_encoding_options
 from .progress import Progress, count_puzzles, total_later
 

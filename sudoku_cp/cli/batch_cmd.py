@@ -12,27 +12,20 @@ from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, ENCODINGS, check_amo, fam
 from ..tasks.batch import CHUNK, BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
 from .progress import Progress, count_puzzles, total_later
-from .common import (
+from .inputs import input_file, input_paths, no_puzzle_message, open_text
+from .options import (
     JOBS_PER_CPU,
-    CliError,
-    RecordFile,
     add_certify_options,
     add_file_input,
     box_arg,
-    input_file,
     jobs_arg_check,
-    naming,
-    no_puzzle_message,
-    open_text,
-    no_comma_list,
     positive_int,
-    proof_dir,
-    input_paths,
-    refuse_input_overwrite,
     symbols_arg,
     time_limit_arg,
     time_limit_help,
 )
+from .output_files import RecordFile, naming, proof_dir, refuse_input_overwrite
+from .usage import CliError, no_comma_list
 
 BATCH_HELP = """\
 Answer every puzzle of FILE and write one JSON line per puzzle (JSON Lines, keys as in

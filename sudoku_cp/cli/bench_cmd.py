@@ -23,25 +23,10 @@ from ..tasks.bench import (
     write_plot,
 )
 from .progress import Progress
-from .common import (
-    CliError,
-    add_file_input,
-    box_arg,
-    check_output_path,
-    input_file,
-    no_puzzle_message,
-    now_a_switch,
-    open_text,
-    output_file,
-    positive_int,
-    input_paths,
-    refuse_input_overwrite,
-    refuse_output_clash,
-    renamed,
-    symbols_arg,
-    time_limit_arg,
-    time_limit_help,
-)
+from .inputs import input_file, input_paths, no_puzzle_message, open_text
+from .options import add_file_input, box_arg, positive_int, symbols_arg, time_limit_arg, time_limit_help
+from .output_files import check_output_path, output_file, refuse_input_overwrite, refuse_output_clash
+from .usage import CliError, now_a_switch, renamed
 
 
 def default_backends() -> str:

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from ..core.results import Result, Status
-from .common import (
-    CliError,
-    Help,
-    add_input_options,
-    add_solver_options,
-    answer_each,
-    backend_lines,
-    numbered_outputs,
-    positive_int,
-)
+from .answering import answer_each
+from .inputs import numbered_outputs
+from .options import add_input_options, add_solver_options, positive_int
+from .printing import backend_lines
+from .usage import CliError, Help
 from .views import check_view_options, numbered, write_svg
 
 LEGEND = "true candidates (the digits some solution puts in each cell; =D a given, - none)"

@@ -7,7 +7,10 @@ import sys
 
 from ..core.files import NotAFile
 from ..core.results import EXIT_DISAGREE, EXIT_OK
-from .common import CliError, Help, add_input_options, print_json, read_entries
+from .inputs import read_entries
+from .options import add_input_options
+from .printing import print_json
+from .usage import CliError, Help
 
 HELP = """\
 Check again the proofs that --proof DIR holds (solve, count, explain and batch write them), with

@@ -6,7 +6,7 @@ import json
 
 from ..backends import make
 from ..core.board import Shape
-from ..formats.text import format_puzzle
+from ..formats.text import Entry, format_puzzle
 from ..model.cnf import (
     AMO_CHOICES,
     DEFAULT_AMO,
@@ -21,19 +21,11 @@ from ..model.cnf import (
     triad_count,
 )
 from ..model.dimacs import write_dimacs
-from .common import (
-    CliError,
-    Help,
-    add_input_options,
-    check_output_path,
-    output_file,
-    Entry,
-    read_entries,
-    input_paths,
-    no_comma_list,
-    refuse_input_overwrite,
-    report_entry_error,
-)
+from .inputs import input_paths, read_entries
+from .options import add_input_options
+from .output_files import check_output_path, output_file, refuse_input_overwrite
+from .printing import report_entry_error
+from .usage import CliError, Help, no_comma_list
 
 FORMATS = ("dimacs", "stats", "cpsat")
 

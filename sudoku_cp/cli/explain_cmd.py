@@ -26,30 +26,21 @@ from ..tasks.generate import DFS_MAX_SIZE, DFS_SECONDS, GenerateError, generate,
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
 from .progress import Progress
-from .common import (
-    CliError,
-    Help,
+from .answering import answer_each
+from .inputs import input_paths, numbered_outputs
+from .options import (
     add_certify_options,
     add_input_options,
     add_solver_options,
-    answer_each,
-    backend_lines,
     box_arg,
-    check_output_path,
-    naming,
-    output_file,
     positive_int,
-    input_paths,
-    no_comma_list,
-    refuse_input_overwrite,
-    refuse_output_clash,
-    numbered_outputs,
-    renamed,
-    show_board,
     symbols_arg,
     time_limit_arg,
     time_limit_help,
 )
+from .output_files import check_output_path, naming, output_file, refuse_input_overwrite, refuse_output_clash
+from .printing import backend_lines, show_board
+from .usage import CliError, Help, no_comma_list, renamed
 from .views import numbered, write_svg
 
 WORDS = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import CliError, Help
+from .usage import CliError, Help
 
 
 def add_parser(sub) -> None:

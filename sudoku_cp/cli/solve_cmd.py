@@ -6,19 +6,11 @@ import sys
 
 from ..core.results import EXIT_USAGE, Result, Status
 from ..formats.text import format_line
-from .common import (
-    CliError,
-    Help,
-    add_certify_options,
-    add_input_options,
-    add_solver_options,
-    answer_each,
-    backend_lines,
-    no_comma_list,
-    positive_int,
-    numbered_outputs,
-    show_board,
-)
+from .answering import answer_each
+from .inputs import numbered_outputs
+from .options import add_certify_options, add_input_options, add_solver_options, positive_int
+from .printing import backend_lines, show_board
+from .usage import CliError, Help, no_comma_list
 from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 WORDS = {

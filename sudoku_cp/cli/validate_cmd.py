@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from ..core.results import worst_exit
-from .common import (
-    Help,
-    add_input_options,
-    label,
-    print_record,
-    read_entries,
-    report_entry_error,
-    numbered_outputs,
-    show_board,
-)
+from .inputs import numbered_outputs, read_entries
+from .options import add_input_options
+from .printing import label, print_record, report_entry_error, show_board
+from .usage import Help
 from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 

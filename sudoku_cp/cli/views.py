@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 
 from ..core.board import Board
-from .common import CliError, check_output_path, output_file, read_entries, refuse_input_overwrite
+from .inputs import read_entries
+from .output_files import check_output_path, output_file, refuse_input_overwrite
+from .usage import CliError
 
 
 def add_view_options(parser, what: str) -> None:

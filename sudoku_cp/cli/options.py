@@ -6,9 +6,9 @@ import argparse
 import os
 
 from ..backends.base import MAX_SECONDS
-from ..core.board import MAX_SIZE, PuzzleError, parse_box
-from ..formats.text import MAX_LINE_CHARS, MAX_PUZZLE_CHARS, check_symbols
-from .usage import CliError
+from ..core.board import PuzzleError, parse_box
+from ..formats.text import check_symbols
+from .usage import CliError, group, section
 
 
 MAX_TIME_LIMIT = float(MAX_SECONDS)  # about 11.6 days; longer waits overflow the timers
@@ -29,16 +29,14 @@ def time_limit_arg(text: str) -> float:
     return value
 
 
-TIME_LIMIT_UNCOVERED = ("Not counted: start-up and loading a solver package (OR-Tools: 0.3-2 s). "
-                        "Building the model counts: a backend stops between the constraints it adds "
-                        "('time limit reached while building the model (N of M constraints added)'), "
-                        "and from 25x25 up CP-SAT, HiGHS, SCIP and Z3 run where the limit can stop them")
+def time_limit_help(each: str = "each puzzle's answer") -> str:
+    """The one meaning of ``--time-limit`` in every command's --help: the time ``each`` thing may take.
 
-
-def time_limit_help(each: str = "each puzzle's answer (with one puzzle, the whole command)") -> str:
-    """The one meaning of ``--time-limit`` in every command's --help: the time ``each`` thing may take."""
-    return (f"the time {each} may take, every backend and step on it sharing these SECONDS; past "
-            f"them the answer is 'unknown' (exit 4). {TIME_LIMIT_UNCOVERED}")
+    What the time covers (start-up and loading a solver package do not count, building the model
+    does) is in the README's table of shared options.
+    """
+    return (f"the time {each} may take, every backend and step on it sharing these SECONDS; then "
+            f"'unknown', exit 4")
 
 
 def positive_int(text: str) -> int:
@@ -84,108 +82,109 @@ def box_arg(text: str) -> tuple[int, int]:
 
 
 def add_input_options(parser: argparse.ArgumentParser, example: bool = False) -> None:
-    """PUZZLE, -f FILE, '-', --box, --symbols, --json."""
-    where = " With no puzzle at all, the built-in example (the classic board) is used." if example else ""
-    parser.add_argument("puzzle", nargs="?", metavar="PUZZLE",
-                        help="a puzzle: 81 symbols on one line (. or 0 blank), a pasted grid, JSON "
-                             "rows, or integer rows; a variant as a puzzle document ({\"givens\": "
-                             "..., \"constraints\": [{\"type\": \"diagonal\"}, ...]}, see the README), a "
-                             "jigsaw as two lines (givens, then region labels), an f-puzzles / "
-                             "SudokuPad link or share string (or f-puzzles' JSON), or a killer as the forums post it "
-                             "(SudoCue's 3x3::k:...); '-' reads standard input." + where)
-    parser.add_argument("-f", "--file", metavar="FILE",
-                        help="read puzzles from FILE: one per line (puzzle documents, share "
-                             "strings, f-puzzles JSON and SudoCue killer strings too; a jigsaw's lower-case region labels on the line below "
-                             "its givens), or grids separated by blank "
-                             "lines; '#' lines are comments. Read as a stream, any size; each "
-                             f"line at most {MAX_LINE_CHARS:,} characters, each puzzle at most "
-                             f"{MAX_PUZZLE_CHARS:,}, N at most {MAX_SIZE}")
-    parser.add_argument("--box", type=box_arg, metavar="RxC",
-                        help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the "
-                             "squarest R x C with R <= C; a size with no box shape, 5x5, 7x7, ..., "
-                             "is a puzzle only with jigsaw regions, which replace the boxes)")
-    parser.add_argument("--symbols", type=symbols_arg, metavar="STRING",
+    """PUZZLE, -f FILE, '-', --box, --symbols, --rules-text, --ignore-unread, --first (``input``) and --json (``output``)."""
+    where = "; none: the built-in example" if example else ""
+    inputs = group(parser, "input")
+    inputs.add_argument("puzzle", nargs="?", metavar="PUZZLE",
+                        help="one puzzle: a line of N*N symbols (. or 0 blank), a grid, JSON, an "
+                             f"f-puzzles or SudokuPad link; - reads standard input{where}")
+    inputs.add_argument("-f", "--file", metavar="FILE",
+                        help="read puzzles from FILE (.gz too): one per line, or grids separated by "
+                             "blank lines; '#' lines are comments")
+    add_first_option(parser)
+    add_shape_options(parser)
+    inputs.add_argument("--rules-text", metavar="TEXT",
+                        help="a SudokuPad link's rules, when its page carries them and the link does "
+                             "not: the colour words say what each line is")
+    inputs.add_argument("--ignore-unread", action="store_true",
+                        help="solve a SudokuPad link even where a drawing was not read (named on "
+                             "standard error)")
+    group(parser, "output").add_argument("--json", action="store_true",
+                                         help="print one JSON object per puzzle (keys as in CONTRACT.md)")
+
+
+def add_shape_options(parser: argparse.ArgumentParser) -> None:
+    """``--box RxC`` and ``--symbols STRING`` (``input``)."""
+    inputs = group(parser, "input")
+    inputs.add_argument("--box", type=box_arg, metavar="RxC",
+                        help="box shape, e.g. 2x3 for a 6x6 (default: square boxes, else the squarest "
+                             "R x C with R <= C)")
+    inputs.add_argument("--symbols", type=symbols_arg, metavar="STRING",
                         help="the alphabet, digit 1 first (default 1-9 then A-Z); e.g. "
                              "0123456789ABCDEF for hexadoku, where only '.' is blank")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object per puzzle (keys as in CONTRACT.md)")
-    parser.add_argument("--rules-text", metavar="TEXT",
-                        help="the rules of a SudokuPad link whose page, not the link, carries them (e.g. \"green "
-                             "lines are German whispers; purple lines are renban\"): its colour words say what "
-                             "each line drawing is; replaces the link's own rules text")
-    parser.add_argument("--ignore-unread", action="store_true",
-                        help="solve a SudokuPad link even where a drawing was not read (named on standard error; "
-                             "the rules name in the answer ends '(read in part: N ignored)'): the answer is "
-                             "about what was read, not necessarily the published puzzle")
-    add_first_option(parser)
 
 
 def add_first_option(parser: argparse.ArgumentParser) -> None:
     """``--first N``: only the first N puzzles of the input (``--limit`` counts solutions)."""
-    parser.add_argument("--first", type=positive_int, metavar="N",
-                        help="only the first N puzzles of the input (a puzzle that does not parse "
-                             "counts as one); the rest of the input is not read")
+    group(parser, "input").add_argument(
+        "--first", type=positive_int, metavar="N",
+        help="only the first N puzzles of the input (one that does not parse counts); the rest is "
+             "not read")
 
 
 def add_file_input(parser: argparse.ArgumentParser) -> None:
     """The input of a command that reads a file of puzzles: FILE, ``-f FILE``, ``-`` (stdin)."""
-    parser.add_argument("puzzle_file", nargs="?", metavar="FILE",
-                        help="the puzzle file ('-' for standard input; .gz read transparently): one "
-                             "puzzle per line, or grids separated by blank lines; '#' lines are "
-                             "comments")
-    parser.add_argument("-f", "--file", metavar="FILE", help="the same, as an option")
+    inputs = group(parser, "input")
+    inputs.add_argument("puzzle_file", nargs="?", metavar="FILE",
+                        help="the puzzle file (.gz too; - for standard input): one puzzle per line, or "
+                             "grids separated by blank lines; '#' lines are comments")
+    inputs.add_argument("-f", "--file", metavar="FILE", help="the same, as an option")
     add_first_option(parser)
 
 
-CROSS_CHECKS = ("'all' runs sat, cpsat and dfs and cross-checks them; a comma list (sat,cpsat) "
-                "cross-checks those")
+CROSS_CHECKS = "'all' or a comma list (sat,cpsat) cross-checks them"
 
 
 def add_solver_options(parser: argparse.ArgumentParser, default: str = "sat",
                        encoding: bool = False, several: str = CROSS_CHECKS) -> None:
-    """--backend and --time-limit (and --encoding, --amo for the CNF backends when ``encoding``).
+    """--backend (and --encoding, --amo for the CNF backends when ``encoding``) in ``solving``,
+    --time-limit in ``limits``, and the list of backends after the options.
 
     ``several`` says what a comma list of backends does in this command.
     """
-    from ..backends import backend_help
-    from ..model.cnf import AMO_CHOICES, ENCODINGS
-
+    group(parser, "solving").add_argument("--backend", default=default, metavar="NAME[,NAME...]",
+                                          help=f"who solves, from the list below (default {default}); {several}")
     if encoding:
-        parser.add_argument("--encoding", metavar="NAME",
-                            help=f"CNF encoding for the sat and external backends: {', '.join(ENCODINGS)} "
-                                 "(default complete; Lynce and Ouaknine's minimal, efficient and "
-                                 "extended encodings are minimal, natural and complete; see "
-                                 "encodings/presets.md), or families joined by '+' such as "
-                                 "cell-alo+unit-amo (see encodings/README.md). One name: to compare "
-                                 "encodings use bench or analyze")
-        parser.add_argument("--amo", metavar="NAME",
-                            help=f"at-most-one encoding for the sat and external backends: "
-                                 f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, "
-                                 "seqcounter above, where pairwise clauses explode: 33 million on "
-                                 "an empty 64x64; native needs sat:minicard). The default picks "
-                                 "what measured fastest for the size: plain sat answers 16x16 and "
-                                 "larger with sat:minicard and native at-most-one (an empty 49x49 "
-                                 "in 1-3 s, not 25 s or more; bench/bench_large.py); naming a solver or "
-                                 "--amo turns that off")
+        add_encoding_options(parser, who=" for sat and external")
+    add_time_limit(parser)
+    add_backend_list(parser)
 
-    parser.add_argument("--backend", default=default, metavar="NAME[,NAME...]",
-                        help=f"who solves (default {default}): {backend_help()}. {several}")
-    parser.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help=time_limit_help())
+
+def add_backend_list(parser: argparse.ArgumentParser) -> None:
+    """The registered backends, one entry each, after the options of a command that takes ``--backend``."""
+    from ..backends import REGISTRY
+
+    section(parser, "backends (--backend NAME, NAME:OPTION)", [(name, entry.summary) for name, entry in REGISTRY.items()])
+
+
+def add_encoding_options(parser: argparse.ArgumentParser, heading: str = "solving", many: bool = False,
+                         default: str | None = None, who: str = "") -> None:
+    """``--encoding`` and ``--amo`` under ``heading`` (comma lists when ``many``); ``who`` says which
+    backends read them."""
+    from ..model.cnf import ENCODINGS
+
+    lists = "; a comma list compares them, 'all' every one" if many else ""
+    options = group(parser, heading)
+    options.add_argument("--encoding", default=default, metavar="NAME",
+                         help=f"the CNF{who}: {', '.join(ENCODINGS)} (default {'all' if many else 'complete'}), "
+                              f"or families joined by + (encodings/presets.md){lists}")
+    options.add_argument("--amo", default=None, metavar="NAME",
+                         help=f"the at-most-one encoding{who}: pairwise, seqcounter, bitwise, native, ... "
+                              f"(all, and the default by size: encodings/at-most-one.md){lists}")
+
+
+def add_time_limit(parser: argparse.ArgumentParser, each: str = "each puzzle's answer") -> None:
+    """``--time-limit SECONDS`` (``limits``): the time ``each`` thing may take."""
+    group(parser, "limits").add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
+                                         help=time_limit_help(each))
 
 
 def add_certify_options(parser: argparse.ArgumentParser) -> None:
-    """--certify and --proof DIR."""
-    parser.add_argument("--certify", action="store_true",
-                        help="check each answer with a checker that did not find it, before it is "
-                             "printed: 'unique' and 'unsat' by a DRAT proof from the sat backend "
-                             "replayed by dratify (the puzzle's formula, plus for 'unique' the clause "
-                             "'some blank differs from this solution', is unsatisfiable), 'solved' by "
-                             "the solution checker, 'multiple' by two distinct checked solutions. A "
-                             "refused proof is exit 3. Backends that cannot prove (cpsat, dfs, "
-                             "sat:minisat22) leave 'unique'/'unsat' uncertified and say so. The "
-                             "proof and its check count against --time-limit: one not checked in "
-                             "time makes the answer 'unknown' (exit 4). See encodings/certificates.md")
-    parser.add_argument("--proof", metavar="DIR",
-                        help="with --certify (implied): write the exact CNF and DRAT proof of each "
-                             "certified 'unique'/'unsat' claim to DIR (puzzle-LINE-STATUS.cnf/.drat) "
-                             "and a README.txt on re-checking them with another checker")
+    """--certify and --proof DIR (``checking``)."""
+    checking = group(parser, "checking")
+    checking.add_argument("--certify", action="store_true",
+                          help="check each answer with a checker that did not find it (a DRAT proof for "
+                               "unique and unsat); a refused proof is exit 3")
+    checking.add_argument("--proof", metavar="DIR",
+                          help="keep each certified claim's CNF and DRAT proof in DIR, for check-proof "
+                               "(implies --certify)")

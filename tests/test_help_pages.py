@@ -117,6 +117,6 @@ def test_the_page_ends_by_naming_its_part_of_the_readme(name, capsys, monkeypatc
 def test_the_top_level_page_lists_every_command_under_one_heading(capsys, monkeypatch):
     lines = page([], capsys, monkeypatch)
     block = "\n".join(lines[lines.index("commands:"):]).split("\n\n", 1)[0]
-    for name in NAMES:
-        assert re.search(rf"^    {re.escape(name)}\s", block, re.M), name
+    for name in NAMES:  # one line each: the command and its one sentence
+        assert re.search(rf"^    {re.escape(name)}\s+[A-Z][^\n]*\.$", block, re.M), name
     assert "exit codes:" in lines

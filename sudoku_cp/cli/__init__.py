@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import importlib
 import os
 import signal
@@ -26,7 +27,7 @@ from ..core.board import PuzzleError
 from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
 from . import completion
-from .usage import CliError, Parser, renamed
+from .usage import CliError, Help, Parser, renamed
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
            "check_proof_cmd", "serve_cmd", "candidates_cmd"]  # solve_cmd registers solve and count
@@ -76,7 +77,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> sorted(build_parser("solve")._subparsers._group_actions[0].choices)
     ['count', 'solve']
     """
-    parser = Parser(prog="sudoku-cp", description=SUMMARY)
+    parser = Parser(prog="sudoku-cp", description=SUMMARY, formatter_class=functools.partial(Help, max_help_position=18))
     parser.examples, parser.more = EXAMPLES, MORE
     parser.sections.append(("exit codes", EXIT_CODES))
     sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", parser_class=Parser)

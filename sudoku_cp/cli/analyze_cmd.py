@@ -15,7 +15,7 @@ from .progress import Progress, count_puzzles, total_later
 
 
 def add_parser(sub) -> None:
-    p = command(sub, "analyze", "Measure what unit propagation alone derives under each encoding.", (
+    p = command(sub, "analyze", "Measure what unit propagation derives under each encoding.", (
         "sudoku-cp analyze -f data/top1465.txt.gz --first 200 --encoding minimal,complete,augmented",
         "sudoku-cp analyze -f puzzles.txt --encoding complete --amo pairwise,bitwise --json",
         "sudoku-cp analyze --show PUZZLE --encoding minimal,complete --svg after.svg",

@@ -36,7 +36,7 @@ def default_backends() -> str:
 
 
 def add_parser(sub) -> None:
-    p = command(sub, "bench", "Compare backends and encodings on the same puzzles, every answer checked.", (
+    p = command(sub, "bench", "Compare backends and encodings fairly, every answer checked.", (
         "sudoku-cp bench data/top1465.txt.gz --first 200 --backend sat,sat:glucose4,cpsat,dfs --plot cactus.png",
         "sudoku-cp bench -f puzzles.txt --encoding minimal,complete --json -o bench.json --csv bench.csv",
         "sudoku-cp bench data/17clue-half.txt.gz --first 50 --time-limit 5 --repeat 3",

@@ -14,7 +14,7 @@ LEGEND = "true candidates (the digits some solution puts in each cell; =D a give
 
 
 def add_parser(sub) -> None:
-    p = command(sub, "candidates", "Give each cell's true candidates: the digits some solution puts there.", (
+    p = command(sub, "candidates", "List the digits some solution puts in each cell.", (
         "sudoku-cp candidates 12..34....12....",
         "sudoku-cp candidates -f puzzles.txt --limit 10 --json",
         "sudoku-cp candidates PUZZLE --svg marks.svg",

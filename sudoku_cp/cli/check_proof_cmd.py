@@ -13,7 +13,7 @@ from .printing import print_json
 from .usage import CliError, command, group, reference
 
 def add_parser(sub) -> None:
-    p = command(sub, "check-proof", "Check again every proof a --proof DIR holds, against its puzzles.", (
+    p = command(sub, "check-proof", "Check again every proof that --proof wrote to a directory.", (
         "sudoku-cp solve -f puzzles.txt --unique --proof proofs && sudoku-cp check-proof proofs -f puzzles.txt",
         "sudoku-cp check-proof proofs 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         "sudoku-cp check-proof proofs - < puzzle.txt",

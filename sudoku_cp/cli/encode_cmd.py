@@ -26,7 +26,7 @@ FORMATS = ("dimacs", "stats", "cpsat")
 
 
 def add_parser(sub) -> None:
-    p = command(sub, "encode", "Write a puzzle's formula: DIMACS CNF, its sizes, or the CP-SAT model.", (
+    p = command(sub, "encode", "Write a puzzle's DIMACS CNF, its sizes or its CP-SAT model.", (
         "sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && minisat 4x4.cnf out.txt",
         "sudoku-cp encode -f data/top1465.txt.gz --first 1 --amo bitwise -o top1.cnf",
         "sudoku-cp encode -f puzzles.txt --first 10 --format stats --json",

@@ -57,7 +57,7 @@ def cells_text(cells) -> str:
 
 
 def add_parser(sub) -> None:
-    e = command(sub, "explain", "Explain a puzzle: why no solution, why several, or step by step.", (
+    e = command(sub, "explain", "Explain a puzzle: no solution, several, or step by step.", (
         "sudoku-cp explain 12..34....12....",
         "sudoku-cp explain -f puzzles.txt --first 3 --limit 100 --backend sat,cpsat --json",
         "sudoku-cp explain PUZZLE --steps --html steps.html --svg grid.svg",
@@ -90,7 +90,7 @@ def add_parser(sub) -> None:
                           "FILE-1.html, ...)")
     e.set_defaults(run=run_explain)
 
-    r = command(sub, "repair", "Find the fewest givens to remove, or to add, to make a puzzle unique.", (
+    r = command(sub, "repair", "Remove or add the fewest givens to make a puzzle unique.", (
         "sudoku-cp repair 11..............",
         "sudoku-cp repair -f puzzles.txt --first 5 --backend cpsat --json",
         "sudoku-cp repair ................ --targets 200 --time-limit 60",
@@ -107,7 +107,7 @@ def add_parser(sub) -> None:
                          help="hitting-set rounds per target before the greedy fallback (default 300)")
     r.set_defaults(run=run_repair)
 
-    m = command(sub, "minimize", "Find the redundant givens and a minimal puzzle with the same solution.", (
+    m = command(sub, "minimize", "Find the redundant givens and a minimal equivalent puzzle.", (
         "sudoku-cp minimize 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         "sudoku-cp minimize -f puzzles.txt --first 2 --backend sat,cpsat --seed 7 --json",
         "sudoku-cp minimize - --backend cpsat --time-limit 30 < puzzle.txt",
@@ -118,7 +118,7 @@ def add_parser(sub) -> None:
     group(m, "solving").add_argument("--seed", type=int, metavar="S", help="try the givens in a shuffled order")
     m.set_defaults(run=run_minimize)
 
-    g = command(sub, "generate", "Generate unique puzzles of any size, reproducible from a seed.", (
+    g = command(sub, "generate", "Generate unique puzzles of any size, reproducible by seed.", (
         "sudoku-cp generate --size 4 --seed 3",
         "sudoku-cp generate --size 9 --count 5 --seed 1 --backend cpsat,dfs --json",
         "sudoku-cp generate --count 2 --seed 7 --symmetry rotational --svg new.svg",

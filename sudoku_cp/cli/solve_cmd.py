@@ -38,7 +38,7 @@ def add_parser(sub) -> None:
     add_view_options(p, "the solution (givens in bold)")
     p.set_defaults(run=run, limit=None)
 
-    c = command(sub, "count", "Count solutions up to a limit, to tell whether a puzzle is unique.", (
+    c = command(sub, "count", "Count solutions up to a limit, to prove a puzzle unique.", (
         "sudoku-cp count ................ --limit 300 --backend all",
         "sudoku-cp count -f data/17clue-half.txt.gz --first 5 --limit 2 --json",
         "sudoku-cp count - --backend sat:glucose4 --time-limit 10 < puzzle.txt",

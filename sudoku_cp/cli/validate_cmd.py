@@ -11,7 +11,7 @@ from .views import add_view_options, check_view_options, numbered, print_candida
 
 
 def add_parser(sub) -> None:
-    p = command(sub, "validate", "Report every digit that a row, column, box or variant rule repeats.", (
+    p = command(sub, "validate", "Report every digit a row, column, box or other rule repeats.", (
         "sudoku-cp validate 11..............",
         "sudoku-cp validate -f data/top1465.txt.gz --first 100 --json",
         "sudoku-cp validate --candidates --svg marks.svg   (the built-in example)",

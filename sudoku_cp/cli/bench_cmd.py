@@ -9,7 +9,8 @@ from array import array
 
 from ..backends import REGISTRY, BackendError, make, names
 from ..core.results import EXIT_DISAGREE, EXIT_OK
-from ..formats.text import iter_entries, parse_puzzle
+from ..formats.puzzle_files import iter_entries
+from ..formats.text import parse_puzzle
 from ..model.cnf import DEFAULT_ENCODING, PRESETS, families_of
 from ..tasks.bench import (
     DEFAULT_BACKENDS,

@@ -6,7 +6,8 @@ import json
 
 from ..backends import make
 from ..core.board import Shape
-from ..formats.text import Entry, format_puzzle
+from ..formats.puzzle_files import Entry
+from ..formats.text import format_puzzle
 from ..model.cnf import (
     DEFAULT_ENCODING,
     Cnf,

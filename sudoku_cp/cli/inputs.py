@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from itertools import chain, islice
 
 from ..core.board import Board, PuzzleError
-from ..formats.text import MAX_LINE_CHARS, MAX_PUZZLE_CHARS, Entry, format_line, iter_entries, parse_puzzle
+from ..formats.puzzle_files import Entry, iter_entries
+from ..formats.text import MAX_LINE_CHARS, MAX_PUZZLE_CHARS, format_line, parse_puzzle
 from .usage import CliError
 
 

@@ -7,7 +7,8 @@ import sys
 
 from ..core.board import Board
 from ..core.results import EXIT_USAGE, Result, Status
-from ..formats.text import Entry, format_grid, format_line, format_regions
+from ..formats.puzzle_files import Entry
+from ..formats.text import format_grid, format_line, format_regions
 
 
 def use_color(stream=None) -> bool:

@@ -214,7 +214,7 @@ def count_puzzles(path: str | None, box=None, symbols: str | None = None,
     def count() -> int:
         if path is None or path == "-":
             raise LookupError("standard input cannot be read twice")
-        from ..formats.text import iter_entries
+        from ..formats.puzzle_files import iter_entries
         from .inputs import open_text, read_lines
 
         with open_text(path) as stream:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .usage import CliError, command, group, reference
+from .usage import CliError, command, group, reference, section
 
 
 def add_parser(sub) -> None:
@@ -18,6 +18,13 @@ def add_parser(sub) -> None:
     server.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000; 0: any free port)")
     server.add_argument("--workers", type=int, default=2, help="puzzles solved at once (default: 2); "
                         "more requests wait up to 10 s, then get 503")
+    section(p, "JSON API (POST a JSON body; the answer is the object --json prints)", [
+        ("/api/validate, /api/count, /api/explain, /api/candidates",
+         '{"puzzle": TEXT, "backend": ..., "limit": ..., "time_limit": ...}'),
+        ("/api/edit", '{"puzzle": TEXT, "cell": [row, col], "digit": d or 0}: sets or clears a given'),
+        ("/api/download", '{"puzzle": TEXT, "format": dimacs, cpsat, fpuzzles or certificate}'),
+        ("errors", '400 bad input ({"error": ...}), 413 a body over 1 MB, 503 every worker busy'),
+    ])
     p.set_defaults(run=run)
 
 

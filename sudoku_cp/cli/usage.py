@@ -3,7 +3,7 @@
 Every help page has one layout, the first screen a person reads being what the command does, how
 it is called and three examples::
 
-    Solve each puzzle with one backend, or cross-check several.
+    Solve puzzles with one backend, or cross-check several.
 
     usage: sudoku-cp solve [options] [PUZZLE]
 

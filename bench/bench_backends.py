@@ -34,7 +34,7 @@ def one_shot(boards, unique: bool) -> tuple[float, int]:
 
 
 def main() -> None:
-    from sudoku_cp.formats.text import iter_entries
+    from sudoku_cp.formats.puzzle_files import iter_entries
     from sudoku_cp.tasks.bench import format_table, run_bench
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

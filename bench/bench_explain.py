@@ -17,7 +17,7 @@ from tqdm import tqdm
 
 from sudoku_cp.core.check import is_solution
 from sudoku_cp.core.results import Status
-from sudoku_cp.formats.text import iter_entries
+from sudoku_cp.formats.puzzle_files import iter_entries
 from sudoku_cp.tasks.explain import explain
 
 

@@ -204,7 +204,7 @@ def check_plain(answers: list[list[str]], boards) -> None:
 
 
 def main() -> None:
-    from sudoku_cp.formats.text import iter_entries
+    from sudoku_cp.formats.puzzle_files import iter_entries
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--file", default="top1465.txt")

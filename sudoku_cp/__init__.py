@@ -34,7 +34,8 @@ from .core.board import Board, PuzzleError, Rules, Shape, Unit, cell_name
 from .core.check import Conflict, find_conflicts, is_solution
 from .core.packages import MissingPackage
 from .core.results import Outcome, Result, SolverFailure, Status, TimeLimitReached
-from .formats.text import format_grid, format_json_rows, format_line, iter_entries, parse_puzzle
+from .formats.puzzle_files import iter_entries
+from .formats.text import format_grid, format_json_rows, format_line, parse_puzzle
 
 if TYPE_CHECKING:  # loaded on first use (module __getattr__ below); named here for type checkers
     from .api import Analyzed, analyze, generate

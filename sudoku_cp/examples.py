@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib import resources
 
 from .core.board import Board
-from .formats.text import iter_entries, parse_puzzle
+from .formats.puzzle_files import iter_entries
+from .formats.text import parse_puzzle
 
 # The two boards of the classic "valid sudoku" exercise (JSON rows of strings).
 CLASSIC_ROWS = [

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp.cli import build_parser, main
-from sudoku_cp.formats.text import MAX_JSON_DEPTH, MAX_LINE_CHARS, iter_entries, parse_puzzle
+from sudoku_cp.formats.puzzle_files import iter_entries
+from sudoku_cp.formats.text import MAX_JSON_DEPTH, MAX_LINE_CHARS, parse_puzzle
 
 CORPUS_DIR = Path(__file__).parent / "bad_inputs"
 CORPUS = sorted(p.name for p in CORPUS_DIR.iterdir() if p.is_file() and not p.name.startswith("."))
@@ -307,7 +308,8 @@ def test_no_eval_pickle_or_shell_in_the_package():
 
 
 def test_output_file_is_all_or_nothing(tmp_path):
-    from sudoku_cp.cli.common import CliError, output_file
+    from sudoku_cp.cli.output_files import output_file
+    from sudoku_cp.cli.usage import CliError
 
     target = tmp_path / "answers.txt"
     with output_file(str(target)) as out:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -162,8 +163,9 @@ def test_wrong_answer_and_disagreement_are_exit_3(capsys, liar):
 def test_help_lists_every_backend(capsys):
     code, out, _ = run(capsys, "solve", "--help")
     assert code == 0
-    for name in REGISTRY:
-        assert f"{name}:" in out.replace("\n", " ")
+    listed = out.split("\nbackends (--backend NAME, NAME:OPTION):\n", 1)[1].split("\n\n", 1)[0]
+    for name, entry in REGISTRY.items():
+        assert re.search(rf"^  {re.escape(name)}\s+{re.escape(entry.summary.split()[0])}", listed, re.M), name
 
 
 @pytest.mark.parametrize("command", ["solve", "count", "explain", "repair", "minimize", "generate",

@@ -41,6 +41,7 @@ def imported(*argv: str) -> set[str]:
 
 
 OPTIONS = ("sudoku_cp.cli.views", "sudoku_cp.cli.completion")  # small: options of every parser
+SHARED = tuple(f"sudoku_cp.cli.{name}" for name in ("usage", "options", "inputs", "output_files", "printing"))
 
 
 def ours(names: set[str], prefix: str) -> set[str]:
@@ -51,7 +52,7 @@ def test_validate_imports_no_solver_and_no_other_task_or_command():
     names = imported("validate", CLASSIC)
     assert not {n for n in names if n.split(".")[0] in ("pysat", "ortools", "dratify", "lzstring", "tqdm")}
     assert ours(names, "sudoku_cp.tasks.") == {"sudoku_cp.tasks.solving"}  # validate() lives there
-    assert ours(names, "sudoku_cp.cli.") == {"sudoku_cp.cli.common", "sudoku_cp.cli.validate_cmd", *OPTIONS}
+    assert ours(names, "sudoku_cp.cli.") == {"sudoku_cp.cli.validate_cmd", *SHARED, *OPTIONS}
     assert not ours(names, "sudoku_cp.formats.svg") | ours(names, "sudoku_cp.core.candidates")  # on use
     assert not ours(names, "sudoku_cp.model.")  # no encoding: nothing is solved
     assert ours(names, "sudoku_cp.backends.") == {"sudoku_cp.backends.base"}  # the registry, no backend
@@ -64,7 +65,7 @@ def test_solve_imports_pysat_but_not_ortools_or_other_commands():
     names = imported("solve", CLASSIC)
     assert "pysat.solvers" in names  # the default backend runs
     assert not {n for n in names if n.split(".")[0] in ("ortools", "tqdm")}
-    assert ours(names, "sudoku_cp.cli.") == {"sudoku_cp.cli.common", "sudoku_cp.cli.solve_cmd", *OPTIONS}
+    assert ours(names, "sudoku_cp.cli.") == {"sudoku_cp.cli.solve_cmd", "sudoku_cp.cli.answering", *SHARED, *OPTIONS}
     assert ours(names, "sudoku_cp.backends.") == {"sudoku_cp.backends.base", "sudoku_cp.backends.sat"}
     assert ours(names, "sudoku_cp.tasks.") <= {"sudoku_cp.tasks.solving", "sudoku_cp.tasks.certify"}
     assert not names & {"random", "shutil", "_bz2", "_lzma", "ast"}  # deferred: core.packages.DEFERRED

@@ -10,7 +10,8 @@ from gridgen import blank_out, random_solved_rows
 
 from sudoku_cp import Board, PuzzleError, Shape, format_grid, format_json_rows, format_line, parse_puzzle
 from sudoku_cp.examples import CLASSIC_ROWS, classic
-from sudoku_cp.formats.text import format_int_rows, iter_entries
+from sudoku_cp.formats.puzzle_files import iter_entries
+from sudoku_cp.formats.text import format_int_rows
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6), (7, 7), (8, 8)]
 

@@ -11,8 +11,8 @@ from itertools import combinations
 import pytest
 
 from sudoku_cp.backends import make
-from sudoku_cp.constraints import base
-from sudoku_cp.constraints.base import digit_sets
+from sudoku_cp.constraints import sums
+from sudoku_cp.constraints.sums import digit_sets
 from sudoku_cp.core.check import find_conflicts
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.model.cnf import encode_rules
@@ -61,7 +61,7 @@ def test_xsum_clauses_count_what_a_brute_force_counts(clue, total, sets, monkeyp
     """Both ways of saying an X-sum, the digit sets and (past MAX_DIGIT_SETS) partial sums under
     each first digit, give exactly the grids whose line meets the clue."""
     if not sets:
-        monkeypatch.setattr(base, "MAX_DIGIT_SETS", 0)
+        monkeypatch.setattr(sums, "MAX_DIGIT_SETS", 0)
     board = board_of([{"type": "xsum", "clue": clue, "sum": total}])
     (constraint,) = board.rules.constraints
     cells = constraint.cells
@@ -106,7 +106,7 @@ def test_sandwich_clauses_count_what_a_brute_force_counts(clue, total, sets, mon
     """The digit sets between the crusts and (past MAX_DIGIT_SETS) the partial sums of the cells
     between both give exactly the grids whose line has the sum between its 1 and its 4."""
     if not sets:
-        monkeypatch.setattr(base, "MAX_DIGIT_SETS", 0)
+        monkeypatch.setattr(sums, "MAX_DIGIT_SETS", 0)
     board = board_of([{"type": "sandwich", "clue": clue, "sum": total}])
     (constraint,) = board.rules.constraints
     cells = constraint.cells
@@ -186,7 +186,7 @@ def test_partial_sums_without_at_most_one_have_one_model_per_filling():
             return self.top - k + 1
 
     cells = [[4 * i + d for d in range(1, 5)] for i in range(3)]
-    clauses = base.sum_clauses([[((x,), d) for d, x in enumerate(c, start=1)] for c in cells], {6, 7}, Vars(),
+    clauses = sums.sum_clauses([[((x,), d) for d, x in enumerate(c, start=1)] for c in cells], {6, 7}, Vars(),
                                at_most_one=False)
     clauses += [c for c in cells] + [[-x, -y] for c in cells for x, y in combinations(c, 2)]
     fillings = []

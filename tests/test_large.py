@@ -15,7 +15,8 @@ from sudoku_cp.backends import make
 from sudoku_cp.backends.sat import default_choice
 from sudoku_cp.cli import main
 from sudoku_cp.core.check import is_solution
-from sudoku_cp.formats.text import iter_entries, parse_puzzle
+from sudoku_cp.formats.puzzle_files import iter_entries
+from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.model.cnf import amo_for
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 
-from sudoku_cp.cli.common import show_board
+from sudoku_cp.cli.printing import show_board
 from sudoku_cp.formats.text import parse_puzzle
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

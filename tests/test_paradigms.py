@@ -112,7 +112,7 @@ def test_builtin_examples_cross_checked(spec):
 def builtin(name: str) -> list[Board]:
     """The puzzles of a built-in file, duplicate givens left out (the scan answers those, no backend)."""
     from sudoku_cp.core.check import find_conflicts
-    from sudoku_cp.formats.text import iter_entries
+    from sudoku_cp.formats.puzzle_files import iter_entries
 
     path = ROOT / "sudoku_cp" / "data" / name
     boards = [entry.board for entry in iter_entries(path.read_text(encoding="utf-8").splitlines())]

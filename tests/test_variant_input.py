@@ -18,14 +18,8 @@ from sudoku_cp.core.variants import build
 from sudoku_cp.formats.fpuzzles import decode, looks_like_share, share_link, share_string, to_fpuzzles
 from sudoku_cp.formats.records import dumps, record
 from sudoku_cp.formats.svg import board_svg, cage_outline
-from sudoku_cp.formats.text import (
-    format_document,
-    format_grid,
-    format_line,
-    format_puzzle,
-    iter_entries,
-    parse_puzzle,
-)
+from sudoku_cp.formats.puzzle_files import iter_entries
+from sudoku_cp.formats.text import format_document, format_grid, format_line, format_puzzle, parse_puzzle
 
 EMPTY9 = "." * 81
 # A 9x9 jigsaw layout: the boxes with four pairs of cells swapped between neighbouring regions.

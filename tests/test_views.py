@@ -295,12 +295,17 @@ def test_literature_names_match_the_clause_families():
 
 
 def test_help_and_guide_do_not_call_natural_extended(capsys):
+    """The literature's names are said where --help points (the README and encodings/presets.md)."""
     assert main(["encode", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "efficient and extended encodings are minimal, natural and complete" in text
+    assert "minimal, natural, complete, augmented" in text and "(encodings/presets.md)" in text
+    assert "extended" not in text
     from pathlib import Path
 
-    guide = (Path(__file__).parent.parent / "encodings" / "presets.md").read_text()
+    root = Path(__file__).parent.parent
+    readme = " ".join((root / "README.md").read_text().split())
+    assert "efficient and extended encodings are `minimal`, `natural` and `complete`" in readme
+    guide = (root / "encodings" / "presets.md").read_text()
     assert "also called extended" not in guide
     assert "| `natural` | + cell-amo | efficient encoding |" in guide
     assert "| `complete` (the default) | + unit-alo | extended encoding |" in guide

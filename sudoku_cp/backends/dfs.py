@@ -20,7 +20,7 @@ from ..constraints import by_kind
 from ..core.board import Board
 from ..core.results import Outcome
 from ..core.variants import partners
-from ..constraints.base import digit_masks
+from ..constraints.sums import digit_masks
 from ..model.cnf import MAX_CAGE_SETS, count_combinations
 from .base import Backend, BackendError, Deadline
 

@@ -27,7 +27,7 @@ from ..core.board import PuzzleError
 from ..core.packages import PACKAGES, MissingPackage
 from ..core.results import EXIT_DISAGREE, EXIT_INTERRUPTED, EXIT_TIMEOUT, EXIT_USAGE, SolverFailure
 from . import completion
-from .common import CliError, renamed
+from .usage import CliError, Help, Parser, renamed
 
 MODULES = ["validate_cmd", "solve_cmd", "encode_cmd", "analyze_cmd", "batch_cmd", "bench_cmd", "explain_cmd",
            "check_proof_cmd", "serve_cmd", "candidates_cmd"]  # solve_cmd registers solve and count
@@ -39,14 +39,20 @@ COMMANDS = {"validate": "validate_cmd", "solve": "solve_cmd", "count": "solve_cm
 
 OLD_SPELLINGS = (("--backends", "--backend"), ("--encodings", "--encoding"))  # refused, naming the new one
 
-DESCRIPTION = """\
-Validate Sudoku boards and solve them with real constraint solvers (PySAT, OR-Tools CP-SAT)
-and a backtracking baseline that cross-check each other.
-
-exit codes: 0 positive answer (valid, solved, unique), 1 negative (duplicate givens, no solution,
-not unique), 2 usage or input error, 3 backends disagree or an answer failed verification,
-4 a time limit ended the work. Over several puzzles the most serious code wins (3 > 2 > 4 > 1 > 0).
-"""
+SUMMARY = "Check, solve and explain Sudoku puzzles with real constraint solvers."
+EXAMPLES = (
+    "sudoku-cp solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "sudoku-cp count -f data/17clue-half.txt.gz --first 5 --backend sat,cpsat",
+    "sudoku-cp explain --steps 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+)
+EXIT_CODES = [("0", "a positive answer: valid, solved, unique"),
+              ("1", "a negative answer: duplicate givens, no solution, not unique"),
+              ("2", "a usage or input error (one line on standard error)"),
+              ("3", "backends disagree, or an answer failed its check"),
+              ("4", "a time limit ended the work before an answer")]
+MORE = ('Over several puzzles the most serious code wins (3 > 2 > 4 > 1 > 0). Each command\'s --help '
+        'says more; the README is the manual (section "validate, solve, count" for the options every '
+        'command shares), the encodings/ guide the theory.')
 
 
 EXIT_TERMINATED = 128 + signal.SIGTERM  # 143, as a shell reports a process ended by SIGTERM
@@ -65,58 +71,18 @@ def _terminate(signum, frame):
     raise Terminated()
 
 
-def help_width() -> int:
-    """The width of --help text: what argparse takes from ``shutil.get_terminal_size``, minus 2.
-
-    Worked out here because argparse builds a formatter for every option it adds and imports
-    ``shutil`` (with ``bz2`` and ``lzma``, about 1 ms) to size it, on every start.
-    """
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
-        return int(columns) - 2
-    try:
-        return (os.get_terminal_size(sys.__stdout__.fileno()).columns or 80) - 2  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
-        return 80 - 2
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (exit 2); help sized by :func:`help_width`."""
-
-    def __init__(self, *args, formatter_class=argparse.HelpFormatter, **kwargs):
-        super().__init__(*args, formatter_class=functools.partial(formatter_class, width=help_width()), **kwargs)
-
-    def error(self, message: str):  # noqa: D401 - argparse's hook
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-    def parse_known_args(self, args=None, namespace=None):
-        """argparse's, plus: a switch that once took a value, given one, is an error naming the new form.
-
-        (``bench FILE --json OUT``: argparse alone would call OUT an unrecognized argument.)
-        """
-        namespace, extras = super().parse_known_args(args, namespace)
-        given = list(args) if args is not None else sys.argv[1:]
-        for option, message in getattr(self, "former_values", {}).items():
-            if extras and option in given:
-                after = given[given.index(option) + 1:][:1]
-                if after and (after[0] == "-" or not after[0].startswith("-")):
-                    self.error(message)
-        return namespace, extras
-
-
-
-
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or only of ``command``'s module when it names one (faster start).
 
     >>> sorted(build_parser("solve")._subparsers._group_actions[0].choices)
     ['count', 'solve']
     """
-    parser = Parser(prog="sudoku-cp", description=DESCRIPTION,
-                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="sudoku-cp", description=SUMMARY, formatter_class=functools.partial(Help, max_help_position=18))
+    parser.examples, parser.more = EXAMPLES, MORE
+    parser.sections.append(("exit codes", EXIT_CODES))
+    sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", parser_class=Parser)
     parser.add_argument("--version", action="version", version=f"sudoku-cp {__version__}")
     completion.add_option(parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name in [COMMANDS[command]] if command in COMMANDS else MODULES:
         importlib.import_module(f"sudoku_cp.cli.{name}").add_parser(sub)
@@ -271,7 +237,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`); nothing more to say
         return 0
-    except OSError as exc:  # the writers name their files (common.naming); what is left is stdout
+    except OSError as exc:  # the writers name their files (output_files.naming); what is left is stdout
         where = exc.filename if exc.filename is not None else "standard output"
         print(f"sudoku-cp: error: {where}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -7,63 +7,35 @@ import sys
 from ..formats.text import format_line
 from ..model.cnf import DEFAULT_ENCODING
 from ..tasks.analyze import Analysis, variants
-from .common import (
-    CliError,
-    Help,
-    add_input_options,
-    print_json,
-    read_entries,
-    report_entry_error,
-    renamed,
-)
-from .encode_cmd import add_encoding_options
+from .inputs import read_entries
+from .options import add_encoding_options, add_input_options
+from .printing import print_json, report_entry_error
+from .usage import CliError, command, group, reference, renamed
 from .progress import Progress, count_puzzles, total_later
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser(
-        "analyze", help="measure what unit propagation alone derives under each encoding",
-        description="For each encoding, load the rules into a SAT solver, pass each puzzle's givens "
-                    "as assumptions, and record what unit propagation alone forces: cells fixed "
-                    "(givens included), whether the puzzle is solved (checked independently), and "
-                    "whether a contradiction shows. --probe adds failed-literal probing. The summary "
-                    "gives per encoding the share of puzzles solved by propagation alone, the mean "
-                    "cells fixed, the formula's variables and clauses (rules, no givens), and the "
-                    "speed of solving every puzzle with one loaded solver. minimal and natural "
-                    "propagate naked singles only, complete adds hidden singles, augmented adds "
-                    "locked candidates (see encodings/presets.md). A jigsaw has no boxes for "
-                    "augmented's triads: that encoding skips it, and a note on stderr says how many "
-                    "it skipped (each row counts the puzzles it analysed).",
-        epilog="examples:\n"
-               "  sudoku-cp analyze -f data/top1465.txt.gz --first 200 --encoding minimal,complete,augmented\n"
-               "  sudoku-cp analyze -f puzzles.txt --encoding complete --amo pairwise,bitwise --json\n"
-               "  sudoku-cp analyze --show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --encoding minimal,complete",
-        formatter_class=Help,
-    )
+    p = command(sub, "analyze", "Measure what unit propagation derives under each encoding.", (
+        "sudoku-cp analyze -f data/top1465.txt.gz --first 200 --encoding minimal,complete,augmented",
+        "sudoku-cp analyze -f puzzles.txt --encoding complete --amo pairwise,bitwise --json",
+        "sudoku-cp analyze --show PUZZLE --encoding minimal,complete --svg after.svg",
+    ), more=reference("analyze", "0 done, 2 bad input"))
     add_input_options(p)
-    add_encoding_options(p, many=True)
-    p.add_argument("--probe", action="store_true",
-                   help="also run failed-literal probing (slower: one propagation per open literal)")
-    p.add_argument("--no-speed", dest="speed", action="store_false",
-                   help="skip the timed SAT solving of every puzzle")
+    add_encoding_options(p, "formula", many=True)
+    measuring = group(p, "measuring")
+    measuring.add_argument("--probe", action="store_true",
+                           help="also run failed-literal probing (slower: one propagation per open literal)")
+    measuring.add_argument("--no-speed", dest="speed", action="store_false",
+                           help="skip the timed SAT solving of every puzzle")
     renamed(p, "--limit", "--first", "--limit counts solutions; use --first N for the first N puzzles")
-    p.add_argument("--per-puzzle", action="store_true",
-                   help="also report every puzzle (with --json: one object per puzzle, then the "
-                        "summary object)")
-    show = p.add_argument_group(
-        "one puzzle after propagation",
-        "example: sudoku-cp analyze --show PUZZLE --encoding minimal,complete,augmented --svg "
-        "after.svg (writes after-minimal.svg, after-complete.svg, after-augmented.svg; the README "
-        "shows it on a 17-clue puzzle)")
+    measuring.add_argument("--per-puzzle", action="store_true",
+                           help="also report every puzzle (with --json: one object each, then the summary)")
+    show = group(p, "one puzzle after propagation")
     show.add_argument("--show", action="store_true",
-                      help="instead of measuring, show ONE puzzle (PUZZLE or '-') after unit "
-                           "propagation under each --encoding (default complete): the digits it "
-                           "places ('+D'), the candidates it leaves in each blank cell, and the "
-                           "counts; with --probe after failed-literal probing too")
+                      help="instead of measuring, show ONE puzzle after propagation under each --encoding: "
+                           "the digits placed ('+D') and the candidates left")
     show.add_argument("--svg", metavar="FILE",
-                      help="with --show: draw the grid after propagation, placed digits in blue "
-                           "and the candidates left small in each blank cell (several encodings: "
-                           "FILE-ENCODING.svg)")
+                      help="with --show: draw that grid (several encodings: FILE-ENCODING.svg)")
     p.set_defaults(run=run)
 
 

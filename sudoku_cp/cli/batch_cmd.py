@@ -6,124 +6,61 @@ import json
 import os
 import sys
 
-from ..backends import BackendError, backend_help, resolve
+from ..backends import BackendError, resolve
 from ..core.results import EXIT_DISAGREE, EXIT_OK, EXIT_USAGE
-from ..model.cnf import AMO_CHOICES, DEFAULT_ENCODING, ENCODINGS, check_amo, families_of
-from ..tasks.batch import CHUNK, BatchOptions, resume_point, run_batch
+from ..model.cnf import check_amo, families_of
+from ..tasks.batch import BatchOptions, resume_point, run_batch
 from ..tasks.certify import prover
 from .progress import Progress, count_puzzles, total_later
-from .common import (
+from .inputs import input_file, input_paths, no_puzzle_message, open_text
+from .options import (
     JOBS_PER_CPU,
-    CliError,
-    RecordFile,
     add_certify_options,
     add_file_input,
-    box_arg,
-    input_file,
+    add_shape_options,
+    add_solver_options,
     jobs_arg_check,
-    naming,
-    no_puzzle_message,
-    open_text,
-    no_comma_list,
     positive_int,
-    proof_dir,
-    input_paths,
-    refuse_input_overwrite,
-    symbols_arg,
-    time_limit_arg,
-    time_limit_help,
 )
-
-BATCH_HELP = """\
-Answer every puzzle of FILE and write one JSON line per puzzle (JSON Lines, keys as in
-CONTRACT.md: index, line, size, box, puzzle, status, solution, count, complete, conflicts,
-backend, time_s, stats, error, backends, certificate; every key present, null where it does not apply), in
-input order, each line written whole and flushed: a killed run leaves a valid prefix, and
---resume continues after its last complete line. A puzzle that does not parse is an 'error'
-record naming its line; the run goes on. Every solution is checked by the independent checker
-before it is written; a solver that crashes or answers wrongly gives an 'error' record for that
-puzzle. With --backend all (or sat,cpsat) every puzzle is cross-checked: the record holds the
-agreed answer and each backend's in 'backends'; a disagreement is an 'error' record.
-
-Memory stays flat whatever the file size. The sat backends load the rules into one solver per
-grid size and pass each puzzle's givens as assumptions; uniqueness (--unique) asks under a
-guarded blocking clause that is retired afterwards, so nothing is rebuilt per puzzle. The
-output is the same (timings aside) whatever --jobs, --dask or --resume: solver state is reset
-every 1024 puzzles, and each such chunk is answered whole by one worker. Time limits are the
-exception (where one falls depends on the machine).
-
-At the end a summary (counts per status, puzzles/s) goes to stdout, or to stderr when the records
-go to stdout; --json prints it as JSON. A progress bar is shown on stderr when it is a terminal.
-The answers are the records, not the exit code (solve -f FILE answers in its exit code: there
-the most serious code wins): every status, 'unknown' and 'error' for a puzzle that does not parse
-included, is a record, and the exit code says whether the records are all there and can be trusted.
-Exit 0 when every puzzle has its record, 3 when a solver failed, an answer failed verification
-or cross-checked backends disagreed on some puzzle, 2 on a usage or file error (a --proof file
-that could not be written is an 'error' record naming it, and exit 2), 130 after Ctrl-C
-and 143 after SIGTERM (an interrupt never becomes a record: OUT is left ready for --resume).
-
---first N answers the first N puzzles only (one record each); the rest of the input is not read.
-
-examples:
-  sudoku-cp batch puzzles.txt -o answers.jsonl --unique
-  sudoku-cp batch -f data/top1465.txt.gz --first 100 --encoding cell-alo+unit-amo --amo bitwise --json
-  sudoku-cp batch - --backend sat,cpsat < puzzles.txt > answers.jsonl
-  sudoku-cp batch big.txt -o answers.jsonl --unique --jobs 2 --resume
-  sudoku-cp batch huge.txt -o answers.jsonl --unique --dask tcp://scheduler:8786
-"""
-
+from .output_files import RecordFile, naming, proof_dir, refuse_input_overwrite
+from .usage import CliError, command, group, no_comma_list, reference
 
 def add_parser(sub) -> None:
-    import argparse
-
-
-    p = sub.add_parser("batch", help="solve a whole file fast: one verified JSON line per puzzle",
-                       description=BATCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = command(sub, "batch", "Answer a whole file fast: one verified JSON line per puzzle.", (
+        "sudoku-cp batch puzzles.txt -o answers.jsonl --unique",
+        "sudoku-cp batch -f data/top1465.txt.gz --first 100 --encoding cell-alo+unit-amo --amo bitwise --json",
+        "sudoku-cp batch big.txt -o answers.jsonl --unique --jobs 2 --resume",
+    ), more=reference("batch", "0 every puzzle has its record, 2 a usage or file error, 3 a solver failed "
+                               "or backends disagreed on some puzzle, 130 Ctrl-C, 143 SIGTERM"))
     add_file_input(p)
-    p.add_argument("-o", "--output", metavar="OUT", default="-",
-                   help="write the JSON lines to OUT (default: standard output). OUT is locked: a "
-                        "second batch on the same OUT is refused. An earlier OUT is emptied only "
-                        "when the first record is written; a device or FIFO is written in place")
-    p.add_argument("--unique", action="store_true",
-                   help="also prove each solution unique (status unique or multiple, count 1 or 2)")
-    p.add_argument("--backend", default="sat", metavar="NAME[,NAME...]",
-                   help=f"who solves (default sat): {backend_help()}. 'all' runs sat, cpsat and dfs "
-                        "on every puzzle and cross-checks them; a comma list (sat,cpsat) cross-checks "
-                        "those. A disagreement is an 'error' record (exit 3)")
-    p.add_argument("--encoding", metavar="NAME",
-                   help=f"CNF encoding for the sat and external backends, as in solve: "
-                        f"{', '.join(ENCODINGS)} (default {DEFAULT_ENCODING}), or families joined "
-                        f"by '+' such as cell-alo+unit-amo or natural+cage-pb. One name: to compare "
-                        f"encodings use bench or analyze")
-    p.add_argument("--amo", metavar="NAME",
-                   help=f"at-most-one encoding for the sat and external backends, as in solve: "
-                        f"{', '.join(AMO_CHOICES)} (default pairwise up to 25x25, seqcounter above; "
-                        f"native needs sat:minicard)")
-    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS", help=time_limit_help())
-    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                   help=f"worker processes (default 1), at most the number of CPUs "
-                        f"({os.cpu_count() or 1} here) unless --force-jobs; the output order is the "
-                        f"input order. Never more workers than chunks of {CHUNK} puzzles (a small file "
-                        f"gets one). Workers end with the batch (Ctrl-C, SIGTERM, even kill -9)")
-    p.add_argument("--force-jobs", action="store_true",
-                   help=f"allow --jobs above the number of CPUs, up to {JOBS_PER_CPU} per CPU (each "
-                        f"worker holds its own solvers)")
-    p.add_argument("--dask", metavar="ADDRESS",
-                   help="run on a dask.distributed cluster whose scheduler is at ADDRESS (e.g. "
-                        "tcp://10.0.0.5:8786); needs the [dask] extra. The output is the same as "
-                        "in one process")
-    p.add_argument("--resume", action="store_true",
-                   help="keep the complete lines already in OUT and continue after them")
-    p.add_argument("--propagate", action="store_true",
-                   help="sat backends: try unit propagation alone first; a grid it fills is the "
-                        "only solution, found with no search. Pays off with sat:minisat22 on easy "
-                        "puzzles (17-clue), not with CaDiCaL, whose propagate() is slow")
-    p.add_argument("--stats", action="store_true",
-                   help="add the solver's counters (conflicts, decisions, propagations) to each record")
+    add_shape_options(p)
+    add_solver_options(p, encoding=True, several="'all' or a comma list cross-checks every puzzle (a "
+                                                 "disagreement is an 'error' record)")
+    solving = group(p, "solving")
+    solving.add_argument("--unique", action="store_true",
+                         help="also prove each solution unique (status unique or multiple, count 1 or 2)")
+    solving.add_argument("--propagate", action="store_true",
+                         help="sat backends: try unit propagation alone first (pays off with "
+                              "sat:minisat22 on easy puzzles)")
     add_certify_options(p)
-    p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
-    p.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet, digit 1 first")
-    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    running = group(p, "running")
+    running.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                         help=f"worker processes (default 1), at most the CPUs ({os.cpu_count() or 1} "
+                              f"here) unless --force-jobs; the records stay in input order")
+    running.add_argument("--force-jobs", action="store_true",
+                         help=f"allow --jobs above the number of CPUs, up to {JOBS_PER_CPU} per CPU")
+    running.add_argument("--dask", metavar="ADDRESS",
+                         help="run on the dask.distributed cluster whose scheduler is at ADDRESS "
+                              "(the [dask] extra); the same output")
+    running.add_argument("--resume", action="store_true",
+                         help="keep the complete lines already in OUT and continue after them")
+    output = group(p, "output")
+    output.add_argument("-o", "--output", metavar="OUT", default="-",
+                        help="write the JSON lines to OUT (default: standard output), locked against "
+                             "a second batch")
+    output.add_argument("--stats", action="store_true",
+                        help="add the solver's counters (conflicts, decisions, propagations) to each record")
+    output.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(run=run_batch_cmd)
 
 

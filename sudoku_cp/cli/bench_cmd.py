@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import shutil
 import sys
@@ -10,7 +9,8 @@ from array import array
 
 from ..backends import REGISTRY, BackendError, make, names
 from ..core.results import EXIT_DISAGREE, EXIT_OK
-from ..formats.text import iter_entries, parse_puzzle
+from ..formats.puzzle_files import iter_entries
+from ..formats.text import parse_puzzle
 from ..model.cnf import DEFAULT_ENCODING, PRESETS, families_of
 from ..tasks.bench import (
     DEFAULT_BACKENDS,
@@ -23,25 +23,10 @@ from ..tasks.bench import (
     write_plot,
 )
 from .progress import Progress
-from .common import (
-    CliError,
-    add_file_input,
-    box_arg,
-    check_output_path,
-    input_file,
-    no_puzzle_message,
-    now_a_switch,
-    open_text,
-    output_file,
-    positive_int,
-    input_paths,
-    refuse_input_overwrite,
-    refuse_output_clash,
-    renamed,
-    symbols_arg,
-    time_limit_arg,
-    time_limit_help,
-)
+from .inputs import input_file, input_paths, no_puzzle_message, open_text
+from .options import add_backend_list, add_file_input, add_shape_options, add_time_limit, positive_int
+from .output_files import check_output_path, output_file, refuse_input_overwrite, refuse_output_clash
+from .usage import CliError, command, group, now_a_switch, reference, renamed
 
 
 def default_backends() -> str:
@@ -51,65 +36,40 @@ def default_backends() -> str:
     return DEFAULT_BACKENDS + extra
 
 
-BENCH_HELP = """\
-Run every configuration (backend x encoding) on the same puzzles in the same order, after an
-untimed warm-up, checking every answer with the independent checker. Report per configuration:
-solved / multiple / unsat / invalid / timeouts / errors / disagree, puzzles per second, mean,
-median, p90, p99 and max time per puzzle, PAR-2, and the solvers' own counters (SAT conflicts,
-decisions, propagations; CP-SAT's conflicts and branches, often 0 on 9x9 because its presolve
-solves them; dfs nodes; mip's nodes and LP iterations, smt's conflicts and decisions, choco's
-nodes and backtracks; '-' where a solver keeps no such count). Timeouts count with the full
-time limit. PAR-2 is the mean time per puzzle in which a timeout, an error or an answer that
-came after the limit counts twice the time limit; without --time-limit nothing can time out, so
-it is not defined and shown as '-'.
-'disagree' counts puzzles whose status differs from the other configurations' majority. The
-JSON file holds the table and one record per puzzle and configuration (index, line, status,
-time_s, stats). A progress bar with an ETA is shown on standard error when it is a terminal.
-Exit 3 when an answer failed verification or configurations disagree.
-
-SAT backends run as in 'batch': the rules are loaded once per grid size and each puzzle's givens
-are assumptions. --plot draws a cactus plot (needs matplotlib: the [plot] extra).
-
-The main output (the table, or with --json the JSON document: the table and every per-puzzle
-time) goes to standard output, or to -o FILE; with --json on standard output the table goes to
-stderr. --csv, --plot name the other files. No output may be the puzzle file itself.
-
-examples:
-  sudoku-cp bench data/top1465.txt.gz --first 200 --backend sat,sat:glucose4,cpsat,dfs --plot cactus.png
-  sudoku-cp bench -f puzzles.txt --encoding minimal,complete --json -o bench.json --csv bench.csv
-"""
-
-
 def add_parser(sub) -> None:
-    p = sub.add_parser("bench", help="compare backends and encodings on the same puzzles, fairly",
-                       description=BENCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = command(sub, "bench", "Compare backends and encodings fairly, every answer checked.", (
+        "sudoku-cp bench data/top1465.txt.gz --first 200 --backend sat,sat:glucose4,cpsat,dfs --plot cactus.png",
+        "sudoku-cp bench -f puzzles.txt --encoding minimal,complete --json -o bench.json --csv bench.csv",
+        "sudoku-cp bench data/17clue-half.txt.gz --first 50 --time-limit 5 --repeat 3",
+    ), more=reference("bench", "0 done, 3 an answer failed its check or configurations disagree"))
     add_file_input(p)
-    p.add_argument("--backend", metavar="NAME[,NAME...]", default=None,
-                   help=f"the backends to compare, a comma list (default {DEFAULT_BACKENDS}, plus "
-                        f"external:minisat when installed)")
-    p.add_argument("--encoding", metavar="NAME[,NAME...]", default=DEFAULT_ENCODING,
-                   help=f"CNF encodings for the sat backends, a comma list ({', '.join(PRESETS)}, or "
-                        f"families joined by '+' as in solve, e.g. cell-alo+unit-amo; default "
-                        f"{DEFAULT_ENCODING}); each backend runs once per encoding")
-    p.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                   help=time_limit_help("each puzzle's answer in each configuration"))
-    p.add_argument("--repeat", type=positive_int, default=1, metavar="R",
-                   help="run each configuration R times; each puzzle's best time counts")
-    p.add_argument("--warmup", type=int, default=20, metavar="K",
-                   help="untimed puzzles before timing (default 20)")
-    p.add_argument("--solve-only", action="store_true",
-                   help="find one solution (default: also prove it unique)")
-    p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 for 6x6 grids")
-    p.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet, digit 1 first")
-    p.add_argument("--json", action="store_true",
-                   help="the main output is one JSON document (the table and every per-puzzle time)")
-    p.add_argument("-o", "--output", metavar="FILE",
-                   help="write the main output (the table, or the JSON document) to FILE")
-    p.add_argument("--csv", metavar="FILE", help="write the table as CSV to FILE")
-    p.add_argument("--plot", metavar="FILE", help="write a cactus plot to FILE (.png, .svg or .pdf)")
+    add_shape_options(p)
+    solving = group(p, "solving")
+    solving.add_argument("--backend", metavar="NAME[,NAME...]", default=None,
+                         help=f"the backends to compare, from the list below (default {DEFAULT_BACKENDS}, "
+                              f"and external:minisat when installed)")
+    solving.add_argument("--encoding", metavar="NAME[,NAME...]", default=DEFAULT_ENCODING,
+                         help=f"the CNFs for the sat backends, each run once ({', '.join(PRESETS)}, or "
+                              f"families joined by +; default {DEFAULT_ENCODING})")
+    solving.add_argument("--solve-only", action="store_true",
+                         help="find one solution (default: also prove it unique)")
+    measuring = group(p, "measuring")
+    measuring.add_argument("--repeat", type=positive_int, default=1, metavar="R",
+                           help="run each configuration R times; each puzzle's best time counts")
+    measuring.add_argument("--warmup", type=int, default=20, metavar="K",
+                           help="untimed puzzles before timing (default 20)")
+    add_time_limit(p, "each puzzle's answer in each configuration")
+    output = group(p, "output")
+    output.add_argument("--json", action="store_true",
+                        help="the main output is one JSON document (the table and every per-puzzle time)")
+    output.add_argument("-o", "--output", metavar="FILE",
+                        help="write the main output (the table, or the JSON document) to FILE")
+    output.add_argument("--csv", metavar="FILE", help="write the table as CSV to FILE")
+    output.add_argument("--plot", metavar="FILE", help="write a cactus plot to FILE (.png, .svg or .pdf)")
     renamed(p, "--limit", "--first", "--limit counts solutions; use --first N for the first N puzzles")
     now_a_switch(p, "--json", "--json is a switch now (the JSON document on standard output): "
                               "use --json -o FILE to write it to FILE")
+    add_backend_list(p)
     p.set_defaults(run=run_bench_cmd)
 
 

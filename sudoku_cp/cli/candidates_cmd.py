@@ -3,50 +3,33 @@
 from __future__ import annotations
 
 from ..core.results import Result, Status
-from .common import (
-    CliError,
-    Help,
-    add_input_options,
-    add_solver_options,
-    answer_each,
-    backend_lines,
-    numbered_outputs,
-    positive_int,
-)
+from .answering import answer_each
+from .inputs import numbered_outputs
+from .options import add_input_options, add_solver_options, positive_int
+from .printing import backend_lines
+from .usage import CliError, command, group, reference
 from .views import check_view_options, numbered, write_svg
 
 LEGEND = "true candidates (the digits some solution puts in each cell; =D a given, - none)"
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser(
-        "candidates", help="the true candidates: each cell's digits in at least one solution",
-        description="For every cell, the digits that appear in at least one solution (the true "
-                    "candidates, as setters use them to see which cells a new given must pin), "
-                    "with per digit the number of solutions using it, counted up to --limit. A "
-                    "unique puzzle's candidates are its solution; a puzzle with no solution has "
-                    "none. Found in one incremental solver session (sat): each pencil mark not yet "
-                    "seen in a solution is asked once, and each solution found crosses off a digit "
-                    "in every cell; backends without one (cpsat, dfs, ...) answer each question "
-                    "with a count. Every solution is checked. --json gives 'candidates' (one list "
-                    "per row, one sorted list of digits per cell), 'counts' (per cell, per digit: "
-                    "{digit, count, complete}) and 'undecided' (facts [row, col, digit] a time "
-                    "limit left unasked). Exit 0 unique, 1 multiple/unsat/invalid, 4 time limit.",
-        epilog="examples:\n"
-               "  sudoku-cp candidates 12..34....12....\n"
-               "  sudoku-cp candidates -f puzzles.txt --limit 10 --json\n"
-               "  sudoku-cp candidates PUZZLE --svg marks.svg",
-        formatter_class=Help,
-    )
+    p = command(sub, "candidates", "List the digits some solution puts in each cell.", (
+        "sudoku-cp candidates 12..34....12....",
+        "sudoku-cp candidates -f puzzles.txt --limit 10 --json",
+        "sudoku-cp candidates PUZZLE --svg marks.svg",
+    ), more=reference("candidates", "0 unique, 1 multiple, unsat or invalid, 3 backends disagree, "
+                                    "4 time limit"))
     add_input_options(p, example=True)
-    add_solver_options(p, several="a comma list (sat,cpsat) or 'all' has each backend find the "
-                                  "candidates and counts, and they must agree (else exit 3)")
-    p.add_argument("--limit", type=positive_int, default=2, metavar="K",
-                   help="count the solutions using each candidate up to K (default 2: used by one "
-                        "solution, or by several); always a number of solutions")
-    p.add_argument("--svg", metavar="FILE",
-                   help="also draw each puzzle with its true candidates as small digits in the blank "
-                        "cells, givens in full size (with several puzzles: FILE-1.svg, ...)")
+    add_solver_options(p, several="each of 'all' or a comma list finds the candidates, and they must "
+                                  "agree (else exit 3)")
+    group(p, "solving").add_argument(
+        "--limit", type=positive_int, default=2, metavar="K",
+        help="count the solutions using each candidate up to K (default 2: one solution, or several)")
+    group(p, "output").add_argument(
+        "--svg", metavar="FILE",
+        help="also draw each puzzle with its true candidates small in the blank cells (several "
+             "puzzles: FILE-1.svg, ...)")
     p.set_defaults(run=run, candidates=False)
 
 

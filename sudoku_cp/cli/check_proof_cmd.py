@@ -7,32 +7,19 @@ import sys
 
 from ..core.files import NotAFile
 from ..core.results import EXIT_DISAGREE, EXIT_OK
-from .common import CliError, Help, add_input_options, print_json, read_entries
-
-HELP = """\
-Check again the proofs that --proof DIR holds (solve, count, explain and batch write them), with
-the input they were made from: for each DIR/puzzle-LINE-STATUS.cnf, the formula is derived again
-from the puzzle on line LINE of the input (its encoding and at-most-one read from the file's first
-line; for 'unique', the puzzle's solution found again) and must equal the file to the byte, so a
-file edited, or swapped with another puzzle's, is refused; then DIR/puzzle-LINE-STATUS.drat is
-replayed on it by dratify. One line per proof: 'verified' or 'REFUSED: why'. The files are read
-as regular files only (a device, a FIFO or a directory under a proof's name is an error, before any
-check), in chunks: a .cnf longer than its formula, or a .drat longer than 64 times it (plus 1 MiB;
-real proofs are a fraction of it), is refused without being read whole.
-
-Exit 0 when every proof is verified, 3 when any is refused (as --certify), 2 when DIR holds no
-proof, a proof's name is not a regular file, or the input cannot be read.
-
-examples:
-  sudoku-cp solve -f puzzles.txt --unique --proof proofs && sudoku-cp check-proof proofs -f puzzles.txt
-  sudoku-cp check-proof proofs 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-"""
-
+from .inputs import read_entries
+from .options import add_input_options
+from .printing import print_json
+from .usage import CliError, command, group, reference
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("check-proof", help="check again the proofs of a --proof DIR (exit 3 if any is refused)",
-                       description=HELP, formatter_class=Help)
-    p.add_argument("directory", metavar="DIR", help="the directory --proof wrote")
+    p = command(sub, "check-proof", "Check again every proof that --proof wrote to a directory.", (
+        "sudoku-cp solve -f puzzles.txt --unique --proof proofs && sudoku-cp check-proof proofs -f puzzles.txt",
+        "sudoku-cp check-proof proofs 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "sudoku-cp check-proof proofs - < puzzle.txt",
+    ), more=reference("check-proof", "0 every proof verified, 2 no proof or an unreadable input, 3 a "
+                                     "proof refused"))
+    group(p, "input").add_argument("directory", metavar="DIR", help="the directory --proof wrote")
     add_input_options(p)
     p.set_defaults(run=run)
 

@@ -6,14 +6,10 @@ import json
 
 from ..backends import make
 from ..core.board import Shape
+from ..formats.puzzle_files import Entry
 from ..formats.text import format_puzzle
 from ..model.cnf import (
-    AMO_CHOICES,
-    DEFAULT_AMO,
     DEFAULT_ENCODING,
-    ENCODINGS,
-    FULL_RULES_MAX_SIZE,
-    LARGE_AMO,
     Cnf,
     amo_for,
     encode_puzzle,
@@ -21,64 +17,33 @@ from ..model.cnf import (
     triad_count,
 )
 from ..model.dimacs import write_dimacs
-from .common import (
-    CliError,
-    Help,
-    add_input_options,
-    check_output_path,
-    output_file,
-    Entry,
-    read_entries,
-    input_paths,
-    no_comma_list,
-    refuse_input_overwrite,
-    report_entry_error,
-)
+from .inputs import input_paths, read_entries
+from .options import add_encoding_options, add_input_options
+from .output_files import check_output_path, output_file, refuse_input_overwrite
+from .printing import report_entry_error
+from .usage import CliError, command, group, no_comma_list, reference
 
 FORMATS = ("dimacs", "stats", "cpsat")
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser(
-        "encode", help="export the CNF (DIMACS), its statistics, or the CP-SAT model",
-        description="Write the formula of a puzzle. dimacs: the CNF with 'c' comment lines that "
-                    "give the variable numbering, its inverse and where each clause family "
-                    "starts, cells named rRcC (1-based) (CNF+ with 'l1 l2 ... <= 1' lines for --amo native). stats: variables, "
-                    "clauses and literals per family (text, or JSON with --json; one record per "
-                    "puzzle). cpsat: the CP-SAT model (one integer per cell, named r1c1..rNcN, givens "
-                    "included; AllDifferent per unit, named 'row 1', 'box 9', ...) in protobuf text "
-                    "form. Comments and names count rows and columns from 1, as people name cells. The encoding guide is in encodings/README.md.",
-        epilog="examples:\n"
-               "  sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && minisat 4x4.cnf out.txt\n"
-               "  sudoku-cp encode -f data/top1465.txt.gz --first 1 --amo bitwise -o top1.cnf\n"
-               "  sudoku-cp encode -f puzzles.txt --first 10 --format stats --json",
-        formatter_class=Help,
-    )
+    p = command(sub, "encode", "Write a puzzle's DIMACS CNF, its sizes or its CP-SAT model.", (
+        "sudoku-cp encode .2..3......34..1 --encoding minimal -o 4x4.cnf && minisat 4x4.cnf out.txt",
+        "sudoku-cp encode -f data/top1465.txt.gz --first 1 --amo bitwise -o top1.cnf",
+        "sudoku-cp encode -f puzzles.txt --first 10 --format stats --json",
+    ), more=reference("encode", "0 written, 2 bad input"))
     add_input_options(p)
-    add_encoding_options(p)
-    p.add_argument("--format", choices=FORMATS, default="dimacs",
-                   help="dimacs (default), stats, or cpsat")
-    p.add_argument("--simplify", action="store_true",
-                   help="export the formula with what the givens settle removed (what the sat "
-                        "backend loads) instead of the rules plus one unit clause per given")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    add_encoding_options(p, "formula", default=DEFAULT_ENCODING)
+    group(p, "formula").add_argument(
+        "--simplify", action="store_true",
+        help="leave out what the givens settle (what the sat backend loads), instead of the rules "
+             "plus one unit clause per given")
+    output = group(p, "output")
+    output.add_argument("--format", choices=FORMATS, default="dimacs",
+                        help="dimacs (default: the CNF, its numbering in comments), stats (sizes per "
+                             "clause family), or cpsat (the model as protobuf text)")
+    output.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     p.set_defaults(run=run)
-
-
-def add_encoding_options(parser, many: bool = False) -> None:
-    """--encoding and --amo (comma lists when ``many``)."""
-    lists = " A comma list compares several; 'all' means every one." if many else ""
-    parser.add_argument("--encoding", default=None if many else DEFAULT_ENCODING, metavar="NAME",
-                        help=f"CNF encoding preset: {', '.join(ENCODINGS)} (default "
-                             f"{DEFAULT_ENCODING if not many else 'all'}), or families joined by '+' "
-                             f"such as cell-alo+unit-amo. Lynce and Ouaknine's minimal, "
-                             f"efficient and extended encodings are minimal, natural and complete "
-                             f"(encodings/presets.md).{lists}")
-    parser.add_argument("--amo", default=None, metavar="NAME",
-                        help=f"at-most-one encoding: {', '.join(AMO_CHOICES)} (default "
-                             f"{DEFAULT_AMO} up to {FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}, "
-                             f"{LARGE_AMO} above, where pairwise clauses explode: 33 million on "
-                             f"an empty 64x64).{lists}")
 
 
 def stats(cnf: Cnf, encoding: str, amo: str) -> dict:

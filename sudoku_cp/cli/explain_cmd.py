@@ -6,7 +6,7 @@ import sys
 from contextlib import nullcontext
 from pathlib import Path
 
-from ..backends import Deadline, backend_help, resolve
+from ..backends import Deadline, resolve
 from ..core.board import Board, PuzzleError, Shape
 from ..core.results import (
     EXIT_NEGATIVE,
@@ -26,30 +26,21 @@ from ..tasks.generate import DFS_MAX_SIZE, DFS_SECONDS, GenerateError, generate,
 from ..tasks.minimize import minimize
 from ..tasks.repair import repair
 from .progress import Progress
-from .common import (
-    CliError,
-    Help,
+from .answering import answer_each
+from .inputs import input_paths, numbered_outputs
+from .options import (
+    add_backend_list,
     add_certify_options,
     add_input_options,
     add_solver_options,
-    answer_each,
-    backend_lines,
+    add_time_limit,
     box_arg,
-    check_output_path,
-    naming,
-    output_file,
     positive_int,
-    input_paths,
-    no_comma_list,
-    refuse_input_overwrite,
-    refuse_output_clash,
-    numbered_outputs,
-    renamed,
-    show_board,
     symbols_arg,
-    time_limit_arg,
-    time_limit_help,
 )
+from .output_files import check_output_path, naming, output_file, refuse_input_overwrite, refuse_output_clash
+from .printing import backend_lines, show_board
+from .usage import CliError, command, group, no_comma_list, reference, renamed
 from .views import numbered, write_svg
 
 WORDS = {
@@ -66,174 +57,105 @@ def cells_text(cells) -> str:
 
 
 def add_parser(sub) -> None:
-    e = sub.add_parser(
-        "explain", help="why a puzzle has no solution, or several (minimal core, differing cells)",
-        description="Explain a puzzle. invalid: every duplicate. unsat: a minimal core, a set of "
-                    "givens that cannot all hold while dropping any one of them leaves a solvable "
-                    "rest (the core of the chosen backend, or of PySAT when it gives none, shrunk "
-                    "by deletion and re-checked by CP-SAT; with --backend cpsat the other way "
-                    "round). multiple: two solutions, the cells where they "
-                    "differ, and the count up to --limit. unique: the solution. The involved cells "
-                    "are highlighted in the grid and listed. Exit 0 unique, 1 invalid/unsat/"
-                    "multiple, 3 a solver's answer failed its check, 4 time limit.",
-        epilog="examples:\n"
-               "  sudoku-cp explain 12..34....12....\n"
-               "  sudoku-cp explain -f puzzles.txt --first 3 --limit 100 --backend sat,cpsat --json\n"
-               "  sudoku-cp explain PUZZLE --steps --html steps.html --svg grid.svg",
-        formatter_class=Help,
-    )
+    e = command(sub, "explain", "Explain a puzzle: no solution, several, or step by step.", (
+        "sudoku-cp explain 12..34....12....",
+        "sudoku-cp explain -f puzzles.txt --first 3 --limit 100 --backend sat,cpsat --json",
+        "sudoku-cp explain PUZZLE --steps --html steps.html --svg grid.svg",
+    ), more=reference("explain", "0 unique, 1 invalid, unsat or multiple, 3 an answer failed its check, "
+                                 "4 time limit"))
     add_input_options(e)
-    add_solver_options(e, encoding=True, several="A comma list (sat,cpsat) cross-checks the count; the core "
-                                  "comes from the first that can give one, and another re-checks it")
-    e.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT, metavar="K",
-                   help=f"count solutions up to K (default {DEFAULT_LIMIT}, at least 2); the "
-                        "count is exact when the search finishes below K")
-    e.add_argument("--svg", metavar="FILE",
-                   help="also draw the grid as an SVG picture with the involved cells marked "
-                        "(with several puzzles, FILE-1.svg, FILE-2.svg, ...)")
-    e.add_argument("--no-check", dest="check", action="store_false",
-                   help="skip re-checking the core with the other solver")
+    add_solver_options(e, encoding=True, several="a comma list cross-checks the count, and another "
+                                                 "backend re-checks the core")
+    group(e, "solving").add_argument(
+        "--limit", type=positive_int, default=DEFAULT_LIMIT, metavar="K",
+        help=f"count solutions up to K (default {DEFAULT_LIMIT}, at least 2); exact when the search "
+             "finishes below K")
+    group(e, "output").add_argument("--svg", metavar="FILE",
+                                    help="also draw the grid, the cells involved marked, as an SVG picture "
+                                         "(several puzzles: FILE-1.svg, ...)")
+    group(e, "checking").add_argument("--no-check", dest="check", action="store_false",
+                                      help="skip re-checking the core with the other solver")
     add_certify_options(e)
-    how = e.add_argument_group(
-        "step by step (unique puzzles)",
-        "How a person solves it: one step at a time, the lowest-rated first (singles, locked "
-        "candidates, subsets, fish with fins, skyscraper, two-string kite, turbot fish, empty "
-        "rectangle, XY/XYZ/WXYZ/VWXYZ/W-wings, unique and hidden rectangles and BUG+1 once the "
-        "count proved one solution, simple and multi-colouring, Sue de Coq, X-chains, XY-chains, "
-        "AICs, grouped nice loops, ALS-XZ, ALS-XY-wing, death blossom; then a 'deduction from k "
-        "constraints' or a 'what if' found through the SAT solver: a candidate whose assumption "
-        "propagates to a contradiction, with a minimal set of facts and units, written as its "
-        "chain 'r1c2=5 so r1c7<>5 so ...'; when propagation refutes nothing, a bounded 'what if, "
-        "by cases', then a 'what if, by search'). The puzzle is rated on the Sudoku Explainer "
-        "scale by its hardest step, with a level in words. "
-        "Every step is re-checked by another solver holding only its units and premises, and the "
-        "last grid must be the unique solution. On --time-limit the steps found so far are kept "
-        "(status unknown). See encodings/steps.md.")
+    how = group(e, "step by step")
     how.add_argument("--steps", action="store_true",
-                     help="list the steps to the solution, one line each, e.g. 'r1c3 = 4: hidden "
-                          "single in box 1' (with --json: the record's 'steps' key)")
+                     help="list the steps to the solution of a unique puzzle, one line each, e.g. "
+                          "'r1c3 = 4: hidden single in box 1'")
     how.add_argument("--next", action="store_true",
                      help="only the next step (a hint): give a partly filled grid")
     how.add_argument("--hint", type=int, choices=(1, 2, 3), nargs="?", const=1, metavar="LEVEL",
-                     help="a hint for the next step, the way a teacher gives one: 1 (the default) "
-                          "the technique and its units, 2 also the cells, 3 the full step")
+                     help="a hint for the next step, as a teacher gives one: 1 (default) the technique "
+                          "and its units, 2 also the cells, 3 the full step")
     how.add_argument("--html", metavar="FILE",
-                     help="write one self-contained HTML page (no network) to step through the "
-                          "solution with buttons and the arrow keys (with several puzzles, "
-                          "FILE-1.html, FILE-2.html, ...)")
+                     help="write a self-contained page to step through the solution (several puzzles: "
+                          "FILE-1.html, ...)")
     e.set_defaults(run=run_explain)
 
-    r = sub.add_parser(
-        "repair", help="fewest givens to remove (no solution) or givens to add (several solutions)",
-        description="Repair a puzzle. invalid or unsat: a SMALLEST set of givens to remove so that "
-                    "a solution exists (MaxSAT, PySAT's RC2: rules hard, each given a soft clause; "
-                    "proved optimal; with --backend cpsat, CP-SAT maximising the kept givens). "
-                    "multiple: first every single added given is tried, then every pair (solutions "
-                    "found along the way rule most out unasked); the first that leaves exactly one "
-                    "solution is the answer ('add 1 given', 'add 2 givens'), proved fewest. "
-                    "Otherwise at least 3 are needed, and givens to add are found, each the digit of one solution S, "
-                    "so that S becomes the only solution; the number is the MINIMUM for S (implicit "
-                    "hitting sets over the other solutions' difference sets), the best S among the "
-                    "first --targets solutions wins; it is proved fewest when it is 3, or when "
-                    "all solutions were counted ('global_minimum'); otherwise it is an upper bound "
-                    "and says so. If --max-rounds ends the hitting-set loop, "
-                    "a greedy set pruned to LOCALLY minimal is given ('optimal': false). The repaired "
-                    "puzzle and its solution are printed and checked (uniqueness by CP-SAT, or by "
-                    "the chosen backend when it did not do the work). "
-                    "Exit 0 repaired (or nothing to repair), 1 nothing can repair it (variant rules "
-                    "with no solution even on the empty grid), 3 a check failed, 4 time limit "
-                    "(the MaxSAT step itself is not interrupted).",
-        epilog="examples:\n"
-               "  sudoku-cp repair 11..............\n"
-               "  sudoku-cp repair -f puzzles.txt --first 5 --backend cpsat --json",
-        formatter_class=Help,
-    )
+    r = command(sub, "repair", "Remove or add the fewest givens to make a puzzle unique.", (
+        "sudoku-cp repair 11..............",
+        "sudoku-cp repair -f puzzles.txt --first 5 --backend cpsat --json",
+        "sudoku-cp repair ................ --targets 200 --time-limit 60",
+    ), more=reference("repair", "0 repaired (or nothing to repair), 1 nothing can repair it, 3 a check "
+                                "failed, 4 time limit"))
     add_input_options(r)
-    add_solver_options(r, encoding=True, several="A comma list (sat,cpsat) cross-checks the count; the first "
-                                  "that can does the repair and another re-checks it")
-    r.add_argument("--targets", type=positive_int, default=20, metavar="K",
-                   help="multiple: when no single given makes the puzzle unique, each of the first K "
-                        "solutions found is tried as the solution to keep (the fewest givens for it "
-                        "are found), and the best wins (default 20). More targets can only lower "
-                        "the number, at the cost of time; e.g. --targets 200")
-    r.add_argument("--max-rounds", type=positive_int, default=300, metavar="R",
-                   help="hitting-set rounds per target before the greedy fallback (default 300)")
+    add_solver_options(r, encoding=True, several="a comma list cross-checks the count, and another "
+                                                 "backend re-checks the repair")
+    solving = group(r, "solving")
+    solving.add_argument("--targets", type=positive_int, default=20, metavar="K",
+                         help="givens to add: try each of the first K solutions as the one to keep (default "
+                              "20); more can only lower the number")
+    solving.add_argument("--max-rounds", type=positive_int, default=300, metavar="R",
+                         help="hitting-set rounds per target before the greedy fallback (default 300)")
     r.set_defaults(run=run_repair)
 
-    m = sub.add_parser(
-        "minimize", help="redundant givens, and a minimal puzzle with the same solution",
-        description="For a unique puzzle: the givens that can each be dropped alone without losing "
-                    "uniqueness ('redundant'), and a minimal puzzle with the same solution (no "
-                    "given can be dropped), found by one pass over the givens with one incremental "
-                    "SAT solver (CP-SAT with --backend cpsat) and re-checked unique by another "
-                    "backend (CP-SAT, SAT, or the chosen one when it did not do the work). --seed shuffles the order (other "
-                    "seeds may give other minimal puzzles). Exit 0 done, 1 the puzzle is not "
-                    "unique (invalid, unsat or multiple: nothing to minimize), 4 time limit.",
-        epilog="examples:\n"
-               "  sudoku-cp minimize 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
-               "  sudoku-cp minimize -f puzzles.txt --first 2 --backend sat,cpsat --seed 7 --json",
-        formatter_class=Help,
-    )
+    m = command(sub, "minimize", "Find the redundant givens and a minimal equivalent puzzle.", (
+        "sudoku-cp minimize 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "sudoku-cp minimize -f puzzles.txt --first 2 --backend sat,cpsat --seed 7 --json",
+        "sudoku-cp minimize - --backend cpsat --time-limit 30 < puzzle.txt",
+    ), more=reference("minimize", "0 done, 1 the puzzle is not unique, 4 time limit"))
     add_input_options(m)
-    add_solver_options(m, encoding=True, several="A comma list (sat,cpsat): the first that can does the work, "
-                                  "another re-checks the minimal puzzle")
-    m.add_argument("--seed", type=int, metavar="S", help="try the givens in a shuffled order")
+    add_solver_options(m, encoding=True, several="a comma list: the first that can does the work, another "
+                                                 "re-checks the minimal puzzle")
+    group(m, "solving").add_argument("--seed", type=int, metavar="S", help="try the givens in a shuffled order")
     m.set_defaults(run=run_minimize)
 
-    g = sub.add_parser(
-        "generate", help="make unique puzzles of any size, reproducible from a seed",
-        description="Generate unique puzzles: a random solved grid (a SAT solver with random phases "
-                    "up to 16x16, a pattern beyond) shuffled by symmetry moves, then clues removed in "
-                    "random order while one incremental SAT solver proves the puzzle unique. "
-                    "--minimal (the default) removes every clue it can (no clue, or symmetric pair, "
-                    "can go); --clues C stops at C clues (retrying other grids). Every puzzle is "
-                    "re-checked unique by --backend before it is printed. The same --seed "
-                    "gives the same puzzles (puzzle k uses seed S+k). Output: a '#' comment line "
-                    "and the puzzle on one line, so the output is a puzzle file. Exit 0 done, "
-                    "1 the requested clue count was not reached (or the --rules have no solution at "
-                    "all), 2 bad options, 4 time limit.",
-        epilog="examples:\n"
-               "  sudoku-cp generate --size 4 --seed 3\n"
-               "  sudoku-cp generate --size 9 --count 5 --seed 1 --backend cpsat,dfs --json",
-        formatter_class=Help,
-    )
-    g.add_argument("--size", type=int, default=9, metavar="N", help="grid size N (default 9)")
-    g.add_argument("--box", type=box_arg, metavar="RxC", help="box shape (default: square, else squarest)")
-    g.add_argument("--count", type=positive_int, default=1, metavar="K", help="how many puzzles (default 1)")
-    g.add_argument("--seed", type=int, metavar="S", help="random seed (default: a random one, printed)")
-    how = g.add_mutually_exclusive_group()
+    g = command(sub, "generate", "Generate unique puzzles of any size, reproducible by seed.", (
+        "sudoku-cp generate --size 4 --seed 3",
+        "sudoku-cp generate --size 9 --count 5 --seed 1 --backend cpsat,dfs --json",
+        "sudoku-cp generate --count 2 --seed 7 --symmetry rotational --svg new.svg",
+    ), more=reference("generate", "0 done, 1 the clue count was not reached, 2 bad options, 4 time limit"))
+    puzzle = group(g, "puzzle")
+    puzzle.add_argument("--size", type=int, default=9, metavar="N", help="grid size N (default 9)")
+    puzzle.add_argument("--box", type=box_arg, metavar="RxC", help="box shape (default: square, else squarest)")
+    puzzle.add_argument("--count", type=positive_int, default=1, metavar="K", help="how many puzzles (default 1)")
+    puzzle.add_argument("--seed", type=int, metavar="S", help="random seed (default: a random one, printed)")
+    how = puzzle.add_mutually_exclusive_group()
     how.add_argument("--minimal", action="store_true", help="remove clues until none can go (default)")
     how.add_argument("--clues", type=int, metavar="C", help="stop at exactly C clues")
-    g.add_argument("--symmetry", choices=("none", "rotational", "diagonal"), default="none",
-                   help="remove cells in symmetric pairs: 180-degree rotation or main-diagonal mirror")
-    g.add_argument("--backend", default="cpsat", metavar="NAME[,NAME...]",
-                   help=f"who re-checks each puzzle's uniqueness (default cpsat; dfs for small "
-                        f"sizes): {backend_help()}. A comma list (cpsat,dfs): every one re-checks")
+    puzzle.add_argument("--symmetry", choices=("none", "rotational", "diagonal"), default="none",
+                        help="remove cells in symmetric pairs: 180-degree rotation or main-diagonal mirror")
+    puzzle.add_argument("--rules", metavar="PUZZLE",
+                        help="generate variants with the rules of PUZZLE (a puzzle document, jigsaw or "
+                             "f-puzzles string; its givens ignored)")
+    group(g, "checking").add_argument(
+        "--backend", default="cpsat", metavar="NAME[,NAME...]",
+        help="who re-checks each puzzle's uniqueness, from the list below (default cpsat; dfs for small "
+             "sizes); each of a comma list re-checks")
     renamed(g, "--verify-backend", "--backend")
-    g.add_argument("--difficulty", action="store_true",
-                   help="add difficulty signals: unit propagation alone solves it or not, SAT "
-                        "conflicts/decisions, dfs nodes (up to 16x16), and for classic puzzles up "
-                        "to 9x9 the rating of the step-by-step explanation: its hardest step on the "
-                        "Sudoku Explainer (SE) scale and a level in words (easy, medium, hard, "
-                        "unfair, extreme)")
-    g.add_argument("--rules", metavar="PUZZLE",
-                   help="generate variants: take the rules (size, box or jigsaw regions, diagonals, "
-                        "windoku, killer cages, anti-knight, ...) of PUZZLE, a puzzle document, "
-                        "two-line jigsaw or f-puzzles share string; its givens are ignored. Each "
-                        "puzzle is then printed as a puzzle document")
-    g.add_argument("--fpuzzles", action="store_true",
-                   help="after each puzzle, a '# f-puzzles: LINK' line that opens it (with its "
-                        "solution for answer checking) in f-puzzles; SudokuPad opens "
-                        "https://sudokupad.app/fpuzzles + the same string")
-    g.add_argument("--symbols", type=symbols_arg, metavar="STRING", help="the alphabet for output (default 1-9 then A-Z)")
-    g.add_argument("--json", action="store_true", help="one JSON object per puzzle")
-    g.add_argument("--time-limit", type=time_limit_arg, metavar="SECONDS",
-                   help=time_limit_help("the whole generation (all --count puzzles)"))
-    g.add_argument("--svg", metavar="FILE",
-                   help="also draw each puzzle as an SVG picture, rows labelled r1..rN and columns "
-                        "c1..cN; with --count K > 1 one file per puzzle, FILE-1.svg .. FILE-K.svg "
-                        "(the message naming each file goes to standard error, so standard output "
-                        "stays a puzzle file). e.g. sudoku-cp generate --count 2 --seed 7 --svg new.svg")
+    add_time_limit(g, "the whole generation (all --count puzzles)")
+    output = group(g, "output")
+    output.add_argument("--difficulty", action="store_true",
+                        help="add difficulty signals: propagation alone, solver counters, and the Sudoku "
+                             "Explainer rating of classic puzzles up to 9x9")
+    output.add_argument("--fpuzzles", action="store_true",
+                        help="after each puzzle, a '# f-puzzles: LINK' line that opens it (SudokuPad "
+                             "too)")
+    output.add_argument("--symbols", type=symbols_arg, metavar="STRING",
+                        help="the alphabet for output (default 1-9 then A-Z)")
+    output.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    output.add_argument("--svg", metavar="FILE",
+                        help="also draw each puzzle as an SVG picture (--count K > 1: FILE-1.svg .. "
+                             "FILE-K.svg)")
+    add_backend_list(g)
     g.set_defaults(run=run_generate)
 
 

@@ -214,8 +214,8 @@ def count_puzzles(path: str | None, box=None, symbols: str | None = None,
     def count() -> int:
         if path is None or path == "-":
             raise LookupError("standard input cannot be read twice")
-        from ..formats.text import iter_entries
-        from .common import open_text, read_lines
+        from ..formats.puzzle_files import iter_entries
+        from .inputs import open_text, read_lines
 
         with open_text(path) as stream:
             return sum(1 for _ in islice(iter_entries(read_lines(stream, path), box, symbols), first))

@@ -6,19 +6,11 @@ import sys
 
 from ..core.results import EXIT_USAGE, Result, Status
 from ..formats.text import format_line
-from .common import (
-    CliError,
-    Help,
-    add_certify_options,
-    add_input_options,
-    add_solver_options,
-    answer_each,
-    backend_lines,
-    no_comma_list,
-    positive_int,
-    numbered_outputs,
-    show_board,
-)
+from .answering import answer_each
+from .inputs import numbered_outputs
+from .options import add_certify_options, add_input_options, add_solver_options, positive_int
+from .printing import backend_lines, show_board
+from .usage import CliError, command, group, no_comma_list, reference
 from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 WORDS = {
@@ -29,48 +21,34 @@ WORDS = {
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser(
-        "solve", help="solve puzzles with a backend, or cross-check several",
-        description="Solve each puzzle. Every solution is checked by an independent checker; with "
-                    "--backend all (or a comma list) the backends' statuses, counts and solutions "
-                    "are compared and any disagreement is exit 3 with every answer shown. "
-                    "Exit 0 solved (unique with --unique), 1 unsat/invalid/multiple, 4 time limit.",
-        epilog="examples:\n"
-               "  sudoku-cp solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
-               "  sudoku-cp solve -f data/top1465.txt.gz --first 10 --backend sat,cpsat --json\n"
-               "  sudoku-cp solve - --encoding cell-alo+unit-amo --amo bitwise --unique < puzzle.txt",
-        formatter_class=Help,
-    )
+    p = command(sub, "solve", "Solve puzzles with one backend, or cross-check several.", (
+        "sudoku-cp solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "sudoku-cp solve -f data/top1465.txt.gz --first 10 --backend sat,cpsat --json",
+        "sudoku-cp solve - --encoding cell-alo+unit-amo --amo bitwise --unique < puzzle.txt",
+    ), more=reference("solve and count", "0 solved (unique with --unique), 1 unsat, invalid or multiple, "
+                                         "3 backends disagree, 4 time limit"))
     add_input_options(p, example=True)
     add_solver_options(p, encoding=True)
-    p.add_argument("--unique", action="store_true",
-                   help="also prove the solution unique (status unique or multiple)")
+    group(p, "solving").add_argument("--unique", action="store_true",
+                                     help="also prove the solution unique (status unique or multiple)")
     add_certify_options(p)
-    p.add_argument("--fpuzzles", action="store_true",
-                   help="also print an f-puzzles link of each puzzle (with the solution found, "
-                        "for answer checking): 'f-puzzles: LINK'; SudokuPad opens "
-                        "https://sudokupad.app/fpuzzles + the same string. Not with --json")
-    add_view_options(p, "the solution, givens in bold (with --candidates: the puzzle with its "
-                        "pencil marks; not with --json)")
-    p.epilog += "\n  sudoku-cp solve --candidates --svg solved.svg   (the built-in example)"
+    group(p, "output").add_argument("--fpuzzles", action="store_true",
+                                    help="also print an f-puzzles link of each puzzle and its solution "
+                                         "(SudokuPad opens it too). Not with --json")
+    add_view_options(p, "the solution (givens in bold)")
     p.set_defaults(run=run, limit=None)
 
-    c = sub.add_parser(
-        "count", help="count solutions up to a limit (is it unique?)",
-        description="Count solutions up to --limit (default 2, which answers 'is it unique?'). "
-                    "'complete' says whether the count is exact: false when the limit (or a time "
-                    "limit) stopped the search. Solutions are blocked on cell literals only. "
-                    "--limit counts solutions; --first takes puzzles.",
-        epilog="examples:\n"
-               "  sudoku-cp count ................ --limit 300 --backend all\n"
-               "  sudoku-cp count -f data/17clue-half.txt.gz --first 5 --limit 2 --json",
-        formatter_class=Help,
-    )
+    c = command(sub, "count", "Count solutions up to a limit, to prove a puzzle unique.", (
+        "sudoku-cp count ................ --limit 300 --backend all",
+        "sudoku-cp count -f data/17clue-half.txt.gz --first 5 --limit 2 --json",
+        "sudoku-cp count - --backend sat:glucose4 --time-limit 10 < puzzle.txt",
+    ), more=reference("solve and count", "0 unique, 1 multiple, unsat or invalid, 3 backends disagree, "
+                                         "4 time limit"))
     add_input_options(c, example=True)
     add_solver_options(c, encoding=True)
-    c.add_argument("--limit", type=positive_int, default=2, metavar="K",
-                   help="count solutions up to K (default 2): always a number of solutions, never "
-                        "of puzzles (see --first)")
+    group(c, "solving").add_argument(
+        "--limit", type=positive_int, default=2, metavar="K",
+        help="count solutions up to K (default 2: is it unique?); always solutions, never puzzles (--first)")
     add_certify_options(c)
     c.set_defaults(run=run, unique=True, fpuzzles=False, candidates=False, svg=None)
 

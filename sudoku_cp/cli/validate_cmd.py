@@ -3,35 +3,21 @@
 from __future__ import annotations
 
 from ..core.results import worst_exit
-from .common import (
-    Help,
-    add_input_options,
-    label,
-    print_record,
-    read_entries,
-    report_entry_error,
-    numbered_outputs,
-    show_board,
-)
+from .inputs import numbered_outputs, read_entries
+from .options import add_input_options
+from .printing import label, print_record, report_entry_error, show_board
+from .usage import command, reference
 from .views import add_view_options, check_view_options, numbered, print_candidates, write_svg
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser(
-        "validate", help="report every repeated digit in a row, column or box",
-        description="Scan the givens for duplicates: every digit that a row, column or box holds "
-                    "twice is reported with its unit and cells; for variants, every broken rule "
-                    "(diagonal, region, window, cage, knight or king move, consecutive neighbours). "
-                    "No solver runs; a valid board may still have no solution (use solve). Exit 0 valid, 1 invalid, 2 bad input.",
-        epilog="examples:\n"
-               "  sudoku-cp validate 11..............\n"
-               "  sudoku-cp validate -f data/top1465.txt.gz --first 100 --json\n"
-               "  sudoku-cp validate - < board.txt",
-        formatter_class=Help,
-    )
+    p = command(sub, "validate", "Report every digit a row, column, box or other rule repeats.", (
+        "sudoku-cp validate 11..............",
+        "sudoku-cp validate -f data/top1465.txt.gz --first 100 --json",
+        "sudoku-cp validate --candidates --svg marks.svg   (the built-in example)",
+    ), more=reference("validate", "0 valid, 1 invalid, 2 bad input"))
     add_input_options(p, example=True)
     add_view_options(p, "the board (conflicting cells marked)")
-    p.epilog += "\n  sudoku-cp validate --candidates --svg marks.svg   (the built-in example)"
     p.set_defaults(run=run)
 
 

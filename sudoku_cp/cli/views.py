@@ -6,19 +6,19 @@ import sys
 from pathlib import Path
 
 from ..core.board import Board
-from .common import CliError, check_output_path, output_file, read_entries, refuse_input_overwrite
+from .inputs import read_entries
+from .output_files import check_output_path, output_file, refuse_input_overwrite
+from .usage import CliError, group
 
 
 def add_view_options(parser, what: str) -> None:
-    """``--candidates`` and ``--svg FILE``; ``what`` says what the picture shows."""
-    parser.add_argument("--candidates", action="store_true",
-                        help="print the pencil marks (validate: in place of the plain board): "
-                             "each blank cell with the digits that no filled cell in its row, "
-                             "column, box (or variant rule) rules out, e.g. '1249'; filled cells "
-                             "as '=5' (with --svg: small digits in each blank cell). Not with --json")
-    parser.add_argument("--svg", metavar="FILE",
-                        help=f"also draw {what} as an SVG picture, rows labelled r1..rN and columns "
-                             "c1..cN (with several puzzles: FILE-1.svg, FILE-2.svg, ...)")
+    """``--candidates`` and ``--svg FILE`` (``output``); ``what`` says what the picture shows."""
+    output = group(parser, "output")
+    output.add_argument("--candidates", action="store_true",
+                        help="print the pencil marks: each blank cell's digits that no filled peer rules "
+                             "out (with --svg: drawn small). Not with --json")
+    output.add_argument("--svg", metavar="FILE",
+                        help=f"also draw {what} as an SVG picture (several puzzles: FILE-1.svg, FILE-2.svg, ...)")
 
 
 def check_view_options(args) -> None:

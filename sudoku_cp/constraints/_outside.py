@@ -13,7 +13,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import Cell, PuzzleError, Shape, cell_name
-from .base import Kind, Mark, fp_clues, fp_name, index, mask_of
+from .base import Kind, Mark, index, mask_of
+from .forms import fp_clues, fp_name
 
 SIDES = {"top": "down", "bottom": "up", "left": "right", "right": "left"}
 

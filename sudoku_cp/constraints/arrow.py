@@ -16,8 +16,10 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import (Kind, Mark, cell_term, check_path, distinct_runs, doc_cells, entries, fp_cells, fp_lines, fp_name,
-                   grouped_sum_support, index, sum_clauses, sum_support, whole_units)
+from .base import Kind, Mark, index
+from .forms import check_path, doc_cells, entries, fp_cells, fp_lines, fp_name
+from .sums import cell_term, sum_clauses, whole_units
+from .support import distinct_runs, grouped_sum_support, sum_support
 
 
 class Arrow(Kind):

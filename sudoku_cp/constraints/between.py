@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Kind, LineIO, Mark, index, lit, mask_of
+from .base import Kind, Mark, index, lit, mask_of
+from .forms import LineIO
 
 
 def _inside(a: int, b: int, d: int) -> bool:

@@ -12,7 +12,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Kind, Mark, PairKind, PairTest, doc_cells, entries, fp_cells, fp_name, index
+from .base import Kind, Mark, PairKind, PairTest, index
+from .forms import doc_cells, entries, fp_cells, fp_name
 
 
 def _same(x: int, y: int) -> bool:

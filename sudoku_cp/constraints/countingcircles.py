@@ -13,7 +13,9 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import Shape
-from .base import Kind, Mark, Term, doc_cells, index, lit, no_fpuzzles, sum_clauses
+from .base import Kind, Mark, index, lit
+from .forms import doc_cells, no_fpuzzles
+from .sums import Term, sum_clauses
 
 
 class CountingCircles(Kind):

@@ -18,7 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import (Kind, LineIO, Mark, cell_term, distinct_runs, grouped_sum_support, index, sum_clauses)
+from .base import Kind, Mark, index
+from .forms import LineIO
+from .sums import cell_term, sum_clauses
+from .support import distinct_runs, grouped_sum_support
 
 
 class DoubleArrow(LineIO, Kind):

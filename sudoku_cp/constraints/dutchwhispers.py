@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ..core.rules import Constraint
 from ..core.shape import Shape, cell_name
-from .base import LineIO, fp_name
+from .forms import LineIO, fp_name
 from .whispers import Whispers, dutch_gap
 
 

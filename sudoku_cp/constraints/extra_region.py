@@ -11,7 +11,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape
-from .base import Kind, Mark, doc_cells, entries, fp_cells, fp_name, index, lit, mask_of
+from .base import Kind, Mark, index, lit, mask_of
+from .forms import doc_cells, entries, fp_cells, fp_name
 
 
 class Distinct(Kind):

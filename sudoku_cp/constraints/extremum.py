@@ -8,7 +8,8 @@ Document: ``{"type": "minimum", "cells": [[r, c], ...]}`` (or ``maximum``); f-pu
 from __future__ import annotations
 
 from ..core.rules import Constraint, Rules
-from .base import CellsIO, Mark, PairKind, PairTest
+from .base import Mark, PairKind, PairTest
+from .forms import CellsIO
 
 
 def _less(x: int, y: int) -> bool:

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import DotIO, Kind, Mark, PairKind, PairTest, doc_cells, index, no_fpuzzles
+from .base import Kind, Mark, PairKind, PairTest, index
+from .forms import DotIO, doc_cells, no_fpuzzles
 from .extremum import _greater
 
 

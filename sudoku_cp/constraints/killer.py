@@ -21,7 +21,9 @@ from typing import Any
 from ..core.conflict import Conflict
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Kind, Mark, _show, distinct_sum_support, doc_cells, entries, fp_cells, fp_name, fp_number, index, mask_of
+from .base import Kind, Mark, index, mask_of
+from .forms import doc_cells, entries, fp_cells, fp_name, fp_number, show_value
+from .support import distinct_sum_support
 
 
 class Killer(Kind):
@@ -38,7 +40,7 @@ class Killer(Kind):
         cells = doc_cells(item, "cells", shape.size, where, distinct=False)
         total = item.get("sum")
         if total is not None and type(total) is not int:
-            raise PuzzleError(f"{where} at {cell_name(*cells[0])}: \"sum\" is {_show(total)}: "
+            raise PuzzleError(f"{where} at {cell_name(*cells[0])}: \"sum\" is {show_value(total)}: "
                               f"expected a whole number, or no sum")
         return [Constraint(self.name, 0, cells, total)]
 

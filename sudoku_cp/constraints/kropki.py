@@ -14,7 +14,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import DotIO, Kind, Mark, PairKind, PairTest, doc_cells, entries, fp_cells, fp_name, fp_number, index
+from .base import Kind, Mark, PairKind, PairTest, index
+from .forms import DotIO, doc_cells, entries, fp_cells, fp_name, fp_number
 
 DEFAULTS = {"white": 1, "black": 2}
 KEYS = {"difference": "white", "ratio": "black"}

@@ -14,7 +14,10 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Kind, Mark, cell_term, fp_clues, fp_name, index, sum_clauses, sum_support
+from .base import Kind, Mark, index
+from .forms import fp_clues, fp_name
+from .sums import cell_term, sum_clauses
+from .support import sum_support
 
 STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 

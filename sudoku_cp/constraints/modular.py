@@ -17,7 +17,8 @@ binary clause per digit pair of one class.
 from __future__ import annotations
 
 from ..core.rules import Constraint, Rules
-from .base import LineIO, Mark, PairKind, PairTest, index
+from .base import Mark, PairKind, PairTest, index
+from .forms import LineIO
 
 
 class ThreeClasses(LineIO, PairKind):

@@ -19,7 +19,9 @@ from itertools import combinations
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import LineIO, Mark, PairKind, PairTest, index, mask_of, set_support
+from .base import Mark, PairKind, PairTest, index, mask_of
+from .forms import LineIO
+from .support import set_support
 
 
 def _apart(x: int, y: int) -> bool:

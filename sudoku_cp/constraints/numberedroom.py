@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import index, lit, no_fpuzzles
+from .base import index, lit
+from .forms import no_fpuzzles
 from ._outside import ValueClue
 
 

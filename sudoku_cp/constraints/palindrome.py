@@ -10,7 +10,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import cell_name
-from .base import LineIO, Mark, PairKind, PairTest, index
+from .base import Mark, PairKind, PairTest, index
+from .forms import LineIO
 
 
 def _same(x: int, y: int) -> bool:

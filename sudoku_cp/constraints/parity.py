@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.rules import Constraint
-from .base import CellsIO, Mark, TableKind
+from .base import Mark, TableKind
+from .forms import CellsIO
 
 
 class Odd(CellsIO, TableKind):

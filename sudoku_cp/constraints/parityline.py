@@ -17,7 +17,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import Shape
-from .base import LineIO, Mark, PairKind, PairTest, index, no_fpuzzles
+from .base import Mark, PairKind, PairTest, index
+from .forms import LineIO, no_fpuzzles
 
 
 def _other_parity(x: int, y: int) -> bool:

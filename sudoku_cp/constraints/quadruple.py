@@ -14,7 +14,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import Mark, TableKind, doc_cells, entries, fp_cells, fp_name, index, lit
+from .base import Mark, TableKind, index, lit
+from .forms import doc_cells, entries, fp_cells, fp_name
 
 
 class Quadruple(TableKind):

@@ -23,7 +23,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Kind, LineIO, Mark, Term, _group_sums, cell_term, index, lit, sum_clauses
+from .base import Kind, Mark, index, lit
+from .forms import LineIO
+from .sums import Term, cell_term, sum_clauses
+from .support import group_sums
 
 
 def segments(constraint: Constraint, rules: Rules) -> list[list[int]]:
@@ -90,7 +93,7 @@ class RegionSum(LineIO, Kind):
         box) whose sum every other segment can also make."""
         n = rules.size
         parts = segments(constraint, rules)
-        options = [dict(_group_sums(tuple(masks[i] for i in part), n)) for part in parts]
+        options = [dict(group_sums(tuple(masks[i] for i in part), n)) for part in parts]
         common = set(options[0]).intersection(*options[1:])
         if not common:
             return None

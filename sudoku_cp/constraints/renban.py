@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Kind, LineIO, Mark, distinct_sum_support, index, lit, mask_of
+from .base import Kind, Mark, index, lit, mask_of
+from .forms import LineIO
+from .support import distinct_sum_support
 
 
 class Renban(LineIO, Kind):

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, index, lit, sum_clauses
+from .base import index, lit
+from .sums import Term, sum_clauses
 from ._outside import ValueClue
 
 

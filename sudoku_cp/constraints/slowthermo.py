@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import cell_name
-from .base import LineIO, Mark, PairKind, PairTest, index
+from .base import Mark, PairKind, PairTest, index
+from .forms import LineIO
 
 
 def _not_less(x: int, y: int) -> bool:

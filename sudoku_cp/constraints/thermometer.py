@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import cell_name
-from .base import LineIO, Mark, PairKind, PairTest, index
+from .base import Mark, PairKind, PairTest, index
+from .forms import LineIO
 
 
 class Thermometer(LineIO, PairKind):

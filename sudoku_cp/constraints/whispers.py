@@ -12,7 +12,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
-from .base import LineIO, Mark, PairKind, PairTest, doc_int, fp_number, index
+from .base import Mark, PairKind, PairTest, index
+from .forms import LineIO, doc_int, fp_number
 
 
 class Whispers(LineIO, PairKind):

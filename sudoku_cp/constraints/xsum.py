@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Term, cell_term, digit_sets, distinct_sum_support, index, is_unit, lit, sum_clauses
+from .base import index, lit
+from .sums import Term, cell_term, digit_sets, is_unit, sum_clauses
+from .support import distinct_sum_support
 from ._outside import OutsideClue
 
 

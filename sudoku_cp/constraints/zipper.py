@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from .base import Kind, LineIO, Mark, index, lit
+from .base import Kind, Mark, index, lit
+from .forms import LineIO
 
 
 def mirrored(constraint: Constraint, n: int) -> tuple[list[tuple[int, int]], int | None]:

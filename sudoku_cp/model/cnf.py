@@ -53,7 +53,7 @@ from itertools import combinations
 from math import comb
 
 from ..constraints import by_kind
-from ..constraints.base import digit_sets
+from ..constraints.sums import digit_sets
 from ..core.board import Board, Rules, Shape
 from ..core.packages import import_package
 from ..core.results import SolverFailure

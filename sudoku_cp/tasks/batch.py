@@ -58,7 +58,8 @@ from ..backends import Backend, Deadline, resolve
 from ..core.board import Board, PuzzleError
 from ..core.results import Result, SolverFailure, Status
 from ..formats.records import dumps, record, record_line
-from ..formats.text import iter_blocks, parse_puzzle
+from ..formats.puzzle_files import iter_blocks
+from ..formats.text import parse_puzzle
 from .certify import certify, write_proof
 from .solving import DisagreementError, Sessions, answer
 

@@ -10,6 +10,8 @@ import pytest
 from sudoku_cp.cli import main
 from sudoku_cp.formats.records import EXPLAIN_KEYS, RESULT_KEYS
 
+CANDIDATE_KEYS = ("limit", "candidates", "counts", "undecided")  # what true candidates add to an answer
+
 UNIQUE = "1.3....2.1..4..."
 INVALID = "11" + "." * 14
 UNSAT = "12....3........4"
@@ -41,7 +43,7 @@ def _runs(command: str, mixed: str, tmp_path) -> list[list[str]]:
     runs = [[command, "--json", "-f", mixed]]
     if command != "validate":
         runs.append([command, "--json", "--time-limit", EXPIRED, UNIQUE])  # unknown
-    if command in ("solve", "count", "explain"):
+    if command in ("solve", "count", "explain", "candidates"):
         runs.append([command, "--json", "--backend", "sat,dfs", "-f", mixed])  # cross-checked
     if command == "solve":
         runs.append([command, "--json", "--unique", "-f", mixed])
@@ -50,14 +52,15 @@ def _runs(command: str, mixed: str, tmp_path) -> list[list[str]]:
     return runs
 
 
-@pytest.mark.parametrize("command", ["validate", "solve", "count", "explain", "repair", "minimize"])
+@pytest.mark.parametrize("command", ["validate", "solve", "count", "explain", "repair", "minimize", "candidates"])
 def test_answers_have_one_key_set_and_one_type_per_key_for_every_status(command, mixed, tmp_path, capsys):
     records = [r for argv in _runs(command, mixed, tmp_path) for r in _records(capsys, argv)]
     statuses = {r["status"] for r in records}
     assert {"invalid", "error"} <= statuses
     if command != "validate":
         assert "unknown" in statuses and ({"unsat"} <= statuses or command == "repair")
-    expected = RESULT_KEYS + (EXPLAIN_KEYS if command in ("explain", "repair", "minimize") else ())
+    expected = RESULT_KEYS + (EXPLAIN_KEYS if command in ("explain", "repair", "minimize") else
+                              CANDIDATE_KEYS if command == "candidates" else ())
     for r in records:
         assert tuple(r) == expected, (r["status"], set(expected) ^ set(r))
     for key in expected:

@@ -11,11 +11,13 @@ from .output_files import proof_dir
 from .printing import describe_certificate, explaining, label, print_disagreement, print_record, report_entry_error
 
 
-def answer_each(args, compute, report, example: bool = False, provers=None) -> int:
+def answer_each(args, compute, report, example: bool = False, provers=None, failure=Result) -> int:
     """Answer every input puzzle: ``compute(board) -> (result, exit code)``, then JSON or ``report``.
 
     ``report(result, prefix, many, index)`` prints the text form. A bad puzzle is reported where
-    it stands; a disagreement or a failed verification is exit 3 with every answer shown. With
+    it stands; a disagreement or a failed verification is exit 3 with every answer shown. The
+    ``error`` records of those are made by ``failure`` (the command's :class:`Result` class, so that
+    they have the keys of its other records). With
     ``args.certify`` (or ``args.proof``) each answer is certified before it is shown, proofs coming
     from the first of ``provers`` that can give one (:func:`~sudoku_cp.tasks.certify.certify`); a
     refused proof is exit 3. Returns the most serious exit code.
@@ -30,7 +32,7 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
     many = args.file is not None
     for entry in read_entries(args, example=example):
         if entry.board is None:
-            codes.append(report_entry_error(entry, args, many))
+            codes.append(report_entry_error(entry, args, many, failure=failure))
             continue
         prefix = label(entry, many)
         deadline = Deadline(getattr(args, "time_limit", None))  # each puzzle's, certification included
@@ -42,7 +44,7 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
         except DisagreementError as exc:
             print_disagreement(exc, prefix, args.symbols)
             if args.json:  # one record per puzzle still: an error holding every backend's answer
-                print_record(Result(Status.ERROR, entry.board, error=f"backends disagree: {exc}",
+                print_record(failure(Status.ERROR, entry.board, error=f"backends disagree: {exc}",
                                     backends=exc.check.results, index=entry.index if many else None,
                                     line=entry.line if many else None), args.symbols, explaining(args))
             codes.append(EXIT_DISAGREE)
@@ -50,7 +52,7 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
         except ProofRefused as exc:
             print(f"{prefix}CERTIFICATE REFUSED: {exc}", file=sys.stderr)
             if args.json:  # one record per puzzle still, worded as batch words it
-                print_record(Result(Status.ERROR, entry.board, error=f"solver failure: certificate refused: {exc}",
+                print_record(failure(Status.ERROR, entry.board, error=f"solver failure: certificate refused: {exc}",
                                     index=entry.index if many else None, line=entry.line if many else None),
                              args.symbols, explaining(args))
             codes.append(EXIT_DISAGREE)
@@ -58,7 +60,7 @@ def answer_each(args, compute, report, example: bool = False, provers=None) -> i
         except VerificationError as exc:
             print(f"{prefix}VERIFICATION FAILED: {exc}", file=sys.stderr)
             if args.json:
-                print_record(Result(Status.ERROR, entry.board, error=f"solver failure: {exc}",
+                print_record(failure(Status.ERROR, entry.board, error=f"solver failure: {exc}",
                                     index=entry.index if many else None, line=entry.line if many else None),
                              args.symbols, explaining(args))
             codes.append(EXIT_DISAGREE)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..core.results import Result, Status
 from .answering import answer_each
 from .inputs import numbered_outputs
@@ -73,7 +75,7 @@ def summary(result) -> str:
 def run(args) -> int:
     from ..backends import resolve  # on use: the parser is built without the tasks
     from ..formats.pencil import format_candidates
-    from ..tasks.candidates import candidates
+    from ..tasks.candidates import TrueCandidates, candidates
 
     check_view_options(args)
     if args.svg and args.json:
@@ -102,4 +104,5 @@ def run(args) -> int:
             write_svg(numbered(args.svg, numbered_outputs(args), index), result.puzzle, symbols=args.symbols,
                       pencil=True, marks=result.marks(), title=WORDS[result.status].split(":")[0])
 
-    return answer_each(args, compute, report, example=True, provers=backends)
+    return answer_each(args, compute, report, example=True, provers=backends,
+                       failure=partial(TrueCandidates, limit=args.limit))

@@ -115,22 +115,24 @@ def explaining(args) -> bool | None:
     return True if getattr(args, "command", None) in EXPLAINING else None
 
 
-def error_result(entry: Entry) -> Result:
-    return Result(Status.ERROR, None, error=entry.error, index=entry.index, line=entry.line)
+def error_result(entry: Entry, failure=Result) -> Result:
+    """The ``error`` answer of a puzzle that did not parse, as a ``failure`` (a :class:`Result` class)."""
+    return failure(Status.ERROR, None, error=entry.error, index=entry.index, line=entry.line)
 
 
-def report_entry_error(entry: Entry, args, many: bool, keys: tuple[str, ...] | None = None) -> int:
+def report_entry_error(entry: Entry, args, many: bool, keys: tuple[str, ...] | None = None, failure=Result) -> int:
     """A puzzle that did not parse: an ``error`` record in JSON, one stderr line otherwise.
 
     The record has the keys of the command's other records: ``keys`` for a command whose records
-    are not answers (``encode``, ``analyze``), else those of an answer or an explanation.
+    are not answers (``encode``, ``analyze``), else those of a ``failure`` (the command's
+    :class:`Result` class: an answer, an explanation, true candidates).
     """
     if args.json and keys is not None:
         from ..formats.records import error_record
 
         print_json(error_record(entry.error or "", entry.index, entry.line, keys))
     elif args.json:
-        print_record(error_result(entry), explain=explaining(args))
+        print_record(error_result(entry, failure), explain=explaining(args))
     else:
         print(f"sudoku-cp: {label(entry, many)}error: {entry.error}", file=sys.stderr)
     return EXIT_USAGE

@@ -35,6 +35,7 @@ from ..model.cnf import (
     decode,
     encode_rules,
     encode_simplified,
+    rules_formula,
     var,
 )
 from ..model.dimacs import write_dimacs
@@ -595,7 +596,7 @@ class SatBackend(Backend):
         if rules.size > FULL_RULES_MAX_SIZE:
             raise Unsupported(self.name, f"load the full rules of a grid above "
                                          f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
-        return SatSession(encode_rules(rules, self.encoding, self.amo), self.solver, stats, settle)
+        return SatSession(rules_formula(rules, self.encoding, self.amo), self.solver, stats, settle)
 
     def parts_session(self, rules: Rules) -> SatSession:
         """One solver holding every unit and constraint of ``rules`` behind a selector variable of

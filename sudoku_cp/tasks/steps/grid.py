@@ -77,8 +77,10 @@ class Grid:
         ``d``, a relation partner holds a digit the relation forbids beside ``d``, or a step
         removed it) to ``facts`` and ``units`` (a relation: its position past the units, as in
         :func:`unit_name`). Units and relations the step already uses come first, then units."""
-        if self.cells[i]:
-            facts.append(self.fact(i, self.cells[i]))
+        if self.cells[i]:  # its own digit, unless a digit d already used rules it out through a unit used
+            if not any(self.cells[j] == d and self.fact(j, d) in facts
+                       for k in self.units_of[i] if k in units for j in self.units[k]):
+                facts.append(self.fact(i, self.cells[i]))
             return
         related = self.related[i]
         for k in sorted((*self.units_of[i], *related), key=lambda k: (k not in units, k in related)):
@@ -113,8 +115,8 @@ class Grid:
         turned into its fact and unit by :meth:`why_not`; the cost is the technique's."""
         facts: list[Fact] = []
         used = set(units)
-        for i, d in reasons:
-            self.why_not(i, d, facts, used)
+        for i, d in sorted(reasons, key=lambda reason: self.cells[reason[0]] != 0):  # blank cells first:
+            self.why_not(i, d, facts, used)  # (a digit placed in a peer of one may rule out a filled cell too)
         return Step(sorted(conclusion), sorted(set(facts)), sorted(used), technique, cost_of(technique),
                     list(focus))
 

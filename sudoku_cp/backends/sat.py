@@ -22,6 +22,7 @@ from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
 from ..core.packages import held_interrupts, stopped_by_signals
 from ..core.results import Outcome, SolverFailure
+from ..constraints import alone
 from ..model.cnf import (
     DEFAULT_ENCODING,
     amo_for,
@@ -552,7 +553,8 @@ def parts_formula(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | Non
     cnf = encode_rules(Rules(rules.shape, (), (), name="part"), encoding, amo)
     common, base = {tuple(c) for c in cnf.clauses}, cnf.nvars
     selectors = []
-    parts = [((u,), ()) for u in rules.units] + [((), (c,)) for c in rules.constraints]
+    parts = [((u,), ()) for u in rules.units] + [((), (alone(c, rules),)) for c in rules.constraints]  # (each
+    # constraint as it means among the others: a negative rule alone would take every pair of neighbours as bare)
     # each part's own clauses, without encoding the cells again for each (most of the time)
     encode = beyond_cells if cells_apart(encoding) else encode_rules
     for units, constraints in parts:

@@ -98,13 +98,24 @@ class Grid:
         raise ValueError(f"{cell_name(i // self.n, i % self.n)} can still hold {d}")
 
     def apply(self, step: Step) -> None:
+        """The grid after ``step``: its candidates a new list (as :meth:`refresh` makes them), in which
+        only the cells the step changes, their peers and their relation partners have new sets."""
+        cands, n = list(self.cands), self.n
         for r, c, d in step.conclusion:
-            i = r * self.n + c
+            i = r * n + c
             if d > 0:
                 self.cells[i] = d
+                cands[i] = set()
+                for j in self.rules.peers[i]:
+                    if d in cands[j]:
+                        cands[j] = cands[j] - {d}
+                for partners in self.related[i].values():
+                    for j, gaps in partners:
+                        cands[j] = cands[j] - {d + g for g in gaps}
             else:
                 self.removed.add((i, -d))
-        self.refresh()
+                cands[i] = cands[i] - {-d}
+        self.cands = cands
 
     def solved(self) -> bool:
         return 0 not in self.cells

@@ -390,6 +390,21 @@ def test_relation_partners_lose_their_forbidden_candidates_as_digits_are_placed(
     assert board.cells.count(0) <= len(steps) <= most
 
 
+@pytest.mark.parametrize("text", [TOP] + RELATED, ids=["classic", "antiknight", "antiking", "nonconsecutive"])
+def test_a_step_applied_leaves_the_candidates_a_grid_made_afresh_has(text):
+    """:meth:`Grid.apply` changes only the cells a step touches, their peers and relation partners:
+    after each step of an explanation, the candidates are those of a grid built from the same
+    digits and removals (:meth:`Grid.refresh`), and a new list (what the steps' caches key on)."""
+    board = parse_puzzle(text)
+    grid, again = Grid(board), Grid(board)
+    for step in explain_steps(board):
+        before = grid.cands
+        grid.apply(step)
+        again.cells, again.removed = list(grid.cells), set(grid.removed)
+        again.refresh()
+        assert grid.cands is not before and grid.cands == again.cands, step.text(board.rules)
+
+
 @pytest.mark.parametrize("kind, partner, forbidden", [("antiknight", (3, 4), {5}), ("antiking", (3, 3), {5}),
                                                       ("nonconsecutive", (2, 3), {4, 6})])
 def test_a_relation_partner_is_a_reason_like_a_peer(kind, partner, forbidden):

@@ -591,3 +591,25 @@ def test_a_what_if_through_a_cage_is_told_as_a_chain():
     assert contradiction_text(g.rules, chain.end) == "cage at r1c1 (sum 3) cannot be filled"
     assert chain.arrows == [((0, 2, 1), (0, 0, -1)), ((0, 2, 1), (0, 1, -1))]
     assert trace(g, [row1], [], (0, 2, 1)) is None  # the row alone reaches nothing
+
+
+@pytest.mark.parametrize("marks, negative, pair", [
+    ([{"type": "xv", "cells": [[0, 0], [0, 1]], "value": "V"}], {"type": "xv-negative"}, ((0, 0, 1), (0, 1, 4))),
+    ([{"type": "kropki", "cells": [[0, 0], [0, 1]], "color": "black"}], {"type": "kropki-negative"}, ((0, 0, 1), (0, 1, 2))),
+    ([{"type": "minimum", "cells": [[0, 0]]}, {"type": "minimum", "cells": [[0, 1]]}], None, ((0, 0, 2), (0, 1, 1))),
+])
+def test_a_constraint_held_apart_from_the_others_means_what_it_means_among_them(marks, negative, pair):
+    """A negative rule reads which neighbours carry no mark, a minimum cell which neighbours are
+    minimum cells too: a step's parts (``part``) and a guarded session's parts hold such a rule as
+    all the rules read it, whatever else they hold. Held alone, the negative rule took every pair as
+    bare, so that it and the mark together had no solution, and steps followed from that alone."""
+    from sudoku_cp.tasks.steps import part
+
+    rules = parse_puzzle(json.dumps({"givens": "." * 81, "constraints": marks + ([negative] if negative else [])})).rules
+    u = len(rules.units)
+    sat = make("sat")
+    for ks in [[u + k for k in range(len(rules.constraints))], [u + len(rules.constraints) - 1]]:
+        with sat.session(part(rules, ks), stats=False) as alone:
+            assert alone.solve(list(pair)) is True, ks
+        with sat.parts_session(rules) as held:
+            assert held.solve(list(pair), guards=held.guards(ks)) is True, ks

@@ -22,6 +22,7 @@ from ..core.board import Board, Fact, Given, Rules
 from ..core.check import solution_problems
 from ..core.packages import held_interrupts, stopped_by_signals
 from ..core.results import Outcome, SolverFailure
+from ..constraints import alone
 from ..model.cnf import (
     DEFAULT_ENCODING,
     amo_for,
@@ -35,6 +36,7 @@ from ..model.cnf import (
     decode,
     encode_rules,
     encode_simplified,
+    rules_formula,
     var,
 )
 from ..model.dimacs import write_dimacs
@@ -551,7 +553,8 @@ def parts_formula(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | Non
     cnf = encode_rules(Rules(rules.shape, (), (), name="part"), encoding, amo)
     common, base = {tuple(c) for c in cnf.clauses}, cnf.nvars
     selectors = []
-    parts = [((u,), ()) for u in rules.units] + [((), (c,)) for c in rules.constraints]
+    parts = [((u,), ()) for u in rules.units] + [((), (alone(c, rules),)) for c in rules.constraints]  # (each
+    # constraint as it means among the others: a negative rule alone would take every pair of neighbours as bare)
     # each part's own clauses, without encoding the cells again for each (most of the time)
     encode = beyond_cells if cells_apart(encoding) else encode_rules
     for units, constraints in parts:
@@ -595,7 +598,7 @@ class SatBackend(Backend):
         if rules.size > FULL_RULES_MAX_SIZE:
             raise Unsupported(self.name, f"load the full rules of a grid above "
                                          f"{FULL_RULES_MAX_SIZE}x{FULL_RULES_MAX_SIZE}")
-        return SatSession(encode_rules(rules, self.encoding, self.amo), self.solver, stats, settle)
+        return SatSession(rules_formula(rules, self.encoding, self.amo), self.solver, stats, settle)
 
     def parts_session(self, rules: Rules) -> SatSession:
         """One solver holding every unit and constraint of ``rules`` behind a selector variable of

@@ -156,6 +156,15 @@ def relation_pairs(rules: Rules, kind: str) -> tuple[tuple[int, int], ...]:
     return relation.pairs(rules) if any(c.kind == kind for c in rules.constraints) else ()  # type: ignore[attr-defined]
 
 
+def alone(constraint: Constraint, rules: Rules) -> Constraint:
+    """``constraint`` written to mean on its own what it means among ``rules``' constraints: a
+    negative rule reads which neighbours carry no mark (and the marks' values), a minimum or
+    maximum cell which neighbours are not marked too, so rules holding only some constraints (a
+    step's parts, a guarded part) take it with those written in; any other constraint as it is."""
+    resolve = getattr(kind_of(constraint.kind), "alone", None)
+    return constraint if resolve is None else resolve(constraint, rules)
+
+
 def maps_to_itself(rules: Rules, cell_map: Sequence[int]) -> bool:
     """True when moving cell i to ``cell_map[i]`` (row-major) maps ``rules`` onto themselves.
 
@@ -187,5 +196,5 @@ def digit_symmetric(rules: Rules) -> bool:
     return not any(kind.values_matter_in(c) for kind, group in by_kind(rules) for c in group)
 
 
-__all__ = ["BUILT_IN", "Kind", "Mark", "by_fpuzzles_key", "by_kind", "digit_symmetric", "kind_of", "kinds",
+__all__ = ["BUILT_IN", "Kind", "Mark", "alone", "by_fpuzzles_key", "by_kind", "digit_symmetric", "kind_of", "kinds",
            "maps_to_itself", "names", "order", "register", "relation_pairs", "unregister"]

@@ -69,20 +69,34 @@ class KropkiNegative(PairKind):
         marked = {frozenset(r * n + c for r, c in k.cells) for k in rules.constraints if k.kind == self.marked_by}
         return [p for p in orthogonal_pairs(n) if frozenset(p) not in marked]
 
+    def context(self, rules: Rules) -> tuple:
+        """What the rule reads from the other marks: ``("marks", bare pairs, white dots' values,
+        black dots' ratios)``."""
+        values: dict[str, set[int]] = {"white": set(), "black": {2}}
+        for k in rules.constraints:
+            if k.kind == self.marked_by and k.value is not None and k.data[:1] in (("white",), ("black",)):
+                values[k.data[0]].add(k.value)  # (a kropki dot's: an X or V has no colour)
+        return ("marks", tuple(self.bare(rules)), tuple(sorted(values["white"])), tuple(sorted(values["black"])))
+
+    def alone(self, constraint: Constraint, rules: Rules) -> Constraint:
+        """The rule as it reads ``rules``' marks, those written into it (:func:`~sudoku_cp.constraints.alone`)."""
+        return Constraint(constraint.kind, constraint.index, constraint.cells, constraint.value,
+                          tuple(x for x in constraint.data if not isinstance(x, tuple)) + (self.context(rules),))
+
+    def _context(self, constraint: Constraint, rules: Rules) -> tuple:
+        return next((x for x in constraint.data if isinstance(x, tuple)), None) or self.context(rules)
+
     def test(self, constraint: Constraint, rules: Rules) -> PairTest:
         """No dot: the digits differ by no white dot's value (1 when there is no white dot) and
         are in no black dot's ratio, nor in ratio 2 (as f-puzzles' solver reads its negative)."""
-        values: dict[str, set[int]] = {"white": set(), "black": {2}}
-        for k in rules.constraints:
-            if k.kind == self.marked_by and k.value is not None:
-                values[k.data[0]].add(k.value)
-        differences = (values["white"] or {1}) if "white" in constraint.data else set()
-        ratios = values["black"] if "black" in constraint.data else set()
+        _, _, white, black = self._context(constraint, rules)
+        differences = (set(white) or {1}) if "white" in constraint.data else set()
+        ratios = set(black) if "black" in constraint.data else set()
         return lambda x, y: abs(x - y) not in differences and not any(x == r * y or y == r * x for r in ratios)
 
     def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
         ok = self.test(constraint, rules)
-        return [(a, b, ok) for a, b in self.bare(rules)]
+        return [(a, b, ok) for a, b in self._context(constraint, rules)[1]]
 
     def maps_to_itself(self, constraints: Sequence[Constraint], cell_map: Sequence[int], rules: Rules) -> bool:
         return True  # the positive marks' own kind decides: its marks must map onto marks

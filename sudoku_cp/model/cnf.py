@@ -587,6 +587,12 @@ def encode_rules(rules: Rules | Shape, encoding: str = DEFAULT_ENCODING, amo: st
     return _rules_cached(rules, encoding, amo_for(rules.size, amo)).copy()
 
 
+def rules_formula(rules: Rules, encoding: str = DEFAULT_ENCODING, amo: str | None = None) -> Cnf:
+    """:func:`encode_rules`' formula itself, made once per rules: for a caller that only reads it
+    (a solver loaded with it), which must not change it."""
+    return _rules_cached(rules, encoding, amo_for(rules.size, amo))
+
+
 def given_literals(board: Board) -> list[int]:
     """One positive literal per given: the assumptions (or unit clauses) that fix a puzzle."""
     n = board.size

@@ -31,6 +31,7 @@ from ..backends import (
     resolve,
     second_opinion,
 )
+from ..constraints import alone
 from ..core.board import Board, Fact, Given, cell_name
 from ..core.results import Result, SolverFailure, Status, TimeLimitReached
 from .solving import count, solve
@@ -132,7 +133,7 @@ def rules_core(board: Board, backend: Backend, deadline: Deadline | None = None)
     deadline = deadline or Deadline(None)
 
     def unsat(kept) -> bool:
-        part = Rules(rules.shape, rules.units, tuple(kept), "part")
+        part = Rules(rules.shape, rules.units, tuple(alone(c, rules) for c in kept), "part")
         left = deadline.remaining()
         found = backend.count(Board.unchecked(rules.shape, board.cells, part), 1, left)
         if not found.complete and not found.solutions:

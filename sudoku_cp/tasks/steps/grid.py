@@ -77,8 +77,10 @@ class Grid:
         ``d``, a relation partner holds a digit the relation forbids beside ``d``, or a step
         removed it) to ``facts`` and ``units`` (a relation: its position past the units, as in
         :func:`unit_name`). Units and relations the step already uses come first, then units."""
-        if self.cells[i]:
-            facts.append(self.fact(i, self.cells[i]))
+        if self.cells[i]:  # its own digit, unless a digit d already used rules it out through a unit used
+            if not any(self.cells[j] == d and self.fact(j, d) in facts
+                       for k in self.units_of[i] if k in units for j in self.units[k]):
+                facts.append(self.fact(i, self.cells[i]))
             return
         related = self.related[i]
         for k in sorted((*self.units_of[i], *related), key=lambda k: (k not in units, k in related)):
@@ -96,13 +98,24 @@ class Grid:
         raise ValueError(f"{cell_name(i // self.n, i % self.n)} can still hold {d}")
 
     def apply(self, step: Step) -> None:
+        """The grid after ``step``: its candidates a new list (as :meth:`refresh` makes them), in which
+        only the cells the step changes, their peers and their relation partners have new sets."""
+        cands, n = list(self.cands), self.n
         for r, c, d in step.conclusion:
-            i = r * self.n + c
+            i = r * n + c
             if d > 0:
                 self.cells[i] = d
+                cands[i] = set()
+                for j in self.rules.peers[i]:
+                    if d in cands[j]:
+                        cands[j] = cands[j] - {d}
+                for partners in self.related[i].values():
+                    for j, gaps in partners:
+                        cands[j] = cands[j] - {d + g for g in gaps}
             else:
                 self.removed.add((i, -d))
-        self.refresh()
+                cands[i] = cands[i] - {-d}
+        self.cands = cands
 
     def solved(self) -> bool:
         return 0 not in self.cells
@@ -113,8 +126,8 @@ class Grid:
         turned into its fact and unit by :meth:`why_not`; the cost is the technique's."""
         facts: list[Fact] = []
         used = set(units)
-        for i, d in reasons:
-            self.why_not(i, d, facts, used)
+        for i, d in sorted(reasons, key=lambda reason: self.cells[reason[0]] != 0):  # blank cells first:
+            self.why_not(i, d, facts, used)  # (a digit placed in a peer of one may rule out a filled cell too)
         return Step(sorted(conclusion), sorted(set(facts)), sorted(used), technique, cost_of(technique),
                     list(focus))
 

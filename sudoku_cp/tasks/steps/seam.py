@@ -9,6 +9,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from ...backends import Backend, Deadline, Session, Unsupported
+from ...backends.pool import borrow, give_back
 from ...core.board import Fact, Rules, cell_name
 from ...core.results import SolverFailure, TimeLimitReached
 from ..cores import shrink_core
@@ -16,6 +17,8 @@ from ..refutations import UnitPropagation, reasoning
 from ..techniques import FINDERS
 from ..twin import Back, Twin
 from .grid import Grid, snapshot
+from .check import GUARDED_CONFLICTS
+from .needed import Swaps
 from .singles import singles_refute, where_stuck
 from .step import BOUND, DEDUCTION_COST, SHRINK_MOST, TRIAL_CONFLICTS, Step, part
 
@@ -39,6 +42,10 @@ _BOTH_ENDS = Back(len(FINDERS) - _SHARED + 1)
 
 
 
+class _Unsettled(Exception):
+    """A guarded session's search went past its bound (:meth:`Seam.tightened` asks a session of its own)."""
+
+
 class Seam:
     """The solver seam's part: one session with the whole rules (propagation, cores, search) and
     fresh sessions holding only some units (what a step's units alone imply).
@@ -57,13 +64,16 @@ class Seam:
         # the givens with which a count proved :attr:`solution` the only one (set by the walk; None: not known)
         self.givens: list[Fact] | None = None
         self.awaiting: Callable[[], Any] | None = None  # sets :attr:`solution` once it has come (a twin finds it)
-        self.session = backend.session(rules, stats=False)
+        self._session: Session | None = None  # (:attr:`session`: made on first use)
         # the deletions of the last general step (:meth:`_cheapest`), by the facts they were made with
         self._kept: dict[str, Any] = {"facts": set(), "units": {}, "premises": {}}
         self.parts: Session | None = None  # for implies, where the backend has it
         self.parted = False  # (asked for it)
         self._up: UnitPropagation | None = None  # (:meth:`up`)
         self._upped = False
+        self._swaps: Swaps | None = None  # (:attr:`swaps`)
+        self._asked: Session | None = None  # (:meth:`asked`)
+        self._asked_for = False
         self.twins: Callable[[], Twin | None] | None = None  # makes the twin (:attr:`twin`)
         self._twin: Twin | None = None
         self._began = time.perf_counter()
@@ -104,11 +114,23 @@ class Seam:
     def close(self) -> None:
         if self._twin is not None:
             self._twin.close()
-        self.session.close()
+        if self._session is not None:
+            self._session.close()
         if self.parts is not None:
             self.parts.close()
+        if self._asked is not None:
+            give_back(self.backend, self.rules, self._asked)
         if self._up is not None:
             self._up.close()
+
+    @property
+    def session(self) -> Session:
+        """The solver holding the whole rules (propagation, cores, search), made on first use: a
+        puzzle the named techniques solve never asks it (loading it was a tenth of such a
+        puzzle's explanation)."""
+        if self._session is None:
+            self._session = self.backend.session(self.rules, stats=False)
+        return self._session
 
     @property
     def up(self) -> UnitPropagation | None:
@@ -130,18 +152,23 @@ class Seam:
             return self.up.contradicts(self.up.every, facts + [fact])
         return self.session.contradicts(facts + [fact])
 
-    def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact, budget: int | None = None) -> bool:
-        """Only ``units`` and ``premises``: ``fact`` cannot hold (one solver holding every unit
-        behind a guard, only these switched on, where the backend has it; else a fresh solver).
-        With a conflict ``budget``, a search that does not settle it within it answers no."""
-        if not self.parted:  # (made on first use)
+    def parted_session(self) -> Session | None:
+        """:attr:`parts`, made on first use: every unit behind a guard (None where the backend has none)."""
+        if not self.parted:
             self.parted = True
             try:
                 self.parts = self.backend.parts_session(self.rules)
             except Unsupported:
                 pass
-        if self.parts is not None:
-            found = self.parts.solve(premises + [fact], self.deadline, budget, guards=self.parts.guards(units))
+        return self.parts
+
+    def implies(self, units: Sequence[int], premises: list[Fact], fact: Fact, budget: int | None = None) -> bool:
+        """Only ``units`` and ``premises``: ``fact`` cannot hold (one solver holding every unit
+        behind a guard, only these switched on, where the backend has it; else a fresh solver).
+        With a conflict ``budget``, a search that does not settle it within it answers no."""
+        parts = self.parted_session()
+        if parts is not None:
+            found = parts.solve(premises + [fact], self.deadline, budget, guards=parts.guards(units))
         else:
             with self.backend.session(part(self.rules, units), stats=False) as session:
                 found = session.solve(premises + [fact], self.deadline, budget)
@@ -210,6 +237,17 @@ class Seam:
             guards = session.guards(units)
             return shrink_core(lambda s: self._answer(session.solve(s + [fact], self.deadline, guards=guards)),
                                premises, lambda s: set(session.core()))
+
+    def solver_fewest(self, units: Sequence[int], premises: list[Fact], fact: Fact) -> list[Fact]:
+        """A minimal subset of ``premises`` with which a solver holding only ``units`` refutes
+        ``fact`` (:meth:`implies`, deletion, each answer's core refining the rest); a trial it does
+        not settle within :data:`TRIAL_CONFLICTS` conflicts keeps its premise."""
+        parts = self.parted_session()
+
+        def core(kept: list[Fact]) -> set[Fact] | None:
+            return set(parts.core()) if parts is not None else None
+
+        return shrink_core(lambda s: self.implies(units, s, fact, TRIAL_CONFLICTS), premises, core)
 
     def propagates(self, units: Sequence[int], facts: list[Fact], cases: Sequence[Fact] = ()) -> bool:
         """Propagation over ``units`` alone (:attr:`up`'s parts, else a fresh solver) reaches a
@@ -281,7 +319,9 @@ class Seam:
                 near = every
             units = shrink_core(lambda s: within(s, premises), near)
             return units, shrink_core(lambda s: within(units, s), premises), "solver propagation"
-        if not self.implies(near, premises, assumed):
+        if not self.implies(near, premises, assumed, TRIAL_CONFLICTS):  # (the units about the premises: a
+            # search over them that does not settle it within the bound may not within minutes, as on a counting-
+            # circles puzzle whose three premises took 124 s there, and its check 185 s: the whole rules then)
             near = every  # (they refute it: ``refutes`` asked the whole rules)
             if not self.implies(near, premises, assumed, CORE_CONFLICTS):  # a long refutation: no core
                 return near, premises if searched else self.fewest(near, premises, assumed), "solver core"
@@ -298,25 +338,70 @@ class Seam:
     def tightened(self, step: Step) -> Step:
         """A named technique's ``step`` with each premise needed: its pattern's facts shrunk by
         deletion while a solver holding only the step's units still refutes the negation of every
-        conclusion fact from the rest (the guarded session of :meth:`implies`; a fact a unit of
-        the step already rules out, such as a cell's own digit beside a peer's, goes). Unchanged
-        where the backend has no guarded session, or the step adds up a cage of its own."""
+        conclusion fact from the rest (a fact a unit of the step already rules out, such as a
+        cell's own digit beside a peer's, goes). A premise a swap of the solution's digits shows
+        needed (:class:`~.needed.Swaps`) is not asked about. Over units alone the questions go to
+        a borrowed guarded session (:meth:`asked`: by the answers alone, one premise at a time);
+        with a variant's constraints, to :attr:`parts`, each answer's cores (over every conclusion
+        fact) refining the rest, or past :data:`~.check.GUARDED_CONFLICTS` conflicts a question to
+        a session holding only the step's parts (a guarded session's search can be a thousand
+        times longer: an arrow's step, 51 s against 0.04 s). Unchanged where the backend has no
+        guarded session, or the step adds up a cage of its own."""
         if len(step.premises) < 2 or step.new_cages or step.assumption is not None:
             return step  # (a general step's premises are minimal under the propagation it names: :meth:`_reason`)
-        if not self.parted:
-            self.implies(step.constraints, step.premises, step.conclusion[0])  # (makes :attr:`parts`)
-        parts = self.parts
-        if parts is None:
+        shown = self.swaps.needed(step.conclusion, step.premises, step.constraints) if self.swaps else set()
+        rest = [p for p in step.premises if p not in shown]
+        if not rest:
             return step
-        guards = parts.guards(step.constraints)
+        units_only = all(k < len(self.rules.units) for k in step.constraints)
+        guarded = self.asked() if units_only else self.parted_session()
+        if guarded is None:
+            return step
+        needed = sorted(shown)
+        used: set[Fact] = set()  # (the cores of the last trial's answers)
 
-        def follows(kept: list[Fact]) -> bool:
-            return all(self._answer(parts.solve(kept + [(r, c, -d)], self.deadline, guards=guards))
-                       for r, c, d in step.conclusion)
+        def shrunk(session: Session, guards: list, budget: int | None) -> list[Fact]:
+            def follows(kept: list[Fact]) -> bool:
+                used.clear()
+                for r, c, d in step.conclusion:
+                    found = session.solve(needed + kept + [(r, c, -d)], self.deadline, budget, guards=guards)
+                    if found is None and not self.deadline.expired():
+                        raise _Unsettled
+                    if not self._answer(found):
+                        return False
+                    if not units_only:
+                        used.update(session.core())
+                return True
+            return shrink_core(follows, rest, None if units_only else lambda kept: set(used))
 
-        one = len(step.conclusion) == 1  # (then each answer's core refines the rest)
-        step.premises = shrink_core(follows, step.premises, (lambda kept: set(parts.core())) if one else None)
+        try:
+            kept = set(shrunk(guarded, guarded.guards(step.constraints), None if units_only else GUARDED_CONFLICTS))
+        except _Unsettled:
+            with self.backend.session(part(self.rules, step.constraints), stats=False) as held:
+                kept = set(shrunk(held, [], None))
+        step.premises = [p for p in step.premises if p in shown or p in kept]
         return step
+
+    def asked(self) -> Session | None:
+        """A guarded session for yes-or-no questions over parts of the rules (:attr:`parts` asks
+        for cores too), borrowed on first use from those kept between puzzles
+        (:func:`~sudoku_cp.backends.pool.borrow`); None where the backend has none."""
+        if self._asked is None and not self._asked_for:
+            self._asked_for = True
+            try:
+                self._asked = borrow(self.backend, self.rules)
+            except Unsupported:
+                pass
+        return self._asked
+
+    @property
+    def swaps(self) -> Swaps | None:
+        """The solution's swaps (:class:`~.needed.Swaps`), once the solution is known."""
+        if self.solution is None:
+            return None
+        if self._swaps is None or self._swaps.solution is not self.solution:
+            self._swaps = Swaps(self.rules, self.solution)
+        return self._swaps
 
     def searched_premises(self, facts: list[Fact], assumed: Fact) -> list[Fact]:
         """A minimal subset of ``facts`` with which the whole rules refute ``assumed`` (a search step's

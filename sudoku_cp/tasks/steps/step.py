@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...constraints import alone
 from ...core.board import Fact, Rules, cell_name
 from ...formats.text import DEFAULT_SYMBOLS
 from ..techniques import COSTS
@@ -188,11 +189,12 @@ def step_name(rule) -> str:
 
 
 def part(rules: Rules, ks: Iterable[int]) -> Rules:
-    """The rules holding only the units and constraints numbered ``ks`` (as in :func:`unit_name`)."""
+    """The rules holding only the units and constraints numbered ``ks`` (as in :func:`unit_name`),
+    each constraint as it means among all of ``rules`` (:func:`~sudoku_cp.constraints.alone`)."""
     u = len(rules.units)
     ks = sorted(ks)
     return Rules(rules.shape, tuple(rules.units[k] for k in ks if k < u),
-                 tuple(rules.constraints[k - u] for k in ks if k >= u), name="part")
+                 tuple(alone(rules.constraints[k - u], rules) for k in ks if k >= u), name="part")
 
 
 def digit_names(size: int, symbols: str | None = None):

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import Any, cast
 
 from ...backends import Backend, Deadline, Session, Unsupported, make
+from ...backends.pool import borrow, give_back
 from ...core.board import Board, Fact
 from ...core.check import is_solution
 from ...core.results import Result, SolverFailure, Status, TimeLimitReached
@@ -241,7 +242,7 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
     if twin:  # (started when a step first needs it: an easy puzzle never does)
         prover.twins = lambda: twin_of(grid, prover)
     try:  # one verifying solver for every step, each step's units switched on alone
-        parts: Session | None = checker.parts_session(board.rules) if check else None
+        parts: Session | None = borrow(checker, board.rules) if check else None
     except Unsupported:
         parts = None
     whole: Session | None = None  # (and one holding the whole rules, for the steps that need them all)
@@ -313,9 +314,10 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
             arrived(True)  # (the steps before it came are checked now)
         finally:
             prover.close()
-            for session in (parts, whole):
-                if session is not None:
-                    session.close()
+            if parts is not None:
+                give_back(checker, board.rules, parts)
+            if whole is not None:
+                whole.close()
     if grid.solved():
         final = board.with_cells(tuple(grid.cells))
         if not is_solution(final, board) or final != steps.solution:

@@ -114,8 +114,11 @@ def decode(text: str, first_line: int = 1) -> dict:
 
 
 def parse_share(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> Board:
-    """The board of an f-puzzles / SudokuPad share string or link (see the module's docstring)."""
-    return from_fpuzzles(decode(text, first_line), box, first_line)
+    """The board of an f-puzzles / SudokuPad share string or link: its keys (:func:`from_fpuzzles`) and its
+    cosmetic drawings where the rules text explains them (:func:`.sudokupad.fpuz.read`)."""
+    from .sudokupad import fpuz  # (a higher layer: the drawings' reader)
+
+    return fpuz.read(decode(text, first_line), box, first_line)
 
 
 def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: int = 1,

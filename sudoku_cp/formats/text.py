@@ -283,8 +283,10 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
 
 
 def _read_fpuzzles(data: dict, box: tuple[int, int] | None, first_line: int) -> Board:
-    """f-puzzles' JSON itself, pasted or on a line of a file (:func:`.fpuzzles.from_fpuzzles`)."""
-    return fpuzzles.from_fpuzzles(data, box, first_line, "f-puzzles JSON")
+    """f-puzzles' JSON itself, pasted or on a line of a file (its keys and drawings: :func:`.sudokupad.fpuz.read`)."""
+    from .sudokupad import fpuz
+
+    return fpuz.read(data, box, first_line, "f-puzzles JSON")
 
 
 def _read_givens(givens: str | list, box: tuple[int, int] | None, symbols: str | None,

@@ -69,18 +69,62 @@ def drawn(data: dict) -> dict:
     return out
 
 
-def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: str | None,
-         ignore: bool) -> tuple[Board, list[str], str, bool]:
-    """The board of f-puzzles JSON from a SudokuPad link with its drawings read; what was not read; the solution;
-    whether any rule came from a drawing (else the reading is f-puzzles' own keys, exact)."""
-    from .. import document, fpuzzles
-    from .puzzle import _cages, _has_rule, metadata, refuse_unread
-    from .drawings import DrawingReader
+def read(data: dict, box: tuple[int, int] | None = None, first_line: int = 1, what: str = "share string") -> Board:
+    """The board of f-puzzles JSON (from an f-puzzles link or string, its JSON, or a SudokuPad ``fpuz`` link).
 
-    where = f"line {first_line}: SudokuPad link"
+    Its keys are read exactly (:func:`..fpuzzles.from_fpuzzles`); its cosmetic drawings as SudokuPad
+    draws them (:func:`drawn`), by the rules text (the ``ruleset``, or :func:`.puzzle.options`'
+    ``--rules-text``). A rule this build lacks refuses the puzzle. A drawing the rules text does not
+    explain is decoration (f-puzzles' own meaning of cosmetic drawings) only where that provably
+    changes no answer: the puzzle carries its solution and the rules read without the drawing have
+    exactly that one solution; otherwise the puzzle is refused in one line naming the drawing
+    (:class:`.link.UnreadDrawing`), unless ``--ignore-unread`` (then the rules name says it was read
+    in part). Where drawings were read or left, the reading is checked as a SudokuPad link's is: the
+    puzzle's own solution must keep it, and it must have one solution (that one, when it carries one).
+    """
+    from .puzzle import _OPTIONS, _check_solution, _check_unique, _partly, refuse_unread
+
+    where = f"line {first_line}: {what}"
+    rules_text, ignore = _OPTIONS.get()
+    board, unread, missing, solution, from_drawings = _reading(data, box, first_line, rules_text, what)
+    refuse_unread(where, missing, [], ignore)
+    if ignore:
+        board = _partly(board, unread)
+    if not unread and not from_drawings:
+        return board  # f-puzzles' own keys, read exactly (as f-puzzles strings always were)
+    _check_solution(board, solution, where, unread)
+    if unread and not ignore:
+        if not _decoration(board, solution):
+            refuse_unread(where, {}, unread, False)
+    elif from_drawings:
+        _check_unique(board, solution, where, ignore)
+    return board
+
+
+def _decoration(board: Board, solution: str) -> bool:
+    """Whether drawings left unread provably change no answer: the puzzle carries its solution, and the rules
+    read without them have exactly that one solution (a count to two, kept for the command that asks next)."""
+    from .puzzle import _COUNTER
+
+    digits = re.sub(r"[\s,]", "", solution or "")
+    if len(digits) != board.size ** 2 or not digits.isdigit() or not _COUNTER:
+        return False
+    status, found = _COUNTER[0](board)
+    return status == "unique" and found is not None and found.cells == tuple(int(d) for d in digits)
+
+
+def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: str | None,
+             what: str) -> tuple[Board, list[str], dict[str, str], str, bool]:
+    """The board of f-puzzles JSON with its drawings read; the drawings not read; the rules this build lacks
+    (rule -> its drawing); the puzzle's solution; whether any rule came from a drawing."""
+    from .. import document, fpuzzles
+    from .drawings import DrawingReader
+    from .puzzle import _cages, _has_rule, metadata
+
     cosmetic = drawn(data)
     keys = {k: v for k, v in data.items() if k not in COSMETIC}
-    board = fpuzzles.from_fpuzzles(keys, box, first_line)
+    where = f"line {first_line}: {what}"
+    board = fpuzzles.from_fpuzzles(keys, box, first_line, what)
     meta = metadata(cosmetic)
     text = rules_text if rules_text is not None else (meta.get("rules") or str(data.get("ruleset") or ""))
     if data.get("ruleset") and rules_text is None and "rules" in meta:
@@ -91,15 +135,15 @@ def read(data: dict, box: tuple[int, int] | None, first_line: int, rules_text: s
     reading = DrawingReader(cosmetic, board.size, text, _has_rule).read()
     items += reading.constraints
     unread += reading.unread
-    refuse_unread(where, reading.missing, unread, ignore)
     solution = data.get("solution") or meta.get("solution") or ""
     solution = "".join(str(d) for d in solution) if isinstance(solution, list) else str(solution)
     if not items:
-        return board, unread, solution, False
+        return board, unread, reading.missing, solution, False
     options = document.rules_options(board.rules)
     extra = document._options(items, board.shape, where)
     if "diagonal" in extra:
         both = {options.get("diagonal"), extra["diagonal"]} - {None}
         options["diagonal"] = "both" if len(both) > 1 or "both" in both else extra["diagonal"]
     options["constraints"] = list(options.get("constraints") or []) + list(extra.get("constraints") or [])
-    return Board.unchecked(board.shape, board.cells, document.build_rules(board.shape, options, where)), unread, solution, True
+    rules = document.build_rules(board.shape, options, where)
+    return Board.unchecked(board.shape, board.cells, rules), unread, reading.missing, solution, True

@@ -118,8 +118,11 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
                              "rows, or integer rows; a variant as a puzzle document ({\"givens\": "
                              "..., \"constraints\": [{\"type\": \"diagonal\"}, ...]}, see the README), a "
                              "jigsaw as two lines (givens, then region labels), an f-puzzles / "
-                             "SudokuPad link or share string (or f-puzzles' JSON), or a killer as the forums post it "
-                             "(SudoCue's 3x3::k:...); '-' reads standard input." + where)
+                             "SudokuPad link or share string (or f-puzzles' JSON: its rule keys, and its cosmetic "
+                             "drawings where the rules text explains them; one nothing explains is decoration only "
+                             "when the puzzle's own solution is the only one without it, else it is refused by "
+                             "name), or a killer as the forums post it (SudoCue's 3x3::k:...); '-' reads standard "
+                             "input." + where)
     parser.add_argument("-f", "--file", metavar="FILE",
                         help="read puzzles from FILE: one per line (puzzle documents, share "
                              "strings, f-puzzles JSON and SudoCue killer strings too; a jigsaw's lower-case region labels on the line below "
@@ -137,11 +140,12 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per puzzle (keys as in CONTRACT.md)")
     parser.add_argument("--rules-text", metavar="TEXT",
-                        help="the rules of a SudokuPad link whose page, not the link, carries them (e.g. \"green "
-                             "lines are German whispers; purple lines are renban\"): its colour words say what "
-                             "each line drawing is; replaces the link's own rules text")
+                        help="the rules of a SudokuPad link or f-puzzles string whose page, not the link, carries "
+                             "them (e.g. \"green lines are German whispers; purple lines are renban\"): its colour "
+                             "words say what each line drawing is; replaces the link's own rules text")
     parser.add_argument("--ignore-unread", action="store_true",
-                        help="solve a SudokuPad link even where a drawing was not read (named on standard error; "
+                        help="solve a SudokuPad link or f-puzzles string even where a drawing was not read (named "
+                             "on standard error; "
                              "the rules name in the answer ends '(read in part: N ignored)'): the answer is "
                              "about what was read, not necessarily the published puzzle")
     add_first_option(parser)

@@ -1,4 +1,4 @@
-"""f-puzzles puzzles opened through SudokuPad (``fpuz``/``fpuzzles`` links): their drawings read too.
+"""f-puzzles puzzles (its links, strings, JSON, and SudokuPad's ``fpuz`` links): keys and drawings read as one.
 
 f-puzzles keeps rules it has under their keys (read by :mod:`..fpuzzles`), but setters draw many
 rules as cosmetic lines, circles, rectangles, text and cages and say what they are in the rules
@@ -6,6 +6,9 @@ text ("purple lines are renban"); SudokuPad shows those drawings as its converte
 before the f-puzzles keys are read, the cosmetic drawings are drawn the converter's way
 (``line``: a line of ``outlineC``, 32 x ``width`` thick; ``circle``/``rectangle``: an overlay;
 ``text``: a text overlay; ``cage``: a cage) and read like SudokuPad's own (:mod:`.drawings`).
+A drawing of a rule the keys already give is that rule's picture, not another rule: one f-puzzles
+(or a userscript) marks ``fromConstraint`` (naming the key) or ``isNewConstraint``, or one on
+exactly the cells of a keyed rule (an inequality sign written on a two-cell thermometer).
 """
 
 from __future__ import annotations
@@ -31,9 +34,41 @@ def _centre(names: Any) -> list[float] | None:
     return [sum(rows) / len(rows), sum(cols) / len(cols)]
 
 
+def _footprint(entry: dict, *keys: str) -> set[frozenset[str]]:
+    """The cell sets an f-puzzles entry covers: each of its ``lines``, its ``cells``, its ``cell``."""
+    out = {frozenset(str(x).upper() for x in line) for line in entry.get("lines") or [] if isinstance(line, list)}
+    for key in keys:
+        value = entry.get(key)
+        cells = value if isinstance(value, list) else [value] if isinstance(value, str) else []
+        if cells:
+            out.add(frozenset(str(x).upper() for x in cells))
+    return out - {frozenset()}
+
+
+def keyed(data: dict) -> Any:
+    """Whether a cosmetic entry of ``data`` pictures a rule its keys give (see the module's docstring)."""
+    names = {re.sub(r"[^a-z0-9]", "", str(k).lower()) for k, v in data.items()
+             if k not in COSMETIC and v not in (None, False, [], {}, "")}
+    rules = set().union(*(_footprint(e, "cells", "cell") for k, v in data.items() if k not in COSMETIC
+                          and isinstance(v, list) for e in v if isinstance(e, dict)))
+
+    def pictures(entry: dict) -> bool:
+        named = entry.get("fromConstraint")
+        if named and re.sub(r"[^a-z0-9]", "", str(named).lower()) in names:
+            return True
+        shown = _footprint(entry, "cells", "cell")
+        return bool(shown) and shown <= rules  # each of its lines (or its cells) exactly a keyed rule's
+
+    return pictures
+
+
 def drawn(data: dict) -> dict:
-    """The cosmetic drawings of f-puzzles JSON as SudokuPad's converter draws them (its long keys)."""
+    """The cosmetic drawings of f-puzzles JSON as SudokuPad's converter draws them (its long keys), less
+    those that picture a rule its keys give (:func:`keyed`)."""
     out: dict[str, list] = {"lines": [], "overlays": [], "cages": []}
+    pictures = keyed(data)
+    data = {k: [e for e in v if not (isinstance(e, dict) and pictures(e))] if k in COSMETIC and isinstance(v, list)
+            else v for k, v in data.items()}
     for entry in data.get("line") or []:
         if not isinstance(entry, dict):
             continue

@@ -178,7 +178,7 @@ def _run(args, rows, trees, by_source, board, share_string) -> int:
             print(f"    {got['new'][1]}")
     total = sum(tally.values())
     print(f"# {total} links: " + ", ".join(f"{k} {v} ({100 * v / total:.0f}%)" for k, v in sorted(tally.items()))
-          + (f"; baseline: " + ", ".join(f"{k} {v}" for k, v in sorted(old_tally.items())) if old_tally else ""))
+          + ("; baseline: " + ", ".join(f"{k} {v}" for k, v in sorted(old_tally.items())) if old_tally else ""))
     for tree, label in (("new", "this tree"), ("old", f"baseline {args.baseline}")):
         if ratios.get(tree):
             found = ratios[tree]

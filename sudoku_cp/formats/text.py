@@ -330,7 +330,9 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if sudokupad.looks_like(text):
         return sudokupad.read(text, box, first_line)
     if fpuzzles.looks_like_share(text):
-        return fpuzzles.parse_share(text, box, first_line)
+        from .sudokupad import fpuz
+
+        return fpuz.read(fpuzzles.decode(text, first_line), box, first_line)
     if sudocue.looks_like_sudocue(text):
         return sudocue.parse_sudocue(text, _read_givens, box, first_line)
     numbered = [

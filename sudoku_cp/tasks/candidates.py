@@ -210,6 +210,7 @@ def _one(board: Board, backend: Backend, limit: int, deadline: Deadline, known: 
     marks = pencil_marks(board)  # what the givens rule out at a glance is no candidate
     asked = [(i, d) for i, given in enumerate(board.cells) if not given for d in marks[(i // n, i % n)]]
     undecided: list[Fact] = []
+    first: bool | None
     try:
         if known is not None:  # every solution is known (and checked again as it is added)
             for solution in known.outcome.solutions:

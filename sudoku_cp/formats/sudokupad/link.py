@@ -97,8 +97,8 @@ _KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2":
          "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
          "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
          "te": "text", "d": "duration"}
-_TOKEN = re.compile(r"""\s*(?:([{}\[\],:])|'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^\s{}\[\],:'"]+)|(\S))""",
-                    re.S)  # punctuation, a '' or "" string, a bare word, anything else (an error)
+_TOKEN = re.compile(r"""([{}\[\],:])|'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^\s{}\[\],:'"]+)|(\S)""",
+                    re.S)  # punctuation, a '' or "" string, a bare word, anything else (an error); spaces between
 _COLOUR = re.compile(r"[0-9a-fA-F]{6}")
 
 
@@ -129,6 +129,8 @@ def unzip(text: str) -> Any:
         if kind == "s":
             return "#" + tok if after_colon and _COLOUR.fullmatch(tok) else tok
         if kind == "w":
+            if tok.isdigit() and tok.isascii() and not (after_colon and len(tok) == 6):
+                return int(tok)  # (most words: coordinates and sizes; six digits after a colon are a colour)
             return _word(tok, after_colon)
         if kind == "{":
             out: dict[str, Any] = {}

@@ -105,3 +105,27 @@ def test_every_command_on_a_boxless_jigsaw(tmp_path, capsys):
     assert "c grid 7x7 (jigsaw regions, no boxes)" in (tmp_path / "p.cnf").read_text()
     assert "<svg" in (tmp_path / "s.svg").read_text() and "<html" in (tmp_path / "e.html").read_text().lower()
     assert "error" not in out
+
+
+@pytest.mark.parametrize("n, seed", [(5, 7), (7, 8), (11, 9)])
+def test_a_sudokupad_link_of_a_boxless_jigsaw_reads_its_regions(n, seed):
+    """SudokuPad draws a jigsaw's regions as ``regions`` (lists of cells); a size with no box shape reads boxless."""
+    from sudoku_cp.formats.sudokupad.link import zip_payload
+
+    grid, labels = diagonal_jigsaw(n, seed)
+    blank = random.Random(seed).sample(range(n), n)  # one blank a row: each row's digit left decides it
+    cells = [[{} if c == blank[r] else {"value": grid[r * n + c]} for c in range(n)] for r in range(n)]
+    regions = [[[i // n, i % n] for i in range(n * n) if labels[i] == label] for label in sorted(set(labels))]
+    link = zip_payload({"cells": cells, "regions": regions})
+    board = parse_puzzle(link)
+    assert board.shape.boxless and board.rules.name == "jigsaw"
+    def partition(seq) -> list[int]:  # each cell's region, numbered by first appearance
+        first: dict = {}
+        return [first.setdefault(x, len(first)) for x in seq]
+
+    assert partition(board.rules.region_of) == partition(labels)
+    assert main(["solve", link, "--unique", "--backend", "sat,cpsat,dfs", "--json"]) == 0
+    with pytest.raises(PuzzleError, match=rf"{n - 1} regions of \[{n}\] cells: expected {n} regions of {n} cells"):
+        parse_puzzle(zip_payload({"cells": cells, "regions": regions[:-1]}))
+    with pytest.raises(PuzzleError, match=rf"a {n}x{n} grid fits no box shape"):
+        parse_puzzle(zip_payload({"cells": cells}))

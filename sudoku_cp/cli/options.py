@@ -94,11 +94,11 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
     add_first_option(parser)
     add_shape_options(parser)
     inputs.add_argument("--rules-text", metavar="TEXT",
-                        help="a SudokuPad link's rules, when its page carries them and the link does "
-                             "not: the colour words say what each line is")
+                        help="a SudokuPad link's or f-puzzles string's rules, when its page carries them "
+                             "and the link does not: the colour words say what each line is")
     inputs.add_argument("--ignore-unread", action="store_true",
-                        help="solve a SudokuPad link even where a drawing was not read (named on "
-                             "standard error)")
+                        help="solve a SudokuPad link or f-puzzles string even where a drawing was not "
+                             "read (named on standard error)")
     group(parser, "output").add_argument("--json", action="store_true",
                                          help="print one JSON object per puzzle (keys as in CONTRACT.md)")
 

@@ -7,7 +7,8 @@ JSON (f-puzzles' format) gives ``size``, ``grid`` (rows of cells ``{"value": d, 
 (the anti-diagonal, bottom-left to top-right), ``diagonal-`` (the main diagonal), ``antiknight``,
 ``antiking``, ``nonconsecutive``, ``killercage`` (``{"cells": ["R1C1", ...], "value": "15"}``) and
 ``extraregion`` when it is exactly windoku's four windows. Any other rule in the string is refused
-by name, never dropped; titles, authors, colours and pencil marks are not rules and are ignored.
+by name, never dropped; titles, authors, colours and pencil marks are not rules and are ignored;
+cosmetic drawings are read by :mod:`.sudokupad.fpuz` (which :func:`.text.parse_puzzle` goes through).
 A SudokuPad link in SudokuPad's own format (``scl...``) or with a short puzzle id is refused with
 that reason.
 
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 LINK = "https://f-puzzles.com/?load="
-# Keys that are not rules (metadata, editor state, decoration, the setter's solution): ignored
-# when read. Cosmetic cages, lines, circles, rectangles and text are drawings, not rules.
+# Keys that are not rule keys (metadata, editor state, drawings, the setter's solution): skipped by
+# from_fpuzzles. Cosmetic cages, lines, circles, rectangles and text are drawings, read as rules where
+# the rules text explains them (sudokupad.fpuz, which every reader of formats.text goes through).
 COSMETIC = frozenset({"size", "grid", "title", "author", "ruleset", "highlightConflicts", "solution",
                       "disabledlogic", "truecandidatesoptions", "metadata", "activeConstraints",
                       "cage", "line", "circle", "rectangle", "text", "fogofwar", "foglight",
@@ -114,7 +116,11 @@ def decode(text: str, first_line: int = 1) -> dict:
 
 
 def parse_share(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> Board:
-    """The board of an f-puzzles / SudokuPad share string or link (see the module's docstring)."""
+    """The board of an f-puzzles / SudokuPad share string or link, its rule keys only (:func:`from_fpuzzles`).
+
+    Every reader (:func:`.text.parse_puzzle`) reads its cosmetic drawings too, through
+    :func:`.sudokupad.fpuz.read`, a higher layer.
+    """
     return from_fpuzzles(decode(text, first_line), box, first_line)
 
 

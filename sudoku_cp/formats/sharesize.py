@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core.board import PuzzleError
 
 ALPHABET = {ch: i for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")}
+_REVERSED = [int(f"{v:06b}"[::-1], 2) for v in range(64)]  # a character's six bits in the order they are read
 MAX_SHARE_TEXT = 1 << 24  # 16 M characters: a 64x64 f-puzzles document with every cell written is ~0.3 M
 
 
@@ -24,42 +25,45 @@ def _decode(payload: str, cap: int) -> str | None:
 
     The same text as the lzstring package, or None where it gives None or raises (a character
     outside base64, a code past the dictionary, data that ends early; like the package, a read of
-    the very last bit counts as one past the end). The bits are read by slicing one string of
-    them, a few operations a code, and every dictionary entry is at most one character longer
-    than text already written, so time and memory stay proportional to the input plus ``cap``.
+    the very last bit counts as one past the end). Bits are taken from a small buffer that each
+    character's six bits refill (low bit first, as the package reads them), and every dictionary
+    entry is at most one character longer than text already written, so time and memory stay
+    proportional to the input plus ``cap``.
     """
     try:
-        values = [ALPHABET[ch] & 63 for ch in payload]  # '=' (64) reads as six zero bits
+        values = [_REVERSED[ALPHABET[ch] & 63] for ch in payload]  # '=' (64) reads as six zero bits
     except KeyError:
         return None
     if not values:
         return None
-    stream = "".join(f"{v:06b}" for v in values)[::-1]  # reversed: a read is one slice, low bit first
-    end = len(stream) - 1  # the package loads the next sextet after each one: the last bit is past it
-    position = 0
+    left = 6 * len(values) - 1  # the bits a read may take (the package loads a sextet ahead: not the last)
+    values.reverse()  # popped from the end: the first character first
+    buffer = held = 0
 
     def read(count: int) -> int:
-        nonlocal position
-        stop = position + count
-        if stop > end:
+        nonlocal buffer, held, left
+        left -= count
+        if left < 0:
             raise IndexError
-        value = int(stream[len(stream) - stop:len(stream) - position], 2)
-        position = stop
+        while held < count:
+            buffer |= values.pop() << held
+            held += 6
+        value = buffer & ((1 << count) - 1)
+        buffer >>= count
+        held -= count
         return value
 
     try:
         first = read(2)
-        if first == 2:
-            return None  # the package's "" (decompress gives None for it)
-        if first > 2:
-            return None
+        if first >= 2:
+            return None  # 2: the package's "" (decompress gives None for it); 3: not its data
         w = chr(read(8 if first == 0 else 16))
         entries = ["", "", "", w]  # 0-2 are codes, not entries
         out, total = [w], 1
         enlarge, bits = 4, 3
         while True:
             code = read(bits)
-            if code in (0, 1):
+            if code < 2:
                 entries.append(chr(read(8 if code == 0 else 16)))
                 code = len(entries) - 1
                 enlarge -= 1

@@ -288,8 +288,10 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, symbols: str | N
 
 
 def _read_fpuzzles(data: dict, box: tuple[int, int] | None, first_line: int) -> Board:
-    """f-puzzles' JSON itself, pasted or on a line of a file (:func:`.fpuzzles.from_fpuzzles`)."""
-    return fpuzzles.from_fpuzzles(data, box, first_line, "f-puzzles JSON")
+    """f-puzzles' JSON itself, pasted or on a line of a file (its keys and drawings: :func:`.sudokupad.fpuz.read`)."""
+    from .sudokupad import fpuz
+
+    return fpuz.read(data, box, first_line, "f-puzzles JSON")
 
 
 def _read_givens(givens: str | list, box: tuple[int, int] | None, symbols: str | None,
@@ -333,7 +335,9 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
     if sudokupad.looks_like(text):
         return sudokupad.read(text, box, first_line)
     if fpuzzles.looks_like_share(text):
-        return fpuzzles.parse_share(text, box, first_line)
+        from .sudokupad import fpuz
+
+        return fpuz.read(fpuzzles.decode(text, first_line), box, first_line)
     if sudocue.looks_like_sudocue(text):
         return sudocue.parse_sudocue(text, _read_givens, box, first_line)
     numbered = [

@@ -26,6 +26,7 @@ the rules' independent checker before it counts.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -36,7 +37,7 @@ from ..core.board import Board, Cell, Fact
 from ..core.candidates import candidates as pencil_marks
 from ..core.check import checker, find_conflicts
 from ..core.results import Result, Status
-from .solving import CrossCheck, DisagreementError, VerificationError
+from .solving import CrossCheck, DisagreementError, Known, VerificationError, recall
 
 DEFAULT_LIMIT = 2
 FIRST_SOLUTIONS = 32  # enumerated before asking candidate by candidate (bench/bench_candidates.py)
@@ -99,7 +100,7 @@ class _Search:
     (one was found and recorded), False (none: the found ones are all of them), None (time).
     """
 
-    def __init__(self, board: Board, backend: Backend, limit: int, deadline: Deadline):
+    def __init__(self, board: Board, backend: Backend, limit: int, deadline: Deadline, ask: bool = True):
         self.board, self.backend, self.limit, self.deadline = board, backend, limit, deadline
         n = board.size
         self.givens: list[Fact] = list(board.givens())
@@ -113,7 +114,7 @@ class _Search:
         self.session: Session | None = None
         # a session where it answers a stream of questions faster (SAT); CP-SAT's one-shot
         # count, its givens presolved away, is faster than its session (ten times, here too)
-        if backend.reuse_sessions and backend.can("incremental") and backend.can("exclude"):
+        if ask and backend.reuse_sessions and backend.can("incremental") and backend.can("exclude"):
             try:
                 self.session = backend.session(board.rules, stats=False)
             except Unsupported:  # (sat above 25x25): one count per question
@@ -201,16 +202,23 @@ class _Search:
         return False if outcome.complete else None  # (not complete, nothing new: only a time limit does that)
 
 
-def _one(board: Board, backend: Backend, limit: int, deadline: Deadline) -> TrueCandidates:
-    """The true candidates of ``board`` by one backend."""
+def _one(board: Board, backend: Backend, limit: int, deadline: Deadline, known: Known | None = None) -> TrueCandidates:
+    """The true candidates of ``board`` by one backend (given ``known``, every solution it found already)."""
     start = time.perf_counter()
     n = board.size
-    search = _Search(board, backend, limit, deadline)
+    search = _Search(board, backend, limit, deadline, ask=known is None)
     marks = pencil_marks(board)  # what the givens rule out at a glance is no candidate
     asked = [(i, d) for i, given in enumerate(board.cells) if not given for d in marks[(i // n, i % n)]]
     undecided: list[Fact] = []
+    first: bool | None
     try:
-        first = search.first()
+        if known is not None:  # every solution is known (and checked again as it is added)
+            for solution in known.outcome.solutions:
+                search.add(solution)
+            first, search.whole = bool(search.found), True
+            search.name = known.outcome.backend or backend.name
+        else:
+            first = search.first()
         if first is None:
             undecided = [(i // n, i % n, d) for i, d in asked]
         elif first and not search.whole:
@@ -241,7 +249,8 @@ def _one(board: Board, backend: Backend, limit: int, deadline: Deadline) -> True
         exact = [frozenset(d for d, k in u.items() if len(k) <= limit) for u in search.using]
     return TrueCandidates(status, board, solution=found[0] if len(found) == 1 and complete else None,
                           count=len(found), complete=complete, backend=search.name,
-                          time_s=time.perf_counter() - start, solutions=found[:2], limit=limit,
+                          time_s=time.perf_counter() - start + (known.time_s if known else 0.0), solutions=found[:2],
+                          limit=limit,
                           digits=digits, counts=counts, exact=exact, undecided=undecided)
 
 
@@ -279,7 +288,8 @@ def candidates(board: Board, *, backend: str | Sequence[str | Backend] | Backend
         return TrueCandidates(Status.INVALID, board, conflicts=conflicts, limit=limit)
     deadline = time_limit if isinstance(time_limit, Deadline) else Deadline(time_limit)
     start = time.perf_counter()
-    results = [_one(board, b, limit, deadline) for b in backends]
+    known = recall(board, backends, sys.maxsize)  # (every solution: a count with no limit)
+    results = [_one(board, b, limit, deadline, known) for b in backends]
     if len(results) == 1:
         return results[0]
     first = results[0]

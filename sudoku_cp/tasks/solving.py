@@ -112,24 +112,27 @@ class Sessions:
 
 def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
                 time_limit: float | Deadline | None, sessions: Sessions | None = None,
-                stats: bool = True) -> Result:
+                stats: bool = True, known: Known | None = None) -> Result:
     """One backend on one board, its answers verified (:class:`VerificationError`), as a :class:`Result`.
 
-    Through the backend's session from ``sessions`` when it has one, else its ``count``. A count
-    whose model-building the time limit overtook is ``unknown``, its reason in ``stats["stopped"]``
-    ("time limit reached while building the model (N of M constraints added)", see
-    :class:`~sudoku_cp.backends.base.Backend`).
+    Through the backend's session from ``sessions`` when it has one, else its ``count``; or, given
+    ``known`` (what this backend already answered about this board, :func:`recall`), that answer cut
+    to ``limit``, verified again. A count whose model-building the time limit overtook is
+    ``unknown``, its reason in ``stats["stopped"]`` ("time limit reached while building the model
+    (N of M constraints added)", see :class:`~sudoku_cp.backends.base.Backend`).
     """
-    session = None if sessions is None else sessions.get(backend, board.rules)
+    session = None if sessions is None or known is not None else sessions.get(backend, board.rules)
     start = time.perf_counter()
     deadline = _deadline(time_limit) or NO_DEADLINE
-    if deadline.expired():  # an earlier backend or step used the time up: this one is not started
+    if known is not None:
+        outcome = known.cut(limit)
+    elif deadline.expired():  # an earlier backend or step used the time up: this one is not started
         outcome = Outcome([], complete=False, timed_out=True)
     elif session is not None:
         outcome = session.count(board, limit, deadline)
     else:
         outcome = backend.count(board, limit, deadline.remaining())
-    elapsed = time.perf_counter() - start
+    elapsed = known.time_s if known is not None else time.perf_counter() - start
     name = outcome.backend or backend.name  # who answered (the default sat may hand a size on)
     outcome = verify(outcome, board, name, deadline)
     solutions = outcome.solutions
@@ -312,7 +315,11 @@ def answer(board: Board, backends: Sequence[Backend], limit: int, unique: bool,
 
 
 def _answer(board: Board, backend, limit: int, unique: bool, time_limit: float | Deadline | None) -> Result:
-    return answer(board, resolve(backend), limit, unique, time_limit)
+    backends = resolve(backend)
+    known = recall(board, backends, limit)
+    if known is not None:  # this backend answered this board already (a link's read): no second solve
+        return run_backend(board, backends[0], limit, unique, time_limit, known=known)
+    return answer(board, backends, limit, unique, time_limit)
 
 
 def solve(board: Board, backend: str | Sequence[str | Backend] | Backend = DEFAULT_BACKEND,
@@ -339,11 +346,73 @@ def count(board: Board, limit: int = 2, backend: str | Sequence[str | Backend] |
     return _answer(board, backend, limit, True, time_limit)
 
 
+# --- answers a read found, handed to the command that reads the board next --------------------
+
+KNOWN_KEPT = 16  # boards whose read-time answer waits for a command (the oldest dropped first)
+_KNOWN: dict[Board, Known] = {}
+
+
+@dataclass(frozen=True)
+class Known:
+    """One backend's verified count of one board to two or more, found before the command asked."""
+
+    backend: Backend  # the configuration that answered (its class and options)
+    outcome: Outcome  # the verified solutions (exact: ``complete``), the counters, who answered
+    time_s: float  # what finding it took
+
+    def serves(self, backend: Backend) -> bool:
+        """Whether ``backend`` would solve the same formula the same way (class and every option equal)."""
+        return type(backend) is type(self.backend) and vars(backend) == vars(self.backend)
+
+    def answers(self, limit: int) -> bool:
+        """Whether a count to ``limit`` is known: every solution is, or at least ``limit`` of them."""
+        return self.outcome.complete or self.outcome.count >= limit
+
+    def cut(self, limit: int) -> Outcome:
+        """The outcome of a count to ``limit`` (:meth:`answers`): the first solutions, exact when fewer."""
+        solutions = self.outcome.solutions[:limit]
+        return Outcome(solutions, complete=len(solutions) < limit, stats=dict(self.outcome.stats),
+                       backend=self.outcome.backend)
+
+
+def remember(board: Board, backend: Backend, result: Result) -> None:
+    """Keep a single backend's verified count of ``board`` (one solution or more) for :func:`recall`."""
+    if result.count is None or result.status not in (Status.UNIQUE, Status.MULTIPLE) or result.backends:
+        return
+    _KNOWN.pop(board, None)
+    while len(_KNOWN) >= KNOWN_KEPT:
+        _KNOWN.pop(next(iter(_KNOWN)))
+    _KNOWN[board] = Known(backend, Outcome(list(result.solutions), complete=bool(result.complete),
+                                           stats=dict(result.stats), backend=result.backend), result.time_s or 0.0)
+
+
+def recall(board: Board, backends: Sequence[Backend], limit: int) -> Known | None:
+    """What the one backend asked already answered about ``board``, when it answers a count to ``limit``
+    (taken: a second question solves again).
+
+    Only for one backend of the same configuration: a cross-check runs every backend it names.
+    """
+    if len(backends) != 1:
+        return None
+    known = _KNOWN.get(board)
+    if known is None or not known.serves(backends[0]) or not known.answers(limit):
+        return None
+    _KNOWN.pop(board, None)
+    return known
+
+
 def _count_two(board: Board) -> tuple[str, Board | None]:
-    """A SudokuPad read's question (:func:`formats.sudokupad.check_with`): one solution or not, within a bound."""
+    """A SudokuPad read's question (:func:`formats.sudokupad.check_with`): one solution or not, within a bound.
+
+    Its answer is kept (:func:`remember`) for the command that then asks the default backend about
+    the board: ``solve``, ``count``, ``candidates`` and ``explain`` of a link take it (verified
+    again) instead of solving the same formula twice.
+    """
     from ..formats import sudokupad
 
-    result = count(board, 2, "sat", time_limit=sudokupad.UNIQUE_SECONDS)
+    backends = resolve(DEFAULT_BACKEND)
+    result = answer(board, backends, 2, True, sudokupad.UNIQUE_SECONDS)
+    remember(board, backends[0], result)
     return result.status.value, result.solution
 
 
@@ -355,5 +424,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["ALWAYS_VERIFIED", "CrossCheck", "DisagreementError", "contradicts", "Sessions", "VerificationError", "answer", "count",
-           "cross_check", "run_backend", "solve", "validate", "verify"]
+__all__ = ["ALWAYS_VERIFIED", "CrossCheck", "DisagreementError", "Known", "contradicts", "Sessions", "VerificationError",
+           "answer", "count", "cross_check", "recall", "remember", "run_backend", "solve", "validate", "verify"]

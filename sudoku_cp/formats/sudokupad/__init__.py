@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from ...core.board import Board, PuzzleError
 from .link import UnreadDrawing, looks_like, payload, unzip
-from .puzzle import (_OPTIONS, PARTLY, UNIQUE_SECONDS, _check_solution, _check_unique, _partly, board_of,
-                     check_with, ignored, metadata, options)
+from .puzzle import PARTLY, UNIQUE_SECONDS, board_of, check_with, ignored, metadata, options
 
 
 def read(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> Board:
@@ -36,16 +35,7 @@ def read(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> 
         from .. import fpuzzles
         from . import fpuz
 
-        rules_text, ignore = _OPTIONS.get()
-        board, unread, solution, more = fpuz.read(fpuzzles.decode("fpuzzles" + data, first_line), box,
-                                                           first_line, rules_text, ignore)
-        board = _partly(board, unread)
-        _check_solution(board, solution, where, unread)
-        # f-puzzles' keys are read exactly, but a puzzle's rules text may say more than its keys (an Euler
-        # colouring, a rule drawn as nothing): then one solution, and the puzzle's own, is asked of its reading
-        if more:
-            _check_unique(board, solution, where, ignore)
-        return board
+        return fpuz.read(fpuzzles.decode("fpuzzles" + data, first_line), box, first_line, "SudokuPad link")
     puzzle = decode(data, where)
     return board_of(puzzle, box, where)
 

@@ -97,79 +97,84 @@ _KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2":
          "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
          "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
          "te": "text", "d": "duration"}
-_TOKEN = re.compile(r"""\s*(?:(?P<punct>[{}\[\],:])|'(?P<sq>(?:[^'\\]|\\.)*)'|"(?P<dq>(?:[^"\\]|\\.)*)"|"""
-                    r"""(?P<word>[^\s{}\[\],:'"]+))""", re.S)
+_TOKEN = re.compile(r"""([{}\[\],:])|'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^\s{}\[\],:'"]+)|(\S)""",
+                    re.S)  # punctuation, a '' or "" string, a bare word, anything else (an error); spaces between
+_COLOUR = re.compile(r"[0-9a-fA-F]{6}")
 
 
 def unzip(text: str) -> Any:
-    """The value of SudokuPad's zipped JSON (plain JSON is read too); ValueError when it is not."""
-    tokens = []
-    at = 0
-    while at < len(text):
-        m = _TOKEN.match(text, at)
-        if not m:
-            if text[at:].strip():
-                raise ValueError(f"unexpected {text[at:at + 10]!r}")
-            break
-        at = m.end()
-        if m.group("punct"):
-            tokens.append(("p", m.group("punct")))
-        elif m.group("sq") is not None or m.group("dq") is not None:
-            raw = m.group("sq") if m.group("sq") is not None else m.group("dq")
-            tokens.append(("s", _unescape(raw)))
+    """The value of SudokuPad's zipped JSON (plain JSON is read too), long keys; ValueError when it is not."""
+    kinds: list[str] = []  # per token: its punctuation character, "s" a quoted string, "w" a bare word
+    texts: list[str] = []
+    for punct, single, double, word, other in _TOKEN.findall(text):
+        if punct:
+            kinds.append(punct)
+            texts.append("")
+        elif word:
+            kinds.append("w")
+            texts.append(word)
+        elif other:  # (found again to show what follows it)
+            at = next(m.start(5) for m in _TOKEN.finditer(text) if m.group(5))
+            raise ValueError(f"unexpected {text[at:at + 10]!r}")
         else:
-            tokens.append(("w", m.group("word")))
+            kinds.append("s")
+            texts.append(_unescape(single or double))
+    kinds.append("")  # the end: no token matches it
     pos = 0
 
     def value(after_colon: bool) -> Any:
         nonlocal pos
-        kind, tok = tokens[pos]
+        kind, tok = kinds[pos], texts[pos] if pos < len(texts) else ""
         pos += 1
         if kind == "s":
-            return "#" + tok if re.fullmatch(r"[0-9a-fA-F]{6}", tok) and after_colon else tok
+            return "#" + tok if after_colon and _COLOUR.fullmatch(tok) else tok
         if kind == "w":
+            if tok.isdigit() and tok.isascii() and not (after_colon and len(tok) == 6):
+                return int(tok)  # (most words: coordinates and sizes; six digits after a colon are a colour)
             return _word(tok, after_colon)
-        if tok == "{":
+        if kind == "{":
             out: dict[str, Any] = {}
-            while tokens[pos] != ("p", "}"):
-                kind, key = tokens[pos]
-                if kind == "p" or tokens[pos + 1] != ("p", ":"):
-                    raise ValueError("expected a key")
+            while kinds[pos] != "}":
+                if kinds[pos] not in ("s", "w") or kinds[pos + 1] != ":":
+                    raise ValueError("the text ends early" if "" in kinds[pos:pos + 2] else "expected a key")
+                key = texts[pos]
                 pos += 2
-                out[key] = value(True)
-                if tokens[pos] == ("p", ","):
+                out[_KEYS.get(key, key)] = value(True)
+                if kinds[pos] == ",":
                     pos += 1
             pos += 1
             return out
-        if tok == "[":
+        if kind == "[":
             items: list[Any] = []
             open_slot = True  # an empty slot between commas is an empty object
             while True:
-                kind, t = tokens[pos]
-                if (kind, t) == ("p", ","):
+                kind = kinds[pos]
+                if kind == ",":
                     if open_slot:
                         items.append({})
                     open_slot = True
                     pos += 1
-                elif (kind, t) == ("p", "]"):
-                    if open_slot and tokens[pos - 1] != ("p", "["):
+                elif kind == "]":
+                    if open_slot and kinds[pos - 1] != "[":
                         items.append({})
                     pos += 1
                     return items
+                elif not kind:
+                    raise ValueError("the text ends early")
                 elif not open_slot:
                     raise ValueError("expected , or ]")
                 else:
                     items.append(value(False))
                     open_slot = False
-        raise ValueError(f"unexpected {tok!r}")
+        raise ValueError("the text ends early" if not kind else f"unexpected {kind!r}")
 
     try:
         result = value(False)
     except IndexError:
         raise ValueError("the text ends early") from None
-    if pos != len(tokens):
+    if pos != len(texts):
         raise ValueError("text after the puzzle")
-    return _expand(result)
+    return result
 
 
 def _unescape(raw: str) -> str:
@@ -238,12 +243,3 @@ def zip_payload(o: Any, prefix: str = "https://sudokupad.app/scl") -> str:
     from lzstring import LZString
 
     return prefix + LZString().compressToBase64(zipped(o))
-
-
-def _expand(o: Any) -> Any:
-    """Short keys to SudokuPad's long ones (``ce`` cells, ...), everywhere."""
-    if isinstance(o, list):
-        return [_expand(v) for v in o]
-    if isinstance(o, dict):
-        return {_KEYS.get(k, k): _expand(v) for k, v in o.items()}
-    return o

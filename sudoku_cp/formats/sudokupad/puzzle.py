@@ -366,7 +366,7 @@ def _check_solution(board: Board, solution: str, where: str, unread: list[str]) 
 
 
 def _check_unique(board: Board, solution: str, where: str, ignore: bool) -> None:
-    """A shared SudokuPad puzzle has one solution: a reading with none or several (or another than the puzzle's
+    """A shared puzzle has one solution: a reading with none or several (or another than the puzzle's
     own) misread something, which is said rather than answered. Skipped under ``ignore_unread``."""
     if ignore or not _COUNTER:
         return
@@ -378,6 +378,6 @@ def _check_unique(board: Board, solution: str, where: str, ignore: bool) -> None
                           f"was misread: expected a puzzle whose drawings this reader reads (or --ignore-unread)")
     if status in ("multiple", "unsat"):
         what = "more than one solution" if status == "multiple" else "no solution"
-        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared SudokuPad puzzle has one: a rule is "
+        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared puzzle has one: a rule is "
                           f"drawn or said in a way this reader does not read: expected --rules-text with the "
                           f"puzzle's rules, or --ignore-unread to solve what was read")

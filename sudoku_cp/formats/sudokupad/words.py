@@ -201,12 +201,16 @@ negative given pair pairs digit digits partial white black grey gray green purpl
 teal lavender brown the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
+# Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
+_NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers
+testing playtested playtest playtesting test solvers story flavour flavor theme intro introduction hint hints
+difficulty rating source edit update ps p s link links video enjoy good luck have fun""".split())
 
 
 def unknown_rules(text: str) -> list[str]:
     """The headings of a rules text that name a rule this reader does not know (see ``_KNOWN_WORDS``).
 
-    >>> unknown_rules("Normal sudoku rules apply.\\nArrows: digits sum.\\nNegators: one per row...")
+    >>> unknown_rules("Normal sudoku rules apply.\\nArrows: digits sum.\\nNegators: one per row...\\nBy:\\nahaupt")
     ['Negators']
     """
     found = []
@@ -215,6 +219,8 @@ def unknown_rules(text: str) -> list[str]:
         names = re.findall(r"[a-z0-9]+", heading.lower())
         if len(names) > 4 or set(names) & _VERBS:
             continue  # a sentence ("Shaded cells are clones: ..."), not a rule's name
+        if set(names) & _NOT_RULES and all(w in _NOT_RULES or w in _KNOWN_WORDS for w in names):
+            continue  # credits, a story, a note ("By:", "Thanks to:", "Difficulty -")
         if any(w not in _KNOWN_WORDS for w in names):
             found.append(heading)
     return found

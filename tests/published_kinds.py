@@ -1172,4 +1172,36 @@ PUBLISHED = [
        'type": "doublearrow", "cells": [[7, 3], [7, 4], [7, 5], [7, 6]]}, {"type": "doublearrow", "cells"'
        ': [[8, 2], [8, 3], [8, 4], [8, 5]]}]}'),
       "561493872493827165827165943142538697689271354735649281954382716218756439376914528"),
+    # issue 41, more kinds setters use (branch kinds-more)
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Lockout Lines (DSM 23 Quali Training)" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000CM1); its Lockout~4~... lines as lockout (4: the 9x9 default)
+    P("lockout",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Lockout Lines (DSM 23 Quali Training)\"",
+      ('{"givens": "..................2.......8............5.....3...........................1....9..", "co'
+       'nstraints": [{"type": "lockout", "cells": [[0, 1], [1, 1], [2, 1], [3, 1]]}, {"type": "lockout", "c'
+       'ells": [[3, 1], [2, 2], [1, 2], [0, 1]]}, {"type": "lockout", "cells": [[1, 4], [1, 3], [2, 3], [2,'
+       ' 4], [3, 4], [3, 3]]}, {"type": "lockout", "cells": [[3, 5], [2, 5], [1, 5], [0, 5], [1, 6], [0, 7]'
+       ', [1, 7], [2, 7], [3, 7]]}, {"type": "lockout", "cells": [[5, 2], [5, 3], [6, 3], [6, 2], [7, 2], ['
+       '7, 3]]}, {"type": "lockout", "cells": [[7, 4], [7, 5], [7, 6], [6, 5], [5, 6], [5, 5], [5, 4]]}]}'),
+      "563814729489752316271693548627189453148536297395427861934271685752968134816345972"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Lockout double arrows" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000GVU); Lockout~4~... as lockout, DoubleArrow~... as doublearrow
+    P("lockout",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Lockout double arrows\"",
+      ('{"givens": ".................................................................................", "co'
+       'nstraints": [{"type": "lockout", "cells": [[0, 1], [0, 2], [1, 2], [1, 3], [2, 3], [2, 4]]}, {"type'
+       '": "doublearrow", "cells": [[2, 4], [2, 3], [1, 3], [1, 2], [0, 2], [0, 1]]}, {"type": "doublearrow'
+       '", "cells": [[2, 0], [2, 1], [3, 1]]}, {"type": "doublearrow", "cells": [[3, 1], [4, 1], [5, 1], [6'
+       ', 1]]}, {"type": "doublearrow", "cells": [[3, 1], [3, 2], [3, 3], [3, 4]]}, {"type": "doublearrow",'
+       ' "cells": [[3, 4], [3, 5], [2, 5], [2, 6]]}, {"type": "doublearrow", "cells": [[2, 6], [1, 6], [0, '
+       '6], [0, 7]]}, {"type": "doublearrow", "cells": [[3, 4], [4, 4], [5, 4], [6, 4], [7, 4]]}, {"type": '
+       '"doublearrow", "cells": [[8, 4], [8, 3], [8, 2], [7, 2]]}, {"type": "doublearrow", "cells": [[6, 7]'
+       ', [7, 7], [7, 6], [6, 6]]}, {"type": "doublearrow", "cells": [[6, 6], [5, 6], [5, 7], [4, 7]]}, {"t'
+       'ype": "lockout", "cells": [[2, 6], [1, 6], [0, 6], [0, 7]]}, {"type": "lockout", "cells": [[3, 4], '
+       '[3, 5], [2, 5], [2, 6]]}, {"type": "lockout", "cells": [[6, 7], [7, 7], [7, 6], [6, 6]]}, {"type": '
+       '"lockout", "cells": [[6, 6], [5, 6], [5, 7], [4, 7]]}, {"type": "lockout", "cells": [[7, 4], [6, 4]'
+       ', [5, 4], [4, 4], [3, 4]]}, {"type": "lockout", "cells": [[8, 4], [8, 3], [8, 2], [7, 2]]}, {"type"'
+       ': "lockout", "cells": [[6, 1], [5, 1], [4, 1], [3, 1]]}, {"type": "lockout", "cells": [[3, 1], [3, '
+       '2], [3, 3], [3, 4]]}, {"type": "lockout", "cells": [[3, 1], [2, 1], [2, 0]]}]}'),
+      "794261385153478962682359471529183647418796523376524819965812734237645198841937256"),
 ]

@@ -155,8 +155,15 @@ CASES.update({
     "doublearrow": ([{"type": "doublearrow", "cells": [[0, 0], [1, 1], [2, 1], [3, 2]]}],
                     lambda g: g[1][1] + g[2][1] == g[0][0] + g[3][2]),
 })
+# issue 41, more kinds setters use (branch kinds-more); a lockout line's ends differ by at least 2 on a 4x4 (N // 2)
+CASES.update({
+    "lockout": ([{"type": "lockout", "cells": [[0, 0], [0, 1], [1, 1]]}, {"type": "lockout", "cells": [[2, 0], [3, 0]], "value": 3}],
+                lambda g: abs(g[0][0] - g[1][1]) >= 2 and not min(g[0][0], g[1][1]) <= g[0][1] <= max(g[0][0], g[1][1])
+                and abs(g[2][0] - g[3][0]) >= 3),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
-               "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line"}  # kinds f-puzzles has no rule for
+               "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
+               "lockout": "f-puzzles has no lockout line"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -467,9 +474,10 @@ def test_entropic_lines_count_as_a_brute_force_on_a_6x6_and_need_a_size_divisibl
 
 ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo", "parityline", "nabner",
                   "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
+ISSUE_41_MORE = ("lockout",)  # (branch kinds-more)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

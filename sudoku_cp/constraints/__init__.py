@@ -65,6 +65,8 @@ BUILT_IN = (
     "parityline",
     "nabner",
     "doublearrow",
+    # issue 41, more kinds setters use (branch kinds-more)
+    "lockout",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -170,14 +170,25 @@ def test_a_coloured_line_is_read_by_the_rules_text_and_refused_without_it():
         read(puzzle("Normal sudoku rules apply.", lines=drawn))
 
 
-def test_a_line_rule_this_build_lacks_is_refused_by_name():
-    assert "lockout" not in types()  # a line rule people use that the catalogue does not have yet;
-    # its sentence also says "differ by at least", whispers' phrasing: the rule the sentence names first wins
-    p = puzzle("Orange lines are lockout lines: the ends of a line differ by at least 2, and no digit on the "
-               "line is between them.", solution=None, givens=SOLUTION,
-               lines=[line([(0, 0), (0, 1), (0, 2)], "#F0A040")])
-    with pytest.raises(PuzzleError, match="lockout lines are not a rule this build has"):
-        read(p)
+def diamond(cell: tuple[int, int]) -> dict:
+    """A lockout line's end as SudokuMaker draws it: a small square turned 45 degrees on the cell."""
+    return {"center": [cell[0] + 0.5, cell[1] + 0.5], "width": 0.587, "height": 0.587, "angle": 45,
+            "backgroundColor": "#ebeaffd6", "borderColor": "#490AA5"}
+
+
+def test_a_lockout_line_is_a_line_with_diamonds_at_its_ends():
+    # r2c2=4, r2c3=1, r1c2=2: the ends 4 and 2 differ by 2 (N // 2 on a 4x4), the 1 between them is outside 2..4
+    drawn = line([(1, 1), (1, 2), (0, 1)], "#9b86ecff", 8)
+    got = read(puzzle("Digits on a lockout line are not between the values in its diamonds.", lines=[drawn],
+                      overlays=[diamond((1, 1)), diamond((0, 1))]))
+    assert [(c.kind, c.cells, c.value) for c in got.rules.constraints] == [("lockout", ((1, 1), (1, 2), (0, 1)), None)]
+    # its sentence also says "differ by at least", whispers' phrasing: the rule the sentence names first wins,
+    # and its number is the lockout's gap (r2c2=4 and r2c3=1 differ by 3)
+    p = puzzle("Orange lines are lockout lines: the ends of a line differ by at least 3, and no digit on the "
+               "line is between them.", lines=[line([(1, 1), (1, 2)], "#F0A040")])
+    assert [(c.kind, c.value) for c in read(p).rules.constraints] == [("lockout", 3)]
+    with pytest.raises(PuzzleError, match=r"a blue line from r2c2 to r1c2 that the rules text does not explain \(and 2 more\)"):
+        read(puzzle("Normal sudoku rules apply.", lines=[drawn], overlays=[diamond((1, 1)), diamond((0, 1))]))
 
 
 def test_the_puzzles_own_solution_decides_a_misreading():

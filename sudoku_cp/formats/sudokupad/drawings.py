@@ -73,6 +73,7 @@ class Shape_:
     text: str
     layer: str
     font: float
+    angle: float = 0.0
     used: bool = False
 
 
@@ -190,7 +191,8 @@ class DrawingReader:
         text = s.get("text", "")
         return Shape_(_point(s.get("center")) or (0.0, 0.0), width, _num(s.get("height"), width), bool(s.get("rounded")),
                       str(s.get("backgroundColor") or ""), str(s.get("borderColor") or ""),
-                      "" if text is None else str(text).strip(), layer, _num(s.get("fontSize"), 0.0))
+                      "" if text is None else str(text).strip(), layer, _num(s.get("fontSize"), 0.0),
+                      _num(s.get("angle"), 0.0))
 
     @staticmethod
     def _line(v: dict, arrow: bool) -> Line:
@@ -211,11 +213,11 @@ class DrawingReader:
         if kind == "dutchwhispers" and not self.has_rule(kind):
             self.add("whispers", cells=[list(c) for c in cells], value=4)
             return True
-        if kind == "tenline" or kind == "lockout" or not self.has_rule(kind):
+        if not self.has_rule(kind):
             self.out.missing.setdefault(kind, what)
             return True
-        gap = words.whisper_gap(self.text) if kind == "whispers" else None
-        if gap is not None and gap != (self.n + 1) // 2:
+        gap = words.line_gap(self.text, kind) if kind in ("whispers", "lockout") else None
+        if gap is not None and gap != ((self.n + 1) // 2 if kind == "whispers" else self.n // 2):
             self.add(kind, cells=[list(c) for c in cells], value=gap)
         else:
             self.add(kind, cells=[list(c) for c in cells])
@@ -246,6 +248,7 @@ class DrawingReader:
         self.inequalities()  # chevrons before other lines take them
         self.region_borders()
         self.arrowheads()
+        self.lockouts()
         circles = self.circles()
         self.arrows(circles)
         self.lines_with_circles(circles)
@@ -262,6 +265,34 @@ class DrawingReader:
         self.fortress()
         self.leftover_shapes()
         return self.out
+
+    def diamonds(self) -> dict[Cell, Shape_]:
+        """Cell -> a diamond drawn on it (a square turned 45 degrees, smaller than the cell): a lockout line's end."""
+        out: dict[Cell, Shape_] = {}
+        for s in self.shapes:
+            if s.used or s.rounded or s.text or not centred(s.centre) or not 0.3 <= s.width <= 0.95 \
+                    or abs(s.width - s.height) > 0.05 or abs(s.angle % 90 - 45) > 5:
+                continue
+            out.setdefault(cell_of(s.centre), s)
+        return out
+
+    def lockouts(self) -> None:
+        """Lockout lines: a line with a diamond at each end, when the rules text names lockout lines (or its
+        colour's words say so)."""
+        if "lockout" not in self.named:
+            return
+        diamonds = self.diamonds()
+        for line in self.lines:
+            if line.used or line.arrow:
+                continue
+            cells = [c for c in line_cells(line.points) if self.inside(c)]
+            said = self.colour_rules.get(words.colour_word(line.colour))
+            ends = [diamonds.get(cells[0]), diamonds.get(cells[-1])] if len(cells) >= 2 else [None]
+            if None in ends or cells[0] == cells[-1] or said not in (None, "lockout"):
+                continue
+            line.used = ends[0].used = ends[1].used = True
+            self.line_rule("lockout", cells, f"a {words.colour_word(line.colour)} line {_cells_text(cells)} with "
+                                             f"diamonds at its ends")
 
     def arrowheads(self) -> None:
         """Arrows drawn as lines (SudokuMaker's style): a line whose far end carries a head of its colour (a

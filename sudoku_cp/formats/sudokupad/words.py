@@ -172,17 +172,23 @@ def _first_at(sentence: str, name: str) -> int:
     return min(found, default=len(sentence))
 
 
-def whisper_gap(text: str) -> int | None:
-    """The gap a rules text gives whispers ("differ by at least 4", "a difference of 5 or more"), from the
-    sentences whose first line rule is whispers, or None."""
+def line_gap(text: str, kind: str) -> int | None:
+    """The gap a rules text gives a line rule of ``kind`` (whispers: neighbours "differ by at least 4";
+    lockout: the ends "have a difference of at least 4", "are at least 4 apart"), from the sentences whose
+    first line rule is that one (whispers: or Dutch whispers), or None.
+
+    >>> line_gap("Digits along a purple lockout line are not between the diamonds, which differ by at least 3.", "lockout")
+    3
+    """
+    kinds = ("whispers", "dutchwhispers") if kind == "whispers" else (kind,)
     for sentence in sentences(text):
         rules = mentions(sentence)
-        if not rules or min(rules, key=lambda name: _first_at(sentence, name)) not in ("whispers", "dutchwhispers"):
+        if not rules or min(rules, key=lambda name: _first_at(sentence, name)) not in kinds:
             continue
         m = re.search(r"differ (?:in value )?by (?:at least |a minimum of )?(\d+)(?! or less)|"
-                      r"difference of (?:at least |a minimum of )?(\d+)", sentence)
+                      r"difference of (?:at least |a minimum of )?(\d+)|at least (\d+) apart", sentence)
         if m:
-            return int(m.group(1) or m.group(2))
+            return int(next(g for g in m.groups() if g))
     return None
 
 
@@ -225,5 +231,5 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
-           "sentences", "unknown_rules", "whisper_gap"]
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_gap", "line_kinds", "mentions", "nearest",
+           "says", "sentences", "unknown_rules"]

@@ -191,6 +191,34 @@ def test_a_lockout_line_is_a_line_with_diamonds_at_its_ends():
         read(puzzle("Normal sudoku rules apply.", lines=[drawn], overlays=[diamond((1, 1)), diamond((0, 1))]))
 
 
+def fogged(link: str) -> str:
+    """A SudokuPad link with fog of war added as SudokuPad's f-puzzles converter writes it: lit cells
+    (``foglight``) and what lights more (``triggereffect``); the drawings stay in the puzzle."""
+    from sudoku_cp.formats.sudokupad import decode
+    from sudoku_cp.formats.sudokupad.link import payload
+
+    p = decode(payload(link, "test")[1], "test")
+    p["foglight"] = [[r, c] for r in range(3) for c in range(3)]
+    p["triggereffect"] = [{"trigger": {"type": "cellvalue", "cell": "R1C1", "value": "1"},
+                           "effect": {"type": "foglight", "cells": ["R4C4"]}}]
+    return zip_payload(p)
+
+
+def test_fog_of_war_hides_drawings_that_are_read_as_rules_and_the_board_says_so():
+    # a published puzzle's link written by SudokuPad's own code (converted.jsonl), fog added: the same rules
+    # are read, the rules name says the puzzle had fog, and it still solves to the published solution
+    row = next(r for r in CONVERTED if r["kind"] == "thermometer" and r["solution_embedded"])
+    clear, fog = parse_puzzle(row["link"]), parse_puzzle(fogged(row["link"]))
+    assert fog.rules == clear.rules and fog.cells == clear.cells
+    assert fog.rules.name == f"{clear.rules.name} (fog of war: the drawings under it read too)"
+    result = solve(fog, backend="sat", unique=True)
+    assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"]
+    # the misreading check stays: a fogged puzzle whose own solution breaks what was read is refused
+    cage = {"cells": [[0, 0], [0, 1]], "value": 5, "unique": True}
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
+        read(puzzle(cages=[cage], foglight=[[0, 0]]))
+
+
 def test_the_puzzles_own_solution_decides_a_misreading():
     cage = {"cells": [[0, 0], [0, 1]], "value": 5, "unique": True}  # the solution's 1 + 2 is 3, not 5
     with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):

@@ -191,6 +191,18 @@ def test_a_lockout_line_is_a_line_with_diamonds_at_its_ends():
         read(puzzle("Normal sudoku rules apply.", lines=[drawn], overlays=[diamond((1, 1)), diamond((0, 1))]))
 
 
+def test_a_cage_marked_question_mark_is_a_cage_of_unknown_sum_when_its_digits_do_not_repeat():
+    cage = {"cells": [[0, 0], [0, 1]], "value": "?"}
+    got = read(puzzle("Digits cannot repeat in a cage. Cages marked ? have an unknown total.", cages=[cage]))
+    assert [(c.kind, c.cells, c.value) for c in got.rules.constraints] == [("killer", ((0, 0), (0, 1)), None)]
+    # a '?' the text gives another meaning, or a cage whose digits may repeat, is named, never read as a killer
+    for text, drawn, words in (('Digits cannot repeat in cages. A "?" means a single digit total.', cage, "marked '?'"),
+                               ("Killer cages: digits in a cage may repeat.", dict(cage, value=3),
+                                "in which digits may repeat")):
+        with pytest.raises(PuzzleError, match=words):
+            read(puzzle(text, cages=[drawn]))
+
+
 def fogged(link: str) -> str:
     """A SudokuPad link with fog of war added as SudokuPad's f-puzzles converter writes it: lit cells
     (``foglight``) and what lights more (``triggereffect``); the drawings stay in the puzzle."""

@@ -223,10 +223,13 @@ def _hidden_regions(puzzle: dict, n: int) -> list[list[list[int]]]:
 
 
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
-    """Killer cages (a number: the sum), extra regions, disjoint groups; cages that carry metadata are skipped."""
+    """Killer cages (a number: the sum; ``?`` or nothing: no sum, when the rules text says their digits do not
+    repeat and gives ``?`` no other meaning), extra regions, disjoint groups; cages that carry metadata are skipped."""
     from ...core.shape import cell_name
 
-    repeat = words.says(text, r"(?:digits?|numbers?) (?:may|can) repeat (?:in|within) (?:a |the )?cages?")
+    said = words.cage_digits(text)
+    repeat = said == "repeat"
+    unknown = "?" if said == "distinct" and not words.question_mark_meant(text) else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
     for cage in puzzle.get("cages") or []:
@@ -254,6 +257,8 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         value = cage.get("sum", cage.get("value"))
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value)
+        elif isinstance(value, str) and value.strip() == unknown:
+            value = None  # a cage of unknown sum
         killer = cage.get("unique") is True or words.says(text, r"cage|killer")
         if not killer or (value is not None and value != "" and type(value) is not int):
             unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")

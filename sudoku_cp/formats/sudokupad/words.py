@@ -226,10 +226,43 @@ def unknown_rules(text: str) -> list[str]:
     return found
 
 
+# What a rules text says of the digits in cages: they may repeat ("digits in a cage may repeat", "digits can repeat
+# within cages"), or they do not ("digits cannot repeat in a cage", "cages contain non-repeating digits").
+_CAGE = r"\b(?:cages?|killers?)\b"
+_MAY_REPEAT = r"\b(?:may|can|could|might)\b(?: also)? repeat\b"
+_NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't|does not|doesn't|never|won't|will not|"
+              r"not)\b[^.;]{0,12}\brepeat|non-?repeating|\bdistinct\b|\ball different\b|\bdifferent digits\b")
+
+
+def cage_digits(text: str) -> str | None:
+    """What the rules text says of the digits in cages: ``"repeat"`` (they may repeat), ``"distinct"`` (they do
+    not), or None (it does not say).
+
+    >>> cage_digits("Digits in a cage MAY repeat."), cage_digits("Digits cannot repeat in cages."), cage_digits("Killer cages.")
+    ('repeat', 'distinct', None)
+    """
+    found = [s for s in sentences(text) if re.search(_CAGE, s)]
+    if any(re.search(_MAY_REPEAT, s) for s in found):
+        return "repeat"
+    if any(re.search(_NO_REPEAT, s) for s in found):
+        return "distinct"
+    return None
+
+
+def question_mark_meant(text: str) -> bool:
+    """Whether the rules text gives a cage's ``?`` a meaning of its own ("a '?' means a single digit total"),
+    rather than leaving it an unknown sum.
+
+    >>> question_mark_meant('A "?" means a single digit total.'), question_mark_meant("Normal killer rules.")
+    (True, False)
+    """
+    return says(text, r"[\"'“”‘’(]\?+[\"'“”‘’)]|\?\s*(?:means|is|represents|stands|indicates|denotes)\b")
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_gap", "line_kinds", "mentions", "nearest",
-           "says", "sentences", "unknown_rules"]
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "line_gap", "line_kinds", "mentions", "nearest",
+           "question_mark_meant", "says", "sentences", "unknown_rules"]

@@ -1204,4 +1204,18 @@ PUBLISHED = [
        ': "lockout", "cells": [[6, 1], [5, 1], [4, 1], [3, 1]]}, {"type": "lockout", "cells": [[3, 1], [3, '
        '2], [3, 3], [3, 4]]}, {"type": "lockout", "cells": [[3, 1], [2, 1], [2, 0]]}]}'),
       "794261385153478962682359471529183647418796523376524819965812734237645198841937256"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "10 Lines", shown as "Sum lines, with loop" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0009MN); its SumLine~10~... lines as tenline, ~LOOP as "loop"
+    P("tenline",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"10 Lines\"",
+      ('{"givens": ".................................................................................", "co'
+       'nstraints": [{"type": "tenline", "cells": [[0, 2], [0, 1], [0, 0], [1, 0], [2, 0]]}, {"type": "tenl'
+       'ine", "cells": [[2, 3], [2, 2], [2, 1], [1, 1], [1, 2], [0, 3]]}, {"type": "tenline", "cells": [[0,'
+       ' 4], [0, 5], [1, 5], [2, 5]]}, {"type": "tenline", "cells": [[0, 6], [1, 6], [2, 6], [2, 7], [2, 8]'
+       ']}, {"type": "tenline", "cells": [[3, 3], [2, 4], [3, 5], [4, 6]]}, {"type": "tenline", "cells": [['
+       '6, 0], [5, 0], [5, 1], [5, 2]]}, {"type": "tenline", "cells": [[7, 1], [6, 1], [6, 2], [6, 3]]}, {"'
+       'type": "tenline", "cells": [[5, 5], [6, 4], [7, 3], [8, 2]]}, {"type": "tenline", "cells": [[8, 4],'
+       ' [8, 5], [7, 5], [6, 5]]}, {"type": "tenline", "cells": [[7, 6], [6, 7], [6, 8], [5, 7], [5, 6]]}, '
+       '{"type": "tenline", "cells": [[3, 4], [4, 5], [5, 4], [4, 3]], "loop": true}]}'),
+      "582437619136592478479168532768241953925683147341975286297354861814726395653819724"),
 ]

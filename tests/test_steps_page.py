@@ -55,7 +55,8 @@ def expected_marks(board: Board) -> Counter:
     lines = {"thermometer": "thermo", "whispers": "whisper", "renban": "renban", "palindrome": "palindrome",
              "between": "between", "arrow": "arrow", "regionsum": "regionsum", "entropic": "entropic",
              "modular": "modular", "zipper": "zipper", "dutchwhispers": "whisper", "slowthermo": "slowthermo",
-             "parityline": "parity", "nabner": "nabner", "doublearrow": "doublearrow", "lockout": "lockout"}
+             "parityline": "parity", "nabner": "nabner", "doublearrow": "doublearrow", "lockout": "lockout",
+             "tenline": "tenline"}
     for c in board.rules.constraints:
         k = c.kind
         if k in lines:
@@ -113,7 +114,7 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
-               "lockout")
+               "lockout", "tenline")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -67,6 +67,7 @@ BUILT_IN = (
     "doublearrow",
     # issue 41, more kinds setters use (branch kinds-more)
     "lockout",
+    "tenline",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -191,6 +191,26 @@ def test_a_lockout_line_is_a_line_with_diamonds_at_its_ends():
         read(puzzle("Normal sudoku rules apply.", lines=[drawn], overlays=[diamond((1, 1)), diamond((0, 1))]))
 
 
+def test_ten_lines_drawn_hollow_and_as_a_closed_loop():
+    # SudokuMaker's hollow line: a grey outline with a white line inside it, the rules text naming white lines;
+    # 1 4 1 4 along the open line, and box 1's loop 1 2 4 3 is one run of 10 passing its joint
+    text = "Each white line can be divided into one or more segments that each sum to 10."
+    drawn = []
+    for cells in ([(0, 0), (1, 1), (1, 2), (0, 3)], [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)]):
+        drawn += [line(cells, "#aaaf", 9.6), line(cells, "#FFFFFF", 5.12)]
+    got = read(puzzle(text, lines=drawn))
+    assert sorted((c.kind, c.cells, c.data) for c in got.rules.constraints) == [
+        ("tenline", ((0, 0), (0, 1), (1, 1), (1, 0)), ("loop",)), ("tenline", ((0, 0), (1, 1), (1, 2), (0, 3)), ())]
+
+
+def test_sudokumakers_inequality_chevron_inside_the_smaller_cell():
+    # the chevron sits in r1c2 with its open side on the edge to r1c1: it points into r1c2, the smaller digit
+    chevron = {"color": "#000000", "thickness": 1.92, "wayPoints": [[0.38, 1.06], [0.5, 1.11], [0.62, 1.06]]}
+    assert kinds(puzzle("The inequality sign points to the smaller digit.", lines=[chevron],
+                        solution="2134341212434321", givens="2." + "34341212434321")) == [
+        ("greaterthan", ((0, 0), (0, 1)))]
+
+
 def test_a_cage_marked_question_mark_is_a_cage_of_unknown_sum_when_its_digits_do_not_repeat():
     cage = {"cells": [[0, 0], [0, 1]], "value": "?"}
     got = read(puzzle("Digits cannot repeat in a cage. Cages marked ? have an unknown total.", cages=[cage]))

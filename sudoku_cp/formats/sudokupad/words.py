@@ -43,7 +43,7 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"between[- ]?line|between the (?:two )?circles", "between"),
     (r"\barrow", "arrow"),
     (r"lockout", "lockout"),
-    (r"\b(?:10|ten)[- ]lines?\b", "tenline"),
+    (r"\b(?:10|ten)[- ]lines?\b|segments?\b[^.;]{0,40}\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b", "tenline"),
 )
 # What a person calls each catalogue line type (for messages about rules this build lacks).
 LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", "dutchwhispers": "Dutch whispers",
@@ -192,6 +192,23 @@ def line_gap(text: str, kind: str) -> int | None:
     return None
 
 
+def line_sum(text: str) -> int | None:
+    """The sum a rules text gives a 10 line's runs ("segments that each sum to 10"), from the sentences whose
+    first line rule is 10 lines, or None.
+
+    >>> line_sum("Each white line can be divided into one or more segments that each sum to 10."), line_sum("10 lines.")
+    (10, None)
+    """
+    for sentence in sentences(text):
+        rules = mentions(sentence)
+        if not rules or min(rules, key=lambda name: _first_at(sentence, name)) != "tenline":
+            continue
+        m = re.search(r"\b(?:sum|add|total)s?(?: up)? to (\d+|ten)\b", sentence)
+        if m:
+            return 10 if m.group(1) == "ten" else int(m.group(1))
+    return None
+
+
 # A rules text's headings ("Negators: ...", "- Yin Yang - ...", "[Arrows] ..."): a heading is a rule's name. Its
 # words are the rules this reader reads, their common qualifiers, colours and small words; a heading with any
 # other word names a rule this reader does not know ("Negators", "Loopy Numbered Rooms", "Hot/Cold").
@@ -264,5 +281,5 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "line_gap", "line_kinds", "mentions", "nearest",
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "line_gap", "line_kinds", "line_sum", "mentions", "nearest",
            "question_mark_meant", "says", "sentences", "unknown_rules"]

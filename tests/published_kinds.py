@@ -1218,4 +1218,11 @@ PUBLISHED = [
        ' [8, 5], [7, 5], [6, 5]]}, {"type": "tenline", "cells": [[7, 6], [6, 7], [6, 8], [5, 7], [5, 6]]}, '
        '{"type": "tenline", "cells": [[3, 4], [4, 5], [5, 4], [4, 3]], "loop": true}]}'),
       "582437619136592478479168532768241953925683147341975286297354861814726395653819724"),
+    # KlimesovaLucie/SudokuGraphicCreator SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveSequencesTests.cs SolveSequence_OneSolution
+    # (origin: not named there); its Sequences line at (row, col) (1, 7), (2, 8), (3, 8), 0-based: 1 2 3 in the solution
+    P("sequence",
+      "KlimesovaLucie/SudokuGraphicCreator SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveSequencesTests.cs SolveSequence_OneSolution",
+      ('{"givens": "100000000000200810005103002020600003000800740000700005000502006000900170800000000", "co'
+       'nstraints": [{"type": "sequence", "cells": [[1, 7], [2, 8], [3, 8]]}]}'),
+      "162498537374256819985173462527641983639825741418739625741582396253964178896317254"),
 ]

@@ -166,10 +166,14 @@ CASES.update({
                  {"type": "tenline", "cells": [[2, 1], [2, 2], [3, 2], [3, 1]], "value": 5, "loop": True}],
                 lambda g: runs([g[0][0], g[0][1], g[1][1], g[1][0]], 5, False) is not None
                 and runs([g[2][1], g[2][2], g[3][2], g[3][1]], 5, True) is not None),
+    # an arithmetic sequence, rising or falling, never constant (the two cells of r4c1-r3c2 only differ)
+    "sequence": ([{"type": "sequence", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "sequence", "cells": [[3, 0], [2, 1]]}],
+                 lambda g: g[1][1] - g[0][0] == g[2][2] - g[1][1] != 0 and g[3][0] != g[2][1]),
 })
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
-               "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line"}  # kinds f-puzzles has no rule for
+               "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
+               "sequence": "f-puzzles has no sequence line"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -480,7 +484,7 @@ def test_entropic_lines_count_as_a_brute_force_on_a_6x6_and_need_a_size_divisibl
 
 ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo", "parityline", "nabner",
                   "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
-ISSUE_41_MORE = ("lockout", "tenline")  # (branch kinds-more)
+ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
 
 
 @pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE)

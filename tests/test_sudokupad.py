@@ -211,6 +211,25 @@ def test_sudokumakers_inequality_chevron_inside_the_smaller_cell():
         ("greaterthan", ((0, 0), (0, 1)))]
 
 
+def test_a_real_puzzles_lockout_and_sequence_lines_keep_its_published_solution():
+    # "Pumpkin Wizard" (Lizzy01, SudokuMaker; real.jsonl): purple lockout lines between diamonds, grey sequence
+    # lines, orange Dutch whispers; its grey dots ("consecutive or 1:2") are no rule here, so it is refused by them,
+    # and what was read, solved with --ignore-unread, keeps the published solution (the read checks it)
+    row = next(r for r in REAL if "Pumpkin Wizard" in r["source"])
+    with pytest.raises(PuzzleError, match="a grey circle between r2c6 and r3c6 that the rules text does not explain"):
+        parse_puzzle(row["link"])
+    from sudoku_cp.core.board import Board
+    from sudoku_cp.core.check import is_solution
+    from sudoku_cp.formats.sudokupad import ignored, options
+
+    with options(ignore_unread=True):
+        board = parse_puzzle(row["link"])
+    assert len(ignored()) == 3 and board.rules.name == "killer+arrow+dutchwhispers+lockout+sequence (read in part: 3 ignored)"
+    assert sorted(c.cells for c in board.rules.constraints if c.kind in ("lockout", "sequence")) == [
+        ((2, 0), (1, 1), (0, 1)), ((2, 5), (1, 4), (0, 4), (1, 3), (2, 2)), ((4, 3), (4, 2), (3, 2)), ((8, 2), (8, 1), (7, 0))]
+    assert is_solution(Board(board.shape, tuple(map(int, row["solution"])), board.rules), board)
+
+
 def test_a_cage_marked_question_mark_is_a_cage_of_unknown_sum_when_its_digits_do_not_repeat():
     cage = {"cells": [[0, 0], [0, 1]], "value": "?"}
     got = read(puzzle("Digits cannot repeat in a cage. Cages marked ? have an unknown total.", cages=[cage]))

@@ -68,6 +68,7 @@ BUILT_IN = (
     # issue 41, more kinds setters use (branch kinds-more)
     "lockout",
     "tenline",
+    "sequence",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -43,6 +43,7 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"between[- ]?line|between the (?:two )?circles", "between"),
     (r"\barrow", "arrow"),
     (r"lockout", "lockout"),
+    (r"\bsequence lines?\b|arithmetic (?:sequence|progression)", "sequence"),
     (r"\b(?:10|ten)[- ]lines?\b|segments?\b[^.;]{0,40}\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b", "tenline"),
 )
 # What a person calls each catalogue line type (for messages about rules this build lacks).
@@ -51,7 +52,7 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
               "palindrome": "palindromes", "entropic": "entropic lines", "modular": "modular lines",
               "zipper": "zipper lines", "parityline": "parity lines", "nabner": "nabner lines",
               "doublearrow": "double arrows", "between": "between lines", "arrow": "arrows",
-              "lockout": "lockout lines", "tenline": "10 lines"}
+              "lockout": "lockout lines", "tenline": "10 lines", "sequence": "sequence lines"}
 # f-puzzles' own colours for its line rules (whispers #67F067, renban #F067F0, region sums #2ECBFF): a line in
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
@@ -221,7 +222,7 @@ antiking diagonal diagonals between quadruple quadruples quad quads odd even eve
 circles minimum minimums maximum maximums min max indexer indexers indexing greater inequality inequalities line lines
 little consecutive nonconsecutive non ratio difference german dutch slow double irregular jigsaw windoku disjoint extra
 negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
-teal lavender brown the a an and or of on in is are with eg e g note notes example examples tip tips all every each
+teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 

@@ -15,7 +15,6 @@ import pytest
 
 from sudoku_cp.cli import main
 from sudoku_cp.core.board import PuzzleError
-from sudoku_cp.formats.document import types
 from sudoku_cp.formats.sudokupad.link import zip_payload
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.solving import solve

@@ -24,7 +24,7 @@ from typing import Any
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import Kind, Mark, index, lit, mask_of
-from .forms import LineIO, doc_int, no_fpuzzles
+from .forms import LineIO, NoFpuzzlesIO, doc_int
 
 
 def default_gap(n: int) -> int:
@@ -42,11 +42,10 @@ def _band(x: int, y: int) -> int:
     return ((1 << high) - 1) & ~((1 << (low - 1)) - 1)
 
 
-class Lockout(LineIO, Kind):
+class Lockout(NoFpuzzlesIO, LineIO, Kind):
     name = "lockout"
     words = "lockout line"
     fields = ("cells", "value")
-    fpuzzles = ()
 
     def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
         (line,) = super().read(item, shape, where)
@@ -57,12 +56,6 @@ class Lockout(LineIO, Kind):
         if constraint.value is not None:
             out["value"] = constraint.value
         return out
-
-    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        return []  # (no f-puzzles key: never called)
-
-    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        no_fpuzzles(self, constraints, "lockout line")
 
     def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
         super().check_fits(constraint, shape, others)
@@ -142,9 +135,6 @@ class Lockout(LineIO, Kind):
             return None
         got = {a: ends[0], b: ends[1], **dict(zip(inner, out))}
         return [got[i] for i in self.touches(constraint, rules)]
-
-    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(index(rules.size, c) for c in constraint.cells))
 
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
         """An inner cell: outside the filled ends' band; an end: far enough from the other end, and no filled

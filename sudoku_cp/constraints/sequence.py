@@ -18,9 +18,8 @@ from collections.abc import Sequence as Seq
 from typing import Any
 
 from ..core.rules import Constraint, Rules
-from ..core.shape import Shape
 from .base import Kind, Mark, index, lit
-from .forms import LineIO, no_fpuzzles
+from .forms import LineIO, NoFpuzzlesIO
 
 
 def steps(n: int, k: int) -> list[int]:
@@ -33,17 +32,10 @@ def steps(n: int, k: int) -> list[int]:
     return [d for d in range(-most, most + 1) if d]
 
 
-class SequenceLine(LineIO, Kind):
+class SequenceLine(NoFpuzzlesIO, LineIO, Kind):
     name = "sequence"
     words = "sequence line"
-    fpuzzles = ()
     aux = "one selector per difference"
-
-    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        return []  # (no f-puzzles key: never called)
-
-    def write_fpuzzles(self, constraints: Seq[Constraint], out: dict) -> None:
-        no_fpuzzles(self, constraints, "sequence line")
 
     def longest(self, n: int) -> int:
         return n
@@ -114,9 +106,6 @@ class SequenceLine(LineIO, Kind):
         for i, m in zip(idx, out):
             kept[i] = kept.get(i, m) & m
         return [kept[i] for i in self.touches(constraint, rules)]
-
-    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(index(rules.size, c) for c in constraint.cells))
 
     def allowed(self, constraint: Constraint, cells: Seq[int], i: int, rules: Rules) -> int:
         n = rules.size

@@ -24,7 +24,7 @@ from typing import Any
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import Kind, Mark, index, lit
-from .forms import LineIO, doc_int, no_fpuzzles, show_value
+from .forms import LineIO, NoFpuzzlesIO, doc_int, show_value
 
 SUM = 10  # the runs' sum when the puzzle does not give one
 
@@ -58,11 +58,10 @@ def runs(digits: Sequence[int], total: int, loop: bool) -> list[list[int]] | Non
     return None
 
 
-class TenLine(LineIO, Kind):
+class TenLine(NoFpuzzlesIO, LineIO, Kind):
     name = "tenline"
     words = "10 line"
     fields = ("cells", "value", "loop")
-    fpuzzles = ()
     aux = "the total of the run so far after each cell, one variable per value"
 
     def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
@@ -79,12 +78,6 @@ class TenLine(LineIO, Kind):
         if constraint.data:
             out["loop"] = True
         return out
-
-    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        return []  # (no f-puzzles key: never called)
-
-    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        no_fpuzzles(self, constraints, "10 line")
 
     def check_fits(self, constraint: Constraint, shape: Shape, others: Sequence[Constraint]) -> None:
         super().check_fits(constraint, shape, others)
@@ -218,9 +211,6 @@ class TenLine(LineIO, Kind):
                             now.add(u)
                 behind = now
         return out if all(out) else None
-
-    def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(index(rules.size, c) for c in constraint.cells))
 
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
         n = rules.size

@@ -133,8 +133,8 @@ class Lockout(NoFpuzzlesIO, LineIO, Kind):
                     out = [o | g for o, g in zip(out, got)]
         if not ends[0]:
             return None
-        got = {a: ends[0], b: ends[1], **dict(zip(inner, out))}
-        return [got[i] for i in self.touches(constraint, rules)]
+        kept = {a: ends[0], b: ends[1], **dict(zip(inner, out))}
+        return [kept[i] for i in self.touches(constraint, rules)]
 
     def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
         """An inner cell: outside the filled ends' band; an end: far enough from the other end, and no filled

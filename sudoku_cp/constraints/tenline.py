@@ -43,10 +43,12 @@ def runs(digits: Sequence[int], total: int, loop: bool) -> list[list[int]] | Non
     """
     for start in range(len(digits) if loop else 1):
         order = list(digits[start:]) + list(digits[:start])
-        out, run, state = [], [], 0
+        out: list[list[int]] = []
+        run: list[int] = []
+        state: int | None = 0
         for d in order:
             run.append(d)
-            state = _step(state, d, total)
+            state = _step(state or 0, d, total)
             if state is None:
                 break
             if state == 0:

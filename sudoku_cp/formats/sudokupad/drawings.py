@@ -291,10 +291,10 @@ class DrawingReader:
                 continue
             cells = [c for c in line_cells(line.points) if self.inside(c)]
             said = self.colour_rules.get(words.colour_word(line.colour))
-            ends = [diamonds.get(cells[0]), diamonds.get(cells[-1])] if len(cells) >= 2 else [None]
-            if None in ends or cells[0] == cells[-1] or said not in (None, "lockout"):
+            first, last = (diamonds.get(cells[0]), diamonds.get(cells[-1])) if len(cells) >= 2 else (None, None)
+            if first is None or last is None or cells[0] == cells[-1] or said not in (None, "lockout"):
                 continue
-            line.used = ends[0].used = ends[1].used = True
+            line.used = first.used = last.used = True
             self.line_rule("lockout", cells, f"a {words.colour_word(line.colour)} line {_cells_text(cells)} with "
                                              f"diamonds at its ends")
 

@@ -36,8 +36,7 @@ if TYPE_CHECKING:
 
 LINK = "https://f-puzzles.com/?load="
 # Keys that are not rules (metadata, editor state, decoration, the setter's solution): ignored
-# when read. Cosmetic cages, lines, circles, rectangles and text are drawings, not rules; fog of war
-# (lit cells, and what lights more) only hides drawings, which are read as rules all the same.
+# when read. Cosmetic cages, lines, circles, rectangles and text are drawings, not rules.
 COSMETIC = frozenset({"size", "grid", "title", "author", "ruleset", "highlightConflicts", "solution",
                       "disabledlogic", "truecandidatesoptions", "metadata", "activeConstraints",
                       "cage", "line", "circle", "rectangle", "text", "fogofwar", "foglight", "triggereffect",

@@ -1172,4 +1172,57 @@ PUBLISHED = [
        'type": "doublearrow", "cells": [[7, 3], [7, 4], [7, 5], [7, 6]]}, {"type": "doublearrow", "cells"'
        ': [[8, 2], [8, 3], [8, 4], [8, 5]]}]}'),
       "561493872493827165827165943142538697689271354735649281954382716218756439376914528"),
+    # issue 41, more kinds setters use (branch kinds-more)
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Lockout Lines (DSM 23 Quali Training)" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000CM1); its Lockout~4~... lines as lockout (4: the 9x9 default)
+    P("lockout",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Lockout Lines (DSM 23 Quali Training)\"",
+      ('{"givens": "..................2.......8............5.....3...........................1....9..", "co'
+       'nstraints": [{"type": "lockout", "cells": [[0, 1], [1, 1], [2, 1], [3, 1]]}, {"type": "lockout", "c'
+       'ells": [[3, 1], [2, 2], [1, 2], [0, 1]]}, {"type": "lockout", "cells": [[1, 4], [1, 3], [2, 3], [2,'
+       ' 4], [3, 4], [3, 3]]}, {"type": "lockout", "cells": [[3, 5], [2, 5], [1, 5], [0, 5], [1, 6], [0, 7]'
+       ', [1, 7], [2, 7], [3, 7]]}, {"type": "lockout", "cells": [[5, 2], [5, 3], [6, 3], [6, 2], [7, 2], ['
+       '7, 3]]}, {"type": "lockout", "cells": [[7, 4], [7, 5], [7, 6], [6, 5], [5, 6], [5, 5], [5, 4]]}]}'),
+      "563814729489752316271693548627189453148536297395427861934271685752968134816345972"),
+    # sigh/Interactive-Sudoku-Solver data/collections.js "Lockout double arrows" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000GVU); Lockout~4~... as lockout, DoubleArrow~... as doublearrow
+    P("lockout",
+      "sigh/Interactive-Sudoku-Solver data/collections.js \"Lockout double arrows\"",
+      ('{"givens": ".................................................................................", "co'
+       'nstraints": [{"type": "lockout", "cells": [[0, 1], [0, 2], [1, 2], [1, 3], [2, 3], [2, 4]]}, {"type'
+       '": "doublearrow", "cells": [[2, 4], [2, 3], [1, 3], [1, 2], [0, 2], [0, 1]]}, {"type": "doublearrow'
+       '", "cells": [[2, 0], [2, 1], [3, 1]]}, {"type": "doublearrow", "cells": [[3, 1], [4, 1], [5, 1], [6'
+       ', 1]]}, {"type": "doublearrow", "cells": [[3, 1], [3, 2], [3, 3], [3, 4]]}, {"type": "doublearrow",'
+       ' "cells": [[3, 4], [3, 5], [2, 5], [2, 6]]}, {"type": "doublearrow", "cells": [[2, 6], [1, 6], [0, '
+       '6], [0, 7]]}, {"type": "doublearrow", "cells": [[3, 4], [4, 4], [5, 4], [6, 4], [7, 4]]}, {"type": '
+       '"doublearrow", "cells": [[8, 4], [8, 3], [8, 2], [7, 2]]}, {"type": "doublearrow", "cells": [[6, 7]'
+       ', [7, 7], [7, 6], [6, 6]]}, {"type": "doublearrow", "cells": [[6, 6], [5, 6], [5, 7], [4, 7]]}, {"t'
+       'ype": "lockout", "cells": [[2, 6], [1, 6], [0, 6], [0, 7]]}, {"type": "lockout", "cells": [[3, 4], '
+       '[3, 5], [2, 5], [2, 6]]}, {"type": "lockout", "cells": [[6, 7], [7, 7], [7, 6], [6, 6]]}, {"type": '
+       '"lockout", "cells": [[6, 6], [5, 6], [5, 7], [4, 7]]}, {"type": "lockout", "cells": [[7, 4], [6, 4]'
+       ', [5, 4], [4, 4], [3, 4]]}, {"type": "lockout", "cells": [[8, 4], [8, 3], [8, 2], [7, 2]]}, {"type"'
+       ': "lockout", "cells": [[6, 1], [5, 1], [4, 1], [3, 1]]}, {"type": "lockout", "cells": [[3, 1], [3, '
+       '2], [3, 3], [3, 4]]}, {"type": "lockout", "cells": [[3, 1], [2, 1], [2, 0]]}]}'),
+      "794261385153478962682359471529183647418796523376524819965812734237645198841937256"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "10 Lines", shown as "Sum lines, with loop" (origin:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0009MN); its SumLine~10~... lines as tenline, ~LOOP as "loop"
+    P("tenline",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"10 Lines\"",
+      ('{"givens": ".................................................................................", "co'
+       'nstraints": [{"type": "tenline", "cells": [[0, 2], [0, 1], [0, 0], [1, 0], [2, 0]]}, {"type": "tenl'
+       'ine", "cells": [[2, 3], [2, 2], [2, 1], [1, 1], [1, 2], [0, 3]]}, {"type": "tenline", "cells": [[0,'
+       ' 4], [0, 5], [1, 5], [2, 5]]}, {"type": "tenline", "cells": [[0, 6], [1, 6], [2, 6], [2, 7], [2, 8]'
+       ']}, {"type": "tenline", "cells": [[3, 3], [2, 4], [3, 5], [4, 6]]}, {"type": "tenline", "cells": [['
+       '6, 0], [5, 0], [5, 1], [5, 2]]}, {"type": "tenline", "cells": [[7, 1], [6, 1], [6, 2], [6, 3]]}, {"'
+       'type": "tenline", "cells": [[5, 5], [6, 4], [7, 3], [8, 2]]}, {"type": "tenline", "cells": [[8, 4],'
+       ' [8, 5], [7, 5], [6, 5]]}, {"type": "tenline", "cells": [[7, 6], [6, 7], [6, 8], [5, 7], [5, 6]]}, '
+       '{"type": "tenline", "cells": [[3, 4], [4, 5], [5, 4], [4, 3]], "loop": true}]}'),
+      "582437619136592478479168532768241953925683147341975286297354861814726395653819724"),
+    # KlimesovaLucie/SudokuGraphicCreator SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveSequencesTests.cs SolveSequence_OneSolution
+    # (origin: not named there); its Sequences line at (row, col) (1, 7), (2, 8), (3, 8), 0-based: 1 2 3 in the solution
+    P("sequence",
+      "KlimesovaLucie/SudokuGraphicCreator SudokuGraphicCreator/SudokuGraphicCreator.Tests/Rules/SolveSequencesTests.cs SolveSequence_OneSolution",
+      ('{"givens": "100000000000200810005103002020600003000800740000700005000502006000900170800000000", "co'
+       'nstraints": [{"type": "sequence", "cells": [[1, 7], [2, 8], [3, 8]]}]}'),
+      "162498537374256819985173462527641983639825741418739625741582396253964178896317254"),
 ]

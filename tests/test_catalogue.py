@@ -13,6 +13,7 @@ from sudoku_cp.backends import make
 from sudoku_cp.cli import main
 from sudoku_cp.constraints import digit_symmetric, kind_of, maps_to_itself, names, register, unregister
 from sudoku_cp.constraints.base import PairKind
+from sudoku_cp.constraints.tenline import runs
 from sudoku_cp.core.board import Board
 from sudoku_cp.core.check import find_conflicts, is_solution
 from sudoku_cp.core.rules import Constraint
@@ -155,8 +156,24 @@ CASES.update({
     "doublearrow": ([{"type": "doublearrow", "cells": [[0, 0], [1, 1], [2, 1], [3, 2]]}],
                     lambda g: g[1][1] + g[2][1] == g[0][0] + g[3][2]),
 })
+# issue 41, more kinds setters use (branch kinds-more); a lockout line's ends differ by at least 2 on a 4x4 (N // 2)
+CASES.update({
+    "lockout": ([{"type": "lockout", "cells": [[0, 0], [0, 1], [1, 1]]}, {"type": "lockout", "cells": [[2, 0], [3, 0]], "value": 3}],
+                lambda g: abs(g[0][0] - g[1][1]) >= 2 and not min(g[0][0], g[1][1]) <= g[0][1] <= max(g[0][0], g[1][1])
+                and abs(g[2][0] - g[3][0]) >= 3),
+    # runs adding up to 5 along an open line, and around a loop (a run may pass its joint)
+    "tenline": ([{"type": "tenline", "cells": [[0, 0], [0, 1], [1, 1], [1, 0]], "value": 5},
+                 {"type": "tenline", "cells": [[2, 1], [2, 2], [3, 2], [3, 1]], "value": 5, "loop": True}],
+                lambda g: runs([g[0][0], g[0][1], g[1][1], g[1][0]], 5, False) is not None
+                and runs([g[2][1], g[2][2], g[3][2], g[3][1]], 5, True) is not None),
+    # an arithmetic sequence, rising or falling, never constant (the two cells of r4c1-r3c2 only differ)
+    "sequence": ([{"type": "sequence", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "sequence", "cells": [[3, 0], [2, 1]]}],
+                 lambda g: g[1][1] - g[0][0] == g[2][2] - g[1][1] != 0 and g[3][0] != g[2][1]),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
-               "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line"}  # kinds f-puzzles has no rule for
+               "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
+               "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
+               "sequence": "f-puzzles has no sequence line"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -467,9 +484,10 @@ def test_entropic_lines_count_as_a_brute_force_on_a_6x6_and_need_a_size_divisibl
 
 ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo", "parityline", "nabner",
                   "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
+ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

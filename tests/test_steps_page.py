@@ -55,7 +55,8 @@ def expected_marks(board: Board) -> Counter:
     lines = {"thermometer": "thermo", "whispers": "whisper", "renban": "renban", "palindrome": "palindrome",
              "between": "between", "arrow": "arrow", "regionsum": "regionsum", "entropic": "entropic",
              "modular": "modular", "zipper": "zipper", "dutchwhispers": "whisper", "slowthermo": "slowthermo",
-             "parityline": "parity", "nabner": "nabner", "doublearrow": "doublearrow"}
+             "parityline": "parity", "nabner": "nabner", "doublearrow": "doublearrow", "lockout": "lockout",
+             "tenline": "tenline", "sequence": "sequence"}
     for c in board.rules.constraints:
         k = c.kind
         if k in lines:
@@ -67,6 +68,8 @@ def expected_marks(board: Board) -> Counter:
             want["polyline.arrowhead"] += 1
         elif k in ("between", "doublearrow"):
             want["circle.circle"] += 2
+        elif k == "lockout":
+            want["polygon.diamond"] += 2
         elif k == "countingcircles":
             want["circle.circle"] += len(c.cells)
         elif k == "killer":
@@ -110,7 +113,8 @@ def first_of_each_kind() -> list[tuple[str, Board]]:
 KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer", "sandwich", "xsum", "odd",
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
-               "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow")
+               "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
+               "lockout", "tenline", "sequence")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -112,7 +112,7 @@ BAD_DOCUMENTS = [
     ({"givens": EMPTY9, "constraints": [{"type": "killer", "cells": [[0, 0]], "sum": "5"}]},
      r"constraint 1 \(killer\) at r1c1: \"sum\" is '\"5\"': expected a whole number"),
     ({"givens": EMPTY9, "constraints": [{"type": "clock"}]},
-     r"line 1: constraint 1: unknown constraint type 'clock': expected one of the \d+ types, such as clone "
+     r"line 1: constraint 1: unknown constraint type 'clock': expected one of the \d+ types, such as lockout, clone "
      r"\(the README's puzzle documents list them all\)"),
     ({"givens": EMPTY9, "constraints": [{"type": "diagonal", "which": "up"}]},
      r"constraint 1 \(diagonal\): \"which\" is '\"up\"': expected \"main\", \"anti\" or \"both\""),

@@ -65,6 +65,10 @@ BUILT_IN = (
     "parityline",
     "nabner",
     "doublearrow",
+    # issue 41, more kinds setters use (branch kinds-more)
+    "lockout",
+    "tenline",
+    "sequence",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -48,8 +48,9 @@ class Mark:
     """One drawn element, in the shape vocabulary both the SVG writer and the step page render.
 
     ``shape``: ``line`` (through cell centres; ``style`` ``thermo``, ``whisper``, ``renban``,
-    ``palindrome``, ``between``, ``arrow``), ``bulb`` / ``circle`` (a cell's ring; ``text``
-    inside), ``dot`` (between two cells; ``style`` ``white`` or ``black``, ``text`` e.g. ``X``),
+    ``palindrome``, ``between``, ``arrow``, ``lockout``, ...), ``bulb`` / ``circle`` (a cell's
+    ring; ``text`` inside), ``diamond`` (a square on its corner in each cell: a lockout line's
+    ends), ``dot`` (between two cells; ``style`` ``white`` or ``black``, ``text`` e.g. ``X``),
     ``cage`` (a dashed outline; ``text`` its sum), ``outside`` (a clue beside the grid: ``cells``
     holds the clue's position just off the grid, ``text`` the number, ``style`` an arrow
     direction), ``shade`` (cells tinted; ``style`` ``odd``, ``even``, ``region``, ``clone``),

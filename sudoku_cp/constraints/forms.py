@@ -216,6 +216,19 @@ class LineIO:
                               f"{shape.size}x{shape.size}: expected at most {self.longest(shape.size)}")
 
 
+class NoFpuzzlesIO:
+    """A rule f-puzzles has no key for: nothing is read from f-puzzles, and writing one refuses the puzzle's
+    f-puzzles form, naming the rule (``no_share_link`` gives the message)."""
+
+    fpuzzles: tuple[str, ...] = ()
+
+    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
+        return []  # (no f-puzzles key: never called)
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        no_fpuzzles(self, constraints, self.words)  # type: ignore[attr-defined, arg-type]
+
+
 class CellsIO:
     """Single cells: document ``{"type": ..., "cells": [[r, c], ...]}`` (one constraint per cell),
     f-puzzles ``[{"cell": "R1C1"}, ...]``."""

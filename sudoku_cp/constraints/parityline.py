@@ -12,29 +12,18 @@ digit pair of one parity on neighbours.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from ..core.rules import Constraint, Rules
-from ..core.shape import Shape
 from .base import Mark, PairKind, PairTest, index
-from .forms import LineIO, no_fpuzzles
+from .forms import LineIO, NoFpuzzlesIO
 
 
 def _other_parity(x: int, y: int) -> bool:
     return (x - y) % 2 == 1
 
 
-class ParityLine(LineIO, PairKind):
+class ParityLine(NoFpuzzlesIO, LineIO, PairKind):
     name = "parityline"
     words = "parity line"
-    fpuzzles = ()
-
-    def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        return []  # (no f-puzzles key: never called)
-
-    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        no_fpuzzles(self, constraints, "parity line")
 
     def pairs(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int, PairTest]]:
         n = rules.size

@@ -41,7 +41,7 @@ LINK = "https://f-puzzles.com/?load="
 # the rules text explains them (sudokupad.fpuz, which every reader of formats.text goes through).
 COSMETIC = frozenset({"size", "grid", "title", "author", "ruleset", "highlightConflicts", "solution",
                       "disabledlogic", "truecandidatesoptions", "metadata", "activeConstraints",
-                      "cage", "line", "circle", "rectangle", "text", "fogofwar", "foglight",
+                      "cage", "line", "circle", "rectangle", "text", "fogofwar", "foglight", "triggereffect",
                       "previewMode", "onlyUseCustomColours", "customColours"})
 UNIT_KEYS = ("diagonal+", "diagonal-", "extraregion")  # extraregion: windoku's windows (or the catalogue's)
 

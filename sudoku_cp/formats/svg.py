@@ -42,7 +42,8 @@ LINE_STYLES = {"thermo": ("#c4c4c4", 0.32), "whisper": ("#5cb85c", 0.16), "renba
                "palindrome": ("#9a9a9a", 0.16), "between": ("#8fb8de", 0.12), "arrow": ("#8a8a8a", 0.07),
                "regionsum": ("#2ecbff", 0.14), "entropic": ("#ffb380", 0.14), "modular": ("#33bbbb", 0.14),
                "zipper": ("#b08de0", 0.14), "slowthermo": ("#8fb0ee", 0.32), "parity": ("#e07070", 0.14),
-               "nabner": ("#c9c883", 0.24), "doublearrow": ("#c54b8b", 0.08),
+               "nabner": ("#c9c883", 0.24), "doublearrow": ("#c54b8b", 0.08), "lockout": ("#9b86ec", 0.12),
+               "tenline": ("#a0a0a0", 0.2), "sequence": ("#9d9d9d", 0.14),
                "": ("#9a9a9a", 0.16)}
 SHADE_FILLS = {"odd": "#d6d6d6", "even": "#d6d6d6", "region": "#e8f0d8", "clone": "#fbe3c8", "": "#eeeeee"}
 ARROWS = {"DR": "\u2198", "DL": "\u2199", "UR": "\u2197", "UL": "\u2196", "right": "\u2192", "left": "\u2190",
@@ -90,6 +91,11 @@ def _under(marks, cell: int) -> list[str]:
             for r, c in m.cells:
                 out.append(f'<circle class="{m.shape}" cx="{(c + 0.5) * cell:g}" cy="{(r + 0.5) * cell:g}" '
                            f'r="{cell * 0.42:g}" fill="{fill}" stroke="{stroke}" stroke-width="{cell * 0.06:g}"/>')
+        elif m.shape == "diamond":  # a lockout line's ends: a square standing on a corner
+            for r, c in m.cells:
+                x, y, h = (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36
+                out.append(f'<polygon class="diamond" points="{x:g},{y - h:g} {x + h:g},{y:g} {x:g},{y + h:g} '
+                           f'{x - h:g},{y:g}" fill="#ebeaff" stroke="#490aa5" stroke-width="{cell * 0.05:g}"/>')
     return out
 
 

@@ -73,6 +73,7 @@ class Shape_:
     text: str
     layer: str
     font: float
+    angle: float = 0.0
     used: bool = False
 
 
@@ -190,7 +191,8 @@ class DrawingReader:
         text = s.get("text", "")
         return Shape_(_point(s.get("center")) or (0.0, 0.0), width, _num(s.get("height"), width), bool(s.get("rounded")),
                       str(s.get("backgroundColor") or ""), str(s.get("borderColor") or ""),
-                      "" if text is None else str(text).strip(), layer, _num(s.get("fontSize"), 0.0))
+                      "" if text is None else str(text).strip(), layer, _num(s.get("fontSize"), 0.0),
+                      _num(s.get("angle"), 0.0))
 
     @staticmethod
     def _line(v: dict, arrow: bool) -> Line:
@@ -206,19 +208,23 @@ class DrawingReader:
     def unread(self, what: str) -> None:
         self.out.unread.append(what)
 
-    def line_rule(self, kind: str, cells: list[Cell], what: str) -> bool:
-        """Add a line rule of catalogue type ``kind``; a rule this build lacks is recorded by name."""
+    def line_rule(self, kind: str, cells: list[Cell], what: str, loop: bool = False) -> bool:
+        """Add a line rule of catalogue type ``kind`` (``loop``: a closed line whose rule reads it whole, a 10 line);
+        a rule this build lacks is recorded by name."""
         if kind == "dutchwhispers" and not self.has_rule(kind):
             self.add("whispers", cells=[list(c) for c in cells], value=4)
             return True
-        if kind == "tenline" or kind == "lockout" or not self.has_rule(kind):
+        if not self.has_rule(kind):
             self.out.missing.setdefault(kind, what)
             return True
-        gap = words.whisper_gap(self.text) if kind == "whispers" else None
-        if gap is not None and gap != (self.n + 1) // 2:
-            self.add(kind, cells=[list(c) for c in cells], value=gap)
-        else:
-            self.add(kind, cells=[list(c) for c in cells])
+        fields: dict[str, Any] = {"cells": [list(c) for c in cells]}
+        number = words.line_gap(self.text, kind) if kind in ("whispers", "lockout") else \
+            words.line_sum(self.text) if kind == "tenline" else None
+        if number is not None and number != {"whispers": (self.n + 1) // 2, "lockout": self.n // 2, "tenline": 10}[kind]:
+            fields["value"] = number
+        if loop:
+            fields["loop"] = True
+        self.add(kind, **fields)
         return True
 
     # --- circles, which lines and arrows end in -------------------------------------------
@@ -246,6 +252,7 @@ class DrawingReader:
         self.inequalities()  # chevrons before other lines take them
         self.region_borders()
         self.arrowheads()
+        self.lockouts()
         circles = self.circles()
         self.arrows(circles)
         self.lines_with_circles(circles)
@@ -262,6 +269,34 @@ class DrawingReader:
         self.fortress()
         self.leftover_shapes()
         return self.out
+
+    def diamonds(self) -> dict[Cell, Shape_]:
+        """Cell -> a diamond drawn on it (a square turned 45 degrees, smaller than the cell): a lockout line's end."""
+        out: dict[Cell, Shape_] = {}
+        for s in self.shapes:
+            if s.used or s.rounded or s.text or not centred(s.centre) or not 0.3 <= s.width <= 0.95 \
+                    or abs(s.width - s.height) > 0.05 or abs(s.angle % 90 - 45) > 5:
+                continue
+            out.setdefault(cell_of(s.centre), s)
+        return out
+
+    def lockouts(self) -> None:
+        """Lockout lines: a line with a diamond at each end, when the rules text names lockout lines (or its
+        colour's words say so)."""
+        if "lockout" not in self.named:
+            return
+        diamonds = self.diamonds()
+        for line in self.lines:
+            if line.used or line.arrow:
+                continue
+            cells = [c for c in line_cells(line.points) if self.inside(c)]
+            said = self.colour_rules.get(words.colour_word(line.colour))
+            first, last = (diamonds.get(cells[0]), diamonds.get(cells[-1])) if len(cells) >= 2 else (None, None)
+            if first is None or last is None or cells[0] == cells[-1] or said not in (None, "lockout"):
+                continue
+            line.used = first.used = last.used = True
+            self.line_rule("lockout", cells, f"a {words.colour_word(line.colour)} line {_cells_text(cells)} with "
+                                             f"diamonds at its ends")
 
     def arrowheads(self) -> None:
         """Arrows drawn as lines (SudokuMaker's style): a line whose far end carries a head of its colour (a
@@ -503,7 +538,9 @@ class DrawingReader:
                  and words.colour_word(line.colour) != "white"]
         left = [line for line in self.lines if not line.used and not line.arrow]
         plain_rules = [k for k in self.named if k not in ("arrow", "thermometer", "between", "doublearrow",
-                                                          "slowthermo", "tenline", "lockout")]
+                                                          "slowthermo", "lockout")]
+        hollow = {tuple(map(tuple, line.points)) for line in self.lines if not line.arrow
+                  and words.colour_word(line.colour) == "white"}
         for line in left:
             cells = [c for c in line_cells(line.points) if self.inside(c)]
             colour = words.colour_word(line.colour)
@@ -516,6 +553,8 @@ class DrawingReader:
                 line.used = True
                 continue
             kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
+            if kind is None and "white" in self.colour_rules and tuple(map(tuple, line.points)) in hollow:
+                kind = self.colour_rules["white"]  # a hollow line (white inside an outline): "white lines are ..."
             if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1:
                 kind = "palindrome"  # SudokuPad's palindrome
             if kind is None and words.PALETTE.get(colour) in self.named:
@@ -542,6 +581,9 @@ class DrawingReader:
                 if kind in _WINDOW and len(cells) > _WINDOW[kind]:
                     w = _WINDOW[kind] - 1  # the loop's windows across its joint, as one more stretch of line
                     self.line_rule(kind, cells[-w:] + cells[:w], what)
+                elif kind == "tenline":  # its runs may pass the joint: the loop is read whole
+                    self.line_rule(kind, cells, what, loop=True)
+                    continue
             self.line_rule(kind, cells, what)
 
     def edge_marks(self) -> None:
@@ -688,7 +730,8 @@ class DrawingReader:
             (a, apex, b) = line.points
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             centre = ((mid[0] + apex[0]) / 2, (mid[1] + apex[1]) / 2)
-            pair = edge_cells(centre) or edge_cells(apex)  # across the edge, or inside the greater cell at its edge
+            # across the edge, or inside a cell at its edge (its point, or its open side, on the edge)
+            pair = edge_cells(centre) or edge_cells(apex) or edge_cells(mid)
             if pair is None or not all(self.inside(c) for c in pair):
                 continue
             toward = (apex[0] - mid[0], apex[1] - mid[1])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextvars
 import re
 from contextlib import contextmanager
+from dataclasses import replace
 
 from ...core.board import Board, PuzzleError
 from . import words
@@ -59,6 +60,10 @@ _GLOBALS = {"antiknight": "antiknight", "antiking": "antiking", "nonconsecutive"
 _IGNORED_KEYS = frozenset({"id", "cellSize", "cells", "regions", "cages", "lines", "arrows", "overlays", "underlays",
                            "metadata", "global", "settings", "title", "author", "rules", "solution", "duration",
                            "dur", "d2", "videos", "source", "sourcepuzzle", "puzzleid", "customstyle"})
+# Fog of war: the cells lit at the start and what lights more. Fog only hides drawings that are in the puzzle, so
+# they are read as rules like the visible ones, and the board's rules name says the puzzle had fog.
+FOG_KEYS = frozenset({"foglight", "fogofwar", "triggereffect", "triggers"})
+FOGGED = "fog of war: the drawings under it read too"
 
 
 def metadata(puzzle: dict) -> dict[str, str]:
@@ -118,11 +123,13 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
             unread.append(f"a {'background' if key == 'bgimage' else 'foreground'} image ({key}), whose drawing "
                           f"is not read")
     for key, value in puzzle.items():
-        if key not in _IGNORED_KEYS and value not in (None, False, [], {}, ""):
+        if key not in _IGNORED_KEYS | FOG_KEYS and value not in (None, False, [], {}, ""):
             unread.append(f"SudokuPad's {key!r}")
     refuse_unread(where, missing, unread, ignore)
     document["constraints"] = _merged(constraints)
     board = _build(document, box, where)
+    if any(key in puzzle for key in FOG_KEYS):
+        board = Board.unchecked(board.shape, board.cells, replace(board.rules, name=f"{board.rules.name} ({FOGGED})"))
     board = _partly(board, unread)
     _check_solution(board, meta.get("solution", ""), where, unread)
     _check_unique(board, meta.get("solution", ""), where, ignore)
@@ -151,8 +158,6 @@ def _partly(board: Board, unread: list[str]) -> Board:
     """Under ``ignore_unread``: the board with its rules name saying it was read in part (and what was left noted)."""
     if not unread:
         return board
-    from dataclasses import replace
-
     _IGNORED.set((_IGNORED.get() or []) + unread)
     return Board.unchecked(board.shape, board.cells,
                            replace(board.rules, name=f"{board.rules.name} ({PARTLY}: {len(unread)} ignored)"))
@@ -218,10 +223,13 @@ def _hidden_regions(puzzle: dict, n: int) -> list[list[list[int]]]:
 
 
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
-    """Killer cages (a number: the sum), extra regions, disjoint groups; cages that carry metadata are skipped."""
+    """Killer cages (a number: the sum; ``?`` or nothing: no sum, when the rules text says their digits do not
+    repeat and gives ``?`` no other meaning), extra regions, disjoint groups; cages that carry metadata are skipped."""
     from ...core.shape import cell_name
 
-    repeat = words.says(text, r"(?:digits?|numbers?) (?:may|can) repeat (?:in|within) (?:a |the )?cages?")
+    said = words.cage_digits(text)
+    repeat = said == "repeat"
+    unknown = "?" if said == "distinct" and not words.question_mark_meant(text) else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
     for cage in puzzle.get("cages") or []:
@@ -249,6 +257,8 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         value = cage.get("sum", cage.get("value"))
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value)
+        elif isinstance(value, str) and value.strip() == unknown:
+            value = None  # a cage of unknown sum
         killer = cage.get("unique") is True or words.says(text, r"cage|killer")
         if not killer or (value is not None and value != "" and type(value) is not int):
             unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")

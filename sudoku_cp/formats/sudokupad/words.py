@@ -43,7 +43,8 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"between[- ]?line|between the (?:two )?circles", "between"),
     (r"\barrow", "arrow"),
     (r"lockout", "lockout"),
-    (r"\b(?:10|ten)[- ]lines?\b", "tenline"),
+    (r"\bsequence lines?\b|arithmetic (?:sequence|progression)", "sequence"),
+    (r"\b(?:10|ten)[- ]lines?\b|segments?\b[^.;]{0,40}\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b", "tenline"),
 )
 # What a person calls each catalogue line type (for messages about rules this build lacks).
 LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", "dutchwhispers": "Dutch whispers",
@@ -51,7 +52,7 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
               "palindrome": "palindromes", "entropic": "entropic lines", "modular": "modular lines",
               "zipper": "zipper lines", "parityline": "parity lines", "nabner": "nabner lines",
               "doublearrow": "double arrows", "between": "between lines", "arrow": "arrows",
-              "lockout": "lockout lines", "tenline": "10 lines"}
+              "lockout": "lockout lines", "tenline": "10 lines", "sequence": "sequence lines"}
 # f-puzzles' own colours for its line rules (whispers #67F067, renban #F067F0, region sums #2ECBFF): a line in
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
@@ -172,17 +173,40 @@ def _first_at(sentence: str, name: str) -> int:
     return min(found, default=len(sentence))
 
 
-def whisper_gap(text: str) -> int | None:
-    """The gap a rules text gives whispers ("differ by at least 4", "a difference of 5 or more"), from the
-    sentences whose first line rule is whispers, or None."""
+def line_gap(text: str, kind: str) -> int | None:
+    """The gap a rules text gives a line rule of ``kind`` (whispers: neighbours "differ by at least 4";
+    lockout: the ends "have a difference of at least 4", "are at least 4 apart"), from the sentences whose
+    first line rule is that one (whispers: or Dutch whispers), or None.
+
+    >>> line_gap("Digits along a purple lockout line are not between the diamonds, which differ by at least 3.", "lockout")
+    3
+    """
+    kinds = ("whispers", "dutchwhispers") if kind == "whispers" else (kind,)
     for sentence in sentences(text):
         rules = mentions(sentence)
-        if not rules or min(rules, key=lambda name: _first_at(sentence, name)) not in ("whispers", "dutchwhispers"):
+        if not rules or min(rules, key=lambda name: _first_at(sentence, name)) not in kinds:
             continue
         m = re.search(r"differ (?:in value )?by (?:at least |a minimum of )?(\d+)(?! or less)|"
-                      r"difference of (?:at least |a minimum of )?(\d+)", sentence)
+                      r"difference of (?:at least |a minimum of )?(\d+)|at least (\d+) apart", sentence)
         if m:
-            return int(m.group(1) or m.group(2))
+            return int(next(g for g in m.groups() if g))
+    return None
+
+
+def line_sum(text: str) -> int | None:
+    """The sum a rules text gives a 10 line's runs ("segments that each sum to 10"), from the sentences whose
+    first line rule is 10 lines, or None.
+
+    >>> line_sum("Each white line can be divided into one or more segments that each sum to 10."), line_sum("10 lines.")
+    (10, None)
+    """
+    for sentence in sentences(text):
+        rules = mentions(sentence)
+        if not rules or min(rules, key=lambda name: _first_at(sentence, name)) != "tenline":
+            continue
+        m = re.search(r"\b(?:sum|add|total)s?(?: up)? to (\d+|ten)\b", sentence)
+        if m:
+            return 10 if m.group(1) == "ten" else int(m.group(1))
     return None
 
 
@@ -198,7 +222,7 @@ antiking diagonal diagonals between quadruple quadruples quad quads odd even eve
 circles minimum minimums maximum maximums min max indexer indexers indexing greater inequality inequalities line lines
 little consecutive nonconsecutive non ratio difference german dutch slow double irregular jigsaw windoku disjoint extra
 negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
-teal lavender brown the a an and or of on in is are with eg e g note notes example examples tip tips all every each
+teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
@@ -226,10 +250,43 @@ def unknown_rules(text: str) -> list[str]:
     return found
 
 
+# What a rules text says of the digits in cages: they may repeat ("digits in a cage may repeat", "digits can repeat
+# within cages"), or they do not ("digits cannot repeat in a cage", "cages contain non-repeating digits").
+_CAGE = r"\b(?:cages?|killers?)\b"
+_MAY_REPEAT = r"\b(?:may|can|could|might)\b(?: also)? repeat\b"
+_NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't|does not|doesn't|never|won't|will not|"
+              r"not)\b[^.;]{0,12}\brepeat|non-?repeating|\bdistinct\b|\ball different\b|\bdifferent digits\b")
+
+
+def cage_digits(text: str) -> str | None:
+    """What the rules text says of the digits in cages: ``"repeat"`` (they may repeat), ``"distinct"`` (they do
+    not), or None (it does not say).
+
+    >>> cage_digits("Digits in a cage MAY repeat."), cage_digits("Digits cannot repeat in cages."), cage_digits("Killer cages.")
+    ('repeat', 'distinct', None)
+    """
+    found = [s for s in sentences(text) if re.search(_CAGE, s)]
+    if any(re.search(_MAY_REPEAT, s) for s in found):
+        return "repeat"
+    if any(re.search(_NO_REPEAT, s) for s in found):
+        return "distinct"
+    return None
+
+
+def question_mark_meant(text: str) -> bool:
+    """Whether the rules text gives a cage's ``?`` a meaning of its own ("a '?' means a single digit total"),
+    rather than leaving it an unknown sum.
+
+    >>> question_mark_meant('A "?" means a single digit total.'), question_mark_meant("Normal killer rules.")
+    (True, False)
+    """
+    return says(text, r"[\"'“”‘’(]\?+[\"'“”‘’)]|\?\s*(?:means|is|represents|stands|indicates|denotes)\b")
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "colour_word", "colours_in", "line_kinds", "mentions", "nearest", "says",
-           "sentences", "unknown_rules", "whisper_gap"]
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "line_gap", "line_kinds", "line_sum", "mentions", "nearest",
+           "question_mark_meant", "says", "sentences", "unknown_rules"]

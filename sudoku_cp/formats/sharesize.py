@@ -1,10 +1,12 @@
-"""Share strings decompressed within a bound: lz-string's decoder, stopped once its text passes a cap.
+"""Share strings decompressed within a bound: lz-string's decoder and raw deflate, stopped once the text passes a cap.
 
 lz-string output can grow with the square of its input: a 99,000-character share string spells
 849 million characters, which the lzstring package builds whole before anything can look at it.
 :func:`decompress` is lz-string's decoder written to stop as soon as its text passes a cap (in
 time and memory proportional to the input plus the cap: a bomb is refused in milliseconds), and
-every share reader decompresses through it, so no reader can build more than the cap.
+every share reader decompresses through it, so no reader can build more than the cap. Penpa+
+links are raw deflate, whose output can be a thousand times its input: :func:`inflate` asks zlib
+for at most the cap (``max_length``), a piece at a time, and stops there.
 """
 
 from __future__ import annotations
@@ -123,4 +125,45 @@ def decompress(payload: str, where: str, cap: int = MAX_SHARE_TEXT,
                           f"{expected} (a 64x64 one is far smaller)") from None
 
 
-__all__ = ["MAX_SHARE_TEXT", "decompress", "decompressed_length"]
+def inflate(data: bytes, where: str, cap: int = MAX_SHARE_TEXT, expected: str = "expected a puzzle") -> bytes | None:
+    """The bytes of raw deflate ``data`` (Penpa+'s compression), or None when it is not such data (or ends
+    early); a :class:`PuzzleError` naming ``where`` as soon as they pass ``cap`` bytes.
+
+    zlib gives at most the bytes asked for (``max_length``) and keeps the rest of its input unread, so
+    memory stays within the input plus ``cap`` however far the data would inflate.
+
+    >>> import zlib
+    >>> packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    >>> packed = packer.compress(b"a" * 1000) + packer.flush()
+    >>> len(inflate(packed, "line 1")), len(packed) < 20
+    (1000, True)
+    >>> inflate(packed, "line 1", cap=999)
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.core.shape.PuzzleError: line 1: it decompresses to more than 999 bytes: expected a puzzle (a 64x64 one is far smaller)
+    """
+    import zlib
+
+    unpacker = zlib.decompressobj(-15)
+    out: list[bytes] = []
+    total = 0
+    pending = data
+    try:
+        while True:
+            piece = unpacker.decompress(pending, cap + 1 - total)
+            out.append(piece)
+            total += len(piece)
+            if total > cap:
+                raise PuzzleError(f"{where}: it decompresses to more than {cap:,} bytes: "
+                                  f"{expected} (a 64x64 one is far smaller)")
+            pending = unpacker.unconsumed_tail
+            if unpacker.eof or not pending and not piece:
+                break
+    except zlib.error:
+        return None
+    if not unpacker.eof:
+        return None  # the data ends before its last block
+    return b"".join(out)
+
+
+__all__ = ["MAX_SHARE_TEXT", "decompress", "decompressed_length", "inflate"]

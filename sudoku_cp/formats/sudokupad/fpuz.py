@@ -117,26 +117,26 @@ def read(data: dict, box: tuple[int, int] | None = None, first_line: int = 1, wh
     in part). Where drawings were read or left, the reading is checked as a SudokuPad link's is: the
     puzzle's own solution must keep it, and it must have one solution (that one, when it carries one).
     """
-    from .puzzle import _OPTIONS, _check_solution, _check_unique, _partly, refuse_unread
+    from .puzzle import _OPTIONS, check_solution, check_unique, partly, refuse_unread
 
     where = f"line {first_line}: {what}"
     rules_text, ignore = _OPTIONS.get()
     board, unread, missing, solution, from_drawings, text = _reading(data, box, first_line, rules_text, what)
     refuse_unread(where, missing, [], ignore)
     if ignore:
-        board = _partly(board, unread)
+        board = partly(board, unread)
     # a SudokuPad link is a shared puzzle: one whose rules text may say more than its keys (an Euler colouring,
     # a rule drawn as nothing) is asked for one solution, its own; an f-puzzles string with nothing read beyond
     # its keys is read from them exactly (a setter's puzzle with several solutions stays open to count)
     said_more = what == "SudokuPad link" and bool(text.strip())
     if not unread and not from_drawings and not said_more:
         return board  # f-puzzles' own keys, read exactly (as f-puzzles strings always were)
-    _check_solution(board, solution, where, unread)
+    check_solution(board, solution, where, unread)
     if unread and not ignore:
         if not _decoration(board, solution):
             refuse_unread(where, {}, unread, False)
     elif from_drawings or said_more:
-        _check_unique(board, solution, where, ignore)
+        check_unique(board, solution, where, ignore)
     return board
 
 
@@ -159,7 +159,7 @@ def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_tex
     rules text."""
     from .. import document, fpuzzles
     from .drawings import DrawingReader
-    from .puzzle import _cages, _has_rule, _text_rules, metadata, unknown_rules_read
+    from .puzzle import _cages, _has_rule, text_rules, metadata, unknown_rules_read
 
     cosmetic = drawn(data)
     keys = {k: v for k, v in data.items() if k not in COSMETIC}
@@ -179,7 +179,7 @@ def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_tex
     items += reading.constraints
     unread += reading.unread
     have = {c.kind for c in board.rules.constraints}
-    _text_rules(text, items)  # whole-grid rules the rules text names (anti-knight, diagonals, ...)
+    text_rules(text, items)  # whole-grid rules the rules text names (anti-knight, diagonals, ...)
     items = [c for c in items if c["type"] not in have or c.get("cells")]
     solution = data.get("solution") or meta.get("solution") or ""
     solution = "".join(str(d) for d in solution) if isinstance(solution, list) else str(solution)

@@ -14,7 +14,7 @@ from .link import UnreadDrawing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterator, Sequence
     from typing import Any
 
 # What the command line (--rules-text, --ignore-unread) or the web API asked of the reads in this context.
@@ -44,6 +44,11 @@ def options(rules_text: str | None = None, ignore_unread: bool = False) -> Itera
         yield
     finally:
         _OPTIONS.reset(token)
+
+
+def current_options() -> tuple[str | None, bool]:
+    """The rules text and ``ignore_unread`` that :func:`options` set for the reads in this context."""
+    return _OPTIONS.get()
 
 
 def ignored() -> list[str]:
@@ -110,7 +115,7 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     missing: dict[str, str] = {}
     _cages(puzzle, n, text, constraints, unread)
     _globals(puzzle, constraints, unread, missing)
-    _text_rules(text, constraints)
+    text_rules(text, constraints)
     from .drawings import DrawingReader
 
     reading = DrawingReader(puzzle, n, text, _has_rule, regions).read()
@@ -126,13 +131,13 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
         if key not in _IGNORED_KEYS | FOG_KEYS and value not in (None, False, [], {}, ""):
             unread.append(f"SudokuPad's {key!r}")
     refuse_unread(where, missing, unread, ignore)
-    document["constraints"] = _merged(constraints)
-    board = _build(document, box, where)
+    document["constraints"] = merged(constraints)
+    board = build(document, box, where)
     if any(key in puzzle for key in FOG_KEYS):
         board = Board.unchecked(board.shape, board.cells, replace(board.rules, name=f"{board.rules.name} ({FOGGED})"))
-    board = _partly(board, unread)
-    _check_solution(board, meta.get("solution", ""), where, unread)
-    _check_unique(board, meta.get("solution", ""), where, ignore)
+    board = partly(board, unread)
+    check_solution(board, meta.get("solution", ""), where, unread)
+    check_unique(board, meta.get("solution", ""), where, ignore)
     return board
 
 
@@ -154,7 +159,7 @@ def refuse_unread(where: str, missing: dict[str, str], unread: list[str], ignore
                             f"expected --rules-text with the puzzle's rules, or --ignore-unread to solve what was read")
 
 
-def _partly(board: Board, unread: list[str]) -> Board:
+def partly(board: Board, unread: list[str]) -> Board:
     """Under ``ignore_unread``: the board with its rules name saying it was read in part (and what was left noted)."""
     if not unread:
         return board
@@ -297,7 +302,7 @@ _DIFFER = (r"\b(?:not|never|cannot|can't|mustn't)\b[^.;]{0,40}\b(?:repeat|same|i
            r"\bdiffer(?:ent)?\b|\bdistinct\b")
 
 
-def _text_rules(text: str, constraints: list[dict]) -> None:
+def text_rules(text: str, constraints: list[dict]) -> None:
     """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the kropki/XV negative."""
     low = (text or "").lower().replace("’", "'")
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
@@ -322,7 +327,7 @@ def _text_rules(text: str, constraints: list[dict]) -> None:
             constraints.append({"type": "xv-negative"})
 
 
-def _merged(constraints: list[dict]) -> list[dict]:
+def merged(constraints: list[dict]) -> list[dict]:
     """One entry per whole-grid rule, diagonals joined ("both"), the kropki negative's colours joined."""
     out: list[dict] = []
     seen: set[str] = set()
@@ -344,7 +349,7 @@ def _merged(constraints: list[dict]) -> list[dict]:
     return out
 
 
-def _build(document: dict, box: tuple[int, int] | None, where: str) -> Board:
+def build(document: dict, box: tuple[int, int] | None, where: str) -> Board:
     from ...core.shape import Shape
     from ..document import board_from_document
 
@@ -360,30 +365,42 @@ def _build(document: dict, box: tuple[int, int] | None, where: str) -> Board:
         raise PuzzleError(f"{where}: {message}") from None
 
 
-def _check_solution(board: Board, solution: str, where: str, unread: list[str]) -> None:
+def solution_digits(solution: str | Sequence[int] | None, size: int) -> tuple[int, ...] | None:
+    """A puzzle's own solution as N*N digits: a string of digits (spaces and commas ignored; N <= 9) or a
+    sequence of integers 1..N; None when it is missing or not a whole solution."""
+    if isinstance(solution, str) or solution is None:
+        digits = re.sub(r"[\s,]", "", solution or "")
+        if size > 9 or len(digits) != size * size or not digits.isdigit():
+            return None
+        return tuple(int(d) for d in digits)
+    cells = tuple(solution)
+    if len(cells) != size * size or not all(type(d) is int and 1 <= d <= size for d in cells):
+        return None
+    return cells
+
+
+def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str]) -> None:
     """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said."""
-    digits = re.sub(r"[\s,]", "", solution or "")
-    n = board.size
-    if len(digits) != n * n or not digits.isdigit() or n > 9:
+    cells = solution_digits(solution, board.size)
+    if cells is None:
         return
     from ...core.check import solution_problems
 
-    solved = Board.unchecked(board.shape, tuple(int(d) for d in digits), board.rules)
+    solved = Board.unchecked(board.shape, cells, board.rules)
     problems = solution_problems(solved, board)
     if problems:
         raise PuzzleError(f"{where}: the puzzle's own solution breaks the rules as read ({problems[0]}), so the "
                           f"drawings were misread: expected a puzzle whose drawings this reader reads")
 
 
-def _check_unique(board: Board, solution: str, where: str, ignore: bool) -> None:
+def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool) -> None:
     """A shared puzzle has one solution: a reading with none or several (or another than the puzzle's
     own) misread something, which is said rather than answered. Skipped under ``ignore_unread``."""
     if ignore or not _COUNTER:
         return
     status, found = _COUNTER[0](board)
-    digits = re.sub(r"[\s,]", "", solution or "")
-    if status == "unique" and found is not None and len(digits) == board.size ** 2 and digits.isdigit() \
-            and tuple(int(d) for d in digits) != found.cells:
+    cells = solution_digits(solution, board.size)
+    if status == "unique" and found is not None and cells is not None and cells != found.cells:
         raise PuzzleError(f"{where}: the rules as read give another solution than the puzzle's own, so something "
                           f"was misread: expected a puzzle whose drawings this reader reads (or --ignore-unread)")
     if status in ("multiple", "unsat"):

@@ -9,7 +9,7 @@ Forms, detected automatically:
 - JSON rows of strings (``[["5","3","."],...]``) or of integers (0 = blank);
 - variants: a puzzle document (a JSON object, ``{"size": 9, "givens": ..., "constraints": [...]}``,
   see ``document.py``), a jigsaw as two lines (the givens, then N*N region labels), and an
-  f-puzzles / SudokuPad share string or link (see ``fpuzzles.py``).
+  f-puzzles / SudokuPad share string or link (see ``fpuzzles.py``), a Penpa+ link (see ``penpa/``).
 
 Symbols are ``1``-``9`` then ``A``-``Z`` (A = 10) unless ``symbols`` names another alphabet,
 whose i-th character is digit i+1 (then only ``.`` is blank, or ``0`` when it is not a symbol).
@@ -29,7 +29,7 @@ import re
 
 from ..core.board import MAX_SIZE, MIN_SIZE, Board, PuzzleError, Rules, Shape, cell_name
 from ..constraints import candidates as sukaku
-from . import document, fpuzzles, sudocue, sudokupad
+from . import document, fpuzzles, penpa, sudocue, sudokupad
 from .jsontext import MAX_JSON_DEPTH, SHOWN_CHARS, is_whole  # noqa: F401 (part of this module's interface)
 from .jsontext import BigInt as _BigInt
 from .jsontext import load_json
@@ -332,6 +332,8 @@ def parse_general(text: str, box: tuple[int, int] | None = None, symbols: str | 
         return document.parse_document(text, _read_givens, box, symbols, first_line, _read_fpuzzles)
     if start == "[":
         return _parse_json(text, box, symbols, first_line)
+    if penpa.looks_like(text):
+        return penpa.read(text, box, first_line)
     if sudokupad.looks_like(text):
         return sudokupad.read(text, box, first_line)
     if fpuzzles.looks_like_share(text):

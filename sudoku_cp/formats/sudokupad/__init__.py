@@ -1,8 +1,8 @@
 """SudokuPad links read into puzzles: the link forms, SudokuPad's own format, its drawings as rules.
 
 - :mod:`.link`: the link forms (``https://sudokupad.app/scl...``, ``ctc``, ``fpuz``, ``fpuzzles``,
-  ``?puzzleid=``, percent-encoded, ``+`` pasted as a space), the refusals (a short id on
-  SudokuPad's server, a Penpa+ link) and SudokuPad's zipped JSON (:func:`.link.unzip`);
+  ``?puzzleid=``, percent-encoded, ``+`` pasted as a space), the refusal of a short id on
+  SudokuPad's server, and SudokuPad's zipped JSON (:func:`.link.unzip`);
 - :mod:`.puzzle`: the puzzle object to a board, the read options and the solution checks;
 - :mod:`.drawings`: cages, lines, arrows, circles, dots and text read as the rules SudokuPad's
   f-puzzles converter draws them, then by colour words of the rules text (:mod:`.words`).

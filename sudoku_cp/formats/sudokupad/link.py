@@ -4,8 +4,8 @@ Read: ``https://sudokupad.app/`` or ``https://app.crackingthecryptic.com/`` (als
 followed by ``scl`` or ``ctc`` and the payload, with or without ``?puzzleid=``, percent-encoded
 or not, ``+`` turned into a space by a paste; the bare ``scl...``/``ctc...`` payload too. Links of
 f-puzzles strings (``fpuz``, ``fpuzzles``) go to :mod:`.fpuzzles`. A short puzzle id needs
-SudokuPad's server (no network is used) and a Penpa+ link is not a SudokuPad puzzle: both are
-refused in one line saying so.
+SudokuPad's server (no network is used): it is refused in one line saying so. Penpa+ links have a
+reader of their own (:mod:`..penpa`).
 
 The payload is lz-string base64 (decompressed through :func:`.sharesize.decompress`, which
 bounds it) of SudokuPad's "zipped" JSON: short keys (``ce`` cells, ``re`` regions, ``ca``
@@ -45,7 +45,6 @@ _HOST = r"(?:https?://)?(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com
 _LINK = re.compile(rf"^{_HOST}(?:\?puzzleid=)?(\S*)$", re.I)
 _OWN = re.compile(r"^(scl|ctc)(.+)$", re.S)
 _FPUZ = re.compile(r"^fpuz(?:zles)?", re.I)
-_PENPA = re.compile(r"^(?:https?://)?[^ ]*penpa-edit[^ ]*|^(?:https?://)?[^ ]*[?&#]m=(?:edit|solve)&p=", re.I)
 
 
 class UnreadDrawing(PuzzleError):
@@ -53,13 +52,10 @@ class UnreadDrawing(PuzzleError):
 
 
 def looks_like(text: str) -> bool:
-    """Whether ``text`` is meant as a SudokuPad link (any form) or a bare ``scl``/``ctc`` payload,
-    or a Penpa+ link (read only to refuse it by name)."""
+    """Whether ``text`` is meant as a SudokuPad link (any form) or a bare ``scl``/``ctc`` payload."""
     token = text.strip()
     if not token or "\n" in token:
         return False
-    if _PENPA.match(token):
-        return True
     if _LINK.match(token.replace(" ", "+")):
         return True
     if re.match(r"^fpuz(?:zles)?N4Ig[A-Za-z0-9+/=%\-$]+$", token):
@@ -71,9 +67,6 @@ def looks_like(text: str) -> bool:
 def payload(text: str, where: str) -> tuple[str, str]:
     """``("scl"|"fpuzzles", data)`` of a link; one-line :class:`PuzzleError` for what has none."""
     token = text.strip()
-    if _PENPA.match(token):
-        raise PuzzleError(f"{where}: a Penpa+ link: its drawing does not say which rules apply, so it "
-                          f"is not read: expected a SudokuPad or f-puzzles link of the puzzle")
     link = _LINK.match(token.replace(" ", "+"))
     rest = link.group(1) if link else token
     from urllib.parse import unquote

@@ -314,7 +314,9 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue
-        if re.search(r"\ball (?:possible |the )?(?:kropki )?dots (?:are|have been) (?:given|shown|drawn|marked)", clause):
+        # "circles" where the text calls its kropki dots white and black circles (as Penpa+ setters do)
+        dots = r"(?:dots|circles)" if re.search(r"\b(?:white|black) circles?\b", low) else "dots"
+        if re.search(rf"\ball (?:possible |the )?(?:kropki )?{dots} (?:are|have been) (?:given|shown|drawn|marked)", clause):
             # the dots the rules text speaks of: "all dots are given" after white dots only is white dots' negative
             said = [c for c, pattern in (("white", r"\bwhite\b|consecutive"), ("black", r"\bblack\b|ratio|double"))
                     if re.search(pattern, low)]

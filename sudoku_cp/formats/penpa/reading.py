@@ -372,8 +372,8 @@ class Reader:
 
 
 def regions(reader: Reader) -> tuple[tuple[int, int] | None, list[list[int]] | None]:
-    """The box shape or the jigsaw regions the thick borders draw: ``(box, None)`` or ``(None, labels)``; when they
-    divide the board into no N regions of N cells, that is added to the reader's unread drawings, ``(None, None)``."""
+    """The box shape or the jigsaw regions the thick borders draw: ``(box, None)`` or ``(None, labels)``. When they
+    divide the board into no N regions of N cells there is no sudoku to solve, even in part: a :class:`PuzzleError`."""
     n, borders = reader.n, reader.borders
     label = [[-1] * n for _ in range(n)]
     sizes: list[int] = []
@@ -392,13 +392,12 @@ def regions(reader: Reader) -> tuple[tuple[int, int] | None, list[list[int]] | N
                         stack.append((rr, cc))
             sizes.append(size)
     if len(sizes) == 1:
-        reader.unread.insert(0, "no region borders (thick lines) are drawn, so its boxes or regions are not known")
-        return None, None
+        raise PuzzleError(f"{reader.where}: no region borders (thick lines) are drawn on its {n}x{n} board, so it is no "
+                          f"sudoku this reader knows: expected a sudoku with its boxes or regions drawn")
     if len(sizes) != n or any(s != n for s in sizes):
         shown = ", ".join(str(s) for s in sorted(sizes)[:12]) + (", ..." if len(sizes) > 12 else "")
-        reader.unread.insert(0, f"thick borders that divide the grid into {len(sizes)} regions of {shown} cells, not "
-                                f"{n} regions of {n}")
-        return None, None
+        raise PuzzleError(f"{reader.where}: its thick borders divide the grid into {len(sizes)} regions of {shown} "
+                          f"cells: expected {n} regions of {n} cells (the boxes, or a jigsaw's regions)")
     inner = sorted(tuple(sorted(pair)) for pair in borders if len({label[r][c] for r, c in pair}) == 1)
     if inner:
         (a, b) = inner[0]

@@ -1,0 +1,203 @@
+"""Penpa+ links (issue 41): read where the drawing is a sudoku whose rules it determines, refused by name otherwise.
+
+The corpus is tests/data/penpa (published puzzles drawn and written by Penpa+'s own code, and links as posted;
+see its README). Variations are made here by decoding a link, changing its problem layer or answer, and writing
+it back in Penpa+'s own form (``relink``).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from sudoku_cp.cli import main
+from sudoku_cp.core.board import PuzzleError
+from sudoku_cp.formats.penpa.link import SHORT_KEYS, decode, inflated, parameters
+from sudoku_cp.formats.sudokupad import PARTLY, UnreadDrawing, options
+from sudoku_cp.formats.text import parse_puzzle
+from sudoku_cp.tasks.solving import solve
+
+DATA = Path(__file__).resolve().parent / "data" / "penpa"
+CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+                   for name in ("converted.jsonl", "real.jsonl"))
+
+
+def packed(text: str) -> str:
+    """Penpa+'s ``encrypt_data``: base64 of raw deflate."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.b64encode(packer.compress(text.encode()) + packer.flush()).decode()
+
+
+def relink(link: str, problem=None, answer=None) -> str:
+    """``link`` with its problem layer changed by ``problem(pu_q)`` and/or its answer by ``answer(lists)``."""
+    params = parameters(link)
+    text = inflated(params["p"], "test", "puzzle")
+    for long, short in reversed(SHORT_KEYS):
+        text = text.replace(short, long)
+    lines = text.split("\n")
+    if problem is not None:
+        q = json.loads(lines[3])
+        problem(q)
+        lines[3] = json.dumps(q, separators=(",", ":"))
+    text = "\n".join(lines)
+    for long, short in SHORT_KEYS:
+        text = text.replace(long, short)
+    out = link.split("#")[0] + "#m=solve&p=" + packed(text)
+    if "a" in params:
+        lists = json.loads(inflated(params["a"], "test", "answer"))
+        if answer is not None:
+            answer(lists)
+        out += "&a=" + packed(json.dumps(lists, separators=(",", ":")))
+    return out
+
+
+def solution_of(link: str) -> tuple[str, str]:
+    board = parse_puzzle(link)
+    result = solve(board, backend="sat", unique=True)
+    return result.status.value, "".join(str(d) for d in result.solution.cells) if result.solution else ""
+
+
+# --- the corpus ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("row", CONVERTED, ids=lambda r: r["kind"])
+def test_published_puzzles_written_by_penpa_give_their_published_solution(row):
+    assert solution_of(row["link"]) == ("unique", row["solution"])
+
+
+def test_the_corpus_covers_a_classic_a_jigsaw_a_killer_and_the_drawn_rules():
+    kinds = {row["kind"] for row in CONVERTED}
+    assert {"classic", "jigsaw", "killer", "diagonal", "thermometer", "arrow", "kropki", "xv"} <= kinds
+    assert {parse_puzzle(row["link"]).rules.name for row in CONVERTED if row["kind"] == "jigsaw"} == {"jigsaw"}
+    assert any(row["answer_embedded"] for row in CONVERTED) and not all(row["answer_embedded"] for row in CONVERTED)
+
+
+@pytest.mark.parametrize("row", REAL, ids=lambda r: r["expect"])
+def test_real_links_as_posted_are_read_with_one_solution_or_refused_by_name(row):
+    if row["expect"] == "refused":
+        with pytest.raises(PuzzleError) as refused:
+            parse_puzzle(row["link"])
+        message = str(refused.value)
+        assert "\n" not in message and message.startswith("line 1: Penpa+ link") and "expected" in message
+    else:
+        board = parse_puzzle(row["link"])
+        assert board.rules.name == row["expect"]
+        assert solution_of(row["link"])[0] == "unique"
+
+
+def test_another_genre_is_refused_naming_what_it_is():
+    messages = [str(pytest.raises(PuzzleError, parse_puzzle, row["link"]).value) for row in REAL
+                if row["expect"] == "refused"]
+    assert "'Pentopia - One-way Crossing': no region borders" in messages[0]
+    assert "'Statue Park': no region borders" in messages[1]
+    assert "a Penpa+ 'pyramid' grid: expected a square grid holding a sudoku" in messages[2]
+
+
+def test_a_contest_answer_key_outside_the_grid_is_not_a_rule():
+    # the Sudoku-X of the LMI contest marks its answer rows with letters and arrows outside the grid ("comp" mode)
+    row = REAL[0]
+    assert decode(row["link"], "x").contest
+    without = relink(row["link"], problem=lambda q: q.update(number={k: v for k, v in q["number"].items()
+                                                                        if v[0] not in "AB"}))
+    assert parse_puzzle(without) == parse_puzzle(row["link"])
+    # outside a contest link the same letter is text no rule reads
+    text = inflated(parameters(row["link"])["p"], "x", "puzzle").replace('"comp"', '"x"')
+    link = row["link"].split("?")[0] + "?m=solve&p=" + packed(text)
+    with pytest.raises(UnreadDrawing, match="the text 'B' at outside the grid"):
+        parse_puzzle(link)
+
+
+# --- link forms -------------------------------------------------------------------------------
+
+def test_every_link_form_reads_the_same_board():
+    link = next(row["link"] for row in CONVERTED if row["kind"] == "killer")
+    data = link.split("#m=solve&", 1)[1]
+    forms = [link, "https://swaroopg92.github.io/penpa-edit/?m=solve&" + data,
+             "https://opt-pan.github.io/penpa-edit/#m=solve&" + data,
+             "https://logicmastersindia.com/penpa-edit/?m=solve&" + data,
+             "m=solve&" + data, link.replace("+", " "),
+             "https://swaroopg92.github.io/penpa-edit/#" + quote("m=solve&" + data, safe="&=")]
+    boards = [parse_puzzle(f) for f in forms]
+    assert all(b == boards[0] and b.rules == boards[0].rules for b in boards)
+    assert boards[0].rules.name == "killer"
+
+
+@pytest.mark.parametrize("link, message", [
+    ("https://swaroopg92.github.io/penpa-edit/#m=solve", "a Penpa+ link with no puzzle (no p=)"),
+    ("https://swaroopg92.github.io/penpa-edit/?m=solve&p=abc", "the puzzle data ('abc') is not Penpa+'s compressed text"),
+    ("https://swaroopg92.github.io/penpa-edit/?m=edit&p=https://puzz.link/p?sudoku/4/4/g2j1h1j3g",
+     "a Penpa+ link that imports another page"),
+])
+def test_links_with_no_puzzle_in_them_are_refused_in_one_line(link, message):
+    with pytest.raises(PuzzleError) as refused:
+        parse_puzzle(link)
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+
+
+# --- what is read, and what is refused --------------------------------------------------------
+
+def test_the_links_own_answer_must_keep_the_rules_as_read():
+    link = next(row["link"] for row in CONVERTED if row["kind"] == "killer" and row["answer_embedded"])
+
+    def swap(lists):  # two answer digits exchanged: no longer a solution
+        first, second = lists[4][0].split(","), lists[4][1].split(",")
+        lists[4][0], lists[4][1] = f"{first[0]},{second[1]}", f"{second[0]},{first[1]}"
+
+    with pytest.raises(PuzzleError, match="the puzzle's own solution breaks the rules as read"):
+        parse_puzzle(relink(link, answer=swap))
+
+
+def test_a_killer_sum_changed_is_caught_by_the_answer_or_by_the_count():
+    row = next(row for row in CONVERTED if row["kind"] == "killer" and row["answer_embedded"])
+
+    def bump(q):
+        key = next(iter(q["numberS"]))
+        q["numberS"][key][0] = str(int(q["numberS"][key][0]) + 1)
+
+    with pytest.raises(PuzzleError, match="breaks the rules as read|no solution"):
+        parse_puzzle(relink(row["link"], problem=bump))
+
+
+@pytest.mark.parametrize("kind, change, named", [
+    ("classic", lambda q: q["line"].update({"28,29": 3}), "a line from r1c1 (Penpa+'s Line)"),
+    ("classic", lambda q: q["surface"].update({"28": 1}), "shading in r1c1"),
+    ("classic", lambda q: q["symbol"].update({"28": [1, "circle_L", 1]}), "a circle_L symbol at r1c1"),
+    ("classic", lambda q: q["number"].update({"28": [[1, 0, 1, 0, 0, 0, 0, 0, 0], 1, "7"]}), "pencil marks in r1c1"),
+    ("thermometer", lambda q: q.update(nobulbthermo=q.pop("thermo")), "a line without a bulb drawn with the thermometer tool"),
+    ("kropki", lambda q: q["symbol"].update({k: [3, v[1], v[2]] for k, v in q["symbol"].items()}), "a circle_SS symbol at the edge r1c8-r2c8"),
+])
+def test_a_drawing_no_rule_explains_is_named_and_refuses_the_puzzle(kind, change, named):
+    link = relink(next(row["link"] for row in CONVERTED if row["kind"] == kind), problem=change)
+    with pytest.raises(UnreadDrawing) as refused:
+        parse_puzzle(link)
+    assert named in str(refused.value) and "--ignore-unread" in str(refused.value)
+    with options(ignore_unread=True):
+        board = parse_puzzle(link)
+    assert PARTLY in board.rules.name
+
+
+def test_a_jigsaw_whose_borders_do_not_make_regions_is_refused():
+    link = next(row["link"] for row in CONVERTED if row["kind"] == "jigsaw")
+    with pytest.raises(PuzzleError, match=r"its thick borders divide the grid into 7 regions of 9, 9, 9, 9, 9, 9, 27 cells: expected 9 regions of 9"):
+        parse_puzzle(relink(link, problem=lambda q: q.update(lineE=dict(list(q["lineE"].items())[4:]))))
+
+
+def test_drawn_boxes_and_box_disagree_by_name():
+    link = next(row["link"] for row in CONVERTED if row["kind"] == "killer" and "WSC" in row["source"])
+    assert parse_puzzle(link).box == (2, 3)
+    with pytest.raises(PuzzleError, match="draw 2x3 boxes, not the 3x2 of --box"):
+        parse_puzzle(link, box=(3, 2))
+
+
+def test_the_command_line_solves_a_penpa_link_and_refuses_one_in_a_line(capsys):
+    row = next(row for row in CONVERTED if row["kind"] == "jigsaw")
+    assert main(["solve", row["link"], "--unique", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "unique" and out["solution"] == row["solution"]
+    assert main(["solve", REAL[2]["link"]]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Penpa+ link 'Pentopia - One-way Crossing'" in err

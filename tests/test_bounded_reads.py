@@ -167,3 +167,50 @@ def test_decompress_stops_at_its_cap_and_agrees_with_lz_string(rng):
     with pytest.raises(PuzzleError, match="^here: it decompresses to more than 1,000 characters"):
         decompress(lz_bomb(50), "here", 1000)  # 1,326 letters
     assert decompress(lz_bomb(50), "here", 1326) == "a" * 1326
+
+
+def test_a_penpa_link_bomb_is_refused_in_bounded_memory():
+    """A Penpa+ link is raw deflate: 95 KB of link would inflate to 70 MB, and each of Penpa+'s 31 key substitutions
+    copies it again (an unbounded inflate and those copies run out of 160 MB of address space); the inflate stops
+    at its cap (16 MiB) instead."""
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(b"a" * (70 << 20)) + packer.flush()
+    link = "https://swaroopg92.github.io/penpa-edit/#m=solve&p=" + base64.b64encode(data).decode()
+    assert len(link) < 100_000  # a line the readers take
+    done = run_bounded(["validate", link], memory=160 << 20)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr == ("sudoku-cp: error: line 1: Penpa+ link: it decompresses to more than 16,777,216 bytes: "
+                           "expected a Penpa+ puzzle (a 64x64 one is far smaller)\n")
+
+
+def test_inflate_stops_at_its_cap_and_agrees_with_zlib(rng):
+    """sharesize.inflate gives zlib's bytes (or None where zlib fails or the data ends early) and stops past the cap."""
+    import zlib
+
+    from sudoku_cp.core.board import PuzzleError
+    from sudoku_cp.formats.sharesize import inflate
+
+    for n in range(200):
+        text = bytes(rng.choice(b"ab{}[],:0123") for _ in range(rng.randrange(1, 3000)))
+        packer = zlib.compressobj(rng.choice([1, 6, 9]), zlib.DEFLATED, -15)
+        data = packer.compress(text) + packer.flush()
+        if n % 3 == 1:  # cut short
+            data = data[:rng.randrange(len(data))]
+        elif n % 3 == 2:  # tampered
+            i = rng.randrange(len(data))
+            data = data[:i] + bytes([rng.randrange(256)]) + data[i + 1:]
+        try:
+            unpacker = zlib.decompressobj(-15)
+            expected = unpacker.decompress(data)
+            expected = expected if unpacker.eof else None
+        except zlib.error:
+            expected = None
+        assert inflate(data, "x", 10**7) == expected
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(b"a" * 5000) + packer.flush()
+    assert inflate(data, "here", 5000) == b"a" * 5000
+    with pytest.raises(PuzzleError, match="^here: it decompresses to more than 4,999 bytes"):
+        inflate(data, "here", 4999)

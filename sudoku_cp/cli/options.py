@@ -87,18 +87,18 @@ def add_input_options(parser: argparse.ArgumentParser, example: bool = False) ->
     inputs = group(parser, "input")
     inputs.add_argument("puzzle", nargs="?", metavar="PUZZLE",
                         help="one puzzle: a line of N*N symbols (. or 0 blank), a grid, JSON, an "
-                             f"f-puzzles or SudokuPad link; - reads standard input{where}")
+                             f"f-puzzles, SudokuPad or Penpa+ link; - reads standard input{where}")
     inputs.add_argument("-f", "--file", metavar="FILE",
                         help="read puzzles from FILE (.gz too): one per line, or grids separated by "
                              "blank lines; '#' lines are comments")
     add_first_option(parser)
     add_shape_options(parser)
     inputs.add_argument("--rules-text", metavar="TEXT",
-                        help="a SudokuPad link's or f-puzzles string's rules, when its page carries them "
-                             "and the link does not: the colour words say what each line is")
+                        help="a SudokuPad or Penpa+ link's or f-puzzles string's rules, when its page carries "
+                             "them and the link does not: the colour words say what each line is")
     inputs.add_argument("--ignore-unread", action="store_true",
-                        help="solve a SudokuPad link or f-puzzles string even where a drawing was not "
-                             "read (named on standard error)")
+                        help="solve a SudokuPad or Penpa+ link or f-puzzles string even where a drawing was "
+                             "not read (named on standard error)")
     group(parser, "output").add_argument("--json", action="store_true",
                                          help="print one JSON object per puzzle (keys as in CONTRACT.md)")
 

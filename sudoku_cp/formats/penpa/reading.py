@@ -232,7 +232,7 @@ class Reader:
             edge = grid.edge(index) if index is not None else None
             if cell is not None and style == "7":
                 self.unread.append(f"pencil marks in {cell_name(*cell)}")
-            elif cell is not None and style in GIVEN_STYLES and re.fullmatch(r"\d{1,2}", text) and 1 <= int(text) <= n:
+            elif cell is not None and style in GIVEN_STYLES and re.fullmatch(r"[0-9]{1,2}", text) and 1 <= int(text) <= n:
                 self.givens[cell] = int(text)
             elif edge is not None and style in GIVEN_STYLES and text.upper() in ("X", "V"):
                 self.constraints.append({"type": "xv", "cells": [list(edge[0]), list(edge[1])], "value": text.upper()})
@@ -270,7 +270,7 @@ class Reader:
             for c in cells:
                 caged[c] = number  # type: ignore[index]
             found = [t for c in cells for t in sums.pop(c, [])]  # type: ignore[arg-type]
-            if len(found) > 1 or (found and not re.fullmatch(r"\d{1,4}", found[0])):
+            if len(found) > 1 or (found and not re.fullmatch(r"[0-9]{1,4}", found[0])):
                 self.unread.append(f"{at} marked {', '.join(map(repr, found))}")
                 continue
             if said == "repeat":

@@ -24,3 +24,16 @@ class PessimistBackend(Backend):
 
     def count(self, board, limit, time_limit=None):
         return Outcome([], complete=True)
+
+
+class TwoThenTimeBackend(Backend):
+    """Finds two solutions of the empty 4x4, then says the time limit ended its count."""
+
+    def __init__(self, option=None):
+        self.name = "two-then-time"
+
+    def count(self, board, limit, time_limit=None):
+        from sudoku_cp.backends.dfs import DfsBackend
+
+        found = DfsBackend().count(board, 2).solutions
+        return Outcome(found, complete=False, timed_out=True)

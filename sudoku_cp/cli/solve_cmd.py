@@ -61,7 +61,8 @@ def describe(result: Result) -> str:
         return f"{text}: " + "; ".join(c.describe() for c in result.conflicts)
     if result.count is not None and result.status is Status.MULTIPLE:
         exact = "exactly" if result.complete else "at least"
-        text += f" ({exact} {result.count} solutions)"
+        stopped = f"; {result.stats['stopped']}" if result.stats.get("stopped") else ""
+        text += f" ({exact} {result.count} solutions{stopped})"
     if result.backend:
         text += f" [{result.backend}, {result.time_s:.3f} s]"
     return text

@@ -30,6 +30,7 @@ def validate(board: Board) -> Result:
     return Result(Status.INVALID if conflicts else Status.VALID, board, conflicts=conflicts)
 
 
+TIME_ENDED_COUNT = "the time limit ended the count"  # stats["stopped"] of a count cut short with solutions
 ALWAYS_VERIFIED = 2  # solutions checked even after the deadline: enough to tell unique from multiple
 
 
@@ -119,7 +120,8 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     ``known`` (what this backend already answered about this board, :func:`recall`), that answer cut
     to ``limit``, verified again. A count whose model-building the time limit overtook is
     ``unknown``, its reason in ``stats["stopped"]`` ("time limit reached while building the model
-    (N of M constraints added)", see :class:`~sudoku_cp.backends.base.Backend`).
+    (N of M constraints added)", see :class:`~sudoku_cp.backends.base.Backend`); a count the limit
+    cut short after finding solutions keeps them, with :data:`TIME_ENDED_COUNT` there.
     """
     session = None if sessions is None or known is not None else sessions.get(backend, board.rules)
     start = time.perf_counter()
@@ -136,12 +138,15 @@ def run_backend(board: Board, backend: Backend, limit: int, unique: bool,
     name = outcome.backend or backend.name  # who answered (the default sat may hand a size on)
     outcome = verify(outcome, board, name, deadline)
     solutions = outcome.solutions
+    counters = dict(outcome.stats) if stats else {}
+    if outcome.timed_out and solutions and limit > len(solutions):  # an answer, though the limit cut the count
+        counters["stopped"] = TIME_ENDED_COUNT
     return Result(  # a limit of 1 cannot answer "is it unique?": one solution is 'solved' (CONTRACT.md)
         status_of(outcome, unique and limit >= 2), board,
         solution=solutions[0] if solutions else None,
         count=outcome.count if unique else None,
         complete=outcome.complete if unique else None,
-        backend=name, time_s=elapsed, stats=outcome.stats if stats else {}, solutions=solutions,
+        backend=name, time_s=elapsed, stats=counters, solutions=solutions,
     )
 
 

@@ -14,7 +14,7 @@ import pytest
 from sudoku_cp import Board, Outcome, Shape
 from sudoku_cp.backends import Backend, make
 from sudoku_cp.cli import main
-from sudoku_cp.core.results import EXIT_DISAGREE, EXIT_TIMEOUT, Status
+from sudoku_cp.core.results import EXIT_DISAGREE, EXIT_NEGATIVE, EXIT_TIMEOUT, Status
 from sudoku_cp.tasks.solving import DisagreementError, count, cross_check
 
 EMPTY_4 = Board.empty(Shape(2, 2))  # 288 solutions

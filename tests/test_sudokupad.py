@@ -23,7 +23,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
 CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
                    for name in ("converted.jsonl", "real.jsonl"))
 CORPUS = CONVERTED + REAL
-REAL_OPENED = 46  # of the real links, how many open with their published solution today: a floor, never lowered
+REAL_OPENED = 47  # of the real links, how many open with their published solution today: a floor, never lowered
 
 # A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
 SOLUTION = "1234341221434321"
@@ -210,23 +210,28 @@ def test_sudokumakers_inequality_chevron_inside_the_smaller_cell():
         ("greaterthan", ((0, 0), (0, 1)))]
 
 
-def test_a_real_puzzles_lockout_and_sequence_lines_keep_its_published_solution():
+def test_a_real_puzzles_lockout_and_sequence_lines_and_grey_dots_give_its_published_solution():
     # "Pumpkin Wizard" (Lizzy01, SudokuMaker; real.jsonl): purple lockout lines between diamonds, grey sequence
-    # lines, orange Dutch whispers; its grey dots ("consecutive or 1:2") are no rule here, so it is refused by them,
-    # and what was read, solved with --ignore-unread, keeps the published solution (the read checks it)
+    # lines, orange Dutch whispers, and grey dots whose rules text reads "Cells separated by a grey dot are either
+    # consecutive or in a 1:2 ratio (or both)": read as grey kropki dots, the puzzle has its published solution
     row = next(r for r in REAL if "Pumpkin Wizard" in r["source"])
-    with pytest.raises(PuzzleError, match="a grey circle between r2c6 and r3c6 that the rules text does not explain"):
-        parse_puzzle(row["link"])
-    from sudoku_cp.core.board import Board
-    from sudoku_cp.core.check import is_solution
-    from sudoku_cp.formats.sudokupad import ignored, options
-
-    with options(ignore_unread=True):
-        board = parse_puzzle(row["link"])
-    assert len(ignored()) == 3 and board.rules.name == "killer+arrow+dutchwhispers+lockout+sequence (read in part: 3 ignored)"
+    board = parse_puzzle(row["link"])
+    assert board.rules.name == "killer+arrow+kropki+dutchwhispers+lockout+sequence"
     assert sorted(c.cells for c in board.rules.constraints if c.kind in ("lockout", "sequence")) == [
         ((2, 0), (1, 1), (0, 1)), ((2, 5), (1, 4), (0, 4), (1, 3), (2, 2)), ((4, 3), (4, 2), (3, 2)), ((8, 2), (8, 1), (7, 0))]
-    assert is_solution(Board(board.shape, tuple(map(int, row["solution"])), board.rules), board)
+    assert sorted(c.cells for c in board.rules.constraints if c.kind == "kropki" and c.data == ("grey",)) == [
+        ((0, 7), (0, 8)), ((1, 5), (2, 5)), ((8, 7), (8, 8))]
+    result = solve(board, backend="sat", unique=True)
+    assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"]
+
+
+def test_a_grey_dot_is_read_only_where_the_rules_text_says_consecutive_or_1_to_2():
+    dot = {"center": [0.5, 1.0], "width": 0.25, "height": 0.25, "rounded": True, "backgroundColor": "#A0A0A0"}
+    got = read(puzzle("Cells separated by a gray dot are consecutive or in a 2:1 ratio.", overlays=[dot]))
+    assert [(c.kind, c.cells, c.data) for c in got.rules.constraints] == [("kropki", ((0, 0), (0, 1)), ("grey",))]
+    for text in ("Grey dots are special.", "Cells separated by a grey dot are neither consecutive nor in a 1:2 ratio."):
+        with pytest.raises(PuzzleError, match="a grey circle between r1c1 and r1c2 that the rules text does not explain"):
+            read(puzzle(text, overlays=[dot]))
 
 
 def test_a_cage_marked_question_mark_is_a_cage_of_unknown_sum_when_its_digits_do_not_repeat():

@@ -11,7 +11,8 @@ puzzles went through it, so those styles are read as the rules they draw:
   a palindrome; a 3-point chevron on a ``#ccc`` cell: a minimum (pointing in) or maximum (out);
 - an ``arrows`` entry leaving a circle (or a pill of cells): an arrow sum; a short one outside the
   grid with a number on its cell: a little killer;
-- a small dot on an edge: kropki (white: difference, black: ratio, text: its value); ``X``/``V`` on
+- a small dot on an edge: kropki (white: difference, black: ratio, text: its value; grey, where the rules
+  text says grey dots are consecutive or 1:2: either); ``X``/``V`` on
   an edge: XV; a circle with digits on a corner: a quadruple; a 0.7 grey square / circle in a cell:
   even / odd; a number beside the grid: a sandwich sum (or what the rules text calls it).
 
@@ -600,6 +601,10 @@ class DrawingReader:
                 self.add("xv", cells=cells, value=s.text.upper())
             elif s.rounded and (not s.text or s.text.isdigit()):
                 colour = words.colour_word(s.background)
+                if colour == "grey" and not s.text and words.grey_dots(self.text):
+                    s.used = True  # "a grey dot: consecutive or 1:2" (its colour's words say so)
+                    self.add("kropki", cells=cells, color="grey")
+                    continue
                 if colour not in ("white", "black"):
                     continue
                 s.used = True

@@ -283,10 +283,28 @@ def question_mark_meant(text: str) -> bool:
     return says(text, r"[\"'“”‘’(]\?+[\"'“”‘’)]|\?\s*(?:means|is|represents|stands|indicates|denotes)\b")
 
 
+def grey_dots(text: str) -> bool:
+    """Whether the rules text makes its grey dots the dot that is either kind: the digits are consecutive or in a
+    1:2 ratio (or both), in one sentence that names grey dots and both.
+
+    >>> grey_dots("Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both)."), grey_dots("Grey dots.")
+    (True, False)
+    """
+    for sentence in sentences(text):
+        if not re.search(r"\b(?:grey|gray)\b[^.;]{0,20}\b(?:dots?|circles?)\b", sentence):
+            continue
+        consecutive = re.search(r"consecutive|differ (?:by|of) (?:exactly )?(?:1|one)\b|difference of (?:exactly )?(?:1|one)\b",
+                                sentence)
+        ratio = re.search(r"\b1 ?: ?2\b|\b2 ?: ?1\b|ratio|double|twice|half", sentence)
+        if consecutive and ratio and re.search(r"\bor\b", sentence) and not re.search(r"\bnot?\b|\bnever\b|\bneither\b", sentence):
+            return True
+    return False
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "line_gap", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "line_kinds", "line_sum", "mentions", "nearest",
            "question_mark_meant", "says", "sentences", "unknown_rules"]

@@ -435,3 +435,35 @@ def test_an_fpuz_link_whose_rules_say_more_than_its_keys_is_refused_not_answered
             "ruleset": "Each cell also has one of four colours, each colour once in every row, column and box."}
     with pytest.raises(PuzzleError, match="more than one solution"):
         parse_puzzle("https://sudokupad.app/fpuz" + LZString().compressToBase64(json.dumps(data)))
+
+
+@pytest.mark.parametrize("sentence, colour, kind", [
+    ("Digits on a pink line are consecutive.", "pink", "renban"),
+    ("Digits along a purple line must be a set of consecutive digits (not necessarily in order).", "purple", "renban"),
+    ("No two digits on a yellow line are consecutive, and digits do not repeat.", "yellow", "nabner"),
+    ("Neighbouring digits on a green line must have a difference of 5 or greater.", "green", "whispers"),
+    ("Digits along a red line alternate between odd and even.", "red", "parityline"),
+    ("Adjacent digits on a red line have different parity.", "red", "parityline"),
+    ("Digits equidistant from the centre of a lavender line sum to the digit in the centre.", "purple", "zipper"),
+    ("Any three consecutive cells along a peach line contain one low (1-3), one middle (4-6) and one high (7-9) digit.",
+     "orange", "entropic"),
+    ("Every set of three sequential digits along a teal line contains one digit from each of {147}, {258} and {369}.",
+     "cyan", "modular"),
+    ("Digits on a blue line have an equal sum N within each 3x3 box it passes through.", "blue", "regionsum"),
+    ("Digits on a black line must be strictly between the digits in the circles at its ends.", "black", "between"),
+])
+def test_a_line_rule_said_in_setters_words_without_its_name_is_read(sentence, colour, kind):
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds(sentence) == {colour: kind}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Digits on either side of a white dot are consecutive.",  # a kropki dot, not a line
+    "Adjacent digits separated by a black dot have different parity.",
+    "In each row, any three consecutive cells contain one low (1-3) and one middle (4-6) digit.",
+])
+def test_words_about_dots_or_rows_name_no_line_rule(sentence):
+    from sudoku_cp.formats.sudokupad.words import mentions
+
+    assert mentions(sentence) == []

@@ -27,20 +27,29 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"thermo", "thermometer"),
     (r"dutch[- ]?whisper", "dutchwhispers"),
     (r"whisper|differ by (?:at least|a minimum of) \d|differ (?:in value )?by \d+ or more|difference of (?:at least )?\d+ "
-     r"or more", "whispers"),
+     r"or (?:more|greater|larger)", "whispers"),
     (r"renban|consecutive,? (?:non-?repeating )?(?:digits|numbers)[^.]{0,30}in (?:any|some) order|"
-     r"non-?repeating,? consecutive|consecutive,? non-?repeating", "renban"),
+     r"non-?repeating,? consecutive|consecutive,? non-?repeating|"
+     r"(?<!no two )\b(?:digits|numbers) (?:on|along) [^.;]{0,25}\blines? (?:are|must be|form) (?:a set of )?consecutive\b"
+     r"(?! (?:cells|positions|to)\b)", "renban"),
     (r"region[- ]?sum|segments?\b[^.;]{0,60}\b(?:sum|add|total)[^.;]{0,20}\bsame|segments? (?:with|of) the same (?:sum|total)|"
      r"same (?:sum|total)[^.;]{0,30}\b(?:each|every) (?:region|box|\d ?x ?\d box)|"
-     r"(?:each|every) (?:region|box)\b[^.;]{0,40}\b(?:sums?|adds?) (?:up )?to the same", "regionsum"),
+     r"(?:each|every) (?:region|box)\b[^.;]{0,40}\b(?:sums?|adds?) (?:up )?to the same|"
+     r"\blines?\b[^.;]{0,20}\b(?:equal|same) (?:sum|total)\b[^.;]{0,20}\b(?:with)?in (?:each|every) (?:\d ?x ?\d )?(?:box|region)",
+     "regionsum"),
     (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
-    (r"entropic|entropy", "entropic"),
-    (r"modular", "modular"),
-    (r"zipper", "zipper"),
-    (r"parity[- ]?line", "parityline"),
-    (r"nabner", "nabner"),
+    (r"entropic|entropy|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,40}"
+     r"(?:\blow\b|1-3|\{1,? ?2,? ?3\})[^.;]{0,40}(?:\bmiddle\b|\bmedium\b|4-6|\{4,? ?5,? ?6\})", "entropic"),
+    (r"modular|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,60}"
+     r"\{1,? ?4,? ?7\}[^.;]{0,30}\{2,? ?5,? ?8\}", "modular"),
+    (r"zipper|equidistant from the (?:centre|center)\b[^.;]{0,60}\b(?:sum|add|total)", "zipper"),
+    (r"parity[- ]?line|\blines?\b[^.;]{0,40}\balternate (?:between (?:odd and even|even and odd)|(?:in )?parity)|"
+     r"(?:adjacent|neighbou?ring) digits (?:on|along) [^.;]{0,25}\blines? (?:have|are of) (?:different|opposite) parity",
+     "parityline"),
+    (r"nabner|no two (?:digits|numbers) (?:on|along) [^.;]{0,25}\blines? (?:are|may be|can be) consecutive", "nabner"),
     (r"double[- ]?arrow", "doublearrow"),
-    (r"between[- ]?line|between the (?:two )?circles", "between"),
+    (r"between[- ]?line|between the (?:two )?circles|between the (?:digits|values|numbers) in the (?:two )?circles",
+     "between"),
     (r"\barrow", "arrow"),
     (r"lockout", "lockout"),
     (r"\bsequence lines?\b|arithmetic (?:sequence|progression)", "sequence"),
@@ -223,7 +232,8 @@ circles minimum minimums maximum maximums min max indexer indexers indexing grea
 little consecutive nonconsecutive non ratio difference german dutch slow double irregular jigsaw windoku disjoint extra
 negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
-cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading""".split())
+cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
+sign signs positive main""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers

@@ -467,3 +467,13 @@ def test_words_about_dots_or_rows_name_no_line_rule(sentence):
     from sudoku_cp.formats.sudokupad.words import mentions
 
     assert mentions(sentence) == []
+
+
+def test_two_line_rules_in_one_sentence_each_keep_their_own_colour():
+    # "pink ... renban, green ... whispers": green is not the sentence's first rule (renban), but its clause's
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds("Pink lines are renbans, green lines are German whispers.") == {"pink": "renban", "green": "whispers"}
+    assert line_kinds("Digits on a pink line are consecutive and adjacent digits on a green line differ by at least 5.") \
+        == {"pink": "renban", "green": "whispers"}
+    assert line_kinds("Orange lines are lockout lines: the ends differ by at least 2.") == {"orange": "lockout"}

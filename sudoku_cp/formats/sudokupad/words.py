@@ -160,19 +160,30 @@ def colours_in(sentence: str) -> list[str]:
 
 
 def line_kinds(text: str) -> dict[str, str]:
-    """Colour family -> line rule, from the sentences that name both (the first rule a sentence names
-    goes with its colours: "orange lines are lockout lines: the ends differ by at least 2" is lockout,
-    not whispers; a colour keeps its first rule), then from the paragraphs that name both."""
+    """Colour family -> line rule, from the sentences that name both, then from the paragraphs that name both.
+
+    Where a sentence names one line rule, its colours go with it. Where it names several, each colour goes
+    with the rule of its own clause ("pink lines are renbans, green lines are German whispers"; "orange
+    lines are lockout lines: the ends differ by at least 2" is lockout, not whispers), and a colour whose
+    clause names no rule or several is left to another sentence. A colour keeps its first rule.
+
+    >>> line_kinds("Pink lines are renbans, green lines are German whispers.")
+    {'pink': 'renban', 'green': 'whispers'}
+    """
     out: dict[str, str] = {}
     paragraphs = [p.strip().lower() for p in re.split(r"\n+|<br\s*/?>|</br>", text or "") if p.strip()]
     for units in (sentences(text), paragraphs):  # a paragraph may name the colour in one sentence, the rule in the next
         for unit in units:
             rules = mentions(unit)
-            if not rules:
+            if len(rules) == 1:
+                for colour in colours_in(unit):
+                    out.setdefault(colour, rules[0])
                 continue
-            first = min(rules, key=lambda name: _first_at(unit, name))
-            for colour in colours_in(unit):
-                out.setdefault(colour, first)
+            for clause in re.split(r"[,;:.]|\b(?:and|while|whereas|but)\b", unit):
+                said = mentions(clause)
+                if len(said) == 1:
+                    for colour in colours_in(clause):
+                        out.setdefault(colour, said[0])
     return out
 
 

@@ -477,3 +477,18 @@ def test_two_line_rules_in_one_sentence_each_keep_their_own_colour():
     assert line_kinds("Digits on a pink line are consecutive and adjacent digits on a green line differ by at least 5.") \
         == {"pink": "renban", "green": "whispers"}
     assert line_kinds("Orange lines are lockout lines: the ends differ by at least 2.") == {"orange": "lockout"}
+
+
+def test_an_arrow_or_a_cage_whose_clue_the_rules_text_makes_a_product_or_a_difference_is_named_not_summed():
+    circle = {"center": [1.5, 1.5], "width": 0.85, "height": 0.85, "rounded": True, "backgroundColor": "#FFFFFF",
+              "borderColor": "#bbbf"}
+    shaft = line([(1, 1), (0, 0), (1, 0)], "#bbbf", 3.2)
+    head = {"color": "#bbbf", "thickness": 3.2, "wayPoints": [[1.25, 0.25], [1.5, 0.5], [1.25, 0.75]]}
+    with pytest.raises(PuzzleError, match="an arrow from r2c2 to r2c1 whose circle the rules text makes other than a sum"):
+        read(puzzle("Digits on an arrow have the DIFFERENCE of the digit in the circle.", lines=[shaft, head],
+                    overlays=[circle]))
+    cage = {"cells": [[3, 2], [3, 3]], "value": 2, "unique": True}  # 2 x 1
+    with pytest.raises(PuzzleError, match="a cage of 2 cells from r4c3 marked 2 whose clue the rules text makes other"):
+        read(puzzle("Digits in a cage multiply to the clue in its corner.", cages=[cage]))
+    assert kinds(puzzle("Digits in a cage sum to the clue; their product is not given.", cages=[dict(cage, value=3)])) \
+        == [("killer", ((3, 2), (3, 3)))]

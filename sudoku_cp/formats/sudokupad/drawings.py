@@ -486,6 +486,9 @@ class DrawingReader:
             if words.says(self.text, r"double[- ]?arrow") and not words.says(self.text, r"(?<!double )(?<!double-)arrow"):
                 self.out.missing.setdefault("doublearrow", "an arrow")
                 continue
+            if words.not_a_sum(self.text, r"\barrows?\b"):
+                self.unread(f"an arrow {_cells_text(circle + shaft)} whose circle the rules text makes other than a sum")
+                continue
             self.add("arrow", circle=[list(c) for c in circle], cells=[list(c) for c in shaft])
 
     def little_killer(self, line: Line) -> None:

@@ -265,6 +265,9 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         elif isinstance(value, str) and value.strip() == unknown:
             value = None  # a cage of unknown sum
         killer = cage.get("unique") is True or words.says(text, r"cage|killer")
+        if killer and value not in (None, "") and words.not_a_sum(text, r"\bcages?\b|\bkiller"):
+            unread.append(f"a cage of {at} marked {value!r} whose clue the rules text makes other than a sum")
+            continue
         if not killer or (value is not None and value != "" and type(value) is not int):
             unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")
                           + " that the rules text does not explain")

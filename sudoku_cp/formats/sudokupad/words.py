@@ -322,10 +322,28 @@ def grey_dots(text: str) -> bool:
     return False
 
 
+_SUM = r"\bsums?\b|\bsumm(?:ed|ing)\b|\badd(?:s|ed|ing)?\b|\btotals?\b|\bplus\b"
+_NOT_SUM = r"\bmultipl\w*|\bproducts?\b|\bdifferences?\b|\baverages?\b|\bmeans?\b|\bquotients?\b|\bdivid\w*"
+
+
+def not_a_sum(text: str, subject: str) -> bool:
+    """Whether the rules text gives the clue of ``subject`` (a regular expression: arrows, cages) another
+    arithmetic than a sum: a sentence about it speaks of a product, a difference, an average..., and none
+    speaks of a sum (a setter's product cages or difference arrows are not read as sums).
+
+    >>> not_a_sum("Digits on an arrow have the DIFFERENCE of the digit in the circle.", r"arrow")
+    True
+    >>> not_a_sum("Digits along an arrow sum to the circle. Whisper digits differ by 5.", r"arrow")
+    False
+    """
+    about = [s for s in sentences(text) if re.search(subject, s)]
+    return any(re.search(_NOT_SUM, s) for s in about) and not any(re.search(_SUM, s) for s in about)
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "question_mark_meant", "says", "sentences", "unknown_rules"]

@@ -492,3 +492,23 @@ def test_an_arrow_or_a_cage_whose_clue_the_rules_text_makes_a_product_or_a_diffe
         read(puzzle("Digits in a cage multiply to the clue in its corner.", cages=[cage]))
     assert kinds(puzzle("Digits in a cage sum to the clue; their product is not given.", cages=[dict(cage, value=3)])) \
         == [("killer", ((3, 2), (3, 3)))]
+
+
+def test_a_bulb_line_is_no_thermometer_where_the_rules_text_speaks_of_none():
+    # the converter's thermometer style is read as one where the text says nothing or speaks of thermometers; a text
+    # about arrows only leaves a line from a circle unread rather than guessing a thermometer
+    bulb = {"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,
+            "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"}
+    drawn = [line([(1, 0), (0, 0)], "#CFCFCF", 21)]
+    with pytest.raises(PuzzleError, match="a grey line from r2c1 to r1c1 that the rules text does not explain"):
+        read(puzzle("Digits along an arrow sum to the digit in its circle.", lines=drawn, underlays=[bulb]))
+    assert kinds(puzzle("Digits increase from the bulb.", lines=drawn, underlays=[bulb])) == [
+        ("thermometer", ((0, 0), (1, 0)))]
+
+
+def test_sandwich_sums_between_other_digits_than_1_and_n_are_not_read_as_sandwiches():
+    clue = {"center": [-0.5, 0.5], "width": 0.8, "height": 0.8, "text": "0", "fontSize": 20}
+    with pytest.raises(PuzzleError, match="the text '0' above column 1"):
+        read(puzzle("Sandwich sums: the clue is the sum of the digits between the 2 and the 3.", overlays=[clue]))
+    assert kinds(puzzle("Sandwich sums: the clue is the sum of the digits between the 1 and the 4.",
+                        overlays=[dict(clue, text="5")])) == [("sandwich", ((0, 0), (1, 0), (2, 0), (3, 0)))]

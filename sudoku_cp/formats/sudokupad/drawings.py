@@ -532,6 +532,8 @@ class DrawingReader:
                             else "thermometer")
             if kind not in ("thermometer", "slowthermo"):
                 continue
+            if said is None and self.text.strip() and not words.says(self.text, r"thermo|\bbulbs?\b"):
+                continue  # a rules text that speaks of no thermometer: the line is left unread (below)
             line.used = bulb.used = True
             self.thermos.append((line, kind, cells))
             self.line_rule(kind, cells, f"a {colour} thermometer {_cells_text(cells)}")
@@ -649,6 +651,8 @@ class DrawingReader:
                 continue
             if len(named) == 1:
                 _, kind, number = named[0]
+                if kind == "sandwich" and not self.crusts_are_one_and_n():
+                    continue  # "the digits between the 2 and the 8": another sandwich, left unread (below)
             elif not named and abs(s.font - 32) < 1:
                 kind, number = "sandwich", "sum"  # SudokuPad's sandwich sums
             else:
@@ -658,6 +662,14 @@ class DrawingReader:
                 self.out.missing.setdefault(kind, what)
                 continue
             self.add(kind, clue=list(clue), **{number: int(s.text)})
+
+    def crusts_are_one_and_n(self) -> bool:
+        """Whether the rules text's sandwiches lie between 1 and N, as the rule has them (not "between 8 and 9")."""
+        for sentence in words.sentences(self.text):
+            for a, b in re.findall(r"between (?:the )?(\d+)s? and (?:the )?(\d+)s?\b", sentence):
+                if {int(a), int(b)} != {1, self.n}:
+                    return False
+        return True
 
     def parity_shapes(self) -> None:
         """Even squares and odd circles: SudokuPad's grey 0.7 shapes, or shapes the rules text calls odd/even."""

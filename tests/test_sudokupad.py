@@ -512,3 +512,15 @@ def test_sandwich_sums_between_other_digits_than_1_and_n_are_not_read_as_sandwic
         read(puzzle("Sandwich sums: the clue is the sum of the digits between the 2 and the 3.", overlays=[clue]))
     assert kinds(puzzle("Sandwich sums: the clue is the sum of the digits between the 1 and the 4.",
                         overlays=[dict(clue, text="5")])) == [("sandwich", ((0, 0), (1, 0), (2, 0), (3, 0)))]
+
+
+def test_a_line_between_two_circles_is_no_between_line_where_the_rules_text_speaks_of_none():
+    ends = [{"center": [r + 0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True, "backgroundColor": "#FFFFFF",
+             "borderColor": "#CFCFCF"} for r in (0, 2)]
+    drawn = [line([(0, 0), (1, 0), (2, 0)], "#CFCFCF", 10)]  # 1, 3, 2: 3 is not between 1 and 2
+    with pytest.raises(PuzzleError, match="that the rules text does not explain"):
+        read(puzzle("Digits along an arrow sum to the digit in its circle.", lines=drawn, overlays=ends))
+    drawn = [line([(0, 0), (0, 1), (0, 2)], "#CFCFCF", 10)]  # 1, 2, 3
+    ends = [dict(e, center=[0.5, c + 0.5]) for e, c in zip(ends, (0, 2))]
+    assert kinds(puzzle("Digits on a line between two circles lie between the digits in the circles.", lines=drawn,
+                        overlays=ends)) == [("between", ((0, 0), (0, 1), (0, 2)))]

@@ -519,6 +519,8 @@ class DrawingReader:
             said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             if first is not None and last is not None and cells[0] != cells[-1]:
                 kind = said or ("between" if "doublearrow" not in self.named else "doublearrow")
+                if said is None and kind == "between" and self.text.strip() and not words.says(self.text, r"between"):
+                    continue  # a rules text that speaks of no between line: left unread (below)
                 if kind in ("between", "doublearrow"):
                     line.used = first.used = last.used = True
                     self.line_rule(kind, cells, f"a {colour} line {_cells_text(cells)} with circles at its ends")

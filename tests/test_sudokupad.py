@@ -524,3 +524,13 @@ def test_a_line_between_two_circles_is_no_between_line_where_the_rules_text_spea
     ends = [dict(e, center=[0.5, c + 0.5]) for e, c in zip(ends, (0, 2))]
     assert kinds(puzzle("Digits on a line between two circles lie between the digits in the circles.", lines=drawn,
                         overlays=ends)) == [("between", ((0, 0), (0, 1), (0, 2)))]
+
+
+def test_the_converters_palindrome_and_odd_styles_are_not_guessed_where_the_rules_text_speaks_of_other_things():
+    grey = line([(0, 0), (1, 0), (2, 0)], "#CFCFCF", 16)
+    with pytest.raises(PuzzleError, match="a grey line from r1c1 to r3c1 that the rules text does not explain"):
+        read(puzzle("Along a grey line, the digits form a Fibonacci sequence.", lines=[grey]))
+    odd = {"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#CFCFCF"}
+    with pytest.raises(PuzzleError, match="a grey circle at r1c1 that the rules text does not explain"):
+        read(puzzle("A digit in a circle counts the region borders it sees.", underlays=[odd]))
+    assert kinds(puzzle("", underlays=[odd])) == [("odd", ((0, 0),))]

@@ -563,8 +563,9 @@ class DrawingReader:
             kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             if kind is None and "white" in self.colour_rules and tuple(map(tuple, line.points)) in hollow:
                 kind = self.colour_rules["white"]  # a hollow line (white inside an outline): "white lines are ..."
-            if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1:
-                kind = "palindrome"  # SudokuPad's palindrome
+            if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1 \
+                    and (not self.text.strip() or "palindrome" in self.named):
+                kind = "palindrome"  # SudokuPad's palindrome (where the text says nothing else)
             if kind is None and words.PALETTE.get(colour) in self.named:
                 kind = words.PALETTE[colour]  # the rule the text names, drawn in f-puzzles' colour for it
             unbound = [k for k in plain_rules if k not in self.colour_rules.values()]
@@ -655,8 +656,8 @@ class DrawingReader:
                 _, kind, number = named[0]
                 if kind == "sandwich" and not self.crusts_are_one_and_n():
                     continue  # "the digits between the 2 and the 8": another sandwich, left unread (below)
-            elif not named and abs(s.font - 32) < 1:
-                kind, number = "sandwich", "sum"  # SudokuPad's sandwich sums
+            elif not named and abs(s.font - 32) < 1 and not self.text.strip():
+                kind, number = "sandwich", "sum"  # SudokuPad's sandwich sums (a puzzle with no rules text)
             else:
                 continue
             s.used = True
@@ -688,8 +689,9 @@ class DrawingReader:
                 continue
             form = "circle" if s.rounded else "square"
             kind = said.get(form)
-            if kind is None and not said and s.background.upper() == "#CFCFCF" and abs(s.width - 0.7) < 0.05:
-                kind = "odd" if s.rounded else "even"
+            if kind is None and not said and s.background.upper() == "#CFCFCF" and abs(s.width - 0.7) < 0.05 \
+                    and (not self.text.strip() or words.says(self.text, r"\b(?:odd|even)\b")):
+                kind = "odd" if s.rounded else "even"  # SudokuPad's even squares and odd circles
             if kind is None:
                 continue
             s.used = True

@@ -534,3 +534,10 @@ def test_the_converters_palindrome_and_odd_styles_are_not_guessed_where_the_rule
     with pytest.raises(PuzzleError, match="a grey circle at r1c1 that the rules text does not explain"):
         read(puzzle("A digit in a circle counts the region borders it sees.", underlays=[odd]))
     assert kinds(puzzle("", underlays=[odd])) == [("odd", ((0, 0),))]
+
+
+def test_the_one_line_rule_named_for_no_colour_goes_with_lines_of_one_colour_only():
+    purple, orange = line([(0, 0), (0, 1)], "#C060F0"), line([(1, 2), (1, 3)], "#F0A040")  # 1 2 and 1 2: renban both
+    assert kinds(puzzle("Digits on a renban line are consecutive.", lines=[purple])) == [("renban", ((0, 0), (0, 1)))]
+    with pytest.raises(PuzzleError, match="line from r1c1 to r1c2 that the rules text does not explain"):
+        read(puzzle("Digits on a renban line are consecutive.", lines=[purple, orange]))

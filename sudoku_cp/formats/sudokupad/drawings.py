@@ -549,6 +549,11 @@ class DrawingReader:
                                                           "slowthermo", "lockout")]
         hollow = {tuple(map(tuple, line.points)) for line in self.lines if not line.arrow
                   and words.colour_word(line.colour) == "white"}
+        # the colours of the lines the text gives no colour word for: the one rule it names for no colour goes with
+        # them only when they are of one colour (lines of two such colours are two rules, one of them not named)
+        unnamed = {words.colour_word(line.colour) for line in left if words.colour_word(line.colour) != "white"
+                   and not self.colour_rules.get(words.colour_word(line.colour))
+                   and not self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")}
         for line in left:
             cells = [c for c in line_cells(line.points) if self.inside(c)]
             colour = words.colour_word(line.colour)
@@ -569,7 +574,7 @@ class DrawingReader:
             if kind is None and words.PALETTE.get(colour) in self.named:
                 kind = words.PALETTE[colour]  # the rule the text names, drawn in f-puzzles' colour for it
             unbound = [k for k in plain_rules if k not in self.colour_rules.values()]
-            if kind is None and colour not in self.colour_rules and len(unbound) == 1:
+            if kind is None and colour not in self.colour_rules and len(unbound) == 1 and len(unnamed) == 1:
                 kind = unbound[0]
                 self.out.notes.append(f"{what}: the rules text names one line rule for no colour, "
                                       f"{words.LINE_WORDS[kind]}")

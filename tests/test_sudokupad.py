@@ -541,3 +541,12 @@ def test_the_one_line_rule_named_for_no_colour_goes_with_lines_of_one_colour_onl
     assert kinds(puzzle("Digits on a renban line are consecutive.", lines=[purple])) == [("renban", ((0, 0), (0, 1)))]
     with pytest.raises(PuzzleError, match="line from r1c1 to r1c2 that the rules text does not explain"):
         read(puzzle("Digits on a renban line are consecutive.", lines=[purple, orange]))
+
+
+def test_sudokupads_indexer_cage_styles_are_indexers():
+    # SudokuPad draws f-puzzles' indexers as cages styled fpRowIndexer, fpColumnIndexer, fpBoxIndexer
+    column = {"cells": [[r, 0] for r in range(4)], "style": "fpColumnIndexer"}  # 1 3 2 4: where each row's 1 is
+    got = read(puzzle("Column 1 is a column indexer.", cages=[column]))
+    assert [(c.kind, c.data) for c in got.rules.constraints] == [("indexer", ("column",))] * 4
+    with pytest.raises(PuzzleError, match="breaks the rules as read"):
+        read(puzzle("Row 1 is a row indexer.", cages=[{"cells": [[0, c] for c in range(4)], "style": "fpRowIndexer"}]))

@@ -227,9 +227,13 @@ def _hidden_regions(puzzle: dict, n: int) -> list[list[list[int]]]:
     return []
 
 
+_INDEXERS = {"fpRowIndexer": "row", "fpColumnIndexer": "column", "fpBoxIndexer": "box"}
+
+
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
     """Killer cages (a number: the sum; ``?`` or nothing: no sum, when the rules text says their digits do not
-    repeat and gives ``?`` no other meaning), extra regions, disjoint groups; cages that carry metadata are skipped."""
+    repeat and gives ``?`` no other meaning), extra regions, disjoint groups, indexers (SudokuPad's cage styles
+    for f-puzzles' row, column and box indexers); cages that carry metadata are skipped."""
     from ...core.shape import cell_name
 
     said = words.cage_digits(text)
@@ -253,6 +257,9 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
             continue
         if cage.get("style") == "extraregion":
             constraints.append({"type": "extra-region", "cells": cells})
+            continue
+        if cage.get("style") in _INDEXERS:  # how SudokuPad draws f-puzzles' row, column and box indexers
+            constraints.append({"type": "indexer", "which": _INDEXERS[cage["style"]], "cells": cells})
             continue
         if cage.get("hidden") and frozenset(map(tuple, cells)) in regions:
             continue  # a region (see _hidden_regions)

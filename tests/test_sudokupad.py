@@ -550,3 +550,13 @@ def test_sudokupads_indexer_cage_styles_are_indexers():
     assert [(c.kind, c.data) for c in got.rules.constraints] == [("indexer", ("column",))] * 4
     with pytest.raises(PuzzleError, match="breaks the rules as read"):
         read(puzzle("Row 1 is a row indexer.", cages=[{"cells": [[0, c] for c in range(4)], "style": "fpRowIndexer"}]))
+
+
+def test_colour_words_beyond_the_basic_ones_name_their_family():
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds("Crimson lines are renban lines. Adjacent digits on a mint line differ by at least 5. "
+                      "Salmon lines are palindromes.") == {"red": "renban", "green": "whispers", "orange": "palindrome"}
+    line_ = line([(0, 0), (0, 1), (0, 2)], "#FA8072")  # salmon: a red hue, nearest to the text's orange
+    with pytest.raises(PuzzleError, match="breaks the rules as read"):  # 1 2 3 is no palindrome: read as one
+        read(puzzle("Salmon lines are palindromes.", lines=[line_]))

@@ -66,11 +66,16 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
 COLOURS = ("green", "purple", "violet", "lavender", "pink", "magenta", "blue", "navy", "cyan", "teal", "turquoise",
-           "aqua", "red", "orange", "peach", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime")
+           "aqua", "red", "orange", "peach", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime",
+           "crimson", "scarlet", "maroon", "fuchsia", "mauve", "lilac", "indigo", "periwinkle", "azure",
+           "mint", "emerald", "jade", "coral", "salmon", "amber")
 # A colour word the text uses, to the family :func:`colour_word` gives a drawing.
 _FAMILY = {"violet": "purple", "lavender": "purple", "magenta": "pink", "navy": "blue", "teal": "cyan",
            "turquoise": "cyan", "aqua": "cyan", "gray": "grey", "silver": "grey", "gold": "yellow", "lime": "green",
-           "peach": "orange"}
+           "peach": "orange", "crimson": "red", "scarlet": "red", "maroon": "red", "fuchsia": "pink",
+           "mauve": "purple", "lilac": "purple", "indigo": "purple", "periwinkle": "blue",
+           "azure": "blue", "mint": "green", "emerald": "green", "jade": "green", "coral": "orange",
+           "salmon": "orange", "amber": "orange"}
 
 
 def _hls(hexcolour: object) -> tuple[float, float, float] | None:

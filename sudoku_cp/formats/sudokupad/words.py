@@ -315,6 +315,8 @@ def grey_dots(text: str) -> bool:
 
     >>> grey_dots("Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both)."), grey_dots("Grey dots.")
     (True, False)
+    >>> grey_dots("A grey dot may be read as a white or black kropki dot.")
+    True
     """
     for sentence in sentences(text):
         if not re.search(r"\b(?:grey|gray)\b[^.;]{0,20}\b(?:dots?|circles?)\b", sentence):
@@ -322,7 +324,9 @@ def grey_dots(text: str) -> bool:
         consecutive = re.search(r"consecutive|differ (?:by|of) (?:exactly )?(?:1|one)\b|difference of (?:exactly )?(?:1|one)\b",
                                 sentence)
         ratio = re.search(r"\b1 ?: ?2\b|\b2 ?: ?1\b|ratio|double|twice|half", sentence)
-        if consecutive and ratio and re.search(r"\bor\b", sentence) and not re.search(r"\bnot?\b|\bnever\b|\bneither\b", sentence):
+        either = re.search(r"\b(?:white|black) (?:dot )?(?:or|and/or) (?:a )?(?:white|black)\b", sentence)
+        if ((consecutive and ratio and re.search(r"\bor\b", sentence)) or either) \
+                and not re.search(r"\bnot?\b|\bnever\b|\bneither\b", sentence):
             return True
     return False
 

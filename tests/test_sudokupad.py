@@ -560,3 +560,9 @@ def test_colour_words_beyond_the_basic_ones_name_their_family():
     line_ = line([(0, 0), (0, 1), (0, 2)], "#FA8072")  # salmon: a red hue, nearest to the text's orange
     with pytest.raises(PuzzleError, match="breaks the rules as read"):  # 1 2 3 is no palindrome: read as one
         read(puzzle("Salmon lines are palindromes.", lines=[line_]))
+
+
+def test_a_cage_styled_windoku_is_an_extra_region():
+    window = {"cells": [[0, 1], [0, 2], [1, 1], [1, 2]], "style": "windoku"}  # 2 3 / 4 1
+    assert kinds(puzzle("The shaded window is an extra region.", cages=[window])) == [
+        ("extra-region", ((0, 1), (0, 2), (1, 1), (1, 2)))]

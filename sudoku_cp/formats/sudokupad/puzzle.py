@@ -255,7 +255,7 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         if cage.get("type") == "disjoint":
             disjoint = True
             continue
-        if cage.get("style") == "extraregion":
+        if cage.get("style") in ("extraregion", "windoku"):  # SudokuPad's two styles for an extra region
             constraints.append({"type": "extra-region", "cells": cells})
             continue
         if cage.get("style") in _INDEXERS:  # how SudokuPad draws f-puzzles' row, column and box indexers

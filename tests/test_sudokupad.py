@@ -566,3 +566,12 @@ def test_a_cage_styled_windoku_is_an_extra_region():
     window = {"cells": [[0, 1], [0, 2], [1, 1], [1, 2]], "style": "windoku"}  # 2 3 / 4 1
     assert kinds(puzzle("The shaded window is an extra region.", cages=[window])) == [
         ("extra-region", ((0, 1), (0, 2), (1, 1), (1, 2)))]
+
+
+def test_shaded_cells_the_rules_text_calls_even_are_even():
+    shade = {"center": [0.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CCCCCC"}  # r1c2 holds 2
+    assert kinds(puzzle("Grey cells contain even digits.", underlays=[shade])) == [("even", ((0, 1),))]
+    assert kinds(puzzle("Digits in shaded cells are even.", underlays=[shade])) == [("even", ((0, 1),))]
+    for text in ("Even digits may not be placed in shaded cells.", "Shaded cells sum to an even total."):
+        with pytest.raises(PuzzleError, match="a grey square at r1c2 that the rules text does not explain"):
+            read(puzzle(text, underlays=[shade]))

@@ -701,6 +701,28 @@ class DrawingReader:
                 continue
             s.used = True
             self.add(kind, cells=[list(cell_of(s.centre))])
+        self.parity_shading()
+
+    def parity_shading(self) -> None:
+        """Shaded cells the rules text calls odd or even ("grey cells contain even digits", "shaded cells are
+        odd"): the whole-cell shading of the colour it names, or, naming none, of the one colour shaded."""
+        shades = [s for s in self.shapes if not s.used and not s.rounded and not s.text and centred(s.centre)
+                  and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25 and self.inside(cell_of(s.centre))]
+        for sentence in words.sentences(self.text):
+            parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
+            if len(parity) != 1 or re.search(r"count|number of|how many|sum|total|square|circle|\bnot?\b|never|"
+                                             r"cannot|can't|mustn't|\bif\b", sentence):
+                continue
+            colours = [c for c in words.colours_in(sentence) if c not in ("white", "black")]
+            if not re.search(r"\bcells?\b", sentence) or not (colours or re.search(
+                    r"\b(?:shaded|shading|colou?red|highlighted|tinted)\b", sentence)):
+                continue
+            family = {words.colour_word(s.background) for s in shades}
+            chosen = [s for s in shades if words.colour_word(s.background) in colours] if colours else \
+                (shades if len(family) == 1 else [])
+            for s in chosen:
+                s.used = True
+                self.add(parity[0], cells=[list(cell_of(s.centre))])
 
     def counting_circles(self) -> None:
         """Counting circles: every circle left, when the rules text names the rule."""

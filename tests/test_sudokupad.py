@@ -575,3 +575,12 @@ def test_shaded_cells_the_rules_text_calls_even_are_even():
     for text in ("Even digits may not be placed in shaded cells.", "Shaded cells sum to an even total."):
         with pytest.raises(PuzzleError, match="a grey square at r1c2 that the rules text does not explain"):
             read(puzzle(text, underlays=[shade]))
+
+
+def test_the_miracle_rules_in_words_are_read_as_whole_grid_rules():
+    # r1c1 1 beside r1c2 2 (consecutive), r2c2 4 diagonal to r3c3 4: the solution breaks each rule, so each was read
+    for text, rule in (("Orthogonally adjacent cells cannot contain consecutive digits.", "consecutive"),
+                       ("Diagonally adjacent cells cannot contain the same digit.", "king")):
+        with pytest.raises(PuzzleError, match=f"own solution breaks the rules as read \\({rule} rule broken"):
+            read(puzzle(text))
+    assert read(puzzle("Not all orthogonally adjacent consecutive digits are marked.")).rules.name == "classic"

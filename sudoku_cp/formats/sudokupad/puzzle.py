@@ -321,6 +321,14 @@ def text_rules(text: str, constraints: list[dict]) -> None:
             constraints.append({"type": kind})
     if re.search(r"non[- ]?consecutive", low) and not re.search(r"\bdots?\b|kropki", low):
         constraints.append({"type": "nonconsecutive"})
+    elif any(re.search(r"orthogonally (?:adjacent|neighbou?ring|touching)|(?:adjacent|neighbou?ring) cells", s)
+             and re.search(r"\bconsecutive\b", s) and re.search(r"\b(?:not|never|cannot|can't|no)\b", s)
+             and not re.search(r"\bdots?\b|kropki|\blines?\b|\bcages?\b|\bcircles?\b|\bexcept\b|\bunless\b|\bnot all\b", s)
+             for s in words.sentences(low)):
+        constraints.append({"type": "nonconsecutive"})  # "orthogonally adjacent cells cannot contain consecutive digits"
+    if any(re.search(r"diagonally (?:adjacent|touching|neighbou?ring)", s) and re.search(_DIFFER, s)
+           and not re.search(r"\bdots?\b|\blines?\b|\bcages?\b", s) for s in words.sentences(low)):
+        constraints.append({"type": "antiking"})  # cells diagonally adjacent differ: with the units, anti-king
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue

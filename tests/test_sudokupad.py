@@ -584,3 +584,10 @@ def test_the_miracle_rules_in_words_are_read_as_whole_grid_rules():
         with pytest.raises(PuzzleError, match=f"own solution breaks the rules as read \\({rule} rule broken"):
             read(puzzle(text))
     assert read(puzzle("Not all orthogonally adjacent consecutive digits are marked.")).rules.name == "classic"
+
+
+def test_the_two_main_diagonals_said_in_words_are_read_without_a_drawing():
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):  # the main diagonal: 1 4 4 1
+        read(puzzle("Digits may not repeat on the two main diagonals."))
+    assert read(puzzle("Digits along both diagonals marked by little killer arrows sum to the clue.")).rules.name \
+        == "classic"

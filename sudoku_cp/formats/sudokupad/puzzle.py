@@ -329,6 +329,11 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     if any(re.search(r"diagonally (?:adjacent|touching|neighbou?ring)", s) and re.search(_DIFFER, s)
            and not re.search(r"\bdots?\b|\blines?\b|\bcages?\b", s) for s in words.sentences(low)):
         constraints.append({"type": "antiking"})  # cells diagonally adjacent differ: with the units, anti-king
+    if any(re.search(r"\b(?:both|two|main|long|major)\b[^.;]{0,20}\bdiagonals\b", s)
+           and re.search(_DIFFER + r"|\bonce\b|\b1 ?(?:-|to) ?9\b", s)
+           and not re.search(r"little|arrows?\b|killer|\bsums?\b|product|total|\bsees?\b|\blines?\b", s)
+           for s in words.sentences(low)):
+        constraints.append({"type": "diagonal", "which": "both"})  # "digits may not repeat on the two main diagonals"
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue

@@ -591,3 +591,9 @@ def test_the_two_main_diagonals_said_in_words_are_read_without_a_drawing():
         read(puzzle("Digits may not repeat on the two main diagonals."))
     assert read(puzzle("Digits along both diagonals marked by little killer arrows sum to the clue.")).rules.name \
         == "classic"
+
+
+def test_disjoint_groups_said_in_words_are_read():
+    # the 4x4 solution keeps the rule (each place of the boxes holds 1 3 2 4, 2 4 1 3, ...)
+    assert read(puzzle("Normal sudoku rules apply.")).rules.name == "classic"
+    assert read(puzzle("Digits in the same position in each box may not repeat.")).rules.name == "disjoint"

@@ -334,6 +334,10 @@ def text_rules(text: str, constraints: list[dict]) -> None:
            and not re.search(r"little|arrows?\b|killer|\bsums?\b|product|total|\bsees?\b|\blines?\b", s)
            for s in words.sentences(low)):
         constraints.append({"type": "diagonal", "which": "both"})  # "digits may not repeat on the two main diagonals"
+    if any(re.search(r"\bsame (?:relative )?(?:position|place|spot)s? (?:in|within|of) (?:each|every|any two|two|different|their)"
+                     r"\b[^.;]{0,12}\b(?:box|boxes|region|regions)\b", s) and re.search(_DIFFER, s)
+           for s in words.sentences(low)):
+        constraints.append({"type": "disjoint"})  # "digits in the same position in each box may not repeat"
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue

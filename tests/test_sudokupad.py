@@ -597,3 +597,12 @@ def test_disjoint_groups_said_in_words_are_read():
     # the 4x4 solution keeps the rule (each place of the boxes holds 1 3 2 4, 2 4 1 3, ...)
     assert read(puzzle("Normal sudoku rules apply.")).rules.name == "classic"
     assert read(puzzle("Digits in the same position in each box may not repeat.")).rules.name == "disjoint"
+
+
+def test_shaded_regions_of_n_cells_are_extra_regions_where_the_rules_text_says_each_digit_once():
+    window = [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CCCCCC"}
+              for r, c in ((0, 1), (0, 2), (1, 1), (1, 2))]  # 2 3 / 4 1
+    assert kinds(puzzle("The shaded region also contains the digits 1-4 once each.", underlays=window)) == [
+        ("extra-region", ((0, 1), (0, 2), (1, 1), (1, 2)))]
+    with pytest.raises(PuzzleError, match="a grey square at r1c2 that the rules text does not explain"):
+        read(puzzle("The shaded region also contains the digits 1-4 once each.", underlays=window[:3]))

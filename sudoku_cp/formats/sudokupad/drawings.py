@@ -268,6 +268,7 @@ class DrawingReader:
         self.counting_circles()
         self.clones()
         self.fortress()
+        self.shaded_regions()
         self.leftover_shapes()
         return self.out
 
@@ -418,6 +419,37 @@ class DrawingReader:
                     return
         for s in shaded.values():
             s.used = True
+
+    def shaded_regions(self) -> None:
+        """Windoku and extra regions drawn as shading: whole-cell shades that join into groups of N cells, each an
+        extra region, when the rules text says shaded regions hold each digit once ("the four shaded regions
+        also contain the digits 1-9")."""
+        if not any(re.search(r"\b(?:shaded|shading|grey|gray|colou?red|highlighted)\b[^.;]{0,30}\b(?:regions?|areas?|"
+                             r"boxes|windows?)\b|windoku|extra regions?", sentence)
+                   and re.search(r"repeat|\bonce\b|\b1 ?(?:-|to) ?\d\b|each digit|every digit|extra regions?|windoku|"
+                                 r"different|distinct", sentence) for sentence in words.sentences(self.text)):
+            return
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
+                  and centred(s.centre) and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25
+                  and self.inside(cell_of(s.centre))}
+        groups, left = [], set(shaded)
+        while left:
+            stack, group = [min(left)], []
+            left.discard(stack[0])
+            while stack:
+                r, c = stack.pop()
+                group.append((r, c))
+                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if nb in left:
+                        left.discard(nb)
+                        stack.append(nb)
+            groups.append(sorted(group))
+        if not groups or any(len(group) != self.n for group in groups):
+            return  # shading that is not regions of N cells: named as unread below
+        for group in groups:
+            for cell in group:
+                shaded[cell].used = True
+            self.add("extra-region", cells=[list(c) for c in group])
 
     def diagonals(self) -> None:
         n = self.n

@@ -28,7 +28,12 @@ on the trunk's cell; a zipper's centre marked by a small dot or diamond; a renba
 (one starting on the other's cell) as one set; a closed loop of a window rule (whispers, entropic,
 modular, ...) with its joint; lines along the grid lines that trace the regions' borders; greater-than
 chevrons inside the greater cell at its edge, and shaded cells whose "greater than the unshaded
-neighbours" rule those chevrons draw out in full.
+neighbours" rule those chevrons draw out in full; shaded cells the text calls odd or even, and shaded
+regions of N cells the text says hold each digit once (windoku).
+
+The converter's default styles are guessed only where the rules text says nothing or names that rule
+(a line from a bulb, a line between two circles, the grey palindrome, 0.7 grey shapes, 32-point
+outside numbers): a text about other things leaves them unread rather than guessed.
 """
 
 from __future__ import annotations

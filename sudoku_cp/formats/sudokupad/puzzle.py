@@ -313,7 +313,8 @@ _DIFFER = (r"\b(?:not|never|cannot|can't|mustn't)\b[^.;]{0,40}\b(?:repeat|same|i
 
 
 def text_rules(text: str, constraints: list[dict]) -> None:
-    """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the kropki/XV negative."""
+    """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the two diagonals, disjoint
+    groups, the kropki/XV negative."""
     low = (text or "").lower().replace("’", "'")
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
         if any(re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s))

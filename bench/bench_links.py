@@ -17,7 +17,10 @@ trees, and link and string, alternate round after round. The table gives per puz
 medians and ratio, and the baseline's ratio; the summary both medians. Exit 1 if any link gave
 this tree a WRONG answer.
 
-    python bench/bench_links.py [--repeat K] [--only converted|real] [--baseline COMMIT|none] [--verbose]
+    python bench/bench_links.py [--repeat K] [--only converted|real] [--links FILE] [--baseline COMMIT|none] [--verbose]
+
+``--links FILE`` reads other links instead (a held-out check: a JSON Lines file of ``{"link": ...,
+"solution": ...}``, optional ``"source"``), each counted the same way.
 """
 
 from __future__ import annotations
@@ -108,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="rounds per puzzle (the median is kept); default 3")
     parser.add_argument("--only", choices=("converted", "real"), help="one of the two files only")
+    parser.add_argument("--links", type=Path, metavar="FILE",
+                        help="a JSON Lines file of other links ({link, solution}) read instead of the two files")
     parser.add_argument("--baseline", default="main", metavar="COMMIT",
                         help="the commit measured beside this tree (default main; none: this tree only)")
     parser.add_argument("--verbose", action="store_true", help="print each refusal's message")
@@ -118,11 +123,12 @@ def main(argv: list[str] | None = None) -> int:
 
     by_source = {entry.source: entry for entry in PUBLISHED}
     rows = []
-    for name in ("converted", "real"):
-        if args.only and args.only != name:
-            continue
-        for line in (DATA / f"{name}.jsonl").read_text().splitlines():
-            rows.append((name, json.loads(line)))
+    files = [("links", args.links)] if args.links else [(name, DATA / f"{name}.jsonl") for name in ("converted", "real")
+                                                        if not args.only or args.only == name]
+    for name, path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                rows.append((name, dict({"source": path.name}, **json.loads(line))))
     with tempfile.TemporaryDirectory() as cwd, tempfile.TemporaryDirectory() as old:
         trees = {"new": Worker(ROOT, cwd)}
         if args.baseline != "none":

@@ -498,3 +498,26 @@ def test_fpuzzles_region_sum_lines_read_in_both_spellings():
     (one,) = from_fpuzzles({"size": 4, "grid": grid, "regionsumline": line}).rules.constraints
     (other,) = from_fpuzzles({"size": 4, "grid": grid, "regionSumLine": line}).rules.constraints
     assert one == other and one.kind == "regionsum" and one.cells == ((0, 1), (0, 2), (1, 2))
+
+
+def test_a_grey_dot_is_either_a_white_or_a_black_dot_on_every_backend():
+    """A grey kropki dot (as SudokuMaker setters use it: consecutive or 1:2, or both): counted against a brute
+    force by every backend, read back from its document, drawn, and refused an f-puzzles form by name."""
+    from sudoku_cp.formats.fpuzzles import no_share_link
+    from sudoku_cp.formats.svg import board_svg
+
+    board = board_of([{"type": "kropki", "cells": [[0, 0], [0, 1]], "color": "grey"},
+                      {"type": "kropki", "cells": [[2, 1], [3, 1]], "color": "grey"}])
+    either = lambda x, y: abs(x - y) == 1 or x == 2 * y or y == 2 * x  # noqa: E731
+    expected = sorted(tuple(v for row in g for v in row) for g in GRIDS
+                      if either(g[0][0], g[0][1]) and either(g[2][1], g[3][1]))
+    assert 0 < len(expected) < 288
+    assert len(expected) > len([g for g in GRIDS if abs(g[0][0] - g[0][1]) == 1 and abs(g[2][1] - g[3][1]) == 1])
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 1000)
+        assert found.complete and sorted(s.cells for s in found.solutions) == expected, backend
+    assert parse_puzzle(json.dumps(document(board, "." * 16))).rules == board.rules
+    assert "grey dot at r1c1-r1c2: f-puzzles has no grey dot" in (no_share_link(board) or "")
+    assert 'class="kropki-grey"' in board_svg(board)
+    with pytest.raises(PuzzleError, match="a grey dot with the value 3: expected no value"):
+        board_of([{"type": "kropki", "cells": [[0, 0], [0, 1]], "color": "grey", "value": 3}])

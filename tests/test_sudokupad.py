@@ -23,7 +23,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
 CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
                    for name in ("converted.jsonl", "real.jsonl"))
 CORPUS = CONVERTED + REAL
-REAL_OPENED = 46  # of the real links, how many open with their published solution today: a floor, never lowered
+REAL_OPENED = 47  # of the real links, how many open with their published solution today: a floor, never lowered
 
 # A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
 SOLUTION = "1234341221434321"
@@ -210,23 +210,28 @@ def test_sudokumakers_inequality_chevron_inside_the_smaller_cell():
         ("greaterthan", ((0, 0), (0, 1)))]
 
 
-def test_a_real_puzzles_lockout_and_sequence_lines_keep_its_published_solution():
+def test_a_real_puzzles_lockout_and_sequence_lines_and_grey_dots_give_its_published_solution():
     # "Pumpkin Wizard" (Lizzy01, SudokuMaker; real.jsonl): purple lockout lines between diamonds, grey sequence
-    # lines, orange Dutch whispers; its grey dots ("consecutive or 1:2") are no rule here, so it is refused by them,
-    # and what was read, solved with --ignore-unread, keeps the published solution (the read checks it)
+    # lines, orange Dutch whispers, and grey dots whose rules text reads "Cells separated by a grey dot are either
+    # consecutive or in a 1:2 ratio (or both)": read as grey kropki dots, the puzzle has its published solution
     row = next(r for r in REAL if "Pumpkin Wizard" in r["source"])
-    with pytest.raises(PuzzleError, match="a grey circle between r2c6 and r3c6 that the rules text does not explain"):
-        parse_puzzle(row["link"])
-    from sudoku_cp.core.board import Board
-    from sudoku_cp.core.check import is_solution
-    from sudoku_cp.formats.sudokupad import ignored, options
-
-    with options(ignore_unread=True):
-        board = parse_puzzle(row["link"])
-    assert len(ignored()) == 3 and board.rules.name == "killer+arrow+dutchwhispers+lockout+sequence (read in part: 3 ignored)"
+    board = parse_puzzle(row["link"])
+    assert board.rules.name == "killer+arrow+kropki+dutchwhispers+lockout+sequence"
     assert sorted(c.cells for c in board.rules.constraints if c.kind in ("lockout", "sequence")) == [
         ((2, 0), (1, 1), (0, 1)), ((2, 5), (1, 4), (0, 4), (1, 3), (2, 2)), ((4, 3), (4, 2), (3, 2)), ((8, 2), (8, 1), (7, 0))]
-    assert is_solution(Board(board.shape, tuple(map(int, row["solution"])), board.rules), board)
+    assert sorted(c.cells for c in board.rules.constraints if c.kind == "kropki" and c.data == ("grey",)) == [
+        ((0, 7), (0, 8)), ((1, 5), (2, 5)), ((8, 7), (8, 8))]
+    result = solve(board, backend="sat", unique=True)
+    assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"]
+
+
+def test_a_grey_dot_is_read_only_where_the_rules_text_says_consecutive_or_1_to_2():
+    dot = {"center": [0.5, 1.0], "width": 0.25, "height": 0.25, "rounded": True, "backgroundColor": "#A0A0A0"}
+    got = read(puzzle("Cells separated by a gray dot are consecutive or in a 2:1 ratio.", overlays=[dot]))
+    assert [(c.kind, c.cells, c.data) for c in got.rules.constraints] == [("kropki", ((0, 0), (0, 1)), ("grey",))]
+    for text in ("Grey dots are special.", "Cells separated by a grey dot are neither consecutive nor in a 1:2 ratio."):
+        with pytest.raises(PuzzleError, match="a grey circle between r1c1 and r1c2 that the rules text does not explain"):
+            read(puzzle(text, overlays=[dot]))
 
 
 def test_a_cage_marked_question_mark_is_a_cage_of_unknown_sum_when_its_digits_do_not_repeat():
@@ -430,3 +435,174 @@ def test_an_fpuz_link_whose_rules_say_more_than_its_keys_is_refused_not_answered
             "ruleset": "Each cell also has one of four colours, each colour once in every row, column and box."}
     with pytest.raises(PuzzleError, match="more than one solution"):
         parse_puzzle("https://sudokupad.app/fpuz" + LZString().compressToBase64(json.dumps(data)))
+
+
+@pytest.mark.parametrize("sentence, colour, kind", [
+    ("Digits on a pink line are consecutive.", "pink", "renban"),
+    ("Digits along a purple line must be a set of consecutive digits (not necessarily in order).", "purple", "renban"),
+    ("No two digits on a yellow line are consecutive, and digits do not repeat.", "yellow", "nabner"),
+    ("Neighbouring digits on a green line must have a difference of 5 or greater.", "green", "whispers"),
+    ("Digits along a red line alternate between odd and even.", "red", "parityline"),
+    ("Adjacent digits on a red line have different parity.", "red", "parityline"),
+    ("Digits equidistant from the centre of a lavender line sum to the digit in the centre.", "purple", "zipper"),
+    ("Any three consecutive cells along a peach line contain one low (1-3), one middle (4-6) and one high (7-9) digit.",
+     "orange", "entropic"),
+    ("Every set of three sequential digits along a teal line contains one digit from each of {147}, {258} and {369}.",
+     "cyan", "modular"),
+    ("Digits on a blue line have an equal sum N within each 3x3 box it passes through.", "blue", "regionsum"),
+    ("Digits on a black line must be strictly between the digits in the circles at its ends.", "black", "between"),
+])
+def test_a_line_rule_said_in_setters_words_without_its_name_is_read(sentence, colour, kind):
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds(sentence) == {colour: kind}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Digits on either side of a white dot are consecutive.",  # a kropki dot, not a line
+    "Adjacent digits separated by a black dot have different parity.",
+    "In each row, any three consecutive cells contain one low (1-3) and one middle (4-6) digit.",
+])
+def test_words_about_dots_or_rows_name_no_line_rule(sentence):
+    from sudoku_cp.formats.sudokupad.words import mentions
+
+    assert mentions(sentence) == []
+
+
+def test_two_line_rules_in_one_sentence_each_keep_their_own_colour():
+    # "pink ... renban, green ... whispers": green is not the sentence's first rule (renban), but its clause's
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds("Pink lines are renbans, green lines are German whispers.") == {"pink": "renban", "green": "whispers"}
+    assert line_kinds("Digits on a pink line are consecutive and adjacent digits on a green line differ by at least 5.") \
+        == {"pink": "renban", "green": "whispers"}
+    assert line_kinds("Orange lines are lockout lines: the ends differ by at least 2.") == {"orange": "lockout"}
+
+
+def test_an_arrow_or_a_cage_whose_clue_the_rules_text_makes_a_product_or_a_difference_is_named_not_summed():
+    circle = {"center": [1.5, 1.5], "width": 0.85, "height": 0.85, "rounded": True, "backgroundColor": "#FFFFFF",
+              "borderColor": "#bbbf"}
+    shaft = line([(1, 1), (0, 0), (1, 0)], "#bbbf", 3.2)
+    head = {"color": "#bbbf", "thickness": 3.2, "wayPoints": [[1.25, 0.25], [1.5, 0.5], [1.25, 0.75]]}
+    with pytest.raises(PuzzleError, match="an arrow from r2c2 to r2c1 whose circle the rules text makes other than a sum"):
+        read(puzzle("Digits on an arrow have the DIFFERENCE of the digit in the circle.", lines=[shaft, head],
+                    overlays=[circle]))
+    cage = {"cells": [[3, 2], [3, 3]], "value": 2, "unique": True}  # 2 x 1
+    with pytest.raises(PuzzleError, match="a cage of 2 cells from r4c3 marked 2 whose clue the rules text makes other"):
+        read(puzzle("Digits in a cage multiply to the clue in its corner.", cages=[cage]))
+    assert kinds(puzzle("Digits in a cage sum to the clue; their product is not given.", cages=[dict(cage, value=3)])) \
+        == [("killer", ((3, 2), (3, 3)))]
+
+
+def test_a_bulb_line_is_no_thermometer_where_the_rules_text_speaks_of_none():
+    # the converter's thermometer style is read as one where the text says nothing or speaks of thermometers; a text
+    # about arrows only leaves a line from a circle unread rather than guessing a thermometer
+    bulb = {"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,
+            "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"}
+    drawn = [line([(1, 0), (0, 0)], "#CFCFCF", 21)]
+    with pytest.raises(PuzzleError, match="a grey line from r2c1 to r1c1 that the rules text does not explain"):
+        read(puzzle("Digits along an arrow sum to the digit in its circle.", lines=drawn, underlays=[bulb]))
+    assert kinds(puzzle("Digits increase from the bulb.", lines=drawn, underlays=[bulb])) == [
+        ("thermometer", ((0, 0), (1, 0)))]
+
+
+def test_sandwich_sums_between_other_digits_than_1_and_n_are_not_read_as_sandwiches():
+    clue = {"center": [-0.5, 0.5], "width": 0.8, "height": 0.8, "text": "0", "fontSize": 20}
+    with pytest.raises(PuzzleError, match="the text '0' above column 1"):
+        read(puzzle("Sandwich sums: the clue is the sum of the digits between the 2 and the 3.", overlays=[clue]))
+    assert kinds(puzzle("Sandwich sums: the clue is the sum of the digits between the 1 and the 4.",
+                        overlays=[dict(clue, text="5")])) == [("sandwich", ((0, 0), (1, 0), (2, 0), (3, 0)))]
+
+
+def test_a_line_between_two_circles_is_no_between_line_where_the_rules_text_speaks_of_none():
+    ends = [{"center": [r + 0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True, "backgroundColor": "#FFFFFF",
+             "borderColor": "#CFCFCF"} for r in (0, 2)]
+    drawn = [line([(0, 0), (1, 0), (2, 0)], "#CFCFCF", 10)]  # 1, 3, 2: 3 is not between 1 and 2
+    with pytest.raises(PuzzleError, match="that the rules text does not explain"):
+        read(puzzle("Digits along an arrow sum to the digit in its circle.", lines=drawn, overlays=ends))
+    drawn = [line([(0, 0), (0, 1), (0, 2)], "#CFCFCF", 10)]  # 1, 2, 3
+    ends = [dict(e, center=[0.5, c + 0.5]) for e, c in zip(ends, (0, 2))]
+    assert kinds(puzzle("Digits on a line between two circles lie between the digits in the circles.", lines=drawn,
+                        overlays=ends)) == [("between", ((0, 0), (0, 1), (0, 2)))]
+
+
+def test_the_converters_palindrome_and_odd_styles_are_not_guessed_where_the_rules_text_speaks_of_other_things():
+    grey = line([(0, 0), (1, 0), (2, 0)], "#CFCFCF", 16)
+    with pytest.raises(PuzzleError, match="a grey line from r1c1 to r3c1 that the rules text does not explain"):
+        read(puzzle("Along a grey line, the digits form a Fibonacci sequence.", lines=[grey]))
+    odd = {"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#CFCFCF"}
+    with pytest.raises(PuzzleError, match="a grey circle at r1c1 that the rules text does not explain"):
+        read(puzzle("A digit in a circle counts the region borders it sees.", underlays=[odd]))
+    assert kinds(puzzle("", underlays=[odd])) == [("odd", ((0, 0),))]
+
+
+def test_the_one_line_rule_named_for_no_colour_goes_with_lines_of_one_colour_only():
+    purple, orange = line([(0, 0), (0, 1)], "#C060F0"), line([(1, 2), (1, 3)], "#F0A040")  # 1 2 and 1 2: renban both
+    assert kinds(puzzle("Digits on a renban line are consecutive.", lines=[purple])) == [("renban", ((0, 0), (0, 1)))]
+    with pytest.raises(PuzzleError, match="line from r1c1 to r1c2 that the rules text does not explain"):
+        read(puzzle("Digits on a renban line are consecutive.", lines=[purple, orange]))
+
+
+def test_sudokupads_indexer_cage_styles_are_indexers():
+    # SudokuPad draws f-puzzles' indexers as cages styled fpRowIndexer, fpColumnIndexer, fpBoxIndexer
+    column = {"cells": [[r, 0] for r in range(4)], "style": "fpColumnIndexer"}  # 1 3 2 4: where each row's 1 is
+    got = read(puzzle("Column 1 is a column indexer.", cages=[column]))
+    assert [(c.kind, c.data) for c in got.rules.constraints] == [("indexer", ("column",))] * 4
+    with pytest.raises(PuzzleError, match="breaks the rules as read"):
+        read(puzzle("Row 1 is a row indexer.", cages=[{"cells": [[0, c] for c in range(4)], "style": "fpRowIndexer"}]))
+
+
+def test_colour_words_beyond_the_basic_ones_name_their_family():
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds("Crimson lines are renban lines. Adjacent digits on a mint line differ by at least 5. "
+                      "Salmon lines are palindromes.") == {"red": "renban", "green": "whispers", "orange": "palindrome"}
+    line_ = line([(0, 0), (0, 1), (0, 2)], "#FA8072")  # salmon: a red hue, nearest to the text's orange
+    with pytest.raises(PuzzleError, match="breaks the rules as read"):  # 1 2 3 is no palindrome: read as one
+        read(puzzle("Salmon lines are palindromes.", lines=[line_]))
+
+
+def test_a_cage_styled_windoku_is_an_extra_region():
+    window = {"cells": [[0, 1], [0, 2], [1, 1], [1, 2]], "style": "windoku"}  # 2 3 / 4 1
+    assert kinds(puzzle("The shaded window is an extra region.", cages=[window])) == [
+        ("extra-region", ((0, 1), (0, 2), (1, 1), (1, 2)))]
+
+
+def test_shaded_cells_the_rules_text_calls_even_are_even():
+    shade = {"center": [0.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CCCCCC"}  # r1c2 holds 2
+    assert kinds(puzzle("Grey cells contain even digits.", underlays=[shade])) == [("even", ((0, 1),))]
+    assert kinds(puzzle("Digits in shaded cells are even.", underlays=[shade])) == [("even", ((0, 1),))]
+    for text in ("Even digits may not be placed in shaded cells.", "Shaded cells sum to an even total."):
+        with pytest.raises(PuzzleError, match="a grey square at r1c2 that the rules text does not explain"):
+            read(puzzle(text, underlays=[shade]))
+
+
+def test_the_miracle_rules_in_words_are_read_as_whole_grid_rules():
+    # r1c1 1 beside r1c2 2 (consecutive), r2c2 4 diagonal to r3c3 4: the solution breaks each rule, so each was read
+    for text, rule in (("Orthogonally adjacent cells cannot contain consecutive digits.", "consecutive"),
+                       ("Diagonally adjacent cells cannot contain the same digit.", "king")):
+        with pytest.raises(PuzzleError, match=f"own solution breaks the rules as read \\({rule} rule broken"):
+            read(puzzle(text))
+    assert read(puzzle("Not all orthogonally adjacent consecutive digits are marked.")).rules.name == "classic"
+
+
+def test_the_two_main_diagonals_said_in_words_are_read_without_a_drawing():
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):  # the main diagonal: 1 4 4 1
+        read(puzzle("Digits may not repeat on the two main diagonals."))
+    assert read(puzzle("Digits along both diagonals marked by little killer arrows sum to the clue.")).rules.name \
+        == "classic"
+
+
+def test_disjoint_groups_said_in_words_are_read():
+    # the 4x4 solution keeps the rule (each place of the boxes holds 1 3 2 4, 2 4 1 3, ...)
+    assert read(puzzle("Normal sudoku rules apply.")).rules.name == "classic"
+    assert read(puzzle("Digits in the same position in each box may not repeat.")).rules.name == "disjoint"
+
+
+def test_shaded_regions_of_n_cells_are_extra_regions_where_the_rules_text_says_each_digit_once():
+    window = [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CCCCCC"}
+              for r, c in ((0, 1), (0, 2), (1, 1), (1, 2))]  # 2 3 / 4 1
+    assert kinds(puzzle("The shaded region also contains the digits 1-4 once each.", underlays=window)) == [
+        ("extra-region", ((0, 1), (0, 2), (1, 1), (1, 2)))]
+    with pytest.raises(PuzzleError, match="a grey square at r1c2 that the rules text does not explain"):
+        read(puzzle("The shaded region also contains the digits 1-4 once each.", underlays=window[:3]))

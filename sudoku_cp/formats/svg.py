@@ -112,7 +112,7 @@ def _over(marks, cell: int, small: int) -> list[str]:
                 out.append(f'<text class="xv" x="{x:g}" y="{y + small * 0.5:g}" font-size="{small * 1.4:g}" '
                            f'font-weight="bold" text-anchor="middle">{escape(m.text)}</text>')
             else:
-                fill = "black" if m.style == "black" else "white"
+                fill = {"black": "black", "grey": "#a0a0a0"}.get(m.style, "white")
                 out.append(f'<circle class="kropki-{m.style}" cx="{x:g}" cy="{y:g}" r="{cell * 0.13:g}" '
                            f'fill="{fill}" stroke="black" stroke-width="1.2"/>')
         elif m.shape == "quad":

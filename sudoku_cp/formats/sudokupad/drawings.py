@@ -11,7 +11,8 @@ puzzles went through it, so those styles are read as the rules they draw:
   a palindrome; a 3-point chevron on a ``#ccc`` cell: a minimum (pointing in) or maximum (out);
 - an ``arrows`` entry leaving a circle (or a pill of cells): an arrow sum; a short one outside the
   grid with a number on its cell: a little killer;
-- a small dot on an edge: kropki (white: difference, black: ratio, text: its value); ``X``/``V`` on
+- a small dot on an edge: kropki (white: difference, black: ratio, text: its value; grey, where the rules
+  text says grey dots are consecutive or 1:2: either); ``X``/``V`` on
   an edge: XV; a circle with digits on a corner: a quadruple; a 0.7 grey square / circle in a cell:
   even / odd; a number beside the grid: a sandwich sum (or what the rules text calls it).
 
@@ -27,7 +28,12 @@ on the trunk's cell; a zipper's centre marked by a small dot or diamond; a renba
 (one starting on the other's cell) as one set; a closed loop of a window rule (whispers, entropic,
 modular, ...) with its joint; lines along the grid lines that trace the regions' borders; greater-than
 chevrons inside the greater cell at its edge, and shaded cells whose "greater than the unshaded
-neighbours" rule those chevrons draw out in full.
+neighbours" rule those chevrons draw out in full; shaded cells the text calls odd or even, and shaded
+regions of N cells the text says hold each digit once (windoku).
+
+The converter's default styles are guessed only where the rules text says nothing or names that rule
+(a line from a bulb, a line between two circles, the grey palindrome, 0.7 grey shapes, 32-point
+outside numbers): a text about other things leaves them unread rather than guessed.
 """
 
 from __future__ import annotations
@@ -267,6 +273,7 @@ class DrawingReader:
         self.counting_circles()
         self.clones()
         self.fortress()
+        self.shaded_regions()
         self.leftover_shapes()
         return self.out
 
@@ -418,6 +425,37 @@ class DrawingReader:
         for s in shaded.values():
             s.used = True
 
+    def shaded_regions(self) -> None:
+        """Windoku and extra regions drawn as shading: whole-cell shades that join into groups of N cells, each an
+        extra region, when the rules text says shaded regions hold each digit once ("the four shaded regions
+        also contain the digits 1-9")."""
+        if not any(re.search(r"\b(?:shaded|shading|grey|gray|colou?red|highlighted)\b[^.;]{0,30}\b(?:regions?|areas?|"
+                             r"boxes|windows?)\b|windoku|extra regions?", sentence)
+                   and re.search(r"repeat|\bonce\b|\b1 ?(?:-|to) ?\d\b|each digit|every digit|extra regions?|windoku|"
+                                 r"different|distinct", sentence) for sentence in words.sentences(self.text)):
+            return
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
+                  and centred(s.centre) and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25
+                  and self.inside(cell_of(s.centre))}
+        groups, left = [], set(shaded)
+        while left:
+            stack, group = [min(left)], []
+            left.discard(stack[0])
+            while stack:
+                r, c = stack.pop()
+                group.append((r, c))
+                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if nb in left:
+                        left.discard(nb)
+                        stack.append(nb)
+            groups.append(sorted(group))
+        if not groups or any(len(group) != self.n for group in groups):
+            return  # shading that is not regions of N cells: named as unread below
+        for group in groups:
+            for cell in group:
+                shaded[cell].used = True
+            self.add("extra-region", cells=[list(c) for c in group])
+
     def diagonals(self) -> None:
         n = self.n
         for line in self.lines:
@@ -485,6 +523,9 @@ class DrawingReader:
             if words.says(self.text, r"double[- ]?arrow") and not words.says(self.text, r"(?<!double )(?<!double-)arrow"):
                 self.out.missing.setdefault("doublearrow", "an arrow")
                 continue
+            if words.not_a_sum(self.text, r"\barrows?\b"):
+                self.unread(f"an arrow {_cells_text(circle + shaft)} whose circle the rules text makes other than a sum")
+                continue
             self.add("arrow", circle=[list(c) for c in circle], cells=[list(c) for c in shaft])
 
     def little_killer(self, line: Line) -> None:
@@ -515,6 +556,8 @@ class DrawingReader:
             said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             if first is not None and last is not None and cells[0] != cells[-1]:
                 kind = said or ("between" if "doublearrow" not in self.named else "doublearrow")
+                if said is None and kind == "between" and self.text.strip() and not words.says(self.text, r"between"):
+                    continue  # a rules text that speaks of no between line: left unread (below)
                 if kind in ("between", "doublearrow"):
                     line.used = first.used = last.used = True
                     self.line_rule(kind, cells, f"a {colour} line {_cells_text(cells)} with circles at its ends")
@@ -528,6 +571,8 @@ class DrawingReader:
                             else "thermometer")
             if kind not in ("thermometer", "slowthermo"):
                 continue
+            if said is None and self.text.strip() and not words.says(self.text, r"thermo|\bbulbs?\b"):
+                continue  # a rules text that speaks of no thermometer: the line is left unread (below)
             line.used = bulb.used = True
             self.thermos.append((line, kind, cells))
             self.line_rule(kind, cells, f"a {colour} thermometer {_cells_text(cells)}")
@@ -541,6 +586,11 @@ class DrawingReader:
                                                           "slowthermo", "lockout")]
         hollow = {tuple(map(tuple, line.points)) for line in self.lines if not line.arrow
                   and words.colour_word(line.colour) == "white"}
+        # the colours of the lines the text gives no colour word for: the one rule it names for no colour goes with
+        # them only when they are of one colour (lines of two such colours are two rules, one of them not named)
+        unnamed = {words.colour_word(line.colour) for line in left if words.colour_word(line.colour) != "white"
+                   and not self.colour_rules.get(words.colour_word(line.colour))
+                   and not self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")}
         for line in left:
             cells = [c for c in line_cells(line.points) if self.inside(c)]
             colour = words.colour_word(line.colour)
@@ -555,12 +605,13 @@ class DrawingReader:
             kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             if kind is None and "white" in self.colour_rules and tuple(map(tuple, line.points)) in hollow:
                 kind = self.colour_rules["white"]  # a hollow line (white inside an outline): "white lines are ..."
-            if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1:
-                kind = "palindrome"  # SudokuPad's palindrome
+            if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1 \
+                    and (not self.text.strip() or "palindrome" in self.named):
+                kind = "palindrome"  # SudokuPad's palindrome (where the text says nothing else)
             if kind is None and words.PALETTE.get(colour) in self.named:
                 kind = words.PALETTE[colour]  # the rule the text names, drawn in f-puzzles' colour for it
             unbound = [k for k in plain_rules if k not in self.colour_rules.values()]
-            if kind is None and colour not in self.colour_rules and len(unbound) == 1:
+            if kind is None and colour not in self.colour_rules and len(unbound) == 1 and len(unnamed) == 1:
                 kind = unbound[0]
                 self.out.notes.append(f"{what}: the rules text names one line rule for no colour, "
                                       f"{words.LINE_WORDS[kind]}")
@@ -600,6 +651,10 @@ class DrawingReader:
                 self.add("xv", cells=cells, value=s.text.upper())
             elif s.rounded and (not s.text or s.text.isdigit()):
                 colour = words.colour_word(s.background)
+                if colour == "grey" and not s.text and words.grey_dots(self.text):
+                    s.used = True  # "a grey dot: consecutive or 1:2" (its colour's words say so)
+                    self.add("kropki", cells=cells, color="grey")
+                    continue
                 if colour not in ("white", "black"):
                     continue
                 s.used = True
@@ -641,8 +696,10 @@ class DrawingReader:
                 continue
             if len(named) == 1:
                 _, kind, number = named[0]
-            elif not named and abs(s.font - 32) < 1:
-                kind, number = "sandwich", "sum"  # SudokuPad's sandwich sums
+                if kind == "sandwich" and not self.crusts_are_one_and_n():
+                    continue  # "the digits between the 2 and the 8": another sandwich, left unread (below)
+            elif not named and abs(s.font - 32) < 1 and not self.text.strip():
+                kind, number = "sandwich", "sum"  # SudokuPad's sandwich sums (a puzzle with no rules text)
             else:
                 continue
             s.used = True
@@ -650,6 +707,14 @@ class DrawingReader:
                 self.out.missing.setdefault(kind, what)
                 continue
             self.add(kind, clue=list(clue), **{number: int(s.text)})
+
+    def crusts_are_one_and_n(self) -> bool:
+        """Whether the rules text's sandwiches lie between 1 and N, as the rule has them (not "between 8 and 9")."""
+        for sentence in words.sentences(self.text):
+            for a, b in re.findall(r"between (?:the )?(\d+)s? and (?:the )?(\d+)s?\b", sentence):
+                if {int(a), int(b)} != {1, self.n}:
+                    return False
+        return True
 
     def parity_shapes(self) -> None:
         """Even squares and odd circles: SudokuPad's grey 0.7 shapes, or shapes the rules text calls odd/even."""
@@ -666,12 +731,35 @@ class DrawingReader:
                 continue
             form = "circle" if s.rounded else "square"
             kind = said.get(form)
-            if kind is None and not said and s.background.upper() == "#CFCFCF" and abs(s.width - 0.7) < 0.05:
-                kind = "odd" if s.rounded else "even"
+            if kind is None and not said and s.background.upper() == "#CFCFCF" and abs(s.width - 0.7) < 0.05 \
+                    and (not self.text.strip() or words.says(self.text, r"\b(?:odd|even)\b")):
+                kind = "odd" if s.rounded else "even"  # SudokuPad's even squares and odd circles
             if kind is None:
                 continue
             s.used = True
             self.add(kind, cells=[list(cell_of(s.centre))])
+        self.parity_shading()
+
+    def parity_shading(self) -> None:
+        """Shaded cells the rules text calls odd or even ("grey cells contain even digits", "shaded cells are
+        odd"): the whole-cell shading of the colour it names, or, naming none, of the one colour shaded."""
+        shades = [s for s in self.shapes if not s.used and not s.rounded and not s.text and centred(s.centre)
+                  and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25 and self.inside(cell_of(s.centre))]
+        for sentence in words.sentences(self.text):
+            parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
+            if len(parity) != 1 or re.search(r"count|number of|how many|sum|total|square|circle|\bnot?\b|never|"
+                                             r"cannot|can't|mustn't|\bif\b", sentence):
+                continue
+            colours = [c for c in words.colours_in(sentence) if c not in ("white", "black")]
+            if not re.search(r"\bcells?\b", sentence) or not (colours or re.search(
+                    r"\b(?:shaded|shading|colou?red|highlighted|tinted)\b", sentence)):
+                continue
+            family = {words.colour_word(s.background) for s in shades}
+            chosen = [s for s in shades if words.colour_word(s.background) in colours] if colours else \
+                (shades if len(family) == 1 else [])
+            for s in chosen:
+                s.used = True
+                self.add(parity[0], cells=[list(cell_of(s.centre))])
 
     def counting_circles(self) -> None:
         """Counting circles: every circle left, when the rules text names the rule."""

@@ -227,9 +227,13 @@ def _hidden_regions(puzzle: dict, n: int) -> list[list[list[int]]]:
     return []
 
 
+_INDEXERS = {"fpRowIndexer": "row", "fpColumnIndexer": "column", "fpBoxIndexer": "box"}
+
+
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
     """Killer cages (a number: the sum; ``?`` or nothing: no sum, when the rules text says their digits do not
-    repeat and gives ``?`` no other meaning), extra regions, disjoint groups; cages that carry metadata are skipped."""
+    repeat and gives ``?`` no other meaning), extra regions, disjoint groups, indexers (SudokuPad's cage styles
+    for f-puzzles' row, column and box indexers); cages that carry metadata are skipped."""
     from ...core.shape import cell_name
 
     said = words.cage_digits(text)
@@ -251,8 +255,11 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         if cage.get("type") == "disjoint":
             disjoint = True
             continue
-        if cage.get("style") == "extraregion":
+        if cage.get("style") in ("extraregion", "windoku"):  # SudokuPad's two styles for an extra region
             constraints.append({"type": "extra-region", "cells": cells})
+            continue
+        if cage.get("style") in _INDEXERS:  # how SudokuPad draws f-puzzles' row, column and box indexers
+            constraints.append({"type": "indexer", "which": _INDEXERS[cage["style"]], "cells": cells})
             continue
         if cage.get("hidden") and frozenset(map(tuple, cells)) in regions:
             continue  # a region (see _hidden_regions)
@@ -265,6 +272,9 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         elif isinstance(value, str) and value.strip() == unknown:
             value = None  # a cage of unknown sum
         killer = cage.get("unique") is True or words.says(text, r"cage|killer")
+        if killer and value not in (None, "") and words.not_a_sum(text, r"\bcages?\b|\bkiller"):
+            unread.append(f"a cage of {at} marked {value!r} whose clue the rules text makes other than a sum")
+            continue
         if not killer or (value is not None and value != "" and type(value) is not int):
             unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")
                           + " that the rules text does not explain")
@@ -303,7 +313,8 @@ _DIFFER = (r"\b(?:not|never|cannot|can't|mustn't)\b[^.;]{0,40}\b(?:repeat|same|i
 
 
 def text_rules(text: str, constraints: list[dict]) -> None:
-    """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the kropki/XV negative."""
+    """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the two diagonals, disjoint
+    groups, the kropki/XV negative."""
     low = (text or "").lower().replace("’", "'")
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
         if any(re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s))
@@ -311,6 +322,23 @@ def text_rules(text: str, constraints: list[dict]) -> None:
             constraints.append({"type": kind})
     if re.search(r"non[- ]?consecutive", low) and not re.search(r"\bdots?\b|kropki", low):
         constraints.append({"type": "nonconsecutive"})
+    elif any(re.search(r"orthogonally (?:adjacent|neighbou?ring|touching)|(?:adjacent|neighbou?ring) cells", s)
+             and re.search(r"\bconsecutive\b", s) and re.search(r"\b(?:not|never|cannot|can't|no)\b", s)
+             and not re.search(r"\bdots?\b|kropki|\blines?\b|\bcages?\b|\bcircles?\b|\bexcept\b|\bunless\b|\bnot all\b", s)
+             for s in words.sentences(low)):
+        constraints.append({"type": "nonconsecutive"})  # "orthogonally adjacent cells cannot contain consecutive digits"
+    if any(re.search(r"diagonally (?:adjacent|touching|neighbou?ring)", s) and re.search(_DIFFER, s)
+           and not re.search(r"\bdots?\b|\blines?\b|\bcages?\b", s) for s in words.sentences(low)):
+        constraints.append({"type": "antiking"})  # cells diagonally adjacent differ: with the units, anti-king
+    if any(re.search(r"\b(?:both|two|main|long|major)\b[^.;]{0,20}\bdiagonals\b", s)
+           and re.search(_DIFFER + r"|\bonce\b|\b1 ?(?:-|to) ?9\b", s)
+           and not re.search(r"little|arrows?\b|killer|\bsums?\b|product|total|\bsees?\b|\blines?\b", s)
+           for s in words.sentences(low)):
+        constraints.append({"type": "diagonal", "which": "both"})  # "digits may not repeat on the two main diagonals"
+    if any(re.search(r"\bsame (?:relative )?(?:position|place|spot)s? (?:in|within|of) (?:each|every|any two|two|different|their)"
+                     r"\b[^.;]{0,12}\b(?:box|boxes|region|regions)\b", s) and re.search(_DIFFER, s)
+           for s in words.sentences(low)):
+        constraints.append({"type": "disjoint"})  # "digits in the same position in each box may not repeat"
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue

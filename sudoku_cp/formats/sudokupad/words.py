@@ -27,20 +27,29 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"thermo", "thermometer"),
     (r"dutch[- ]?whisper", "dutchwhispers"),
     (r"whisper|differ by (?:at least|a minimum of) \d|differ (?:in value )?by \d+ or more|difference of (?:at least )?\d+ "
-     r"or more", "whispers"),
+     r"or (?:more|greater|larger)", "whispers"),
     (r"renban|consecutive,? (?:non-?repeating )?(?:digits|numbers)[^.]{0,30}in (?:any|some) order|"
-     r"non-?repeating,? consecutive|consecutive,? non-?repeating", "renban"),
+     r"non-?repeating,? consecutive|consecutive,? non-?repeating|"
+     r"(?<!no two )\b(?:digits|numbers) (?:on|along) [^.;]{0,25}\blines? (?:are|must be|form) (?:a set of )?consecutive\b"
+     r"(?! (?:cells|positions|to)\b)", "renban"),
     (r"region[- ]?sum|segments?\b[^.;]{0,60}\b(?:sum|add|total)[^.;]{0,20}\bsame|segments? (?:with|of) the same (?:sum|total)|"
      r"same (?:sum|total)[^.;]{0,30}\b(?:each|every) (?:region|box|\d ?x ?\d box)|"
-     r"(?:each|every) (?:region|box)\b[^.;]{0,40}\b(?:sums?|adds?) (?:up )?to the same", "regionsum"),
+     r"(?:each|every) (?:region|box)\b[^.;]{0,40}\b(?:sums?|adds?) (?:up )?to the same|"
+     r"\blines?\b[^.;]{0,20}\b(?:equal|same) (?:sum|total)\b[^.;]{0,20}\b(?:with)?in (?:each|every) (?:\d ?x ?\d )?(?:box|region)",
+     "regionsum"),
     (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
-    (r"entropic|entropy", "entropic"),
-    (r"modular", "modular"),
-    (r"zipper", "zipper"),
-    (r"parity[- ]?line", "parityline"),
-    (r"nabner", "nabner"),
+    (r"entropic|entropy|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,40}"
+     r"(?:\blow\b|1-3|\{1,? ?2,? ?3\})[^.;]{0,40}(?:\bmiddle\b|\bmedium\b|4-6|\{4,? ?5,? ?6\})", "entropic"),
+    (r"modular|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,60}"
+     r"\{1,? ?4,? ?7\}[^.;]{0,30}\{2,? ?5,? ?8\}", "modular"),
+    (r"zipper|equidistant from the (?:centre|center)\b[^.;]{0,60}\b(?:sum|add|total)", "zipper"),
+    (r"parity[- ]?line|\blines?\b[^.;]{0,40}\balternate (?:between (?:odd and even|even and odd)|(?:in )?parity)|"
+     r"(?:adjacent|neighbou?ring) digits (?:on|along) [^.;]{0,25}\blines? (?:have|are of) (?:different|opposite) parity",
+     "parityline"),
+    (r"nabner|no two (?:digits|numbers) (?:on|along) [^.;]{0,25}\blines? (?:are|may be|can be) consecutive", "nabner"),
     (r"double[- ]?arrow", "doublearrow"),
-    (r"between[- ]?line|between the (?:two )?circles", "between"),
+    (r"between[- ]?line|between the (?:two )?circles|between the (?:digits|values|numbers) in the (?:two )?circles",
+     "between"),
     (r"\barrow", "arrow"),
     (r"lockout", "lockout"),
     (r"\bsequence lines?\b|arithmetic (?:sequence|progression)", "sequence"),
@@ -57,11 +66,16 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
 COLOURS = ("green", "purple", "violet", "lavender", "pink", "magenta", "blue", "navy", "cyan", "teal", "turquoise",
-           "aqua", "red", "orange", "peach", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime")
+           "aqua", "red", "orange", "peach", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime",
+           "crimson", "scarlet", "maroon", "fuchsia", "mauve", "lilac", "indigo", "periwinkle", "azure",
+           "mint", "emerald", "jade", "coral", "salmon", "amber")
 # A colour word the text uses, to the family :func:`colour_word` gives a drawing.
 _FAMILY = {"violet": "purple", "lavender": "purple", "magenta": "pink", "navy": "blue", "teal": "cyan",
            "turquoise": "cyan", "aqua": "cyan", "gray": "grey", "silver": "grey", "gold": "yellow", "lime": "green",
-           "peach": "orange"}
+           "peach": "orange", "crimson": "red", "scarlet": "red", "maroon": "red", "fuchsia": "pink",
+           "mauve": "purple", "lilac": "purple", "indigo": "purple", "periwinkle": "blue",
+           "azure": "blue", "mint": "green", "emerald": "green", "jade": "green", "coral": "orange",
+           "salmon": "orange", "amber": "orange"}
 
 
 def _hls(hexcolour: object) -> tuple[float, float, float] | None:
@@ -151,19 +165,30 @@ def colours_in(sentence: str) -> list[str]:
 
 
 def line_kinds(text: str) -> dict[str, str]:
-    """Colour family -> line rule, from the sentences that name both (the first rule a sentence names
-    goes with its colours: "orange lines are lockout lines: the ends differ by at least 2" is lockout,
-    not whispers; a colour keeps its first rule), then from the paragraphs that name both."""
+    """Colour family -> line rule, from the sentences that name both, then from the paragraphs that name both.
+
+    Where a sentence names one line rule, its colours go with it. Where it names several, each colour goes
+    with the rule of its own clause ("pink lines are renbans, green lines are German whispers"; "orange
+    lines are lockout lines: the ends differ by at least 2" is lockout, not whispers), and a colour whose
+    clause names no rule or several is left to another sentence. A colour keeps its first rule.
+
+    >>> line_kinds("Pink lines are renbans, green lines are German whispers.")
+    {'pink': 'renban', 'green': 'whispers'}
+    """
     out: dict[str, str] = {}
     paragraphs = [p.strip().lower() for p in re.split(r"\n+|<br\s*/?>|</br>", text or "") if p.strip()]
     for units in (sentences(text), paragraphs):  # a paragraph may name the colour in one sentence, the rule in the next
         for unit in units:
             rules = mentions(unit)
-            if not rules:
+            if len(rules) == 1:
+                for colour in colours_in(unit):
+                    out.setdefault(colour, rules[0])
                 continue
-            first = min(rules, key=lambda name: _first_at(unit, name))
-            for colour in colours_in(unit):
-                out.setdefault(colour, first)
+            for clause in re.split(r"[,;:.]|\b(?:and|while|whereas|but)\b", unit):
+                said = mentions(clause)
+                if len(said) == 1:
+                    for colour in colours_in(clause):
+                        out.setdefault(colour, said[0])
     return out
 
 
@@ -223,7 +248,8 @@ circles minimum minimums maximum maximums min max indexer indexers indexing grea
 little consecutive nonconsecutive non ratio difference german dutch slow double irregular jigsaw windoku disjoint extra
 negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
-cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading""".split())
+cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
+sign signs positive main""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers
@@ -283,10 +309,50 @@ def question_mark_meant(text: str) -> bool:
     return says(text, r"[\"'“”‘’(]\?+[\"'“”‘’)]|\?\s*(?:means|is|represents|stands|indicates|denotes)\b")
 
 
+def grey_dots(text: str) -> bool:
+    """Whether the rules text makes its grey dots the dot that is either kind: the digits are consecutive or in a
+    1:2 ratio (or both), in one sentence that names grey dots and both.
+
+    >>> grey_dots("Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both)."), grey_dots("Grey dots.")
+    (True, False)
+    >>> grey_dots("A grey dot may be read as a white or black kropki dot.")
+    True
+    """
+    for sentence in sentences(text):
+        if not re.search(r"\b(?:grey|gray)\b[^.;]{0,20}\b(?:dots?|circles?)\b", sentence):
+            continue
+        consecutive = re.search(r"consecutive|differ (?:by|of) (?:exactly )?(?:1|one)\b|difference of (?:exactly )?(?:1|one)\b",
+                                sentence)
+        ratio = re.search(r"\b1 ?: ?2\b|\b2 ?: ?1\b|ratio|double|twice|half", sentence)
+        either = re.search(r"\b(?:white|black) (?:dot )?(?:or|and/or) (?:a )?(?:white|black)\b", sentence)
+        if ((consecutive and ratio and re.search(r"\bor\b", sentence)) or either) \
+                and not re.search(r"\bnot?\b|\bnever\b|\bneither\b", sentence):
+            return True
+    return False
+
+
+_SUM = r"\bsums?\b|\bsumm(?:ed|ing)\b|\badd(?:s|ed|ing)?\b|\btotals?\b|\bplus\b"
+_NOT_SUM = r"\bmultipl\w*|\bproducts?\b|\bdifferences?\b|\baverages?\b|\bmeans?\b|\bquotients?\b|\bdivid\w*"
+
+
+def not_a_sum(text: str, subject: str) -> bool:
+    """Whether the rules text gives the clue of ``subject`` (a regular expression: arrows, cages) another
+    arithmetic than a sum: a sentence about it speaks of a product, a difference, an average..., and none
+    speaks of a sum (a setter's product cages or difference arrows are not read as sums).
+
+    >>> not_a_sum("Digits on an arrow have the DIFFERENCE of the digit in the circle.", r"arrow")
+    True
+    >>> not_a_sum("Digits along an arrow sum to the circle. Whisper digits differ by 5.", r"arrow")
+    False
+    """
+    about = [s for s in sentences(text) if re.search(subject, s)]
+    return any(re.search(_NOT_SUM, s) for s in about) and not any(re.search(_SUM, s) for s in about)
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "line_gap", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "question_mark_meant", "says", "sentences", "unknown_rules"]

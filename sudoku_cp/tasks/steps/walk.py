@@ -256,7 +256,7 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
         if not check:
             return
         if whole is None and over_whole_rules(step, board.rules) and (witness is None or not set(givens) <= set(step.premises)):
-            whole = checker.session(board.rules, stats=False)
+            whole = borrow(checker, board.rules, whole=True)  # (kept between puzzles, as ``parts``)
         problems = verify_step(step, board.rules, checker, parts, deadline, witness, whole, givens)
         if problems:
             raise VerificationError(f"step {number} ({step.text(board.rules)}): " + "; ".join(problems))
@@ -317,7 +317,7 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
             if parts is not None:
                 give_back(checker, board.rules, parts)
             if whole is not None:
-                whole.close()
+                give_back(checker, board.rules, whole, whole=True)
     if grid.solved():
         final = board.with_cells(tuple(grid.cells))
         if not is_solution(final, board) or final != steps.solution:

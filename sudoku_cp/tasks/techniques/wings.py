@@ -228,9 +228,8 @@ def _removes(mask: int, digits: int, places: tuple[int, ...], peers: list[int]) 
     most one loose digit (two places there that do not see each other), and the loose one (else
     some digit) has a place outside the set seeing all its places in it: :func:`_restricted` then
     finds a step, and otherwise it finds none."""
-    loose = []
-    tight = []
-    d = 0
+    loose: list[int] = []  # what each digit's places remove (cells as bits): the loose one's
+    tight: list[int] = []  # ... the others'
     rest = digits
     while rest:
         low = rest & -rest

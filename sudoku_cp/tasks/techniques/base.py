@@ -253,3 +253,38 @@ class Misses:
     def add(self, g: Grid, key: tuple) -> None:
         """Record that the search ``key`` found nothing."""
         self._for(g).add(key)
+
+
+class UnitMisses:
+    """Units where a search found nothing, by their cells' candidates: the very sets, since a grid's
+    candidates are new sets where they change and are never changed in place
+    (:meth:`~sudoku_cp.tasks.steps.Grid.apply`). A finder whose search in a unit reads only that
+    unit's candidates skips a unit whose cells hold the sets they held when it missed there, so
+    the step it returns is the one a full search returns (after a single, most units are unchanged).
+
+    The record holds for one set of rules; it keeps one list of sets per key.
+    """
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.missed: dict[tuple, list[set[int]]] = {}
+
+    def known(self, g: Grid, key: tuple, unit: list[int]) -> bool:
+        """The search ``key`` missed in ``unit`` (its cells) when they held these candidates."""
+        if g.rules is not self.rules:
+            self.rules, self.missed = g.rules, {}
+            return False
+        then = self.missed.get(key)
+        if then is None:
+            return False
+        cands = g.cands
+        for i, held in zip(unit, then):
+            if cands[i] is not held:
+                return False
+        return True
+
+    def add(self, g: Grid, key: tuple, unit: list[int]) -> None:
+        """Record that the search ``key`` found nothing in ``unit`` as its cells stand."""
+        if g.rules is not self.rules:
+            self.rules, self.missed = g.rules, {}
+        self.missed[key] = [g.cands[i] for i in unit]

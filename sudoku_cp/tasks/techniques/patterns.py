@@ -27,23 +27,32 @@ def _shape(g: Grid, k1: int, k2: int, weak_units: list[int]) -> str:
     return "turbot fish"
 
 
+SHAPES = ("skyscraper", "two-string kite", "turbot fish")
+
+
 def four(g: Grid, wanted: str) -> Step | None:
-    """The first chain of one digit, strong-weak-strong, of the shape ``wanted``, with an elimination."""
+    """The first chain of one digit, strong-weak-strong, of the shape ``wanted``, with an elimination.
+    A digit's search that finds none of that shape goes through all its chains, and records the
+    other shapes it finds none of too (their finders, next, skip that digit's search)."""
     masks = digit_places(g)
     for d in range(1, g.n + 1):
         key = (wanted, d, masks[d])
         if MISSES.known(g, key):
             continue
-        step = _four(g, wanted, d)
+        step, found = _four(g, wanted, d)
         if step is not None:
             return step
-        MISSES.add(g, key)
+        for shape in SHAPES:
+            if shape not in found:
+                MISSES.add(g, (shape, d, masks[d]))
     return None
 
 
-def _four(g: Grid, wanted: str, d: int) -> Step | None:
-    """The first chain strong-weak-strong of the digit ``d`` of the shape ``wanted``, with an elimination."""
+def _four(g: Grid, wanted: str, d: int) -> tuple[Step | None, set[str]]:
+    """The first chain strong-weak-strong of the digit ``d`` of the shape ``wanted``, with an
+    elimination; else None, and the shapes of the chains with one."""
     links = links_of(g, digit=d, bilocal_only=True)
+    found: set[str] = set()
     for a in sorted(links.strong):
         for b, k1 in sorted(links.strong[a].items()):
             for c in sorted(links.weak[b]):
@@ -52,12 +61,15 @@ def _four(g: Grid, wanted: str, d: int) -> Step | None:
                 for e, k2 in sorted(links.strong.get(c, {}).items()):
                     if e in (a, b, c) or k2 == k1 or k1 is None or k2 is None:
                         continue
-                    if _shape(g, k1, k2, shared(g, b[0], c[0])) != wanted:
+                    shape = _shape(g, k1, k2, shared(g, b[0], c[0]))
+                    if shape != wanted and shape in found:
                         continue
                     gone = links.targets(a, e)
                     if gone:
-                        return links.step([a, b, c, e], gone, wanted)
-    return None
+                        if shape == wanted:
+                            return links.step([a, b, c, e], gone, wanted), found
+                        found.add(shape)
+    return None, found
 
 
 def skyscraper(g: Grid) -> Step | None:

@@ -26,6 +26,7 @@ from .registry import TECHNIQUES, length_bonus
 Node = tuple[int, int]  # (cell, digit)
 MAX_LINKS = 13  # the longest chain looked for (links)
 _MADE: dict[tuple, Links] = {}  # the links of the last candidates state seen (see :func:`links_of`)
+_STATE: list = [None, None, None]  # the candidates list and grid :func:`links_of` last read, and their state
 MISSES = Misses()  # ("X-chain", digit, its places, the most links): no chain that short there
 
 
@@ -184,7 +185,9 @@ def links_of(g: Grid, digit: int | None = None, bivalue_only: bool = False,
              bilocal_only: bool = False) -> Links:
     """:class:`Links` of ``g`` as it stands, made once per candidates state: the finders that
     ask for the same links on one grid (fish-shaped patterns, colourings, chains) share them."""
-    state = (id(g), tuple(g.cells), tuple(map(frozenset, g.cands)))
+    if _STATE[0] is not g.cands or _STATE[1] is not g:  # (a grid's candidates: a new list after each step)
+        _STATE[:] = [g.cands, g, (id(g), tuple(g.cells), tuple(map(frozenset, g.cands)))]
+    state = _STATE[2]
     key = (state, digit, bivalue_only, bilocal_only)
     made = _MADE.get(key)
     if made is None:

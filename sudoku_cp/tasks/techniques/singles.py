@@ -10,10 +10,16 @@ from .base import Grid, Step, boxes_first, digit_places, unit_bits
 
 def full_house(g: Grid) -> Step | None:
     """The only blank cell of a unit takes the unit's missing digit."""
-    for k, unit in enumerate(g.units):
-        blank = [i for i in unit if not g.cells[i]]
-        if len(blank) == 1:
-            i = blank[0]
+    cells = g.cells
+    blanks = 0  # the blank cells, as bits
+    for i, d in enumerate(cells):
+        if not d:
+            blanks |= 1 << i
+    for k, bits in enumerate(unit_bits(g)):
+        blank = blanks & bits
+        if blank and not blank & (blank - 1):
+            unit = g.units[k]
+            i = blank.bit_length() - 1
             missing = set(range(1, g.n + 1)) - {g.cells[j] for j in unit}
             if len(missing) == 1:
                 d = missing.pop()

@@ -11,7 +11,7 @@ where the other's row (column) meets the cross's column (row).
 from __future__ import annotations
 
 
-from .base import Grid, Misses, Step, digit_places, lines, name, shared
+from .base import Grid, Misses, Step, bits_of, digit_places, lines, name, peer_bits, shared, unit_bits
 from .chains import links_of
 
 MISSES = Misses()  # (shape, digit, its places) or (box, digit, its places): no pattern there
@@ -50,24 +50,36 @@ def four(g: Grid, wanted: str) -> Step | None:
 
 def _four(g: Grid, wanted: str, d: int) -> tuple[Step | None, set[str]]:
     """The first chain strong-weak-strong of the digit ``d`` of the shape ``wanted``, with an
-    elimination; else None, and the shapes of the chains with one."""
-    links = links_of(g, digit=d, bilocal_only=True)
+    elimination; else None, and the shapes of the chains with one. The links are read from the
+    digit's places as bits (the strong links and order of :func:`~.chains.links_of`'s, made only
+    for the step)."""
+    places, units, peers = digit_places(g)[d], unit_bits(g), peer_bits(g)
+    strong: dict[int, dict[int, int]] = {}  # cell -> partner -> the first unit linking them
+    for k, unit in enumerate(units):
+        two = places & unit
+        if two.bit_count() == 2 and not any(g.cells[i] == d for i in g.units[k]):
+            x = (two & -two).bit_length() - 1
+            y = two.bit_length() - 1
+            strong.setdefault(x, {}).setdefault(y, k)
+            strong.setdefault(y, {}).setdefault(x, k)
     found: set[str] = set()
-    for a in sorted(links.strong):
-        for b, k1 in sorted(links.strong[a].items()):
-            for c in sorted(links.weak[b]):
-                if c in (a, b):
+    for a in sorted(strong):
+        for b, k1 in sorted(strong[a].items()):
+            for c in bits_of(peers[b] & places):
+                if c == a:
                     continue
-                for e, k2 in sorted(links.strong.get(c, {}).items()):
-                    if e in (a, b, c) or k2 == k1 or k1 is None or k2 is None:
+                for e, k2 in sorted(strong.get(c, {}).items()):
+                    if e in (a, b, c) or k2 == k1:
                         continue
-                    shape = _shape(g, k1, k2, shared(g, b[0], c[0]))
+                    shape = _shape(g, k1, k2, shared(g, b, c))
                     if shape != wanted and shape in found:
                         continue
-                    gone = links.targets(a, e)
+                    gone = peers[a] & peers[e] & places & ~(1 << a | 1 << e)
                     if gone:
                         if shape == wanted:
-                            return links.step([a, b, c, e], gone, wanted), found
+                            links = links_of(g, digit=d, bilocal_only=True)
+                            return links.step([(a, d), (b, d), (c, d), (e, d)], [(i, d) for i in bits_of(gone)],
+                                              wanted), found
                         found.add(shape)
     return None, found
 

@@ -11,7 +11,7 @@ where the other's row (column) meets the cross's column (row).
 from __future__ import annotations
 
 
-from .base import Grid, Misses, Step, bits_of, digit_places, lines, name, peer_bits, shared, unit_bits
+from .base import Grid, Misses, Step, _for_rules, bits_of, digit_places, lines, name, peer_bits, shared, unit_bits
 from .chains import links_of
 
 MISSES = Misses()  # (shape, digit, its places) or (box, digit, its places): no pattern there
@@ -96,21 +96,32 @@ def turbot_fish(g: Grid) -> Step | None:
     return four(g, "turbot fish")
 
 
+def _line_of(g: Grid, kind: str) -> list[int]:
+    """Each cell's line of ``kind`` (row or column), by position in ``rules.units``, made once for the rules."""
+    def make() -> list[int]:
+        out = [0] * (g.n * g.n)
+        for k in lines(g, kind):
+            for i in g.units[k]:
+                out[i] = k
+        return out
+    return _for_rules(g, f"{kind} of", make)
+
+
 def empty_rectangle(g: Grid) -> Step | None:
     rules = g.rules
-    rows, cols = lines(g, "row"), lines(g, "column")
-    row_of = {i: k for k in rows for i in g.units[k]}
-    col_of = {i: k for k in cols for i in g.units[k]}
-    masks = digit_places(g)
+    row_of = _line_of(g, "row")
+    col_of = _line_of(g, "column")
+    masks, bits = digit_places(g), unit_bits(g)
     for b in lines(g, "box"):
         box = set(g.units[b])
         for d in range(1, g.n + 1):
-            where = [i for i in g.units[b] if d in g.cands[i]]
-            if len(where) < 2 or any(g.cells[i] == d for i in box):
-                continue
+            held = masks[d] & bits[b]
+            if not held & (held - 1):
+                continue  # (fewer than two places)
             key = ("empty rectangle", b, d, masks[d])
-            if MISSES.known(g, key):
+            if MISSES.known(g, key) or any(g.cells[i] == d for i in box):
                 continue
+            where = [i for i in g.units[b] if held >> i & 1]
             for r in sorted({row_of[i] for i in box}):
                 for c in sorted({col_of[i] for i in box}):
                     if not all(row_of[i] == r or col_of[i] == c for i in where):

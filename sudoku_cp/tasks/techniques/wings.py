@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, LastMiss, Step, cand_bits, digit_places, name, peer_bits, sees, shared
+from .base import Grid, LastMiss, Step, bits_of, cand_bits, digit_places, name, peer_bits, sees, shared
 from .registry import TECHNIQUES
 
 WXYZ_MISS, VWXYZ_MISS = LastMiss(), LastMiss()  # the last position with no WXYZ-wing (VWXYZ-wing)
@@ -25,10 +25,14 @@ def _others(g: Grid, i: int, keep) -> list[tuple[int, int]]:
 
 
 def _wing(g: Grid, cells: list[int], z: int, technique: str, chain: str) -> Step | None:
-    gone = [j for j in range(g.n * g.n) if z in g.cands[j] and j not in cells
-            and all(sees(g, j, c) for c in cells if z in g.cands[c])]
-    if not gone:
+    seeing, peers = digit_places(g)[z], peer_bits(g)  # (the cells holding z that see every one holding it)
+    for c in cells:
+        seeing &= ~(1 << c)
+        if z in g.cands[c]:
+            seeing &= peers[c]
+    if not seeing:
         return None
+    gone = bits_of(seeing)
     pivot = cells[0]
     units = {shared(g, pivot, c)[0] for c in cells[1:]}
     units |= {shared(g, j, c)[0] for j in gone for c in cells if z in g.cands[c]}

@@ -17,7 +17,7 @@ def naked_subset(g: Grid, size: int) -> Step | None:
     unit's other cells."""
     name = f"naked {SUBSETS[size]}"
     for k, unit in enumerate(g.units):
-        if MISSES.known(g, ("naked", size, k), unit):
+        if MISSES.known(g, ("naked", size, k), k):
             continue
         open_cells = [i for i in unit if not g.cells[i]]
         small = [i for i in open_cells if 2 <= len(g.cands[i]) <= size]
@@ -29,7 +29,7 @@ def naked_subset(g: Grid, size: int) -> Step | None:
             if gone:
                 reasons = [(i, e) for i in group for e in range(1, g.n + 1) if e not in digits]
                 return g.step([g.fact(i, -d) for i, d in gone], reasons, [k], name, [k])
-        MISSES.add(g, ("naked", size, k), unit)
+        MISSES.add(g, ("naked", size, k), k)
     return None
 
 
@@ -37,7 +37,7 @@ def hidden_subset(g: Grid, size: int) -> Step | None:
     """``size`` digits of a unit have no place but ``size`` cells: the cells' other digits go."""
     name = f"hidden {SUBSETS[size]}"
     for k, unit in enumerate(g.units):
-        if MISSES.known(g, ("hidden", size, k), unit):
+        if MISSES.known(g, ("hidden", size, k), k):
             continue
         placed = {g.cells[i] for i in unit}
         where = {d: [i for i in unit if d in g.cands[i]] for d in range(1, g.n + 1) if d not in placed}
@@ -50,7 +50,7 @@ def hidden_subset(g: Grid, size: int) -> Step | None:
             if gone:
                 reasons = [(j, d) for d in digits for j in unit if j not in cells]
                 return g.step([g.fact(i, -e) for i, e in gone], reasons, [k], name, [k])
-        MISSES.add(g, ("hidden", size, k), unit)
+        MISSES.add(g, ("hidden", size, k), k)
     return None
 
 
@@ -73,11 +73,11 @@ def direct_hidden(g: Grid, size: int) -> Step | None:
     held, bits = digit_places(g), unit_bits(g)
     for k in boxes_first(g):
         unit = g.units[k]
-        if MISSES.known(g, ("direct", size, k), unit):
+        if MISSES.known(g, ("direct", size, k), k):
             continue
         where = {d: held[d] & bits[k] for d in range(1, g.n + 1) if held[d] & bits[k]}  # (its open digits)
         if len(where) <= size:
-            MISSES.add(g, ("direct", size, k), unit)
+            MISSES.add(g, ("direct", size, k), k)
             continue
         few = [d for d, cells in where.items() if cells.bit_count() <= size]
         for digits in itertools.combinations(few, size):
@@ -97,5 +97,5 @@ def direct_hidden(g: Grid, size: int) -> Step | None:
                     named = ", ".join(map(str, digits[:-1])) + f" and {digits[-1]}"
                     step.chain = f"{named} have no place but {held_in}, so {d} has one left"
                     return step
-        MISSES.add(g, ("direct", size, k), unit)
+        MISSES.add(g, ("direct", size, k), k)
     return None

@@ -295,3 +295,6 @@ class UnitMisses:
     def add(self, g: Grid, key: tuple, k: int) -> None:
         """Record that the search ``key`` found nothing in unit ``k`` as its cells stand."""
         self.missed[key] = self._sync(g)[k]
+
+
+UNIT_MISSES = UnitMisses()  # the unit finders' record, one versioning for all: (finder, ..., unit) keys

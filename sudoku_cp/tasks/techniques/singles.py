@@ -4,7 +4,7 @@ naked single (a cell's one candidate)."""
 from __future__ import annotations
 
 
-from .base import Grid, Step, boxes_first, digit_places, unit_bits
+from .base import UNIT_MISSES as MISSES, Grid, Step, boxes_first, digit_places, unit_bits
 
 
 
@@ -34,6 +34,8 @@ def hidden_single(g: Grid) -> Step | None:
     line, and takes the easier), each kind of unit in order, digits in order."""
     held, bits = digit_places(g), unit_bits(g)
     for k in boxes_first(g):
+        if MISSES.known(g, ("hidden single", k), k):
+            continue
         unit = bits[k]
         for d in range(1, g.n + 1):
             where = held[d] & unit
@@ -42,6 +44,7 @@ def hidden_single(g: Grid) -> Step | None:
                 step = g.step([g.fact(i, d)], [(j, d) for j in g.units[k] if j != i], [k], "hidden single", [k])
                 step.se = 1.2 if g.rules.units[k].kind == "box" else 1.5
                 return step
+        MISSES.add(g, ("hidden single", k), k)
     return None
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, UnitMisses, bits_of, boxes_first, digit_places, name, unit_bits
+from .base import UNIT_MISSES as MISSES, Grid, Step, bits_of, boxes_first, digit_places, name, unit_bits
 
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
-MISSES = UnitMisses()  # (kind, size, unit): no subset there while its cells' candidates stand
 
 
 def naked_subset(g: Grid, size: int) -> Step | None:

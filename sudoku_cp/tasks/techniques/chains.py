@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .base import Grid, Misses, Step, digit_places, name, shared, unit_bits
+from .base import Grid, Misses, Step, bits_of, digit_places, name, shared, unit_bits
 from .registry import TECHNIQUES, length_bonus
 
 
@@ -44,22 +44,25 @@ class Links:
         self._walks: dict[Node, list[Node]] = {}  # its walk partners, sorted
         n = g.n
         digits = [digit] if digit else list(range(1, n + 1))
-        nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i]) if d in digits]
+        places, units = digit_places(g), unit_bits(g)
+        if digit:  # (one digit: its places, and no cell's two digits are both nodes)
+            nodes = [(i, digit) for i in bits_of(places[digit])]
+        else:
+            nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i])]
         for node in nodes:
             self.strong[node] = {}
-        for i in range(n * n):
+        for i in range(n * n) if not digit and not bilocal_only else ():
             c = g.cands[i]
-            if len(c) == 2 and not bilocal_only:
+            if len(c) == 2:
                 a, b = sorted(c)
-                if (i, a) in self.strong and (i, b) in self.strong:
-                    self.strong[(i, a)][(i, b)] = None
-                    self.strong[(i, b)][(i, a)] = None
+                self.strong[(i, a)][(i, b)] = None
+                self.strong[(i, b)][(i, a)] = None
         if not bivalue_only:
-            places, units = digit_places(g), unit_bits(g)
             for k, unit in enumerate(g.units):
                 for d in digits:
-                    if (places[d] & units[k]).bit_count() == 2 and not any(g.cells[i] == d for i in unit):
-                        w = [i for i in unit if d in g.cands[i]]
+                    two = places[d] & units[k]
+                    if two.bit_count() == 2 and not any(g.cells[i] == d for i in unit):
+                        w = [i for i in unit if two >> i & 1]
                         self.strong[(w[0], d)].setdefault((w[1], d), k)
                         self.strong[(w[1], d)].setdefault((w[0], d), k)
         # the weak links, each node's made on first use (a search reaches some of them)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Misses, Step, cand_bits, lines, name, unit_label
+from .base import Grid, Misses, Step, bits_of, cand_bits, digit_places, lines, name, unit_label
 
 
 LABEL = "(uniqueness)"
@@ -180,12 +180,15 @@ def unique_loop(g: Grid) -> Step | None:
     bits = cand_bits(g)  # (a filled cell: none)
     kinds = [u.kind for u in g.rules.units]
     best: tuple | None = None
+    places = digit_places(g)
     for x, y in itertools.combinations(range(1, n + 1), 2):
         pair = 1 << x | 1 << y
-        holders = {i for i in range(n * n) if bits[i] & pair == pair}
-        if len(holders) < 6:
+        both = places[x] & places[y]  # (the cells holding both, as bits)
+        if both.bit_count() < 6:
             continue
-        key = (pair, tuple(sorted((i, bits[i]) for i in holders)))  # (all that the loops' search reads)
+        held = bits_of(both)
+        holders = set(held)
+        key = (pair, tuple((i, bits[i]) for i in held))  # (all that the loops' search reads)
         if LOOPLESS.known(g, key):
             continue
         loops = _loops(g, holders, bits, pair, kinds)

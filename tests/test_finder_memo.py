@@ -1,5 +1,6 @@
 """The finders' records of searches that found nothing (:class:`~sudoku_cp.tasks.techniques.base.Misses`,
-and :class:`~sudoku_cp.tasks.techniques.base.LastMiss`: the last position with nothing found) change no step: on every position a hard puzzle's real steps reach, each finder that keeps such a
+:class:`~sudoku_cp.tasks.techniques.base.UnitMisses`: the units where a subset or a hidden single was
+missed, and :class:`~sudoku_cp.tasks.techniques.base.LastMiss`: the last position with nothing found) change no step: on every position a hard puzzle's real steps reach, each finder that keeps such a
 record answers what it answers with an empty record.
 
 The positions are those of top1465 #2 (data/top1465.txt.gz), whose steps use fish, chains, wings,
@@ -14,15 +15,18 @@ import pytest
 from gridgen import dataset_lines
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.steps import Grid, explain_steps
-from sudoku_cp.tasks.techniques import FINDERS, als, chains, colouring, fish, patterns, sue_de_coq, wings
-from sudoku_cp.tasks.techniques.base import LastMiss, Misses, cand_bits
+from sudoku_cp.tasks.techniques import FINDERS, als, chains, colouring, fish, patterns, sue_de_coq, uniqueness, wings
+from sudoku_cp.tasks.techniques.base import UNIT_MISSES, LastMiss, Misses, UnitMisses, cand_bits
 
 RECORDS = {"fish": fish.MISSES, "patterns": patterns.MISSES, "chains": chains.MISSES, "colouring": colouring.MISSES,
            "Sue de Coq": sue_de_coq.MISSES, "WXYZ-wing": wings.WXYZ_MISS, "VWXYZ-wing": wings.VWXYZ_MISS,
-           "ALS-XZ": als.XZ_MISS, "ALS-XY-wing": als.XY_MISS, "death blossom": als.BLOSSOM_MISS}
-KEEPING = ["X-wing", "swordfish", "jellyfish", "finned X-wing", "finned swordfish", "finned jellyfish",
-           "skyscraper", "two-string kite", "turbot fish", "empty rectangle", "X-chain", "simple colouring",
-           "multi-colouring", "Sue de Coq", "WXYZ-wing", "VWXYZ-wing", "ALS-XZ", "ALS-XY-wing", "death blossom"]
+           "ALS-XZ": als.XZ_MISS, "ALS-XY-wing": als.XY_MISS, "death blossom": als.BLOSSOM_MISS,
+           "units": UNIT_MISSES, "unique loop": uniqueness.LOOPLESS}
+KEEPING = ["hidden single", "direct hidden pair", "direct hidden triple", "naked pair", "X-wing", "hidden pair",
+           "naked triple", "swordfish", "hidden triple", "naked quad", "jellyfish", "hidden quad",
+           "finned X-wing", "finned swordfish", "finned jellyfish", "skyscraper", "two-string kite", "turbot fish",
+           "empty rectangle", "unique loop", "X-chain", "simple colouring", "multi-colouring", "Sue de Coq",
+           "WXYZ-wing", "VWXYZ-wing", "ALS-XZ", "ALS-XY-wing", "death blossom"]
 EVERY = 3  # positions compared with an empty record: every third (each finder is asked at all of them)
 
 
@@ -144,6 +148,25 @@ def test_a_record_is_for_one_set_of_rules():
     assert record.known(one, ("fish", 2, 0, 1, 5)) and not record.known(one, ("fish", 2, 0, 1, 6))
     assert not record.known(other, ("fish", 2, 0, 1, 5))
     assert not record.known(one, ("fish", 2, 0, 1, 5))  # other rules emptied it
+
+
+def test_a_unit_miss_holds_while_the_units_cells_hold_the_same_candidates():
+    record = UnitMisses()
+    one = Grid(parse_puzzle("." * 81))
+    mine = one.units_of[0][0]  # a unit holding r1c1, and one not
+    far = next(k for k in range(len(one.units)) if 0 not in one.units[k])
+    record.add(one, ("naked", 2, mine), mine)
+    record.add(one, ("naked", 2, far), far)
+    assert record.known(one, ("naked", 2, mine), mine) and not record.known(one, ("hidden", 2, mine), mine)
+    one.cands = list(one.cands)  # (as a step leaves them: a new list, new sets where they changed)
+    one.cands[0] = one.cands[0] - {5}
+    assert not record.known(one, ("naked", 2, mine), mine)  # r1c1 changed
+    assert record.known(one, ("naked", 2, far), far)
+    one.refresh()  # (every set new)
+    assert not record.known(one, ("naked", 2, far), far)
+    record.add(one, ("naked", 2, far), far)
+    assert not record.known(Grid(parse_puzzle("." * 16)), ("naked", 2, far), far)  # other rules
+    assert not record.known(one, ("naked", 2, far), far)  # other rules emptied it
 
 
 def test_the_last_miss_names_the_cells_changed_since():

@@ -309,7 +309,10 @@ class SatSession(Session):
 
     def solve(self, facts: Sequence[Fact], deadline: Deadline = NO_DEADLINE, budget: int | None = None,
               guards: Sequence[int] = ()) -> bool | None:
-        return self.solve_literals([self.literal(f) for f in facts] + list(guards), deadline, budget)
+        n = self.n  # (:meth:`literal`, inlined: the steps ask thousands of these)
+        lits = [(r * n + c) * n + d if d > 0 else (r * n + c) * -n + d for r, c, d in facts]
+        lits += guards
+        return self.solve_literals(lits, deadline, budget)
 
     @_solver_call
     def solve_literals(self, assumptions: list[int], deadline: Deadline = NO_DEADLINE,

@@ -55,9 +55,10 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
             return ["its premises cannot hold together"]
         return [f"{cell_name(r, c)} {'=' if d > 0 else '!='} {abs(d)} does not follow"
                 for r, c, d in step.conclusion if not witnessed([(r, c, d)])]
-    held = part(rules, step.constraints)
+    held: Rules | None = None  # (the step's parts as rules, made when a session of their own is wanted)
     if step.new_cages:
         parts = None
+        held = part(rules, step.constraints)
         held = Rules(held.shape, held.units, held.constraints + tuple(
             Constraint("little-killer", len(held.constraints) + j, cage.cells, cage.total, ((-1, -1), "sum"))
             for j, cage in enumerate(step.new_cages)), name="part")  # a sum, digits may repeat
@@ -71,7 +72,7 @@ def verify_step(step: Step, rules: Rules, backend: Backend, parts: Session | Non
                          witnessed(step.premises))
         if found is not None:
             return problems + found
-    with backend.session(held, stats=False) as session:
+    with backend.session(held if held is not None else part(rules, step.constraints), stats=False) as session:
         return problems + (_answers(step, session, [], end, None, witnessed(step.premises)) or [])
 
 

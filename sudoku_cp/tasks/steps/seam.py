@@ -20,7 +20,7 @@ from .grid import Grid, snapshot
 from .check import GUARDED_CONFLICTS
 from .needed import Swaps
 from .singles import singles_refute, where_stuck
-from .step import BOUND, DEDUCTION_COST, SHRINK_MOST, TRIAL_CONFLICTS, Step, part
+from .step import BOUND, DEDUCTION_COST, SHRINK_MOST, TRIAL_CONFLICTS, Step, over_whole_rules, part
 
 PREMISE_CONFLICTS = 10_000  # a search step's premise stays unless a search this long shows it is not needed
 CORE_CONFLICTS = 1_000  # ... a solver's core, unless its search takes more conflicts (then all the units): on the
@@ -74,6 +74,8 @@ class Seam:
         self._swaps: Swaps | None = None  # (:attr:`swaps`)
         self._asked: Session | None = None  # (:meth:`asked`)
         self._asked_for = False
+        self._whole: Session | None = None  # (:meth:`asked` with ``whole``)
+        self._whole_for = False
         self.twins: Callable[[], Twin | None] | None = None  # makes the twin (:attr:`twin`)
         self._twin: Twin | None = None
         self._began = time.perf_counter()
@@ -120,6 +122,8 @@ class Seam:
             self.parts.close()
         if self._asked is not None:
             give_back(self.backend, self.rules, self._asked)
+        if self._whole is not None:
+            give_back(self.backend, self.rules, self._whole, whole=True)
         if self._up is not None:
             self._up.close()
 
@@ -354,7 +358,8 @@ class Seam:
         if not rest:
             return step
         units_only = all(k < len(self.rules.units) for k in step.constraints)
-        guarded = self.asked() if units_only else self.parted_session()
+        every = units_only and over_whole_rules(step, self.rules)  # (a uniqueness step's: no guards)
+        guarded = self.asked(every) if units_only else self.parted_session()
         if guarded is None:
             return step
         needed = sorted(shown)
@@ -375,17 +380,28 @@ class Seam:
             return shrink_core(follows, rest, None if units_only else lambda kept: set(used))
 
         try:
-            kept = set(shrunk(guarded, guarded.guards(step.constraints), None if units_only else GUARDED_CONFLICTS))
+            kept = set(shrunk(guarded, [] if every else guarded.guards(step.constraints),
+                              None if units_only else GUARDED_CONFLICTS))
         except _Unsettled:
             with self.backend.session(part(self.rules, step.constraints), stats=False) as held:
                 kept = set(shrunk(held, [], None))
         step.premises = [p for p in step.premises if p in shown or p in kept]
         return step
 
-    def asked(self) -> Session | None:
+    def asked(self, whole: bool = False) -> Session | None:
         """A guarded session for yes-or-no questions over parts of the rules (:attr:`parts` asks
         for cores too), borrowed on first use from those kept between puzzles
-        (:func:`~sudoku_cp.backends.pool.borrow`); None where the backend has none."""
+        (:func:`~sudoku_cp.backends.pool.borrow`); None where the backend has none. ``whole``: one
+        of the whole rules, no guards, for questions over all of them (a search there took about
+        twice as long behind guards)."""
+        if whole:
+            if self._whole is None and not self._whole_for:
+                self._whole_for = True
+                try:
+                    self._whole = borrow(self.backend, self.rules, whole=True)
+                except Unsupported:
+                    pass
+            return self._whole
         if self._asked is None and not self._asked_for:
             self._asked_for = True
             try:

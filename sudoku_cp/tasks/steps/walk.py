@@ -15,7 +15,7 @@ from ...core.check import is_solution
 from ...core.results import Result, SolverFailure, Status, TimeLimitReached
 from ...formats.svg import page_picture
 from ...formats.text import DEFAULT_SYMBOLS
-from ..solving import VerificationError, count
+from ..solving import VerificationError, count, count_kept
 from ..techniques import FINDERS
 from ..techniques.base import forget_unless
 from ..twin import Twin, first
@@ -207,7 +207,10 @@ def explain_steps(board: Board, backend: str | Backend = "sat", verify: str | Ba
     proof = Proof(board, checker, time_limit) if twin and board.rules.constraints and counted is None else None
     try:
         if counted is None and (proof is None or proof.twin is None or time_limit is not None):
-            counted = count(board, 2 if proof is None or proof.twin is None else 1, checker, time_limit=time_limit)
+            # (classic rules: through a session kept between puzzles; a variant's count keeps the formula
+            # its givens simplify, where a search can be long)
+            counting = count_kept if board.rules.is_classic else count
+            counted = counting(board, 2 if proof is None or proof.twin is None else 1, checker, time_limit=time_limit)
             if counted.status is not Status.SOLVED:
                 proved(counted)
         left = deadline.remaining()
@@ -256,7 +259,7 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
         if not check:
             return
         if whole is None and over_whole_rules(step, board.rules) and (witness is None or not set(givens) <= set(step.premises)):
-            whole = checker.session(board.rules, stats=False)
+            whole = borrow(checker, board.rules, whole=True)  # (kept between puzzles, as ``parts``)
         problems = verify_step(step, board.rules, checker, parts, deadline, witness, whole, givens)
         if problems:
             raise VerificationError(f"step {number} ({step.text(board.rules)}): " + "; ".join(problems))
@@ -317,7 +320,7 @@ def _walk(board: Board, counted: Result | None, finder: Backend, checker: Backen
             if parts is not None:
                 give_back(checker, board.rules, parts)
             if whole is not None:
-                whole.close()
+                give_back(checker, board.rules, whole, whole=True)
     if grid.solved():
         final = board.with_cells(tuple(grid.cells))
         if not is_solution(final, board) or final != steps.solution:

@@ -253,3 +253,48 @@ class Misses:
     def add(self, g: Grid, key: tuple) -> None:
         """Record that the search ``key`` found nothing."""
         self._for(g).add(key)
+
+
+class UnitMisses:
+    """Units where a search found nothing, by their cells' candidates: the very sets, since a grid's
+    candidates are new sets where they change and are never changed in place
+    (:meth:`~sudoku_cp.tasks.steps.Grid.apply`). A finder whose search in a unit reads only that
+    unit's candidates skips a unit none of whose cells holds another set than when it missed
+    there, so the step it returns is the one a full search returns (after a single, most units
+    are unchanged). Each unit has a version, counted up when a cell of it changes set (found once
+    per candidates list, against the last one seen); a miss is kept with the unit's version.
+
+    The record holds for one set of rules.
+    """
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.last: list[set[int]] = []  # the candidates list the versions are for
+        self.version: list[int] = []
+        self.missed: dict[tuple, int] = {}
+
+    def _sync(self, g: Grid) -> list[int]:
+        """The units' versions for ``g``'s candidates."""
+        cands = g.cands
+        if g.rules is not self.rules or len(cands) != len(self.last):
+            self.rules, self.last, self.missed = g.rules, cands, {}
+            self.version = [0] * len(g.units)
+        elif cands is not self.last:
+            version, units_of = self.version, g.units_of
+            for i, (now, then) in enumerate(zip(cands, self.last)):
+                if now is not then:
+                    for k in units_of[i]:
+                        version[k] += 1
+            self.last = cands
+        return self.version
+
+    def known(self, g: Grid, key: tuple, k: int) -> bool:
+        """The search ``key`` missed in unit ``k`` when its cells held these candidates."""
+        return self.missed.get(key) == self._sync(g)[k]
+
+    def add(self, g: Grid, key: tuple, k: int) -> None:
+        """Record that the search ``key`` found nothing in unit ``k`` as its cells stand."""
+        self.missed[key] = self._sync(g)[k]
+
+
+UNIT_MISSES = UnitMisses()  # the unit finders' record, one versioning for all: (finder, ..., unit) keys

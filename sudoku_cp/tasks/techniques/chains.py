@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections import deque
 
-from .base import Grid, Misses, Step, digit_places, name, shared, unit_bits
+from .base import Grid, Misses, Step, bits_of, digit_places, name, shared, unit_bits
 from .registry import TECHNIQUES, length_bonus
 
 
 Node = tuple[int, int]  # (cell, digit)
 MAX_LINKS = 13  # the longest chain looked for (links)
 _MADE: dict[tuple, Links] = {}  # the links of the last candidates state seen (see :func:`links_of`)
+_STATE: list = [None, None, None]  # the candidates list and grid :func:`links_of` last read, and their state
 MISSES = Misses()  # ("X-chain", digit, its places, the most links): no chain that short there
 
 
@@ -43,22 +44,25 @@ class Links:
         self._walks: dict[Node, list[Node]] = {}  # its walk partners, sorted
         n = g.n
         digits = [digit] if digit else list(range(1, n + 1))
-        nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i]) if d in digits]
+        places, units = digit_places(g), unit_bits(g)
+        if digit:  # (one digit: its places, and no cell's two digits are both nodes)
+            nodes = [(i, digit) for i in bits_of(places[digit])]
+        else:
+            nodes = [(i, d) for i in range(n * n) for d in sorted(g.cands[i])]
         for node in nodes:
             self.strong[node] = {}
-        for i in range(n * n):
+        for i in range(n * n) if not digit and not bilocal_only else ():
             c = g.cands[i]
-            if len(c) == 2 and not bilocal_only:
+            if len(c) == 2:
                 a, b = sorted(c)
-                if (i, a) in self.strong and (i, b) in self.strong:
-                    self.strong[(i, a)][(i, b)] = None
-                    self.strong[(i, b)][(i, a)] = None
+                self.strong[(i, a)][(i, b)] = None
+                self.strong[(i, b)][(i, a)] = None
         if not bivalue_only:
-            places, units = digit_places(g), unit_bits(g)
             for k, unit in enumerate(g.units):
                 for d in digits:
-                    if (places[d] & units[k]).bit_count() == 2 and not any(g.cells[i] == d for i in unit):
-                        w = [i for i in unit if d in g.cands[i]]
+                    two = places[d] & units[k]
+                    if two.bit_count() == 2 and not any(g.cells[i] == d for i in unit):
+                        w = [i for i in unit if two >> i & 1]
                         self.strong[(w[0], d)].setdefault((w[1], d), k)
                         self.strong[(w[1], d)].setdefault((w[0], d), k)
         # the weak links, each node's made on first use (a search reaches some of them)
@@ -184,7 +188,9 @@ def links_of(g: Grid, digit: int | None = None, bivalue_only: bool = False,
              bilocal_only: bool = False) -> Links:
     """:class:`Links` of ``g`` as it stands, made once per candidates state: the finders that
     ask for the same links on one grid (fish-shaped patterns, colourings, chains) share them."""
-    state = (id(g), tuple(g.cells), tuple(map(frozenset, g.cands)))
+    if _STATE[0] is not g.cands or _STATE[1] is not g:  # (a grid's candidates: a new list after each step)
+        _STATE[:] = [g.cands, g, (id(g), tuple(g.cells), tuple(map(frozenset, g.cands)))]
+    state = _STATE[2]
     key = (state, digit, bivalue_only, bilocal_only)
     made = _MADE.get(key)
     if made is None:

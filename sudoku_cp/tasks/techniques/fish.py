@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Misses, Step, digit_places, lines
+from .base import Grid, Misses, Step, bits_of, digit_places, lines, unit_bits
 
 
 NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
@@ -19,14 +19,16 @@ MISSES = Misses()  # (finder, size, orientation, digit, its places): no fish the
 
 
 def _bases(g: Grid, base: list[int], d: int, most: int) -> list[tuple[int, list[int]]]:
+    """The lines of ``base`` with one to ``most`` places for ``d``, and those places."""
     out = []
+    places, units = digit_places(g)[d], unit_bits(g)
     for k in base:
-        unit = g.units[k]
-        if any(g.cells[i] == d for i in unit):
+        where = places & units[k]
+        if not where or where.bit_count() > most:
             continue
-        cells = [i for i in unit if d in g.cands[i]]
-        if 1 <= len(cells) <= most:
-            out.append((k, cells))
+        if any(g.cells[i] == d for i in g.units[k]):
+            continue
+        out.append((k, bits_of(where)))
     return out
 
 
@@ -101,25 +103,48 @@ def _finned(g: Grid, size: int, base: list[int], line_of: dict[int, int], box_of
     """The finned or sashimi fish of ``size`` lines of ``base`` for the digit ``d``."""
     bases = _bases(g, base, d, size + 3)
     masks = [_by_box(cs, line_of, box_of) for _, cs in bases]
-    for group, boxed in zip(itertools.combinations(bases, size), itertools.combinations(masks, size)):
-        by_box: dict[int, int] = {}
-        for m in boxed:
-            for b, bits in m.items():
-                by_box[b] = by_box.get(b, 0) | bits
+    units, places = unit_bits(g), digit_places(g)[d]
+    spread: list[int] = []  # each base line's cover lines, as bits
+    outs: list[dict[int, int]] = []  # ... and for each box it meets, those of its places outside that box
+    for m in masks:
         every = 0
-        for bits in by_box.values():
+        for bits in m.values():
             every |= bits
+        spread.append(every)
+        out: dict[int, int] = {}
+        for b in m:
+            out[b] = 0
+            for x, bits in m.items():
+                if x != b:
+                    out[b] |= bits
+        outs.append(out)
+    boxes_of = [sum(1 << b for b in m) for m in masks]  # the boxes each base line meets, as bits
+    for picked in itertools.combinations(range(len(bases)), size):
+        every = boxes = 0
+        for k in picked:
+            every |= spread[k]
+            boxes |= boxes_of[k]
         if every.bit_count() > size + span:
             continue  # no box's fins leave the rest in only ``size`` cover lines
-        cells = [i for _, cs in group for i in cs]
-        for b in sorted(by_box):
-            outside = 0  # the cover lines of the cells outside box b, as bits
-            for m in boxed:
-                for x, bits in m.items():
-                    if x != b:
-                        outside |= bits
-            if outside.bit_count() != size or not by_box[b] & ~outside:
+        inside = -1  # the base lines' cells, as bits (made when first wanted)
+        for b in bits_of(boxes):
+            outside = fin = 0  # the cover lines of the cells outside box b, and of those in it, as bits
+            for k in picked:
+                outside |= outs[k].get(b, spread[k])
+                fin |= masks[k].get(b, 0)
+            if outside.bit_count() != size or not fin & ~outside:
                 continue  # not ``size`` cover lines, or no fin (a basic fish, found before)
+            if inside < 0:
+                inside = 0
+                for k in picked:
+                    inside |= units[bases[k][0]]
+            crossed = 0  # the cover lines' cells, as bits
+            for c in bits_of(outside):
+                crossed |= units[c]
+            if not places & crossed & units[b] & ~inside:
+                continue  # (nothing leaves)
+            group = [bases[k] for k in picked]
+            cells = [i for _, cs in group for i in cs]
             covers = {line_of[i] for i in cells if box_of[i] != b}
             fins = [i for i in cells if box_of[i] == b and line_of[i] not in covers]
             base_cells = {i for k, _ in group for i in g.units[k]}

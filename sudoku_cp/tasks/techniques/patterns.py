@@ -11,7 +11,7 @@ where the other's row (column) meets the cross's column (row).
 from __future__ import annotations
 
 
-from .base import Grid, Misses, Step, digit_places, lines, name, shared
+from .base import Grid, Misses, Step, _for_rules, bits_of, digit_places, lines, name, peer_bits, shared, unit_bits
 from .chains import links_of
 
 MISSES = Misses()  # (shape, digit, its places) or (box, digit, its places): no pattern there
@@ -27,37 +27,61 @@ def _shape(g: Grid, k1: int, k2: int, weak_units: list[int]) -> str:
     return "turbot fish"
 
 
+SHAPES = ("skyscraper", "two-string kite", "turbot fish")
+
+
 def four(g: Grid, wanted: str) -> Step | None:
-    """The first chain of one digit, strong-weak-strong, of the shape ``wanted``, with an elimination."""
+    """The first chain of one digit, strong-weak-strong, of the shape ``wanted``, with an elimination.
+    A digit's search that finds none of that shape goes through all its chains, and records the
+    other shapes it finds none of too (their finders, next, skip that digit's search)."""
     masks = digit_places(g)
     for d in range(1, g.n + 1):
         key = (wanted, d, masks[d])
         if MISSES.known(g, key):
             continue
-        step = _four(g, wanted, d)
+        step, found = _four(g, wanted, d)
         if step is not None:
             return step
-        MISSES.add(g, key)
+        for shape in SHAPES:
+            if shape not in found:
+                MISSES.add(g, (shape, d, masks[d]))
     return None
 
 
-def _four(g: Grid, wanted: str, d: int) -> Step | None:
-    """The first chain strong-weak-strong of the digit ``d`` of the shape ``wanted``, with an elimination."""
-    links = links_of(g, digit=d, bilocal_only=True)
-    for a in sorted(links.strong):
-        for b, k1 in sorted(links.strong[a].items()):
-            for c in sorted(links.weak[b]):
-                if c in (a, b):
+def _four(g: Grid, wanted: str, d: int) -> tuple[Step | None, set[str]]:
+    """The first chain strong-weak-strong of the digit ``d`` of the shape ``wanted``, with an
+    elimination; else None, and the shapes of the chains with one. The links are read from the
+    digit's places as bits (the strong links and order of :func:`~.chains.links_of`'s, made only
+    for the step)."""
+    places, units, peers = digit_places(g)[d], unit_bits(g), peer_bits(g)
+    strong: dict[int, dict[int, int]] = {}  # cell -> partner -> the first unit linking them
+    for k, unit in enumerate(units):
+        two = places & unit
+        if two.bit_count() == 2 and not any(g.cells[i] == d for i in g.units[k]):
+            x = (two & -two).bit_length() - 1
+            y = two.bit_length() - 1
+            strong.setdefault(x, {}).setdefault(y, k)
+            strong.setdefault(y, {}).setdefault(x, k)
+    found: set[str] = set()
+    for a in sorted(strong):
+        for b, k1 in sorted(strong[a].items()):
+            for c in bits_of(peers[b] & places):
+                if c == a:
                     continue
-                for e, k2 in sorted(links.strong.get(c, {}).items()):
-                    if e in (a, b, c) or k2 == k1 or k1 is None or k2 is None:
+                for e, k2 in sorted(strong.get(c, {}).items()):
+                    if e in (a, b, c) or k2 == k1:
                         continue
-                    if _shape(g, k1, k2, shared(g, b[0], c[0])) != wanted:
+                    shape = _shape(g, k1, k2, shared(g, b, c))
+                    if shape != wanted and shape in found:
                         continue
-                    gone = links.targets(a, e)
+                    gone = peers[a] & peers[e] & places & ~(1 << a | 1 << e)
                     if gone:
-                        return links.step([a, b, c, e], gone, wanted)
-    return None
+                        if shape == wanted:
+                            links = links_of(g, digit=d, bilocal_only=True)
+                            return links.step([(a, d), (b, d), (c, d), (e, d)], [(i, d) for i in bits_of(gone)],
+                                              wanted), found
+                        found.add(shape)
+    return None, found
 
 
 def skyscraper(g: Grid) -> Step | None:
@@ -72,21 +96,32 @@ def turbot_fish(g: Grid) -> Step | None:
     return four(g, "turbot fish")
 
 
+def _line_of(g: Grid, kind: str) -> list[int]:
+    """Each cell's line of ``kind`` (row or column), by position in ``rules.units``, made once for the rules."""
+    def make() -> list[int]:
+        out = [0] * (g.n * g.n)
+        for k in lines(g, kind):
+            for i in g.units[k]:
+                out[i] = k
+        return out
+    return _for_rules(g, f"{kind} of", make)
+
+
 def empty_rectangle(g: Grid) -> Step | None:
     rules = g.rules
-    rows, cols = lines(g, "row"), lines(g, "column")
-    row_of = {i: k for k in rows for i in g.units[k]}
-    col_of = {i: k for k in cols for i in g.units[k]}
-    masks = digit_places(g)
+    row_of = _line_of(g, "row")
+    col_of = _line_of(g, "column")
+    masks, bits = digit_places(g), unit_bits(g)
     for b in lines(g, "box"):
         box = set(g.units[b])
         for d in range(1, g.n + 1):
-            where = [i for i in g.units[b] if d in g.cands[i]]
-            if len(where) < 2 or any(g.cells[i] == d for i in box):
-                continue
+            held = masks[d] & bits[b]
+            if not held & (held - 1):
+                continue  # (fewer than two places)
             key = ("empty rectangle", b, d, masks[d])
-            if MISSES.known(g, key):
+            if MISSES.known(g, key) or any(g.cells[i] == d for i in box):
                 continue
+            where = [i for i in g.units[b] if held >> i & 1]
             for r in sorted({row_of[i] for i in box}):
                 for c in sorted({col_of[i] for i in box}):
                     if not all(row_of[i] == r or col_of[i] == c for i in where):

@@ -4,16 +4,22 @@ naked single (a cell's one candidate)."""
 from __future__ import annotations
 
 
-from .base import Grid, Step, boxes_first, digit_places, unit_bits
+from .base import UNIT_MISSES as MISSES, Grid, Step, boxes_first, digit_places, unit_bits
 
 
 
 def full_house(g: Grid) -> Step | None:
     """The only blank cell of a unit takes the unit's missing digit."""
-    for k, unit in enumerate(g.units):
-        blank = [i for i in unit if not g.cells[i]]
-        if len(blank) == 1:
-            i = blank[0]
+    cells = g.cells
+    blanks = 0  # the blank cells, as bits
+    for i, d in enumerate(cells):
+        if not d:
+            blanks |= 1 << i
+    for k, bits in enumerate(unit_bits(g)):
+        blank = blanks & bits
+        if blank and not blank & (blank - 1):
+            unit = g.units[k]
+            i = blank.bit_length() - 1
             missing = set(range(1, g.n + 1)) - {g.cells[j] for j in unit}
             if len(missing) == 1:
                 d = missing.pop()
@@ -28,6 +34,8 @@ def hidden_single(g: Grid) -> Step | None:
     line, and takes the easier), each kind of unit in order, digits in order."""
     held, bits = digit_places(g), unit_bits(g)
     for k in boxes_first(g):
+        if MISSES.known(g, ("hidden single", k), k):
+            continue
         unit = bits[k]
         for d in range(1, g.n + 1):
             where = held[d] & unit
@@ -36,6 +44,7 @@ def hidden_single(g: Grid) -> Step | None:
                 step = g.step([g.fact(i, d)], [(j, d) for j in g.units[k] if j != i], [k], "hidden single", [k])
                 step.se = 1.2 if g.rules.units[k].kind == "box" else 1.5
                 return step
+        MISSES.add(g, ("hidden single", k), k)
     return None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, bits_of, boxes_first, digit_places, name, unit_bits
+from .base import UNIT_MISSES as MISSES, Grid, Step, bits_of, boxes_first, digit_places, name, unit_bits
 
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
@@ -16,6 +16,8 @@ def naked_subset(g: Grid, size: int) -> Step | None:
     unit's other cells."""
     name = f"naked {SUBSETS[size]}"
     for k, unit in enumerate(g.units):
+        if MISSES.known(g, ("naked", size, k), k):
+            continue
         open_cells = [i for i in unit if not g.cells[i]]
         small = [i for i in open_cells if 2 <= len(g.cands[i]) <= size]
         for group in itertools.combinations(small, size):
@@ -26,6 +28,7 @@ def naked_subset(g: Grid, size: int) -> Step | None:
             if gone:
                 reasons = [(i, e) for i in group for e in range(1, g.n + 1) if e not in digits]
                 return g.step([g.fact(i, -d) for i, d in gone], reasons, [k], name, [k])
+        MISSES.add(g, ("naked", size, k), k)
     return None
 
 
@@ -33,6 +36,8 @@ def hidden_subset(g: Grid, size: int) -> Step | None:
     """``size`` digits of a unit have no place but ``size`` cells: the cells' other digits go."""
     name = f"hidden {SUBSETS[size]}"
     for k, unit in enumerate(g.units):
+        if MISSES.known(g, ("hidden", size, k), k):
+            continue
         placed = {g.cells[i] for i in unit}
         where = {d: [i for i in unit if d in g.cands[i]] for d in range(1, g.n + 1) if d not in placed}
         few = [d for d, cells in where.items() if 1 <= len(cells) <= size]
@@ -44,6 +49,7 @@ def hidden_subset(g: Grid, size: int) -> Step | None:
             if gone:
                 reasons = [(j, d) for d in digits for j in unit if j not in cells]
                 return g.step([g.fact(i, -e) for i, e in gone], reasons, [k], name, [k])
+        MISSES.add(g, ("hidden", size, k), k)
     return None
 
 
@@ -65,8 +71,12 @@ def direct_hidden(g: Grid, size: int) -> Step | None:
     technique = f"direct hidden {SUBSETS[size]}"
     held, bits = digit_places(g), unit_bits(g)
     for k in boxes_first(g):
+        unit = g.units[k]
+        if MISSES.known(g, ("direct", size, k), k):
+            continue
         where = {d: held[d] & bits[k] for d in range(1, g.n + 1) if held[d] & bits[k]}  # (its open digits)
         if len(where) <= size:
+            MISSES.add(g, ("direct", size, k), k)
             continue
         few = [d for d, cells in where.items() if cells.bit_count() <= size]
         for digits in itertools.combinations(few, size):
@@ -79,7 +89,6 @@ def direct_hidden(g: Grid, size: int) -> Step | None:
                 left = places & ~cells
                 if d not in digits and places & (places - 1) and left and not left & (left - 1):
                     i = left.bit_length() - 1
-                    unit = g.units[k]
                     reasons = [(j, e) for e in digits for j in unit if not cells >> j & 1]
                     reasons += [(j, d) for j in unit if not cells >> j & 1 and j != i]
                     step = g.step([g.fact(i, d)], reasons, [k], technique, [k])
@@ -87,4 +96,5 @@ def direct_hidden(g: Grid, size: int) -> Step | None:
                     named = ", ".join(map(str, digits[:-1])) + f" and {digits[-1]}"
                     step.chain = f"{named} have no place but {held_in}, so {d} has one left"
                     return step
+        MISSES.add(g, ("direct", size, k), k)
     return None

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, Step, cand_bits, lines, name, unit_label
+from .base import Grid, Misses, Step, bits_of, cand_bits, digit_places, lines, name, unit_label
 
 
 LABEL = "(uniqueness)"
@@ -151,6 +151,7 @@ def _type_3(g: Grid, a: int, b: int, x: int, y: int, words: str,
 
 
 LOOP_MOST = 14  # the longest unique loop looked for (cells)
+LOOPLESS = Misses()  # (digits, their holders and each one's candidates): no loop there (:func:`_loops`)
 
 
 def unique_loop(g: Grid) -> Step | None:
@@ -179,12 +180,21 @@ def unique_loop(g: Grid) -> Step | None:
     bits = cand_bits(g)  # (a filled cell: none)
     kinds = [u.kind for u in g.rules.units]
     best: tuple | None = None
+    places = digit_places(g)
     for x, y in itertools.combinations(range(1, n + 1), 2):
         pair = 1 << x | 1 << y
-        holders = {i for i in range(n * n) if bits[i] & pair == pair}
-        if len(holders) < 6:
+        both = places[x] & places[y]  # (the cells holding both, as bits)
+        if both.bit_count() < 6:
             continue
-        for loop in _loops(g, holders, bits, pair, kinds):
+        held = bits_of(both)
+        holders = set(held)
+        key = (pair, tuple((i, bits[i]) for i in held))  # (all that the loops' search reads)
+        if LOOPLESS.known(g, key):
+            continue
+        loops = _loops(g, holders, bits, pair, kinds)
+        if not loops:
+            LOOPLESS.add(g, key)
+        for loop in loops:
             found = _loop_step(g, loop, x, y)
             if found is not None and (best is None or found[:2] < best[:2]):
                 best = found

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 
-from .base import Grid, LastMiss, Step, cand_bits, name, peer_bits, sees, shared
+from .base import Grid, LastMiss, Step, bits_of, cand_bits, digit_places, name, peer_bits, sees, shared
 from .registry import TECHNIQUES
 
 WXYZ_MISS, VWXYZ_MISS = LastMiss(), LastMiss()  # the last position with no WXYZ-wing (VWXYZ-wing)
@@ -25,10 +25,14 @@ def _others(g: Grid, i: int, keep) -> list[tuple[int, int]]:
 
 
 def _wing(g: Grid, cells: list[int], z: int, technique: str, chain: str) -> Step | None:
-    gone = [j for j in range(g.n * g.n) if z in g.cands[j] and j not in cells
-            and all(sees(g, j, c) for c in cells if z in g.cands[c])]
-    if not gone:
+    seeing, peers = digit_places(g)[z], peer_bits(g)  # (the cells holding z that see every one holding it)
+    for c in cells:
+        seeing &= ~(1 << c)
+        if z in g.cands[c]:
+            seeing &= peers[c]
+    if not seeing:
         return None
+    gone = bits_of(seeing)
     pivot = cells[0]
     units = {shared(g, pivot, c)[0] for c in cells[1:]}
     units |= {shared(g, j, c)[0] for j in gone for c in cells if z in g.cands[c]}
@@ -128,43 +132,52 @@ def _bent_from(g: Grid, size: int, technique: str, base: float, bits: list[int],
                pivot: bool) -> Step | None:
     """:func:`_bent` over the sets holding a cell of ``fresh`` (as bits), in the order of all sets."""
     n = g.n
-    small = [i for i in range(n * n) if 2 <= len(g.cands[i]) <= size]
-    near = {i: [j for j in g.rules.peers[i] if 2 <= len(g.cands[j]) <= size] for i in small}
-    seen: set[frozenset[int]] = set()
+    small = [i for i in range(n * n) if 2 <= bits[i].bit_count() <= size]
+    smallest = sum(1 << i for i in small)
     peers = peer_bits(g)
+    near = {i: peers[i] & smallest for i in small}  # (as bits)
+    places = digit_places(g)
+    seen: set[int] = set()  # the sets met, as bits
 
-    def whole(cells: list[int], digits: int) -> Step | None:
-        """The step of a set of ``size`` cells (their candidates: ``digits``, as bits), the first time it is met."""
-        key = frozenset(cells)
-        if key in seen:
+    def whole(cells: list[int], mask: int, digits: int) -> Step | None:
+        """The step of a set of ``size`` cells (``mask``, as bits; their candidates: ``digits``),
+        the first time it is met."""
+        if mask in seen:
             return None
-        seen.add(key)
-        if digits.bit_count() != size or _loose(cells, bits, peers, digits) > 1:
+        seen.add(mask)
+        if digits.bit_count() != size or not _removes(mask, digits, places, peers):
             return None
         return _restricted(g, cells, size, technique, base)
 
-    def grow(cells: list[int], digits: int, loose: int) -> Step | None:
-        """The first step of a set grown from ``cells`` (their candidates: ``digits``, as bits;
-        ``loose``, as :func:`fan` has it)."""
+    def grow(cells: list[int], mask: int, digits: int, loose: int, above: int) -> Step | None:
+        """The first step of a set grown from ``cells`` (``mask``, as bits; their candidates:
+        ``digits``, as bits; ``loose``, as :func:`fan` has it; ``above``: the cells after the first)."""
         if len(cells) == size:
-            return whole(cells, digits)
-        reach = sorted({j for c in cells for j in near[c] if j > cells[0] and j not in cells})
-        last = len(cells) + 1 == size and not any(fresh >> c & 1 for c in cells)
-        for j in reach:
-            if last and not fresh >> j & 1:
-                continue  # (a set of unchanged cells)
+            return whole(cells, mask, digits)
+        reach = 0
+        for c in cells:
+            reach |= near[c]
+        reach &= above & ~mask
+        last = len(cells) + 1 == size and not mask & fresh
+        if last:
+            reach &= fresh  # (a set of unchanged cells)
+        while reach:
+            low = reach & -reach
+            reach ^= low
+            j = low.bit_length() - 1
             more = digits | bits[j]
             if more.bit_count() > size:
                 continue
             now = _blind(cells, j, bits, peers, loose)
             if now & (now - 1):
                 continue
+            grown = mask | low
             # a set of cells grown once, whatever the order (a pivot's sets differ)
-            if frozenset(cells + [j]) in seen:
+            if grown in seen:
                 continue
             if len(cells) + 1 < size:
-                seen.add(frozenset(cells + [j]))
-            found = grow(cells + [j], more, now)
+                seen.add(grown)
+            found = grow(cells + [j], grown, more, now, above)
             if found is not None:
                 return found
         return None
@@ -185,7 +198,7 @@ def _bent_from(g: Grid, size: int, technique: str, base: float, bits: list[int],
             if now & (now - 1):
                 continue
             if len(cells) + 1 == size:
-                found = whole(cells + [j], more)
+                found = whole(cells + [j], sum(1 << c for c in cells) | 1 << j, more)
             else:
                 found = fan(cells + [j], more, now, later[j], later, hit or bool(fresh >> j & 1))
             if found is not None:
@@ -197,7 +210,7 @@ def _bent_from(g: Grid, size: int, technique: str, base: float, bits: list[int],
         if not pivot and fresh >> first == 0:
             break  # (a set grown from here on holds only cells from ``first`` on)
         if pivot:
-            reach = [j for j in near[first] if j != first]
+            reach = [j for j in g.rules.peers[first] if near[first] >> j & 1]
             hit = bool(fresh >> first & 1)
             if not hit and not any(fresh >> j & 1 for j in reach):
                 continue
@@ -208,10 +221,42 @@ def _bent_from(g: Grid, size: int, technique: str, base: float, bits: list[int],
                 mask |= 1 << j
             found = fan([first], bits[first], 0, reach, {j: [x for x in reach if x > j] for j in reach}, hit)
         else:
-            found = grow([first], bits[first], 0)
+            found = grow([first], 1 << first, bits[first], 0, -1 << (first + 1))
         if found is not None:
             return found
     return None
+
+
+def _removes(mask: int, digits: int, places: tuple[int, ...], peers: list[int]) -> bool:
+    """The set ``mask`` of cells (as bits) holding ``digits`` (as bits, their candidates) has at
+    most one loose digit (two places there that do not see each other), and the loose one (else
+    some digit) has a place outside the set seeing all its places in it: :func:`_restricted` then
+    finds a step, and otherwise it finds none."""
+    loose: list[int] = []  # what each digit's places remove (cells as bits): the loose one's
+    tight: list[int] = []  # ... the others'
+    rest = digits
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        d = low.bit_length() - 1
+        holders = mask & places[d]
+        seeing = -1
+        free = False
+        h = holders
+        while h:
+            one = h & -h
+            h ^= one
+            i = one.bit_length() - 1
+            if holders & ~peers[i] & ~one:
+                free = True
+            seeing &= peers[i]
+        if free:
+            if loose:
+                return False
+            loose.append(seeing & places[d] & ~mask)
+        else:
+            tight.append(seeing & places[d] & ~mask)
+    return any(loose) if loose else any(tight)
 
 
 def _blind(cells: list[int], j: int, bits: list[int], peers: list[int], loose: int) -> int:
@@ -219,19 +264,6 @@ def _blind(cells: list[int], j: int, bits: list[int], peers: list[int], loose: i
     for c in cells:
         if not peers[j] >> c & 1:
             loose |= bits[c] & bits[j]
-    return loose
-
-
-def _loose(cells: list[int], bits: list[int], peers: list[int], digits: int) -> int:
-    """How many of ``digits`` (as bits) have two places among ``cells`` that do not see each other."""
-    mask = sum(1 << i for i in cells)
-    blind = [mask & ~peers[i] & ~(1 << i) for i in cells]  # the cells of the set each one does not see
-    loose = 0
-    for d in range(1, digits.bit_length()):
-        if digits >> d & 1:
-            holders = sum(1 << i for i in cells if bits[i] >> d & 1)
-            if any(bits[i] >> d & 1 and blind[k] & holders for k, i in enumerate(cells)):
-                loose += 1
     return loose
 
 

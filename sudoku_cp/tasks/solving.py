@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..backends import NO_DEADLINE, Backend, Deadline, Session, Unsupported, resolve
-from ..backends.pool import borrow, give_back
 from ..core.board import Board, Rules, cell_name
 from ..core.check import checker, find_conflicts
 from ..core.results import Outcome, Result, SolverFailure, Status, status_of
@@ -118,6 +117,8 @@ class Kept(Sessions):
     read, never what they learnt."""
 
     def get(self, backend: Backend, rules: Rules) -> Session | None:
+        from ..backends.pool import borrow  # on use: validate and a plain solve never keep sessions
+
         key = (id(backend), rules)
         if key not in self.open:
             session = None
@@ -131,6 +132,8 @@ class Kept(Sessions):
         return self.open[key]
 
     def close(self) -> None:
+        from ..backends.pool import give_back
+
         open_, self.open = self.open, {}
         for (key, rules), session in open_.items():
             if session is not None:

@@ -39,6 +39,7 @@ outside numbers): a text about other things leaves them unread rather than guess
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 import re
 from dataclasses import dataclass, field
 
@@ -111,6 +112,28 @@ def cell_of(p: Point) -> Cell:
 def _frac(x: float) -> float:
     return x - math.floor(x)
 
+
+
+def joined_groups(cells: Iterable[Cell], together: Callable[[Cell, Cell], bool] = lambda a, b: True) -> list[list[Cell]]:
+    """The groups of ``cells`` joined side by side (``together`` says whether two neighbours join), each sorted.
+
+    >>> joined_groups({(0, 0), (0, 1), (2, 2)})
+    [[(0, 0), (0, 1)], [(2, 2)]]
+    """
+    groups: list[list[Cell]] = []
+    left = set(cells)
+    while left:
+        stack, group = [min(left)], []
+        left.discard(stack[0])
+        while stack:
+            r, c = stack.pop()
+            group.append((r, c))
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left and together((r, c), nb):
+                    left.discard(nb)
+                    stack.append(nb)
+        groups.append(sorted(group))
+    return groups
 
 def centred(p: Point) -> bool:
     """Whether a point is a cell's centre."""
@@ -437,18 +460,7 @@ class DrawingReader:
         shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
                   and centred(s.centre) and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25
                   and self.inside(cell_of(s.centre))}
-        groups, left = [], set(shaded)
-        while left:
-            stack, group = [min(left)], []
-            left.discard(stack[0])
-            while stack:
-                r, c = stack.pop()
-                group.append((r, c))
-                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if nb in left:
-                        left.discard(nb)
-                        stack.append(nb)
-            groups.append(sorted(group))
+        groups = joined_groups(shaded)
         if not groups or any(len(group) != self.n for group in groups):
             return  # shading that is not regions of N cells: named as unread below
         for group in groups:
@@ -782,19 +794,7 @@ class DrawingReader:
             return
         shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
                   and centred(s.centre) and abs(s.width - 1) < NEAR and self.inside(cell_of(s.centre))}
-        groups: list[list[Cell]] = []
-        left = set(shaded)
-        while left:
-            stack, group = [min(left)], []
-            left.discard(stack[0])
-            while stack:
-                r, c = stack.pop()
-                group.append((r, c))
-                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if nb in left and shaded[nb].background == shaded[(r, c)].background:
-                        left.discard(nb)
-                        stack.append(nb)
-            groups.append(sorted(group))
+        groups = joined_groups(shaded, lambda a, b: shaded[a].background == shaded[b].background)
         by_form: dict[tuple, list[list[Cell]]] = {}
         for group in groups:
             r0, c0 = group[0]

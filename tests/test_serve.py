@@ -132,6 +132,25 @@ def test_count_answers_unique_with_a_limit_and_cross_check(server):
     assert got["status"] == "multiple" and got["count"] == 3
 
 
+def test_every_backend_in_the_page_menu_answers_through_the_api(server):
+    """Each choice of the page's backend menu is a name the API takes: the puzzle counted unique by it
+    (a cross-check answers for all its backends, each listed)."""
+    import re
+    from importlib import resources
+
+    page = resources.files("sudoku_cp.web").joinpath("static/index.html").read_text("utf-8")
+    menu = re.search(r'<select id="backend">(.*?)</select>', page).group(1)
+    choices = [value or text for value, text in re.findall(r'<option(?: value="([^"]*)")?>([^<]*)</option>', menu)]
+    assert choices[:3] == ["sat", "cpsat", "dfs"] and {"all", "mip", "smt", "xc", "choco"} <= set(choices)
+    url, _ = server
+    for choice in choices:
+        status, got = post(url, "/api/count", {"puzzle": CLASSIC, "backend": choice})
+        assert (status, got["status"], got["count"]) == (200, "unique", 1), (choice, got)
+        names = [entry["backend"].split(":")[0] for entry in got["backends"] or []]
+        expected = ["sat", "cpsat", "dfs"] if choice == "all" else choice.split(",") if "," in choice else []
+        assert names == expected, (choice, names)
+
+
 def test_bad_puzzle_is_400_worded_as_the_cli(server):
     url, _ = server
     status, got = post(url, "/api/validate", {"puzzle": "12x"})
@@ -269,6 +288,9 @@ def test_page_in_chromium(server, browser):
     backends = browser.find_element(By.ID, "backends")
     WebDriverWait(browser, 60).until(lambda d: backends.text.count("unique in") == 2)
     assert backends.text.startswith("sat:") and "\ncpsat: unique in " in backends.text
+    Select(browser.find_element(By.ID, "backend")).select_by_value("all")  # sat, cpsat and dfs
+    WebDriverWait(browser, 60).until(lambda d: backends.text.count("unique in") == 3)
+    assert "\ndfs: unique in " in backends.text
     browser.find_element(By.CSS_SELECTOR, '#downloads [data-format="fpuzzles"]').click()
     WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#dlmsg a"))
     link = browser.find_element(By.CSS_SELECTOR, "#dlmsg a").get_attribute("href")

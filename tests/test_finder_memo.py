@@ -169,6 +169,19 @@ def test_a_unit_miss_holds_while_the_units_cells_hold_the_same_candidates():
     assert not record.known(one, ("naked", 2, far), far)  # other rules emptied it
 
 
+def test_a_unit_miss_is_kept_for_the_thread_that_recorded_it():
+    import threading
+
+    record = UnitMisses()
+    one = Grid(parse_puzzle("." * 81))
+    record.add(one, ("naked", 2, 0), 0)
+    seen = []
+    other = threading.Thread(target=lambda: seen.append(record.known(one, ("naked", 2, 0), 0)))
+    other.start()
+    other.join()
+    assert seen == [False] and record.known(one, ("naked", 2, 0), 0)
+
+
 def test_the_last_miss_names_the_cells_changed_since():
     record = LastMiss()
     one, other = Grid(parse_puzzle("." * 81)), Grid(parse_puzzle("." * 16))

@@ -82,27 +82,30 @@ class Sessions:
     def get(self, backend: Backend, rules: Rules) -> Session | None:
         """The session of ``backend`` for ``rules``, or None when the backend answers with ``count``."""
         key = (id(backend), rules)
-        try:
-            return self.open[key]
-        except KeyError:
-            pass
-        session = None
-        if backend.reuse_sessions and backend.can("incremental"):
-            try:
-                session = backend.session(rules, stats=self.stats, settle=self.settle)
-            except Unsupported:
-                session = None
-        self.backends[id(backend)] = backend
-        self.open[key] = session
-        return session
+        if key not in self.open:
+            session = None
+            if backend.reuse_sessions and backend.can("incremental"):
+                try:
+                    session = self._open(backend, rules)
+                except Unsupported:
+                    session = None
+            self.backends[id(backend)] = backend
+            self.open[key] = session
+        return self.open[key]
+
+    def _open(self, backend: Backend, rules: Rules) -> Session:
+        return backend.session(rules, stats=self.stats, settle=self.settle)
+
+    def _release(self, backend: Backend, rules: Rules, session: Session) -> None:
+        session.close()
 
     def close(self) -> None:
         """Close every session (and drop all they learnt); the next question opens them afresh."""
         open_, self.open = self.open, {}
-        self.backends = {}
-        for session in open_.values():
+        backends, self.backends = self.backends, {}
+        for (key, rules), session in open_.items():
             if session is not None:
-                session.close()
+                self._release(backends[key], rules, session)
 
     def __enter__(self) -> Sessions:
         return self
@@ -116,28 +119,15 @@ class Kept(Sessions):
     (:func:`~sudoku_cp.backends.pool.borrow`) and given back on :meth:`close`: only their answers are
     read, never what they learnt."""
 
-    def get(self, backend: Backend, rules: Rules) -> Session | None:
+    def _open(self, backend: Backend, rules: Rules) -> Session:
         from ..backends.pool import borrow  # on use: validate and a plain solve never keep sessions
 
-        key = (id(backend), rules)
-        if key not in self.open:
-            session = None
-            if backend.reuse_sessions and backend.can("incremental"):
-                try:
-                    session = borrow(backend, rules, whole=True)
-                except Unsupported:
-                    session = None
-            self.backends[id(backend)] = backend
-            self.open[key] = session
-        return self.open[key]
+        return borrow(backend, rules, whole=True)
 
-    def close(self) -> None:
+    def _release(self, backend: Backend, rules: Rules, session: Session) -> None:
         from ..backends.pool import give_back
 
-        open_, self.open = self.open, {}
-        for (key, rules), session in open_.items():
-            if session is not None:
-                give_back(self.backends[key], rules, session, whole=True)
+        give_back(backend, rules, session, whole=True)
 
 
 def run_backend(board: Board, backend: Backend, limit: int, unique: bool,

@@ -8,6 +8,7 @@ they read and set), so the engine imports the techniques and not the other way r
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -255,7 +256,7 @@ class Misses:
         self._for(g).add(key)
 
 
-class UnitMisses:
+class UnitMisses(threading.local):
     """Units where a search found nothing, by their cells' candidates: the very sets, since a grid's
     candidates are new sets where they change and are never changed in place
     (:meth:`~sudoku_cp.tasks.steps.Grid.apply`). A finder whose search in a unit reads only that
@@ -264,7 +265,9 @@ class UnitMisses:
     are unchanged). Each unit has a version, counted up when a cell of it changes set (found once
     per candidates list, against the last one seen); a miss is kept with the unit's version.
 
-    The record holds for one set of rules.
+    The record holds for one set of rules, and for one thread: the versions follow the grids one
+    thread walks (the web app explains puzzles in several at once), where a miss recorded against
+    another thread's half-counted versions would skip a unit that changed.
     """
 
     def __init__(self) -> None:

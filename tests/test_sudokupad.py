@@ -56,7 +56,9 @@ def test_every_link_form_reads_the_same_board():
     data = link.split("/scl", 1)[1]
     forms = [link, "scl" + data, "https://app.crackingthecryptic.com/sudoku/scl" + data,
              "https://sudokupad.app/?puzzleid=scl" + data, "sudokupad.app/scl" + quote(data, safe=""),
-             link.replace("+", " ")]
+             link.replace("+", " "), "https://beta.sudokupad.app/scl" + data,
+             "https://sudokupad.svencodes.com/puzzle/scl" + data, link + "?setting-nogrid=1",
+             link + "&setting-x=1#top", f"<{link}>", f"({link}).", "https://sudokupad.svencodes.com/puzzle/" + data]
     boards = [parse_puzzle(f) for f in forms]
     assert all(b == boards[0] and b.rules == boards[0].rules for b in boards)
     assert boards[0].rules.name == "killer" and boards[0][0, 2] == 3
@@ -77,6 +79,10 @@ def test_the_ctc_form_and_the_fpuz_prefix_are_read():
     row = next(r for r in CORPUS if r.get("form") == "fpuzzles")
     link = row["link"].replace("fpuzzles", "fpuz", 1)
     assert parse_puzzle(link) == parse_puzzle(row["link"])
+    bare = "https://sudokupad.svencodes.com/puzzle/" + row["link"].split("fpuzzles", 1)[1]  # no prefix at all
+    assert parse_puzzle(bare) == parse_puzzle(row["link"])
+    with pytest.raises(PuzzleError, match="on SudokuPad's server"):  # long, but no puzzle inside: an id
+        parse_puzzle("https://sudokupad.app/" + "a" * 48)
 
 
 # --- the corpus: published puzzles -----------------------------------------------------------

@@ -1,8 +1,10 @@
 """SudokuPad links: SudokuPad's own format (``scl...``, ``ctc...``) read into a puzzle document.
 
-Read: ``https://sudokupad.app/`` or ``https://app.crackingthecryptic.com/`` (also ``/sudoku/``)
-followed by ``scl`` or ``ctc`` and the payload, with or without ``?puzzleid=``, percent-encoded
-or not, ``+`` turned into a space by a paste; the bare ``scl...``/``ctc...`` payload too. Links of
+Read: ``https://sudokupad.app/`` (``beta.``, ``www.``), ``https://app.crackingthecryptic.com/`` or
+``https://sudokupad.svencodes.com/`` (also ``/sudoku/``, ``/puzzle/``) followed by ``scl`` or ``ctc``
+and the payload, with or without ``?puzzleid=``, percent-encoded or not, ``+`` turned into a space
+by a paste, SudokuPad's settings after it (``?setting-...``), inside ``<...>`` or before a full
+stop as chats paste it; the bare ``scl...``/``ctc...`` payload too. Links of
 f-puzzles strings (``fpuz``, ``fpuzzles``) go to :mod:`.fpuzzles`. A short puzzle id needs
 SudokuPad's server (no network is used): it is refused in one line saying so. Penpa+ links have a
 reader of their own (:mod:`..penpa`).
@@ -41,7 +43,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-_HOST = r"(?:https?://)?(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com)(?:/sudoku)?/?"
+_HOST = (r"(?:https?://)?(?:www\.|beta\.)?(?:sudokupad\.app|sudokupad\.svencodes\.com|app\.crackingthecryptic\.com)"
+         r"(?:/sudoku|/puzzle)?/?")
 _LINK = re.compile(rf"^{_HOST}(?:\?puzzleid=)?(\S*)$", re.I)
 _OWN = re.compile(r"^(scl|ctc)(.+)$", re.S)
 _FPUZ = re.compile(r"^fpuz(?:zles)?", re.I)
@@ -51,9 +54,19 @@ class UnreadDrawing(PuzzleError):
     """A drawing no rule explains: the puzzle would be another puzzle without it."""
 
 
+def _unwrapped(text: str) -> str:
+    """A pasted link without what a chat or a sentence put around it: ``<...>``, quotes, brackets, a full stop
+    after it (none of them is in a payload's alphabet).
+
+    >>> _unwrapped("<https://sudokupad.app/sclN4Ig>."), _unwrapped('"sclN4Ig",')
+    ('https://sudokupad.app/sclN4Ig', 'sclN4Ig')
+    """
+    return text.strip().lstrip("<([\"'“‘").rstrip(">)]\"'”’.,;:!")
+
+
 def looks_like(text: str) -> bool:
     """Whether ``text`` is meant as a SudokuPad link (any form) or a bare ``scl``/``ctc`` payload."""
-    token = text.strip()
+    token = _unwrapped(text)
     if not token or "\n" in token:
         return False
     if _LINK.match(token.replace(" ", "+")):
@@ -66,12 +79,13 @@ def looks_like(text: str) -> bool:
 
 def payload(text: str, where: str) -> tuple[str, str]:
     """``("scl"|"fpuzzles", data)`` of a link; one-line :class:`PuzzleError` for what has none."""
-    token = text.strip()
+    token = _unwrapped(text)
     link = _LINK.match(token.replace(" ", "+"))
     rest = link.group(1) if link else token
     from urllib.parse import unquote
 
-    rest = unquote(rest.split("&")[0].split("#")[0]).replace(" ", "+")
+    # SudokuPad's settings follow the puzzle as a query (``scl...?setting-nogrid=1``), a fragment may too
+    rest = unquote(re.split(r"[?&#]", rest)[0]).replace(" ", "+")
     if _FPUZ.match(rest):
         return "fpuzzles", rest[_FPUZ.match(rest).end():]  # type: ignore[union-attr]
     own = _OWN.match(rest)
@@ -79,8 +93,38 @@ def payload(text: str, where: str) -> tuple[str, str]:
         return "scl", own.group(2)
     if not rest:
         raise PuzzleError(f"{where}: a SudokuPad link with no puzzle: expected scl..., ctc... or fpuzzles... after it")
+    unnamed = _unnamed(rest, where)
+    if unnamed:
+        return unnamed, rest
     raise PuzzleError(f"{where}: the SudokuPad puzzle id {show(rest)} is on SudokuPad's server, not in the "
                       f"link (no network is used): expected the long link (Share, 'scl...' or 'fpuzzles...')")
+
+
+def _unnamed(rest: str, where: str) -> str | None:
+    """``"fpuzzles"`` or ``"scl"`` for a long payload that came without its prefix (apps that link
+    ``sudokupad.svencodes.com/puzzle/N4Ig...``), by what it decompresses to; None for anything else (a puzzle id).
+    """
+    if len(rest) < 40 or not re.fullmatch(r"[A-Za-z0-9+/=\-$]+", rest):
+        return None
+    from ..sharesize import decompress
+
+    text = decompress(rest, where, expected="expected a SudokuPad puzzle") or ""
+    if not text.lstrip().startswith("{"):
+        return None
+    from ..jsontext import MAX_JSON_DEPTH, json_depth
+
+    if json_depth(text) > MAX_JSON_DEPTH:
+        return None
+    try:
+        puzzle = json.loads(text)
+    except ValueError:
+        try:
+            puzzle = unzip(text)
+        except (ValueError, RecursionError):
+            return None
+    if isinstance(puzzle, dict) and "grid" in puzzle:
+        return "fpuzzles"
+    return "scl" if isinstance(puzzle, dict) and "cells" in puzzle else None
 
 
 # --- the zipped JSON -------------------------------------------------------------------------

@@ -462,6 +462,21 @@ def test_a_region_sum_line_drawn_in_two_strokes_keeps_the_joint_in_the_other_str
         read(puzzle(text, lines=[trunk, inside]))
 
 
+def test_all_dots_given_after_dots_of_another_rule_is_no_kropki_negative():
+    from sudoku_cp.formats.sudokupad.puzzle import text_rules
+
+    def negatives(text: str) -> list[dict]:
+        found: list[dict] = []
+        text_rules(text, found)
+        return [c for c in found if c["type"] == "kropki-negative"]
+
+    assert negatives("Digits separated by a red dot are non-consecutive and of different parity. All dots are given!") == []
+    assert negatives("Cells separated by a white dot are consecutive. All dots are given.") == [
+        {"type": "kropki-negative", "colors": ["white"]}]
+    assert negatives("Digits joined by a dot are consecutive. All dots are given.") == [
+        {"type": "kropki-negative", "colors": ["white"]}]
+
+
 def test_a_knights_move_rule_is_anti_knight_only_when_it_says_digits_differ():
     with pytest.raises(PuzzleError, match="own solution breaks"):  # r1c1 and r2c3 both hold 1
         read(puzzle("Digits separated by a knight's move may not repeat."))

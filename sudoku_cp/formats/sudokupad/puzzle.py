@@ -345,10 +345,13 @@ def text_rules(text: str, constraints: list[dict]) -> None:
         # "circles" where the text calls its kropki dots white and black circles (as Penpa+ setters do)
         dots = r"(?:dots|circles)" if re.search(r"\b(?:white|black) circles?\b", low) else "dots"
         if re.search(rf"\ball (?:possible |the )?(?:kropki )?{dots} (?:are|have been) (?:given|shown|drawn|marked)", clause):
-            # the dots the rules text speaks of: "all dots are given" after white dots only is white dots' negative
-            said = [c for c, pattern in (("white", r"\bwhite\b|consecutive"), ("black", r"\bblack\b|ratio|double"))
-                    if re.search(pattern, low)]
-            constraints.append({"type": "kropki-negative", "colors": said or ["white", "black"]})
+            # the dots the rules text speaks of: "all dots are given" after white dots only is white dots' negative;
+            # after dots of other colours only ("a red dot: non-consecutive and odd/even"), not kropki's
+            said = [c for c, pattern in (("white", r"\bwhite\b|(?<!non)(?<!non-)(?<!non )\bconsecutive"),
+                                         ("black", r"\bblack\b|ratio|double")) if re.search(pattern, low)]
+            other = re.search(r"\b(?:red|green|blue|orange|yellow|purple|pink|grey|gray|cyan)\b[^.;]{0,12}\bdots?\b", low)
+            if not other or said or re.search(r"kropki", low):
+                constraints.append({"type": "kropki-negative", "colors": said or ["white", "black"]})
         elif re.search(r"\ball (?:possible |the )?white (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "kropki-negative", "colors": ["white"]})
         elif re.search(r"\ball (?:possible |the )?black (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):

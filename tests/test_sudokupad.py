@@ -23,7 +23,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
 CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
                    for name in ("converted.jsonl", "real.jsonl"))
 CORPUS = CONVERTED + REAL
-REAL_OPENED = 50  # of the real links, how many open with their published solution today: a floor, never lowered
+REAL_OPENED = 51  # of the real links, how many open with their published solution today: a floor, never lowered
 
 # A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
 SOLUTION = "1234341221434321"
@@ -419,6 +419,41 @@ def test_sudokumakers_hidden_unique_cages_are_the_regions():
 def test_a_rule_the_rules_text_names_and_this_reader_does_not_know_is_named():
     with pytest.raises(PuzzleError, match="the rules text's rule 'Negators', which this reader does not know"):
         read(puzzle("Normal sudoku rules apply.\nNegators: one cell in each row counts as its negative."))
+
+
+@pytest.mark.parametrize("rules, kind", [
+    ("Tentacles: Adjacent digits along a tentacle (green line) differ by at least 2.", "whispers"),
+    ("Fish: The fish (pink line) consists of a set of consecutive, non-repeating digits in some order.", "renban"),
+    ("Shell: Box borders divide the shell (blue line) into segments that add to the same sum.", "regionsum"),
+])
+def test_a_themes_name_for_a_rule_it_defines_in_the_usual_words_is_read_as_that_rule(rules, kind):
+    from sudoku_cp.formats.sudokupad.words import unknown_rules
+
+    assert unknown_rules("Normal sudoku rules apply.\n" + rules) == []
+    colour = {"whispers": "#67f067ff", "renban": "#f067f0ff", "regionsum": "#2ecbffff"}[kind]
+    cells = {"whispers": [(0, 0), (1, 0)], "renban": [(0, 0), (0, 1)], "regionsum": [(0, 0), (0, 1), (0, 2)]}[kind]
+    assert kinds(puzzle(rules, lines=[line(cells, colour)])) == [(kind, tuple(cells))]  # 1 3; 1 2; 1+2 | 3
+
+
+@pytest.mark.parametrize("rules", [
+    "Hot/Cold: The value of a shaded cell is one more than its digit.",
+    "Vampires: Digits on a green line differ by at least 2, but a vampire cell counts as 0.",
+    "Mirrors: Digits on a pink line are consecutive. Digits on a green line differ by at least 2.",  # two rules
+])
+def test_a_themes_name_that_changes_how_digits_count_or_defines_several_rules_is_still_named(rules):
+    with pytest.raises(PuzzleError, match=f"the rules text's rule '{rules.split(':')[0]}'"):
+        read(puzzle("Normal sudoku rules apply.\n" + rules))
+
+
+def test_a_region_sum_line_drawn_in_two_strokes_keeps_the_joint_in_the_other_strokes_segment():
+    text = "Box borders divide a blue line into segments with the same sum."
+    trunk = line([(0, 0), (0, 1), (0, 2)], "#2ecbffff")  # 1+2 | 3
+    branch = line([(1, 3), (1, 2), (0, 1)], "#2ecbffff")  # 2+1 in box 2, then it joins the trunk's box 1 segment
+    assert kinds(puzzle(text, lines=[trunk, branch])) == [("regionsum", ((0, 0), (0, 1), (0, 2))),
+                                                           ("regionsum", ((1, 3), (1, 2)))]
+    inside = line([(2, 0), (1, 0), (0, 1)], "#2ecbffff")  # r2c1 joins r1c2 in box 1: the trunk's segment grows
+    with pytest.raises(PuzzleError, match="region-sum line from r3c1 to r1c2 that joins another inside one region"):
+        read(puzzle(text, lines=[trunk, inside]))
 
 
 def test_a_knights_move_rule_is_anti_knight_only_when_it_says_digits_differ():

@@ -140,6 +140,20 @@ def centred(p: Point) -> bool:
     return abs(_frac(p[0]) - 0.5) < NEAR and abs(_frac(p[1]) - 0.5) < NEAR
 
 
+def on_polyline(p: Point, points: list[Point]) -> bool:
+    """Whether a point lies on a polyline (within :data:`NEAR`).
+
+    >>> on_polyline((6.5, 5.5), [(6.5, 7.5), (6.5, 3.5)]), on_polyline((3.5, 4.7), [(3.5, 4.3), (3.5, 2.5)])
+    (True, False)
+    """
+    for a, b in zip(points, points[1:]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ((dx * dx + dy * dy) or 1.0)))
+        if math.dist(p, (a[0] + t * dx, a[1] + t * dy)) < NEAR:
+            return True
+    return len(points) == 1 and math.dist(p, points[0]) < NEAR
+
+
 def on_corner(p: Point) -> bool:
     return min(_frac(p[0]), 1 - _frac(p[0])) < NEAR and min(_frac(p[1]), 1 - _frac(p[1])) < NEAR
 
@@ -370,7 +384,9 @@ class DrawingReader:
         strokes): the later line's cells are added to the earlier one when the rules text reads that colour as a
         rule on the set of the line's digits (renban, nabner)."""
         for line in self.lines:
-            kind = self.colour_rules.get(words.colour_word(line.colour))
+            kind = self.said_of(line)
+            if kind == "regionsum" and not line.used and not line.arrow:
+                self.region_sum_branch(line)
             if line.used or line.arrow or kind not in ("renban", "nabner"):
                 continue
             for other in self.lines:
@@ -381,6 +397,36 @@ class DrawingReader:
                 if cell_of(other.points[0]) in mine or cell_of(other.points[-1]) in mine:
                     line.points = line.points + other.points  # walked as one: the cells are what the rule reads
                     other.used = True
+
+    def said_of(self, line: Line) -> str | None:
+        """The line rule the rules text's colour words give a line: its colour's, or the nearest colour named."""
+        return self.colour_rules.get(words.colour_word(line.colour)) \
+            or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
+
+    def region_sum_branch(self, branch: Line) -> None:
+        """A region-sum line that ends on a cell of another of its style (a shell drawn in two strokes) joins it
+        there, and the joint's cell is in the other line's segment: where the branch's next cell is in another
+        region, the branch is read from that cell on (the strokes then keep a common sum each, which the whole
+        line's one sum only narrows). A branch that stays in the joint's region would add its cells to the other
+        line's segment, which no line rule reads: it is named, not read."""
+        cells = line_cells(branch.points)
+        others = [o.points for o in self.lines
+                  if o is not branch and not o.used and not o.arrow and o.colour == branch.colour
+                  and abs(o.thickness - branch.thickness) <= 1]
+        if len(cells) < 2 or not others:
+            return
+        keep = list(cells)
+        for point, end, nxt in ((branch.points[0], cells[0], cells[1]), (branch.points[-1], cells[-1], cells[-2])):
+            if not centred(point) or not any(on_polyline(point, o) for o in others):
+                continue  # lines that only start in one cell (from a circle's two sides) are not joined
+            if self.region_of(nxt) == self.region_of(end):
+                self.unread(f"a {words.colour_word(branch.colour)} region-sum line {_cells_text(cells)} that joins "
+                            f"another inside one region")
+                branch.used = True
+                return
+            keep.remove(end)
+        if len(keep) < len(cells):
+            branch.points = [(r + 0.5, c + 0.5) for r, c in keep]
 
     def region_of(self, cell: Cell) -> int:
         """The region (box, or jigsaw region) a cell is in."""
@@ -565,7 +611,7 @@ class DrawingReader:
                 continue
             first, last = circles.get(cells[0]), circles.get(cells[-1])
             colour = words.colour_word(line.colour)
-            said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
+            said = self.said_of(line)
             if first is not None and last is not None and cells[0] != cells[-1]:
                 kind = said or ("between" if "doublearrow" not in self.named else "doublearrow")
                 if said is None and kind == "between" and self.text.strip() and not words.says(self.text, r"between"):
@@ -614,7 +660,7 @@ class DrawingReader:
                 self.unread(f"a {colour} line along the grid lines {_cells_text(cells)}")
                 line.used = True
                 continue
-            kind = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
+            kind = self.said_of(line)
             if kind is None and colour not in ("white", "grey", "black") and words.COLOURED in self.colour_rules:
                 kind = self.colour_rules[words.COLOURED]  # "a coloured line": every line drawn in a colour
             if kind is None and "white" in self.colour_rules and tuple(map(tuple, line.points)) in hollow:

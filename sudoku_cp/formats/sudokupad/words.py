@@ -274,22 +274,62 @@ difficulty rating source edit update ps p s link links video enjoy good luck hav
 
 
 def unknown_rules(text: str) -> list[str]:
-    """The headings of a rules text that name a rule this reader does not know (see ``_KNOWN_WORDS``).
+    """The headings of a rules text that name a rule this reader does not know (see ``_KNOWN_WORDS``), but for a
+    theme's name that its own sentence defines as a rule this reader knows (:func:`defines_a_known_rule`).
 
     >>> unknown_rules("Normal sudoku rules apply.\\nArrows: digits sum.\\nNegators: one per row...\\nBy:\\nahaupt")
     ['Negators']
+    >>> unknown_rules("Tentacles: Adjacent digits along a tentacle (green line) differ by at least 5.")
+    []
     """
     found = []
-    for m in _HEADING.finditer((text or "").replace("\\n", "\n")):
+    text = (text or "").replace("\\n", "\n")
+    for m in _HEADING.finditer(text):
         heading = m.group(1).strip()
         names = re.findall(r"[a-z0-9]+", heading.lower())
         if len(names) > 4 or set(names) & _VERBS:
             continue  # a sentence ("Shaded cells are clones: ..."), not a rule's name
         if set(names) & _NOT_RULES and all(w in _NOT_RULES or w in _KNOWN_WORDS for w in names):
             continue  # credits, a story, a note ("By:", "Thanks to:", "Difficulty -")
-        if any(w not in _KNOWN_WORDS for w in names):
+        if any(w not in _KNOWN_WORDS for w in names) and not defines_a_known_rule(text[m.end():].split("\n", 1)[0]):
             found.append(heading)
     return found
+
+
+# Known rules a theme's sentence may define in words, beside the line rules (:data:`LINE_RULES`): kropki and XV
+# dots, killer cages. What a sentence must say for each: the drawing and the relation.
+_DEFINED = (
+    (r"\b(?:white|black|grey|gray)\b[^.;]{0,20}\bdots?\b|\bdots?\b[^.;]{0,20}\b(?:white|black)\b", r"consecutive|\b1 ?: ?2\b|\b2 ?: ?1\b|ratio|double|twice|half", "kropki"),
+    (r"\b[xv]\b", r"\b(?:sum|add)s?(?: up)? to (?:5|10|five|ten)\b", "xv"),
+    (r"\bcages?\b", r"\b(?:sum|add|total)s?\b", "killer"),
+)
+# Words by which a theme changes how digits count instead of adding a rule (negators, Nosferatu, hot/cold cells,
+# doublers): a sentence with one defines no known rule, whatever else it says.
+_CHANGES_VALUES = (r"\bvalues?\b|\bcounts? as\b|\bcounted as\b|\bnegative\b|\binstead\b|\btreated as\b|\bdoubled?\b(?! dot)|"
+                   r"\bhalved\b|\bexcept\b|\bunless\b|\bignored?\b|\bdoes not count\b|\bdon't count\b|\bmay be (?:wrong|false)\b|"
+                   r"\blie|\blying\b|\bincorrect\b|\bwrong\b|\bmistakes?\b")
+
+
+def defines_a_known_rule(body: str) -> bool:
+    """Whether a theme's sentences (the text after a heading such as "Tentacles:") define exactly one rule this
+    reader knows in its usual words, and say nothing that changes how digits count: the heading is then that
+    rule's new name, and the drawings are read by those words.
+
+    >>> defines_a_known_rule("Box borders divide the shell (blue line) into segments that add to the same sum.")
+    True
+    >>> defines_a_known_rule("Digits in a negator cell count as negative for the purposes of arrows and XV.")
+    False
+    >>> defines_a_known_rule("Digits on an eye (black dot) are in a 1:2 ratio.")
+    True
+    """
+    said = set()
+    for sentence in sentences(body):
+        if re.search(_CHANGES_VALUES, sentence):
+            return False
+        said.update(mentions(sentence))
+        said.update(kind for drawing, relation, kind in _DEFINED
+                    if re.search(drawing, sentence) and re.search(relation, sentence))
+    return len(said) == 1
 
 
 # What a rules text says of the digits in cages: they may repeat ("digits in a cage may repeat", "digits can repeat
@@ -371,4 +411,4 @@ def says(text: str, pattern: str) -> bool:
 
 
 __all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
-           "question_mark_meant", "says", "sentences", "unknown_rules"]
+           "question_mark_meant", "says", "sentences", "unknown_rules", "defines_a_known_rule"]

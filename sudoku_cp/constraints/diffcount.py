@@ -23,7 +23,7 @@ from typing import Any
 from ..core.rules import Constraint, Rules
 from .base import Kind, Mark, index, lit
 from .forms import LineIO, NoFpuzzlesIO
-from .sums import sum_clauses
+from .sums import Term, sum_clauses
 
 
 def counts_hold(differences: Sequence[int]) -> bool:
@@ -125,7 +125,7 @@ class DiffCountLine(NoFpuzzlesIO, LineIO, Kind):
                 for x in digits:
                     out.append([-v, -lit(n, a, x)] + [lit(n, b, y) for y in (x - d, x + d) if 1 <= y <= n])
         for d in range(1, most + 1):
-            terms = [[((pair[d],), 1), ((-pair[d],), 0)] for pair in has]
+            terms: list[Term] = [[((pair[d],), 1), ((-pair[d],), 0)] for pair in has]
             out += sum_clauses(terms, {0, d}, enc)
         return out
 

@@ -1225,4 +1225,43 @@ PUBLISHED = [
       ('{"givens": "100000000000200810005103002020600003000800740000700005000502006000900170800000000", "co'
        'nstraints": [{"type": "sequence", "cells": [[1, 7], [2, 8], [3, 8]]}]}'),
       "162498537374256819985173462527641983639825741418739625741582396253964178896317254"),
+    # issue 41, differences-count and Fibonacci lines (branch kinds-diff)
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there),
+    # puzzle_id sxsm_MattTressel_2e7aeae3cb221bf7de68c12442fd5ede: "Fibonacci Lines" by Matt Tressel
+    # (copied in Hubiele/Sudoku-Bench Sudoku-Bench_json_conversion/challenge/puzzle_0043.json @9ab46194); its SudokuPad link
+    # (tests/data/sudokupad/real.jsonl line 25) read as a document: its 11 blue lines, e.g. r9c7-r7c9: 1 2 3 5 8 in the solution
+    P("fibonacci",
+      "SakanaAI/Sudoku-Bench challenge_100 puzzle_id sxsm_MattTressel_2e7aeae3cb221bf7de68c12442fd5ede",
+      ('{"givens": ".................................................................................", "con'
+       'straints": [{"type": "fibonacci", "cells": [[8, 6], [7, 6], [6, 6], [6, 7], [6, 8]]}, {"type": "fibo'
+       'nacci", "cells": [[0, 2], [1, 2], [2, 2], [2, 1], [2, 0]]}, {"type": "fibonacci", "cells": [[4, 2], '
+       '[4, 3], [4, 4], [4, 5], [4, 6]]}, {"type": "fibonacci", "cells": [[8, 0], [7, 0], [7, 1], [8, 1]]}, '
+       '{"type": "fibonacci", "cells": [[0, 7], [1, 7], [1, 8], [0, 8]]}, {"type": "fibonacci", "cells": [[3'
+       ', 1], [4, 1], [5, 1]]}, {"type": "fibonacci", "cells": [[3, 7], [4, 7], [5, 7]]}, {"type": "fibonacc'
+       'i", "cells": [[7, 3], [7, 4], [7, 5]]}, {"type": "fibonacci", "cells": [[1, 3], [1, 4], [1, 5]]}, {"'
+       'type": "fibonacci", "cells": [[5, 0], [6, 0], [6, 1]]}, {"type": "fibonacci", "cells": [[5, 2], [5, '
+       '3], [6, 3]]}]}'),
+      "978362415645871923123954786894716532761235849532498671419627358357189264286543197"),
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there),
+    # puzzle_id sxsm_SujoykuandMartySears_d7635138763996b4af8378b8ae923c8f: "Differences Count - part 1" by Sujoyku and Marty Sears
+    # (copied in Hubiele/Sudoku-Bench Sudoku-Bench_json_conversion/challenge/puzzle_0082.json @9ab46194); its SudokuPad link
+    # (tests/data/sudokupad/real.jsonl line 64) read as a document: a black 1:2 dot, a green and a purple line
+    P("diffcount",
+      "SakanaAI/Sudoku-Bench challenge_100 puzzle_id sxsm_SujoykuandMartySears_d7635138763996b4af8378b8ae923c8f",
+      ('{"size": 4, "givens": "................", "box": [2, 2], "constraints": [{"type": "kropki", "cells":'
+       ' [[3, 0], [3, 1]], "color": "black"}, {"type": "diffcount", "cells": [[2, 0], [2, 1], [3, 2]]}, {"ty'
+       'pe": "diffcount", "cells": [[1, 1], [1, 2], [2, 3], [3, 3]]}]}'),
+      "1342241331244231"),
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there),
+    # puzzle_id sxsm_SujoykuandMartySears_afc27f9a61c48f209cbef0310385b36c: "Differences Count - part 2" by Sujoyku and Marty Sears
+    # (copied in Hubiele/Sudoku-Bench Sudoku-Bench_json_conversion/challenge/puzzle_0094.json @9ab46194); its SudokuPad link
+    # (tests/data/sudokupad/real.jsonl line 76) read as a document: a black 1:2 dot, purple, blue, green and orange lines
+    P("diffcount",
+      "SakanaAI/Sudoku-Bench challenge_100 puzzle_id sxsm_SujoykuandMartySears_afc27f9a61c48f209cbef0310385b36c",
+      ('{"size": 6, "givens": "....................................", "box": [2, 3], "constraints": [{"type"'
+       ': "kropki", "cells": [[1, 2], [1, 3]], "color": "black"}, {"type": "diffcount", "cells": [[0, 0], [0'
+       ', 1], [1, 2]]}, {"type": "diffcount", "cells": [[5, 5], [4, 5], [3, 4], [2, 4], [3, 3]]}, {"type": "'
+       'diffcount", "cells": [[2, 5], [1, 5], [1, 4], [1, 3], [2, 2]]}, {"type": "diffcount", "cells": [[2, '
+       '1], [3, 2], [4, 3], [4, 4], [3, 5]]}, {"type": "diffcount", "cells": [[4, 1], [3, 1], [2, 0]]}]}'),
+      "643125152436521643436512315264264351"),
 ]

@@ -170,10 +170,35 @@ CASES.update({
     "sequence": ([{"type": "sequence", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "sequence", "cells": [[3, 0], [2, 1]]}],
                  lambda g: g[1][1] - g[0][0] == g[2][2] - g[1][1] != 0 and g[3][0] != g[2][1]),
 })
+
+
+def counted(line):
+    """Whether each difference between neighbours on the line appears on exactly that many pairs."""
+    ds = [abs(a - b) for a, b in zip(line, line[1:])]
+    return all(ds.count(d) == d for d in ds)
+
+
+def fibonacci(line):
+    """Whether the line rises or falls strictly, each digit past the lowest two the sum of the two before."""
+    up = sorted(line)
+    return (list(line) in (up, up[::-1]) and len(set(up)) == len(up)
+            and all(c == a + b for a, b, c in zip(up, up[1:], up[2:])))
+
+
+# issue 41, differences-count and Fibonacci lines (branch kinds-diff): three cells (both differences 2), four
+# cells (a 1 and two 2s, or three 3s); a Fibonacci line of three cells and one of two (any two digits)
+CASES.update({
+    "diffcount": ([{"type": "diffcount", "cells": [[0, 0], [1, 1], [2, 1]]},
+                   {"type": "diffcount", "cells": [[3, 0], [3, 1], [2, 2], [2, 3]]}],
+                  lambda g: counted([g[0][0], g[1][1], g[2][1]]) and counted([g[3][0], g[3][1], g[2][2], g[2][3]])),
+    "fibonacci": ([{"type": "fibonacci", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "fibonacci", "cells": [[3, 0], [2, 1]]}],
+                  lambda g: fibonacci([g[0][0], g[1][1], g[2][2]]) and fibonacci([g[3][0], g[2][1]])),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
-               "sequence": "f-puzzles has no sequence line"}  # kinds f-puzzles has no rule for
+               "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
+               "fibonacci": "f-puzzles has no Fibonacci line"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -485,9 +510,10 @@ def test_entropic_lines_count_as_a_brute_force_on_a_6x6_and_need_a_size_divisibl
 ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo", "parityline", "nabner",
                   "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
 ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
+ISSUE_41_DIFF = ("diffcount", "fibonacci")  # (branch kinds-diff)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

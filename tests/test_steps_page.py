@@ -56,7 +56,7 @@ def expected_marks(board: Board) -> Counter:
              "between": "between", "arrow": "arrow", "regionsum": "regionsum", "entropic": "entropic",
              "modular": "modular", "zipper": "zipper", "dutchwhispers": "whisper", "slowthermo": "slowthermo",
              "parityline": "parity", "nabner": "nabner", "doublearrow": "doublearrow", "lockout": "lockout",
-             "tenline": "tenline", "sequence": "sequence"}
+             "tenline": "tenline", "sequence": "sequence", "diffcount": "diffcount", "fibonacci": "fibonacci"}
     for c in board.rules.constraints:
         k = c.kind
         if k in lines:
@@ -114,7 +114,7 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
-               "lockout", "tenline", "sequence")
+               "lockout", "tenline", "sequence", "diffcount", "fibonacci")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

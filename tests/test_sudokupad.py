@@ -23,7 +23,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
 CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
                    for name in ("converted.jsonl", "real.jsonl"))
 CORPUS = CONVERTED + REAL
-REAL_OPENED = 48  # of the real links, how many open with their published solution today: a floor, never lowered
+REAL_OPENED = 51  # of the real links, how many open with their published solution today: a floor, never lowered
 
 # A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
 SOLUTION = "1234341221434321"
@@ -662,3 +662,52 @@ def test_shaded_regions_of_n_cells_are_extra_regions_where_the_rules_text_says_e
         ("extra-region", ((0, 1), (0, 2), (1, 1), (1, 2)))]
     with pytest.raises(PuzzleError, match="a grey square at r1c2 that the rules text does not explain"):
         read(puzzle("The shaded region also contains the digits 1-4 once each.", underlays=window[:3]))
+
+
+def test_real_differences_count_and_fibonacci_puzzles_give_their_published_solutions():
+    # "Differences Count - part 1" and "part 2" (Sujoyku and Marty Sears): lines of four colours, the rules text
+    # saying "a coloured line" and no colour; "Fibonacci Lines" (Matt Tressel): "Blue lines", drawn cyan #6adaed
+    for title, name, lines in (("Differences Count - part 1", "kropki+diffcount", 2),
+                               ("Differences Count - part 2", "kropki+diffcount", 5),
+                               ("Fibonacci Lines", "fibonacci", 11)):
+        row = next(r for r in REAL if f'"{title}"' in r["source"])
+        board = parse_puzzle(row["link"])
+        assert board.rules.name == name
+        assert sum(c.kind in ("diffcount", "fibonacci") for c in board.rules.constraints) == lines
+        result = solve(board, backend="sat", unique=True)
+        assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"]
+
+
+RULE = ("The difference between two adjacent digits on a coloured line indicates exactly how many pairs of adjacent "
+        "digits along that line have that exact difference.")
+
+
+def test_every_coloured_line_is_a_differences_count_line_where_the_rules_text_says_a_coloured_line():
+    # 1 3 1 down r1c1-r2c1-r3c2 and 3 1 3 down r1c3-r2c3-r3c4: both differences 2, on two pairs
+    green, purple = line([(0, 0), (1, 0), (2, 1)], "#b7f68cff"), line([(0, 2), (1, 2), (2, 3)], "#dfb1f4ff")
+    assert kinds(puzzle(RULE, lines=[green, purple])) == [("diffcount", ((0, 0), (1, 0), (2, 1))),
+                                                        ("diffcount", ((0, 2), (1, 2), (2, 3)))]
+    assert kinds(puzzle("Differences count: " + RULE.replace("a coloured line", "a green line"), lines=[green])) == [
+        ("diffcount", ((0, 0), (1, 0), (2, 1)))]
+    # a grey line is no coloured line; a sentence naming no rule gives coloured lines none
+    with pytest.raises(PuzzleError, match="a grey line from r1c1 to r3c2 that the rules text does not explain"):
+        read(puzzle(RULE, lines=[line([(0, 0), (1, 0), (2, 1)], "#A0A0A0")]))
+    with pytest.raises(PuzzleError, match="a green line from r1c1 to r3c2 that the rules text does not explain"):
+        read(puzzle("Digits on a coloured line do something else.", lines=[green]))
+
+
+def test_a_fibonacci_line_is_read_by_its_name_or_its_definition():
+    from sudoku_cp.formats.sudokupad.words import line_kinds, mentions, unknown_rules
+
+    text = ("Fibonacci Lines: Blue lines strictly increase from one end to the other where any digit on the line beyond "
+            "the lowest 2 digits is the sum of the previous 2 digits in the sequence.")
+    assert line_kinds(text) == {"blue": "fibonacci"} and unknown_rules(text) == []
+    assert line_kinds(text.replace("Fibonacci Lines: ", "")) == {"blue": "fibonacci"}
+    assert mentions("Digits on a line form a sequence whose first two digits are given.") == []
+    # 1 3 4 down r1c1-r2c1-r2c2 (r2c1=3, r2c2=4): rising, 4 = 1 + 3; drawn cyan, the text's blue is the nearest
+    assert kinds(puzzle(text, lines=[line([(0, 0), (1, 0), (1, 1)], "#6adaedff")])) == [
+        ("fibonacci", ((0, 0), (1, 0), (1, 1)))]
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):  # 1 2 3 4 along row 1
+        read(puzzle(text, lines=[line([(0, 0), (0, 1), (0, 2), (0, 3)], "#6adaedff")]))
+    assert mentions(RULE) == ["diffcount"] and unknown_rules("Differences Count: " + RULE) == []
+    assert mentions("The difference between two adjacent digits on a green line is at least 5.") == []

@@ -69,6 +69,9 @@ BUILT_IN = (
     "lockout",
     "tenline",
     "sequence",
+    # issue 41, differences-count and Fibonacci lines (branch kinds-diff)
+    "diffcount",
+    "fibonacci",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

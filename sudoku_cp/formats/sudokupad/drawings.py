@@ -661,6 +661,8 @@ class DrawingReader:
                 line.used = True
                 continue
             kind = self.said_of(line)
+            if kind is None and colour not in ("white", "grey", "black") and words.COLOURED in self.colour_rules:
+                kind = self.colour_rules[words.COLOURED]  # "a coloured line": every line drawn in a colour
             if kind is None and "white" in self.colour_rules and tuple(map(tuple, line.points)) in hollow:
                 kind = self.colour_rules["white"]  # a hollow line (white inside an outline): "white lines are ..."
             if kind is None and line.colour.upper() == "#CFCFCF" and abs(line.thickness - 16) < 1 \

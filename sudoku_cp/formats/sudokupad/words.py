@@ -54,6 +54,11 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"lockout", "lockout"),
     (r"\bsequence lines?\b|arithmetic (?:sequence|progression)", "sequence"),
     (r"\b(?:10|ten)[- ]lines?\b|segments?\b[^.;]{0,40}\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b", "tenline"),
+    (r"\bdifferences?[- ]count(?:s|ing)?\b|\bdifference between (?:two |any two )?(?:adjacent|neighbou?ring) (?:digits|cells)"
+     r"[^.;]{0,40}\b(?:indicates|gives|is|equals|says)\b[^.;]{0,20}\bhow many (?:pairs of )?(?:adjacent|neighbou?ring) "
+     r"(?:digits|cells)[^.;]{0,40}\bhave that (?:exact |same )?difference", "diffcount"),
+    (r"\bfibonacci[- ]lines?\b|\b(?:beyond|after) the (?:lowest|smallest) (?:2|two) digits\b[^.;]{0,40}\bsum of the "
+     r"(?:previous|preceding|prior|two previous|last) (?:2 |two )?digits", "fibonacci"),
 )
 # What a person calls each catalogue line type (for messages about rules this build lacks).
 LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", "dutchwhispers": "Dutch whispers",
@@ -61,7 +66,8 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
               "palindrome": "palindromes", "entropic": "entropic lines", "modular": "modular lines",
               "zipper": "zipper lines", "parityline": "parity lines", "nabner": "nabner lines",
               "doublearrow": "double arrows", "between": "between lines", "arrow": "arrows",
-              "lockout": "lockout lines", "tenline": "10 lines", "sequence": "sequence lines"}
+              "lockout": "lockout lines", "tenline": "10 lines", "sequence": "sequence lines",
+              "diffcount": "differences-count lines", "fibonacci": "Fibonacci lines"}
 # f-puzzles' own colours for its line rules (whispers #67F067, renban #F067F0, region sums #2ECBFF): a line in
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
@@ -69,6 +75,7 @@ COLOURS = ("green", "purple", "violet", "lavender", "pink", "magenta", "blue", "
            "aqua", "red", "orange", "peach", "yellow", "gold", "grey", "gray", "silver", "black", "white", "brown", "lime",
            "crimson", "scarlet", "maroon", "fuchsia", "mauve", "lilac", "indigo", "periwinkle", "azure",
            "mint", "emerald", "jade", "coral", "salmon", "amber")
+COLOURED = "coloured"  # line_kinds' key for "a coloured line": every line drawn in a colour (not white, grey or black)
 # A colour word the text uses, to the family :func:`colour_word` gives a drawing.
 _FAMILY = {"violet": "purple", "lavender": "purple", "magenta": "pink", "navy": "blue", "teal": "cyan",
            "turquoise": "cyan", "aqua": "cyan", "gray": "grey", "silver": "grey", "gold": "yellow", "lime": "green",
@@ -174,6 +181,13 @@ def line_kinds(text: str) -> dict[str, str]:
 
     >>> line_kinds("Pink lines are renbans, green lines are German whispers.")
     {'pink': 'renban', 'green': 'whispers'}
+
+    A sentence that names one line rule for "a coloured line" and no colour gives the rule to every line drawn
+    in a colour (key ``"coloured"``: the drawings' reader asks it after a line's own colour):
+
+    >>> line_kinds("The difference between two adjacent digits on a coloured line indicates exactly how many "
+    ...            "pairs of adjacent digits along that line have that exact difference.")
+    {'coloured': 'diffcount'}
     """
     out: dict[str, str] = {}
     paragraphs = [p.strip().lower() for p in re.split(r"\n+|<br\s*/?>|</br>", text or "") if p.strip()]
@@ -183,6 +197,8 @@ def line_kinds(text: str) -> dict[str, str]:
             if len(rules) == 1:
                 for colour in colours_in(unit):
                     out.setdefault(colour, rules[0])
+                if not colours_in(unit) and re.search(r"\bcolou?red lines?\b", unit):
+                    out.setdefault(COLOURED, rules[0])
                 continue
             for clause in re.split(r"[,;:.]|\b(?:and|while|whereas|but)\b", unit):
                 said = mentions(clause)
@@ -249,7 +265,7 @@ little consecutive nonconsecutive non ratio difference german dutch slow double 
 negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
-sign signs positive main""".split())
+sign signs positive main differences count fibonacci""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers
@@ -394,5 +410,5 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "question_mark_meant", "says", "sentences", "unknown_rules", "defines_a_known_rule"]

@@ -170,10 +170,32 @@ CASES.update({
     "sequence": ([{"type": "sequence", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "sequence", "cells": [[3, 0], [2, 1]]}],
                  lambda g: g[1][1] - g[0][0] == g[2][2] - g[1][1] != 0 and g[3][0] != g[2][1]),
 })
+
+
+def indexed(digits) -> bool:
+    """An index line's digits, from its diamond: the Kth names where K is (1-based), within the line."""
+    return all(d <= len(digits) and digits[d - 1] == k for k, d in enumerate(digits, start=1))
+
+
+def sun_holds(g, r: int, c: int) -> bool:
+    """The sun's digit at (r, c) counts its king-move neighbours that hold smaller digits."""
+    return g[r][c] == sum(g[r + dr][c + dc] < g[r][c] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                          if (dr or dc) and 0 <= r + dr < 4 and 0 <= c + dc < 4)
+
+
+# issue 41, index lines and sunburn (branch kinds-index)
+CASES.update({
+    # a line of three from its diamond at r1c1, and one of two from r4c1
+    "indexline": ([{"type": "indexline", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "indexline", "cells": [[3, 0], [2, 1]]}],
+                  lambda g: indexed([g[0][0], g[1][1], g[2][2]]) and indexed([g[3][0], g[2][1]])),
+    # a sun in the middle (eight neighbours) and one on the edge (five)
+    "sunburn": ([{"type": "sunburn", "cells": [[1, 1], [0, 2]]}], lambda g: sun_holds(g, 1, 1) and sun_holds(g, 0, 2)),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
-               "sequence": "f-puzzles has no sequence line"}  # kinds f-puzzles has no rule for
+               "sequence": "f-puzzles has no sequence line",
+               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -485,9 +507,10 @@ def test_entropic_lines_count_as_a_brute_force_on_a_6x6_and_need_a_size_divisibl
 ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo", "parityline", "nabner",
                   "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
 ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
+ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_INDEX)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

@@ -69,6 +69,9 @@ BUILT_IN = (
     "lockout",
     "tenline",
     "sequence",
+    # issue 41, index lines and sunburn (branch kinds-index)
+    "indexline",
+    "sunburn",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -102,7 +102,8 @@ def test_a_negative_rule_narrows_a_cell_with_no_unmarked_neighbour():
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
-               "sequence": "f-puzzles has no sequence line"}
+               "sequence": "f-puzzles has no sequence line",
+               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:
@@ -139,6 +140,7 @@ def test_every_new_kind_has_a_published_puzzle():
     assert {"regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner",
             "doublearrow"} <= kinds  # issue 41, lines (branch kinds-lines); no published parity line found
     assert {"lockout", "tenline", "sequence"} <= kinds  # issue 41, more kinds setters use (branch kinds-more)
+    assert {"indexline", "sunburn"} <= kinds  # issue 41, index lines and sunburn (branch kinds-index)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -343,10 +343,10 @@ class DrawingReader:
             colour = words.colour_word(line.colour)
             said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
             first, last = (diamonds.get(cells[0]), diamonds.get(cells[-1])) if len(cells) >= 2 else (None, None)
-            if (first is None) == (last is None) or cells[0] == cells[-1] or said not in (None, "indexline"):
+            mark = first if last is None else last if first is None else None  # a diamond at one end only
+            if mark is None or cells[0] == cells[-1] or said not in (None, "indexline"):
                 continue
-            line.used = True
-            (first or last).used = True
+            line.used = mark.used = True
             cells = cells if first is not None else cells[::-1]
             self.line_rule("indexline", cells, f"a {colour} line {_cells_text(cells)} with a diamond at {cell_name(*cells[0])}")
 

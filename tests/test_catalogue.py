@@ -544,3 +544,16 @@ def test_a_grey_dot_is_either_a_white_or_a_black_dot_on_every_backend():
     assert 'class="kropki-grey"' in board_svg(board)
     with pytest.raises(PuzzleError, match="a grey dot with the value 3: expected no value"):
         board_of([{"type": "kropki", "cells": [[0, 0], [0, 1]], "color": "grey", "value": 3}])
+
+
+def test_a_move_keeps_sunburn_only_when_each_sun_keeps_its_neighbours():
+    # r3c2's sun: swapping rows 1 and 2 keeps it in place but brings row 1's digits beside it; a transpose of suns
+    # on the main diagonal keeps each sun and its neighbours
+    rows = lambda src: [src[r] * 4 + c for r in range(4) for c in range(4)]  # noqa: E731
+    flip = [c * 4 + r for r in range(4) for c in range(4)]
+    off = build(S4, constraints=[Constraint("sunburn", 0, ((2, 1),))])
+    assert maps_to_itself(off, list(range(16))) and not maps_to_itself(off, rows([1, 0, 2, 3]))
+    assert not maps_to_itself(off, flip)
+    on = build(S4, constraints=[Constraint("sunburn", 0, ((1, 1),)), Constraint("sunburn", 0, ((2, 2),))])
+    assert maps_to_itself(on, flip) and not maps_to_itself(on, rows([0, 1, 3, 2]))
+    assert not digit_symmetric(on)

@@ -41,6 +41,18 @@ class Sunburn(NoFpuzzlesIO, CellsIO, Kind):
     words = "sun"
     aux = "per neighbour, 'smaller than the sun'; partial sums of those"
 
+    def maps_to_itself(self, constraints: Sequence[Constraint], cell_map: Sequence[int], rules: Rules) -> bool:
+        """Each sun lands on a sun, and its neighbours on that sun's neighbours (swapping two rows of a band moves
+        the neighbours of a sun on a row beside them and no sun)."""
+        n = rules.size
+        suns = {index(n, c.cells[0]) for c in constraints}
+        for i in suns:
+            there = cell_map[i]
+            if there not in suns or {cell_map[index(n, c)] for c in around(divmod(i, n), n)} != \
+                    {index(n, c) for c in around(divmod(there, n), n)}:
+                return False
+        return True
+
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size
         sun = digits[index(n, constraint.cells[0])]

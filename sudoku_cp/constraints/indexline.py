@@ -13,9 +13,13 @@ a binary clause per forbidden digit pair (a pair rule).
 >>> line = Constraint("indexline", 0, ((0, 0), (0, 1), (1, 1)))
 >>> KIND.holds(line, [3, 0, 0, 0, 0, 2] + [0] * 10, Rules.classic(Shape(2, 2)))
 ['index line at r1c1: 3 in cell 1 (r1c1) but 2 in cell 3 (r2c2), where 1 belongs']
+>>> KIND.holds(line, [0, 4] + [0] * 14, Rules.classic(Shape(2, 2)))
+["index line at r1c1: 4 in cell 2 (r1c2), past the line's 3 cells"]
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import cell_name
@@ -50,13 +54,17 @@ class IndexLine(NoFpuzzlesIO, LineIO, PairKind):
         k = len(idx)
         return [(idx[i], idx[j], points_to(i + 1, j + 1, k)) for i in range(k) for j in range(i + 1, k)]
 
+    def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
+        """A digit past the line's length breaks it alone (a given 5 on a line of 3); then each pair."""
+        n = rules.size
+        k = len(constraint.cells)
+        past = [f"{self.label(constraint)}: {d} in cell {j + 1} ({cell_name(*c)}), past the line's {k} cells"
+                for j, c in enumerate(constraint.cells) for d in [digits[index(n, c)]] if d > k]
+        return past or super().holds(constraint, digits, rules)
+
     def describe_break(self, constraint: Constraint, a: int, b: int, x: int, y: int, n: int) -> str:
         idx = [index(n, c) for c in constraint.cells]
-        k = len(idx)
         where = {i: f"cell {idx.index(i) + 1} ({cell_name(*divmod(i, n))})" for i in (a, b)}
-        if max(x, y) > k:
-            big, at = (x, a) if x > k else (y, b)
-            return f"{self.label(constraint)}: {big} in {where[at]}, past the line's {k} cells"
         if x == idx.index(b) + 1:
             return f"{self.label(constraint)}: {x} in {where[a]} but {y} in {where[b]}, where {idx.index(a) + 1} belongs"
         return f"{self.label(constraint)}: {y} in {where[b]} but {x} in {where[a]}, where {idx.index(b) + 1} belongs"

@@ -1264,4 +1264,26 @@ PUBLISHED = [
        'diffcount", "cells": [[2, 5], [1, 5], [1, 4], [1, 3], [2, 2]]}, {"type": "diffcount", "cells": [[2, '
        '1], [3, 2], [4, 3], [4, 4], [3, 5]]}, {"type": "diffcount", "cells": [[4, 1], [3, 1], [2, 0]]}]}'),
       "643125152436521643436512315264264351"),
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there), puzzle_id
+    # sxsm_sujoyku_fe6dc92cb04d25b5826538b1b74b24c5: "Who knew?" by sujoyku (https://sudokupad.app/bkl8xd9iu6; real.jsonl's
+    # line of it); its turquoise index lines from their diamonds, green German whispers (at least 5), purple renban
+    P("indexline",
+      "SakanaAI/Sudoku-Bench challenge_100 sxsm_sujoyku_fe6dc92cb04d25b5826538b1b74b24c5 \"Who knew?\"",
+      ('{"givens": ".................................................................................", "co'
+       'nstraints": [{"type": "whispers", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]}, {"type": "whi'
+       'spers", "cells": [[2, 7], [3, 8], [4, 7], [5, 8], [6, 7]]}, {"type": "whispers", "cells": [[7, 1], '
+       '[7, 2], [6, 3]]}, {"type": "renban", "cells": [[8, 4], [8, 5], [8, 6], [8, 7], [8, 8]]}, {"type": "'
+       'renban", "cells": [[6, 1], [5, 0], [4, 1], [3, 0], [2, 1]]}, {"type": "renban", "cells": [[2, 5], ['
+       '1, 6], [1, 7]]}, {"type": "indexline", "cells": [[0, 5], [0, 6], [0, 7], [0, 8], [1, 8], [2, 8]]}, '
+       '{"type": "indexline", "cells": [[8, 3], [8, 2], [8, 1], [8, 0], [7, 0], [6, 0]]}, {"type": "indexli'
+       'ne", "cells": [[1, 0], [1, 1], [2, 2], [1, 3], [1, 4]]}, {"type": "indexline", "cells": [[4, 2], [5'
+       ', 3], [6, 4], [6, 5], [5, 6], [5, 7]]}]}'),
+      "729384651146259873853716942417623589965871324382495167578932416691547238234168795"),
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there), puzzle_id
+    # sxsm_MichaelLefkowitz_8d607a9cd510c988a3a7a7409cab75af: "Clear Skies" by Michael Lefkowitz
+    # (https://sudokupad.app/ydxblsaf0f; real.jsonl's line of it); its three suns
+    P("sunburn",
+      "SakanaAI/Sudoku-Bench challenge_100 sxsm_MichaelLefkowitz_8d607a9cd510c988a3a7a7409cab75af \"Clear Skies\"",
+      '{"givens": "................", "constraints": [{"type": "sunburn", "cells": [[1, 1], [1, 3], [2, 3]]}]}',
+      "3421124323144132"),
 ]

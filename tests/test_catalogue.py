@@ -185,6 +185,17 @@ def fibonacci(line):
             and all(c == a + b for a, b, c in zip(up, up[1:], up[2:])))
 
 
+def indexed(digits) -> bool:
+    """An index line's digits, from its diamond: the Kth names where K is (1-based), within the line."""
+    return all(d <= len(digits) and digits[d - 1] == k for k, d in enumerate(digits, start=1))
+
+
+def sun_holds(g, r: int, c: int) -> bool:
+    """The sun's digit at (r, c) counts its king-move neighbours that hold smaller digits."""
+    return g[r][c] == sum(g[r + dr][c + dc] < g[r][c] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                          if (dr or dc) and 0 <= r + dr < 4 and 0 <= c + dc < 4)
+
+
 # issue 41, differences-count and Fibonacci lines (branch kinds-diff): three cells (both differences 2), four
 # cells (a 1 and two 2s, or three 3s); a Fibonacci line of three cells and one of two (any two digits)
 CASES.update({
@@ -193,12 +204,19 @@ CASES.update({
                   lambda g: counted([g[0][0], g[1][1], g[2][1]]) and counted([g[3][0], g[3][1], g[2][2], g[2][3]])),
     "fibonacci": ([{"type": "fibonacci", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "fibonacci", "cells": [[3, 0], [2, 1]]}],
                   lambda g: fibonacci([g[0][0], g[1][1], g[2][2]]) and fibonacci([g[3][0], g[2][1]])),
+    # issue 41, index lines and sunburn (branch kinds-index)
+    # a line of three from its diamond at r1c1, and one of two from r4c1
+    "indexline": ([{"type": "indexline", "cells": [[0, 0], [1, 1], [2, 2]]}, {"type": "indexline", "cells": [[3, 0], [2, 1]]}],
+                  lambda g: indexed([g[0][0], g[1][1], g[2][2]]) and indexed([g[3][0], g[2][1]])),
+    # a sun in the middle (eight neighbours) and one on the edge (five)
+    "sunburn": ([{"type": "sunburn", "cells": [[1, 1], [0, 2]]}], lambda g: sun_holds(g, 1, 1) and sun_holds(g, 0, 2)),
 })
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
                "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
-               "fibonacci": "f-puzzles has no Fibonacci line"}  # kinds f-puzzles has no rule for
+               "fibonacci": "f-puzzles has no Fibonacci line",
+               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -511,9 +529,10 @@ ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo
                   "doublearrow")  # (branch kinds-lines; entropic needs a size divisible by 3)
 ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
 ISSUE_41_DIFF = ("diffcount", "fibonacci")  # (branch kinds-diff)
+ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 
@@ -547,3 +566,16 @@ def test_a_grey_dot_is_either_a_white_or_a_black_dot_on_every_backend():
     assert 'class="kropki-grey"' in board_svg(board)
     with pytest.raises(PuzzleError, match="a grey dot with the value 3: expected no value"):
         board_of([{"type": "kropki", "cells": [[0, 0], [0, 1]], "color": "grey", "value": 3}])
+
+
+def test_a_move_keeps_sunburn_only_when_each_sun_keeps_its_neighbours():
+    # r3c2's sun: swapping rows 1 and 2 keeps it in place but brings row 1's digits beside it; a transpose of suns
+    # on the main diagonal keeps each sun and its neighbours
+    rows = lambda src: [src[r] * 4 + c for r in range(4) for c in range(4)]  # noqa: E731
+    flip = [c * 4 + r for r in range(4) for c in range(4)]
+    off = build(S4, constraints=[Constraint("sunburn", 0, ((2, 1),))])
+    assert maps_to_itself(off, list(range(16))) and not maps_to_itself(off, rows([1, 0, 2, 3]))
+    assert not maps_to_itself(off, flip)
+    on = build(S4, constraints=[Constraint("sunburn", 0, ((1, 1),)), Constraint("sunburn", 0, ((2, 2),))])
+    assert maps_to_itself(on, flip) and not maps_to_itself(on, rows([0, 1, 3, 2]))
+    assert not digit_symmetric(on)

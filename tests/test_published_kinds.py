@@ -103,7 +103,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
                "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
-               "fibonacci": "f-puzzles has no Fibonacci line"}
+               "fibonacci": "f-puzzles has no Fibonacci line",
+               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:
@@ -141,6 +142,7 @@ def test_every_new_kind_has_a_published_puzzle():
             "doublearrow"} <= kinds  # issue 41, lines (branch kinds-lines); no published parity line found
     assert {"lockout", "tenline", "sequence"} <= kinds  # issue 41, more kinds setters use (branch kinds-more)
     assert {"diffcount", "fibonacci"} <= kinds  # issue 41, differences-count and Fibonacci lines (branch kinds-diff)
+    assert {"indexline", "sunburn"} <= kinds  # issue 41, index lines and sunburn (branch kinds-index)
 
 
 # ---------------------------------------------------------------------------------------------

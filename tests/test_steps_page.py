@@ -56,7 +56,8 @@ def expected_marks(board: Board) -> Counter:
              "between": "between", "arrow": "arrow", "regionsum": "regionsum", "entropic": "entropic",
              "modular": "modular", "zipper": "zipper", "dutchwhispers": "whisper", "slowthermo": "slowthermo",
              "parityline": "parity", "nabner": "nabner", "doublearrow": "doublearrow", "lockout": "lockout",
-             "tenline": "tenline", "sequence": "sequence", "diffcount": "diffcount", "fibonacci": "fibonacci"}
+             "tenline": "tenline", "sequence": "sequence", "diffcount": "diffcount", "fibonacci": "fibonacci",
+             "indexline": "indexline"}
     for c in board.rules.constraints:
         k = c.kind
         if k in lines:
@@ -70,6 +71,10 @@ def expected_marks(board: Board) -> Counter:
             want["circle.circle"] += 2
         elif k == "lockout":
             want["polygon.diamond"] += 2
+        elif k == "indexline":
+            want["polygon.diamond"] += 1
+        elif k == "sunburn":
+            want["text.note"] += len(c.cells)
         elif k == "countingcircles":
             want["circle.circle"] += len(c.cells)
         elif k == "killer":
@@ -114,7 +119,7 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
-               "lockout", "tenline", "sequence", "diffcount", "fibonacci")
+               "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

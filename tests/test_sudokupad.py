@@ -23,7 +23,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
 CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
                    for name in ("converted.jsonl", "real.jsonl"))
 CORPUS = CONVERTED + REAL
-REAL_OPENED = 51  # of the real links, how many open with their published solution today: a floor, never lowered
+REAL_OPENED = 53  # of the real links, how many open with their published solution today: a floor, never lowered
 
 # A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
 SOLUTION = "1234341221434321"
@@ -711,3 +711,46 @@ def test_a_fibonacci_line_is_read_by_its_name_or_its_definition():
         read(puzzle(text, lines=[line([(0, 0), (0, 1), (0, 2), (0, 3)], "#6adaedff")]))
     assert mentions(RULE) == ["diffcount"] and unknown_rules("Differences Count: " + RULE) == []
     assert mentions("The difference between two adjacent digits on a green line is at least 5.") == []
+
+
+def test_an_index_line_is_counted_from_its_diamond_end():
+    # r2c3=1, r3c4=3, r4c3=2 from the diamond on r2c3 (drawn as the line's last point): 1 names itself, 3 and 2
+    # name each other; read from the other end (2 3 1) it would break the rule
+    drawn = line([(3, 2), (2, 3), (1, 2)], "#71ded2ff", 9.6)
+    text = "Index lines: the digit in the Nth cell along a turquoise line (from its diamond) is where N is on the line."
+    got = read(puzzle(text, lines=[drawn], underlays=[diamond((1, 2))]))
+    assert [(c.kind, c.cells) for c in got.rules.constraints] == [("indexline", ((1, 2), (2, 3), (3, 2)))]
+    # a turquoise line with no diamond has no start: named, never read from whichever end was drawn first
+    with pytest.raises(PuzzleError, match="a cyan line from r4c3 to r2c3 that the rules text does not explain"):
+        read(puzzle(text, lines=[drawn]))
+    # the row, column and box indexers' words are not index lines
+    with pytest.raises(PuzzleError, match="a cyan line from r4c3 to r2c3 that the rules text does not explain"):
+        read(puzzle("Row indexers: the digit in column 1 gives the column of 1 in its row.", lines=[drawn],
+                    underlays=[diamond((1, 2))]))
+
+
+def test_a_sun_is_read_where_the_rules_text_names_sunburn_or_says_what_a_sun_counts():
+    # r1c2=2 has two smaller neighbours (r1c1=1, r2c3=1)
+    sun = {"center": [0.5, 1.5], "width": 0, "height": 1.05, "text": "\u2600\ufe0f", "fontSize": 36, "rounded": True}
+    for text in ("SUNBURN - A digit on a sun counts its smaller neighbours.",
+                 "A digit on a sun indicates how many surrounding cells contain smaller digits."):
+        got = read(puzzle(text, underlays=[sun]))
+        assert [(c.kind, c.cells) for c in got.rules.constraints] == [("sunburn", ((0, 1),))]
+    with pytest.raises(PuzzleError, match="the text '\u2600\ufe0f' at r1c2"):
+        read(puzzle("Normal sudoku rules apply.", underlays=[sun]))
+
+
+def test_real_puzzles_index_lines_and_suns_give_their_published_solutions():
+    # "Who knew?" (sujoyku) and "Clear Skies" (Michael Lefkowitz), real.jsonl (Sudoku-Bench challenge_100): turquoise
+    # index lines counted from their diamonds (the first drawn from its far end), and three suns on a 4x4
+    who = next(r for r in REAL if '"Who knew?"' in r["source"])
+    board = parse_puzzle(who["link"])
+    assert board.rules.name == "whispers+renban+indexline"
+    assert [c.cells[0] for c in board.rules.constraints if c.kind == "indexline"] == [(0, 5), (8, 3), (1, 0), (4, 2)]
+    skies = next(r for r in REAL if '"Clear Skies"' in r["source"])
+    board2 = parse_puzzle(skies["link"])
+    assert [(c.kind, c.cells) for c in board2.rules.constraints] == [("sunburn", ((1, 1),)), ("sunburn", ((1, 3),)),
+                                                                     ("sunburn", ((2, 3),))]
+    for b, row in ((board, who), (board2, skies)):
+        result = solve(b, backend="sat", unique=True)
+        assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"]

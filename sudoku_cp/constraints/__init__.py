@@ -72,6 +72,9 @@ BUILT_IN = (
     # issue 41, differences-count and Fibonacci lines (branch kinds-diff)
     "diffcount",
     "fibonacci",
+    # issue 41, index lines and sunburn (branch kinds-index)
+    "indexline",
+    "sunburn",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

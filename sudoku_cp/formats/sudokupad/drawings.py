@@ -296,6 +296,7 @@ class DrawingReader:
         self.region_borders()
         self.arrowheads()
         self.lockouts()
+        self.index_lines()
         circles = self.circles()
         self.arrows(circles)
         self.lines_with_circles(circles)
@@ -308,6 +309,7 @@ class DrawingReader:
         self.outside_clues()
         self.parity_shapes()
         self.counting_circles()
+        self.suns()
         self.clones()
         self.fortress()
         self.shaded_regions()
@@ -341,6 +343,26 @@ class DrawingReader:
             line.used = first.used = last.used = True
             self.line_rule("lockout", cells, f"a {words.colour_word(line.colour)} line {_cells_text(cells)} with "
                                              f"diamonds at its ends")
+
+    def index_lines(self) -> None:
+        """Index lines: a line with a diamond at one end (where its count starts), when the rules text names index
+        lines (or its colour's words say so); an index line's colour on a line without one diamond stays unread."""
+        if "indexline" not in self.named:
+            return
+        diamonds = self.diamonds()
+        for line in self.lines:
+            if line.used or line.arrow:
+                continue
+            cells = [c for c in line_cells(line.points) if self.inside(c)]
+            colour = words.colour_word(line.colour)
+            said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
+            first, last = (diamonds.get(cells[0]), diamonds.get(cells[-1])) if len(cells) >= 2 else (None, None)
+            mark = first if last is None else last if first is None else None  # a diamond at one end only
+            if mark is None or cells[0] == cells[-1] or said not in (None, "indexline"):
+                continue
+            line.used = mark.used = True
+            cells = cells if first is not None else cells[::-1]
+            self.line_rule("indexline", cells, f"a {colour} line {_cells_text(cells)} with a diamond at {cell_name(*cells[0])}")
 
     def arrowheads(self) -> None:
         """Arrows drawn as lines (SudokuMaker's style): a line whose far end carries a head of its colour (a
@@ -641,7 +663,7 @@ class DrawingReader:
                  and words.colour_word(line.colour) != "white"]
         left = [line for line in self.lines if not line.used and not line.arrow]
         plain_rules = [k for k in self.named if k not in ("arrow", "thermometer", "between", "doublearrow",
-                                                          "slowthermo", "lockout")]
+                                                          "slowthermo", "lockout", "indexline")]
         hollow = {tuple(map(tuple, line.points)) for line in self.lines if not line.arrow
                   and words.colour_word(line.colour) == "white"}
         # the colours of the lines the text gives no colour word for: the one rule it names for no colour goes with
@@ -676,7 +698,7 @@ class DrawingReader:
                 self.out.notes.append(f"{what}: the rules text names one line rule for no colour, "
                                       f"{words.LINE_WORDS[kind]}")
             line.used = True
-            if kind is None or kind in ("arrow", "thermometer", "between", "slowthermo", "doublearrow"):
+            if kind is None or kind in ("arrow", "thermometer", "between", "slowthermo", "doublearrow", "indexline"):
                 self.unread(f"{what} that the rules text does not explain")
                 continue
             if len(cells) < 2:
@@ -834,6 +856,21 @@ class DrawingReader:
                 self.out.missing.setdefault("countingcircles", "circles")
                 return
             self.add("countingcircles", cells=[list(c) for c in sorted({cell_of(s.centre) for s in found})])
+
+    def suns(self) -> None:
+        """Sunburn: a sun (the text ``\u2600``) in a cell, when the rules text names sunburn or says a digit on a sun
+        counts its smaller neighbours."""
+        if not words.says(self.text, r"\bsunburn|\bdigits? (?:on|in) (?:a|each|the) suns?\b[^.;]{0,120}\bsmaller"):
+            return
+        found = [s for s in self.shapes if not s.used and s.text.replace("\ufe0f", "") == "\u2600"
+                 and centred(s.centre) and self.inside(cell_of(s.centre))]
+        for s in found:
+            s.used = True
+        if found:
+            if not self.has_rule("sunburn"):
+                self.out.missing.setdefault("sunburn", "suns")
+                return
+            self.add("sunburn", cells=[list(c) for c in sorted({cell_of(s.centre) for s in found})])
 
     def clones(self) -> None:
         """Clones: shaded cells in groups of one shape, when the rules text names clones (each group of a

@@ -59,6 +59,9 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
      r"(?:digits|cells)[^.;]{0,40}\bhave that (?:exact |same )?difference", "diffcount"),
     (r"\bfibonacci[- ]lines?\b|\b(?:beyond|after) the (?:lowest|smallest) (?:2|two) digits\b[^.;]{0,40}\bsum of the "
      r"(?:previous|preceding|prior|two previous|last) (?:2 |two )?digits", "fibonacci"),
+    # an index line (not f-puzzles' row, column and box indexers, read from cage styles): named, or said in words
+    (r"\bindex[- ]lines?\b|\bnth cell (?:along|on) [^.;]{0,30}\bline\b[^.;]{0,80}\bposition (?:along|on) the line where",
+     "indexline"),
 )
 # What a person calls each catalogue line type (for messages about rules this build lacks).
 LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", "dutchwhispers": "Dutch whispers",
@@ -67,7 +70,8 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
               "zipper": "zipper lines", "parityline": "parity lines", "nabner": "nabner lines",
               "doublearrow": "double arrows", "between": "between lines", "arrow": "arrows",
               "lockout": "lockout lines", "tenline": "10 lines", "sequence": "sequence lines",
-              "diffcount": "differences-count lines", "fibonacci": "Fibonacci lines"}
+              "diffcount": "differences-count lines", "fibonacci": "Fibonacci lines",
+              "indexline": "index lines"}
 # f-puzzles' own colours for its line rules (whispers #67F067, renban #F067F0, region sums #2ECBFF): a line in
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
@@ -265,7 +269,7 @@ little consecutive nonconsecutive non ratio difference german dutch slow double 
 negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
-sign signs positive main differences count fibonacci""".split())
+sign signs positive main differences count fibonacci index sunburn sun suns""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers

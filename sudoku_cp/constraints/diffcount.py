@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from .base import Kind, Mark, index, lit
-from .forms import LineIO, NoFpuzzlesIO
+from .forms import EitherWay, LineIO, NoFpuzzlesIO
 from .sums import Term, sum_clauses
 
 
@@ -77,15 +77,11 @@ def support(masks: Sequence[int], n: int) -> list[int] | None:
     return out if all(out) else None
 
 
-class DiffCountLine(NoFpuzzlesIO, LineIO, Kind):
+class DiffCountLine(EitherWay, NoFpuzzlesIO, LineIO, Kind):
     name = "diffcount"
     words = "differences-count line"
     aux = "pair j has difference d, one variable per pair and difference; the count of each difference so far"
 
-    def moved(self, constraint: Constraint, cell_map: Sequence[int], n: int) -> Any:
-        """The line read either way round is the same rule."""
-        idx = tuple(cell_map[index(n, c)] for c in constraint.cells)
-        return (self.name, min(idx, idx[::-1]))
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size

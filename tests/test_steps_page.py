@@ -74,7 +74,7 @@ def expected_marks(board: Board) -> Counter:
         elif k == "indexline":
             want["polygon.diamond"] += 1
         elif k == "sunburn":
-            want["text.note"] += len(c.cells)
+            want["circle.sun"] += len(c.cells)
         elif k == "countingcircles":
             want["circle.circle"] += len(c.cells)
         elif k == "killer":

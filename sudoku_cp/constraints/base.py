@@ -54,7 +54,8 @@ class Mark:
     ``cage`` (a dashed outline; ``text`` its sum), ``outside`` (a clue beside the grid: ``cells``
     holds the clue's position just off the grid, ``text`` the number, ``style`` an arrow
     direction), ``shade`` (cells tinted; ``style`` ``odd``, ``even``, ``region``, ``clone``),
-    ``quad`` (four digits at a corner), ``text`` (small text in a cell).
+    ``quad`` (four digits at a corner), ``sun`` (a sun behind a cell's digit: sunburn), ``text`` (small text in
+    a cell).
     """
 
     shape: str

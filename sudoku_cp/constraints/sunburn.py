@@ -131,7 +131,7 @@ class Sunburn(NoFpuzzlesIO, CellsIO, Kind):
         return 0 if got is None else got[self.touches(constraint, rules).index(i)]
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
-        return [Mark("text", constraint.cells, text="\u2600")]
+        return [Mark("sun", constraint.cells)]
 
 
 KIND = Sunburn()

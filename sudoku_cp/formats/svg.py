@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 from html import escape
-from math import isqrt
+from math import cos, isqrt, pi, sin
 from typing import TYPE_CHECKING, Any
 
 from ..constraints import by_kind
@@ -93,6 +93,17 @@ def _under(marks, cell: int) -> list[str]:
             for r, c in m.cells:
                 out.append(f'<circle class="{m.shape}" cx="{(c + 0.5) * cell:g}" cy="{(r + 0.5) * cell:g}" '
                            f'r="{cell * 0.42:g}" fill="{fill}" stroke="{stroke}" stroke-width="{cell * 0.06:g}"/>')
+        elif m.shape == "sun":  # a sunburn clue: a pale sun with eight rays behind the cell's digit
+            for r, c in m.cells:
+                x, y = (c + 0.5) * cell, (r + 0.5) * cell
+                for k in range(8):
+                    a = k * pi / 4
+                    out.append(f'<line class="ray" x1="{x + cell * 0.33 * cos(a):.1f}" '
+                               f'y1="{y + cell * 0.33 * sin(a):.1f}" x2="{x + cell * 0.46 * cos(a):.1f}" '
+                               f'y2="{y + cell * 0.46 * sin(a):.1f}" stroke="#f2a93b" '
+                               f'stroke-width="{cell * 0.06:g}" stroke-linecap="round"/>')
+                out.append(f'<circle class="sun" cx="{x:g}" cy="{y:g}" r="{cell * 0.28:g}" fill="#fff1c2" '
+                           f'stroke="#f2a93b" stroke-width="{cell * 0.05:g}"/>')
         elif m.shape == "diamond":  # a lockout line's ends: a square standing on a corner
             for r, c in m.cells:
                 x, y, h = (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36

@@ -590,3 +590,19 @@ def test_a_move_keeps_sunburn_only_when_each_sun_keeps_its_neighbours():
     on = build(S4, constraints=[Constraint("sunburn", 0, ((1, 1),)), Constraint("sunburn", 0, ((2, 2),))])
     assert maps_to_itself(on, flip) and not maps_to_itself(on, rows([0, 1, 3, 2]))
     assert not digit_symmetric(on)
+
+
+def test_a_sum_cage_is_drawn_apart_from_a_killer_and_names_what_breaks_it():
+    """A sum cage (digits may repeat): drawn dotted with its own class and a sigma before its sum; a repeat that
+    adds up is no conflict, a full cage with another sum is, and so is a digit the others cannot complete."""
+    from sudoku_cp.formats.svg import board_svg
+
+    def cage(givens: str) -> Board:
+        return parse_puzzle(json.dumps({"givens": givens, "constraints": [
+            {"type": "sumcage", "cells": [[0, 0], [1, 2]], "sum": 2}]}))
+
+    svg = board_svg(cage("." * 16))
+    assert 'class="cage repeat"' in svg and "\u03a32</text>" in svg and "digits may repeat in this cage" in svg
+    assert find_conflicts(cage("1.....1" + "." * 9)) == []  # 1 + 1
+    assert [c.describe() for c in find_conflicts(cage("1.....2" + "." * 9))] == ["sum cage at r1c1 sums to 3, needs 2"]
+    assert [c.describe() for c in find_conflicts(cage("2" + "." * 15))] == ["sum cage at r1c1: 2 . cannot add up to 2"]

@@ -784,3 +784,22 @@ def test_a_cage_with_a_sum_is_a_sum_cage_where_the_rules_text_says_cage_digits_m
     row = next(r for r in REAL if "Prime Killer Snack" in r["source"])
     with pytest.raises(PuzzleError, match="a cage of 3 cells from r1c2 with no sum in which digits may repeat"):
         parse_puzzle(row["link"])
+
+
+def test_fpuzzles_killer_cages_are_sum_cages_where_its_ruleset_says_cage_digits_may_repeat():
+    # f-puzzles has one cage key (killercage, digits distinct); a setter whose ruleset lets them repeat means sum
+    # cages: read as a SudokuPad cage is (r1c1 + r2c3 = 1 + 1 in SOLUTION), one with no sum named
+    from lzstring import LZString
+
+    def link(rules: str, cages: list, given: bool = True) -> str:  # every digit given but r1c1, r1c2 and r2c3
+        grid = [[{} if (r, c) in ((0, 0), (0, 1), (1, 2)) or not given else
+                 {"value": int(SOLUTION[r * 4 + c]), "given": True} for c in range(4)] for r in range(4)]
+        data = {"size": 4, "grid": grid, "ruleset": rules, "solution": [int(d) for d in SOLUTION], "killercage": cages}
+        return "https://sudokupad.app/fpuzzles" + LZString().compressToBase64(json.dumps(data))
+
+    got = parse_puzzle(link("Digits may repeat in cages.", [{"cells": ["R1C1", "R2C3"], "value": "2"}]))
+    assert [(c.kind, c.cells, c.value) for c in got.rules.constraints] == [("sumcage", ((0, 0), (1, 2)), 2)]
+    with pytest.raises(PuzzleError, match="a cage of 2 cells from r1c1 with no sum in which digits may repeat"):
+        parse_puzzle(link("Digits may repeat in cages.", [{"cells": ["R1C1", "R1C2"]}], given=False))
+    got = parse_puzzle(link("Killer cages.", [{"cells": ["R1C1", "R1C2"], "value": "3"}]))
+    assert [(c.kind, c.value) for c in got.rules.constraints] == [("killer", 3)]

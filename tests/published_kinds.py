@@ -1313,4 +1313,38 @@ PUBLISHED = [
       "SakanaAI/Sudoku-Bench challenge_100 sxsm_MichaelLefkowitz_8d607a9cd510c988a3a7a7409cab75af \"Clear Skies\"",
       '{"givens": "................", "constraints": [{"type": "sunburn", "cells": [[1, 1], [1, 3], [2, 3]]}]}',
       "3421124323144132"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Neighbor Sums"
+    # @2e386f8d893c31906b50a78d87b8b7a4372e8445 (shown there as "Sum cages"; origin as that file names it:
+    # https://www.youtube.com/watch?v=gxuYWm8Unss, https://tinyurl.com/59b9nba9): 44 two-cell Sum constraints,
+    # no givens; each pair of neighbours adds up to its number (none can repeat here: each pair shares a line)
+    P("sumcage",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Neighbor Sums\"",
+      ('{"givens": ".................................................................................", "con'
+       'straints": [{"type": "sumcage", "cells": [[0, 4], [0, 5]], "sum": 3}, {"type": "sumcage", "cells": ['
+       '[1, 5], [0, 5]], "sum": 4}, {"type": "sumcage", "cells": [[1, 6], [1, 5]], "sum": 5}, {"type": "sumc'
+       'age", "cells": [[2, 6], [1, 6]], "sum": 3}, {"type": "sumcage", "cells": [[2, 7], [2, 6]], "sum": 4}'
+       ', {"type": "sumcage", "cells": [[3, 7], [2, 7]], "sum": 5}, {"type": "sumcage", "cells": [[3, 8], [3'
+       ', 7]], "sum": 3}, {"type": "sumcage", "cells": [[4, 8], [3, 8]], "sum": 4}, {"type": "sumcage", "cel'
+       'ls": [[5, 0], [4, 0]], "sum": 5}, {"type": "sumcage", "cells": [[5, 0], [5, 1]], "sum": 7}, {"type":'
+       ' "sumcage", "cells": [[5, 1], [6, 1]], "sum": 6}, {"type": "sumcage", "cells": [[6, 2], [6, 1]], "su'
+       'm": 5}, {"type": "sumcage", "cells": [[7, 2], [6, 2]], "sum": 7}, {"type": "sumcage", "cells": [[7, '
+       '3], [7, 2]], "sum": 6}, {"type": "sumcage", "cells": [[7, 3], [8, 3]], "sum": 5}, {"type": "sumcage"'
+       ', "cells": [[8, 4], [8, 3]], "sum": 7}, {"type": "sumcage", "cells": [[1, 3], [2, 3]], "sum": 10}, {'
+       '"type": "sumcage", "cells": [[2, 3], [2, 4]], "sum": 11}, {"type": "sumcage", "cells": [[3, 4], [2, '
+       '4]], "sum": 10}, {"type": "sumcage", "cells": [[3, 4], [3, 5]], "sum": 11}, {"type": "sumcage", "cel'
+       'ls": [[3, 5], [4, 5]], "sum": 12}, {"type": "sumcage", "cells": [[4, 6], [4, 5]], "sum": 10}, {"type'
+       '": "sumcage", "cells": [[5, 6], [4, 6]], "sum": 11}, {"type": "sumcage", "cells": [[5, 7], [5, 6]], '
+       '"sum": 12}, {"type": "sumcage", "cells": [[5, 3], [5, 4]], "sum": 15}, {"type": "sumcage", "cells": '
+       '[[5, 4], [6, 4]], "sum": 14}, {"type": "sumcage", "cells": [[4, 3], [5, 3]], "sum": 14}, {"type": "s'
+       'umcage", "cells": [[4, 2], [4, 3]], "sum": 13}, {"type": "sumcage", "cells": [[6, 5], [6, 4]], "sum"'
+       ': 15}, {"type": "sumcage", "cells": [[7, 5], [6, 5]], "sum": 13}, {"type": "sumcage", "cells": [[3, '
+       '2], [4, 2]], "sum": 14}, {"type": "sumcage", "cells": [[3, 2], [3, 1]], "sum": 15}, {"type": "sumcag'
+       'e", "cells": [[5, 8], [6, 8]], "sum": 13}, {"type": "sumcage", "cells": [[6, 7], [6, 8]], "sum": 9},'
+       ' {"type": "sumcage", "cells": [[6, 7], [7, 7]], "sum": 5}, {"type": "sumcage", "cells": [[7, 7], [7,'
+       ' 6]], "sum": 4}, {"type": "sumcage", "cells": [[8, 6], [7, 6]], "sum": 11}, {"type": "sumcage", "cel'
+       'ls": [[8, 5], [8, 6]], "sum": 17}, {"type": "sumcage", "cells": [[2, 0], [3, 0]], "sum": 13}, {"type'
+       '": "sumcage", "cells": [[2, 1], [2, 0]], "sum": 14}, {"type": "sumcage", "cells": [[1, 1], [2, 1]], '
+       '"sum": 11}, {"type": "sumcage", "cells": [[1, 1], [1, 2]], "sum": 12}, {"type": "sumcage", "cells": '
+       '[[0, 2], [1, 2]], "sum": 16}, {"type": "sumcage", "cells": [[0, 3], [0, 2]], "sum": 17}]}'),
+      "439821756157693284862475139596738421278514693341962578623187945984256317715349862"),
 ]

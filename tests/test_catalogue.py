@@ -211,12 +211,20 @@ CASES.update({
     # a sun in the middle (eight neighbours) and one on the edge (five)
     "sunburn": ([{"type": "sunburn", "cells": [[1, 1], [0, 2]]}], lambda g: sun_holds(g, 1, 1) and sun_holds(g, 0, 2)),
 })
+# issue 41, cages whose digits may repeat (branch sumcage): r1c1 and r2c3 share no unit (2 + 2 is one way to 4), nor
+# do r3c1 and r4c2 beside r3c3 (1 + 4 + 1, 2 + 2 + 2, ...)
+CASES.update({
+    "sumcage": ([{"type": "sumcage", "cells": [[0, 0], [1, 2]], "sum": 4},
+                 {"type": "sumcage", "cells": [[2, 0], [3, 1], [2, 2]], "sum": 6}],
+                lambda g: g[0][0] + g[1][2] == 4 and g[2][0] + g[3][1] + g[2][2] == 6),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
                "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
                "fibonacci": "f-puzzles has no Fibonacci line",
-               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun"}  # kinds f-puzzles has no rule for
+               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
+               "sumcage": "f-puzzles has no sum cage"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -269,6 +277,8 @@ BAD = [
     ({"type": "xsum", "clue": [-1, -1], "sum": 5}, "not beside a row or column"),
     ({"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 40}, "sum 40 is impossible"),
     ({"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [2, 2]], "digits": [1]}, "a 2x2 square"),
+    ({"type": "sumcage", "cells": [[0, 0], [1, 2]]}, "(sumcage) at r1c1: no \"sum\": expected the cage's total"),
+    ({"type": "sumcage", "cells": [[0, 0], [1, 2]], "sum": 19}, "sum 19 is impossible for 2 digits 1..9"),
 ]
 
 
@@ -530,9 +540,10 @@ ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo
 ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
 ISSUE_41_DIFF = ("diffcount", "fibonacci")  # (branch kinds-diff)
 ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
+ISSUE_41_SUMCAGE = ("sumcage",)  # (branch sumcage)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX + ISSUE_41_SUMCAGE)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 
@@ -579,3 +590,19 @@ def test_a_move_keeps_sunburn_only_when_each_sun_keeps_its_neighbours():
     on = build(S4, constraints=[Constraint("sunburn", 0, ((1, 1),)), Constraint("sunburn", 0, ((2, 2),))])
     assert maps_to_itself(on, flip) and not maps_to_itself(on, rows([0, 1, 3, 2]))
     assert not digit_symmetric(on)
+
+
+def test_a_sum_cage_is_drawn_apart_from_a_killer_and_names_what_breaks_it():
+    """A sum cage (digits may repeat): drawn dotted with its own class and a sigma before its sum; a repeat that
+    adds up is no conflict, a full cage with another sum is, and so is a digit the others cannot complete."""
+    from sudoku_cp.formats.svg import board_svg
+
+    def cage(givens: str) -> Board:
+        return parse_puzzle(json.dumps({"givens": givens, "constraints": [
+            {"type": "sumcage", "cells": [[0, 0], [1, 2]], "sum": 2}]}))
+
+    svg = board_svg(cage("." * 16))
+    assert 'class="cage repeat"' in svg and "\u03a32</text>" in svg and "digits may repeat in this cage" in svg
+    assert find_conflicts(cage("1.....1" + "." * 9)) == []  # 1 + 1
+    assert [c.describe() for c in find_conflicts(cage("1.....2" + "." * 9))] == ["sum cage at r1c1 sums to 3, needs 2"]
+    assert [c.describe() for c in find_conflicts(cage("2" + "." * 15))] == ["sum cage at r1c1: 2 . cannot add up to 2"]

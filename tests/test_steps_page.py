@@ -80,6 +80,9 @@ def expected_marks(board: Board) -> Counter:
         elif k == "killer":
             want["path.cage"] += 1
             want["text.sum"] += c.value is not None
+        elif k == "sumcage":  # dotted, a class of its own: digits may repeat
+            want["path.cage repeat"] += 1
+            want["text.sum"] += 1
         elif k == "extra-region":
             want["path.cage"] += 1
             want["rect.region"] += len(c.cells)
@@ -119,7 +122,7 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
-               "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn")
+               "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn", "sumcage")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -246,8 +246,8 @@ def test_a_cage_marked_question_mark_is_a_cage_of_unknown_sum_when_its_digits_do
     assert [(c.kind, c.cells, c.value) for c in got.rules.constraints] == [("killer", ((0, 0), (0, 1)), None)]
     # a '?' the text gives another meaning, or a cage whose digits may repeat, is named, never read as a killer
     for text, drawn, words in (('Digits cannot repeat in cages. A "?" means a single digit total.', cage, "marked '?'"),
-                               ("Killer cages: digits in a cage may repeat.", dict(cage, value=3),
-                                "in which digits may repeat")):
+                               ("Killer cages: digits in a cage may repeat.", {"cells": cage["cells"]},
+                                "with no sum in which digits may repeat")):
         with pytest.raises(PuzzleError, match=words):
             read(puzzle(text, cages=[drawn]))
 
@@ -754,3 +754,52 @@ def test_real_puzzles_index_lines_and_suns_give_their_published_solutions():
     for b, row in ((board, who), (board2, skies)):
         result = solve(b, backend="sat", unique=True)
         assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"]
+
+
+def test_a_cage_with_a_sum_is_a_sum_cage_where_the_rules_text_says_cage_digits_may_repeat():
+    # r1c1 + r2c3 (no shared row, column or box: 1 + 1 in SOLUTION) and r1c4 + r4c2 + r2c1 (4 + 3 + 3)
+    cages = [{"cells": [[0, 0], [1, 2]], "value": "2"}, {"cells": [[0, 3], [3, 1], [1, 0]], "value": 10}]
+    for text in ("Digits in cages MAY repeat.", "Killer cages: the digits in a cage sum to its clue. Digits can repeat "
+                 "within cages.", "Normal sudoku rules apply. Digits may repeat in a cage if other rules allow."):
+        got = read(puzzle(text, cages=cages))
+        assert [(c.kind, c.cells, c.value) for c in got.rules.constraints] == [
+            ("sumcage", ((0, 0), (1, 2)), 2), ("sumcage", ((0, 3), (3, 1), (1, 0)), 10)], text
+    # silent, or saying they do not repeat: killer cages (3 distinct digits 1..4 never add up to 10: refused)
+    for text in ("Killer cages.", "Digits cannot repeat in cages."):
+        with pytest.raises(PuzzleError, match="cage 1 at r1c4: sum 10 is impossible for 3 distinct digits"):
+            read(puzzle(text, cages=cages[1:]))
+        killer = read(puzzle(text, cages=[{"cells": [[0, 0], [0, 1]], "value": 3}]))
+        assert [c.kind for c in killer.rules.constraints] == ["killer"]
+    # a cage with no sum (a prime killer's, say) is named; so is every cage when the text also says digits do not
+    # repeat in cages (some cages may be killers)
+    for text, drawn, words in (
+            ("Digits in a cage sum to a prime. Digits in a cage MAY repeat.", [{"cells": [[0, 0], [1, 2]]}],
+             "a cage of 2 cells from r1c1 with no sum in which digits may repeat"),
+            ("Digits may repeat in grey cages. Digits cannot repeat in white cages.", cages[:1],
+             "a cage of 2 cells from r1c1 in which digits may repeat, though the rules text also says")):
+        with pytest.raises(PuzzleError, match=words):
+            read(puzzle(text, cages=drawn))
+    # the real "Prime Killer Snack" (Jordan Oliver; real.jsonl): its cages have no sums (each sums to a different
+    # prime) and their digits may repeat, so they are no sum cages: named
+    row = next(r for r in REAL if "Prime Killer Snack" in r["source"])
+    with pytest.raises(PuzzleError, match="a cage of 3 cells from r1c2 with no sum in which digits may repeat"):
+        parse_puzzle(row["link"])
+
+
+def test_fpuzzles_killer_cages_are_sum_cages_where_its_ruleset_says_cage_digits_may_repeat():
+    # f-puzzles has one cage key (killercage, digits distinct); a setter whose ruleset lets them repeat means sum
+    # cages: read as a SudokuPad cage is (r1c1 + r2c3 = 1 + 1 in SOLUTION), one with no sum named
+    from lzstring import LZString
+
+    def link(rules: str, cages: list, given: bool = True) -> str:  # every digit given but r1c1, r1c2 and r2c3
+        grid = [[{} if (r, c) in ((0, 0), (0, 1), (1, 2)) or not given else
+                 {"value": int(SOLUTION[r * 4 + c]), "given": True} for c in range(4)] for r in range(4)]
+        data = {"size": 4, "grid": grid, "ruleset": rules, "solution": [int(d) for d in SOLUTION], "killercage": cages}
+        return "https://sudokupad.app/fpuzzles" + LZString().compressToBase64(json.dumps(data))
+
+    got = parse_puzzle(link("Digits may repeat in cages.", [{"cells": ["R1C1", "R2C3"], "value": "2"}]))
+    assert [(c.kind, c.cells, c.value) for c in got.rules.constraints] == [("sumcage", ((0, 0), (1, 2)), 2)]
+    with pytest.raises(PuzzleError, match="a cage of 2 cells from r1c1 with no sum in which digits may repeat"):
+        parse_puzzle(link("Digits may repeat in cages.", [{"cells": ["R1C1", "R1C2"]}], given=False))
+    got = parse_puzzle(link("Killer cages.", [{"cells": ["R1C1", "R1C2"], "value": "3"}]))
+    assert [(c.kind, c.value) for c in got.rules.constraints] == [("killer", 3)]

@@ -36,6 +36,8 @@ MARK_FILL = "#ffb3b3"
 SECOND_FILL = "#b3d9ff"
 WINDOW_FILL = "#e4e4e4"
 CAGE_STROKE = 'stroke="#333" stroke-width="1.2" stroke-dasharray="4,3" fill="none"'
+# A cage whose digits may repeat (a sum cage): finer dots in another colour, its sum marked with a sigma
+REPEAT_CAGE_STROKE = 'stroke="#7a4fa8" stroke-width="1.2" stroke-dasharray="1.5,2.5" fill="none"'
 DIAGONAL_STROKE = 'stroke="#5a7fa8" stroke-width="1.2" stroke-dasharray="6,4"'
 # How the catalogue's shapes are drawn (constraints/base.Mark): line styles, in cell units.
 LINE_STYLES = {"thermo": ("#c4c4c4", 0.32), "whisper": ("#5cb85c", 0.16), "renban": ("#c68ee6", 0.28),
@@ -328,12 +330,14 @@ def rules_picture(board: Board, marks: Sequence[Mark], cell: int, small: int,
         if mark.shape != "cage":
             continue
         segments = cage_outline(mark.cells, 0.09)
-        parts.append('<path class="cage" d="' + " ".join(
+        repeat = mark.style == "repeat"  # (a sum cage: its digits may repeat)
+        parts.append(f'<path class="cage{" repeat" * repeat}" d="' + " ".join(
             f"M{x1 * cell:g} {y1 * cell:g}L{x2 * cell:g} {y2 * cell:g}" for x1, y1, x2, y2 in segments)
-            + f'" {CAGE_STROKE}/>')
+            + (f'" {REPEAT_CAGE_STROKE}><title>digits may repeat in this cage</title></path>' if repeat
+               else f'" {CAGE_STROKE}/>'))
         if mark.text:
             r, c = min(mark.cells)
-            text = mark.text
+            text = "\u03a3" * repeat + mark.text
             parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
                          f'height="{small + 2}" fill="white"/>')
             parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '

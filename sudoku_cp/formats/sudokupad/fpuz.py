@@ -159,16 +159,21 @@ def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_tex
     rules text."""
     from .. import document, fpuzzles
     from .drawings import DrawingReader
+    from . import words
     from .puzzle import _cages, _has_rule, text_rules, metadata, unknown_rules_read
 
     cosmetic = drawn(data)
     keys = {k: v for k, v in data.items() if k not in COSMETIC}
     where = f"line {first_line}: {what}"
-    board = fpuzzles.from_fpuzzles(keys, box, first_line, what)
     meta = metadata(cosmetic)
     text = rules_text if rules_text is not None else (meta.get("rules") or str(data.get("ruleset") or ""))
     if data.get("ruleset") and rules_text is None and "rules" in meta:
         text = str(data["ruleset"]) + "\n" + meta["rules"]
+    if words.cage_digits(text) == "repeat" and isinstance(keys.get("killercage"), list):
+        # f-puzzles' killer cages where the rules text lets the digits in cages repeat: read as SudokuPad's cages
+        # are there (a sum cage, or named), never as killer cages (whose digits differ)
+        cosmetic["cages"] += drawn({"cage": keys.pop("killercage")})["cages"]
+    board = fpuzzles.from_fpuzzles(keys, box, first_line, what)
     items: list[dict] = []
     unread: list[str] = unknown_rules_read(text)
     _cages(cosmetic, board.size, text, items, unread)

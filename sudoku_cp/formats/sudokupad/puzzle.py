@@ -232,12 +232,14 @@ _INDEXERS = {"fpRowIndexer": "row", "fpColumnIndexer": "column", "fpBoxIndexer":
 
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
     """Killer cages (a number: the sum; ``?`` or nothing: no sum, when the rules text says their digits do not
-    repeat and gives ``?`` no other meaning), extra regions, disjoint groups, indexers (SudokuPad's cage styles
-    for f-puzzles' row, column and box indexers); cages that carry metadata are skipped."""
+    repeat and gives ``?`` no other meaning), sum cages (a number, when the rules text says the digits in cages may
+    repeat and never that they do not; a cage with no sum is then named), extra regions, disjoint groups, indexers
+    (SudokuPad's cage styles for f-puzzles' row, column and box indexers); cages that carry metadata are skipped."""
     from ...core.shape import cell_name
 
     said = words.cage_digits(text)
     repeat = said == "repeat"
+    unclear = repeat and words.cage_repeats_unclear(text)
     unknown = "?" if said == "distinct" and not words.question_mark_meant(text) else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
@@ -279,8 +281,12 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
             unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")
                           + " that the rules text does not explain")
             continue
-        if repeat:
-            unread.append(f"a cage of {at} in which digits may repeat")
+        if repeat and (type(value) is not int or unclear):
+            unread.append(f"a cage of {at}{' with no sum' * (type(value) is not int)} in which digits may repeat"
+                          + ", though the rules text also says cage digits do not repeat" * unclear)
+            continue
+        if repeat:  # a sum cage: the rules text says the digits in cages may repeat
+            constraints.append({"type": "sumcage", "cells": cells, "sum": value})
             continue
         item: dict[str, Any] = {"type": "killer", "cells": cells}
         if type(value) is int:

@@ -359,6 +359,19 @@ def cage_digits(text: str) -> str | None:
     return None
 
 
+def cage_repeats_unclear(text: str) -> bool:
+    """Whether a rules text that lets the digits in cages repeat also says, of cages, that digits do not repeat
+    (some cages may be killers then, or only some cages let them repeat: no reading is sure).
+
+    >>> cage_repeats_unclear("Digits in grey cages may repeat. Digits cannot repeat in white cages.")
+    True
+    >>> cage_repeats_unclear("Digits in a cage MAY repeat."), cage_repeats_unclear("Killer cages.")
+    (False, False)
+    """
+    found = [s for s in sentences(text) if re.search(_CAGE, s)]
+    return any(re.search(_MAY_REPEAT, s) for s in found) and any(re.search(_NO_REPEAT, s) for s in found)
+
+
 def question_mark_meant(text: str) -> bool:
     """Whether the rules text gives a cage's ``?`` a meaning of its own ("a '?' means a single digit total"),
     rather than leaving it an unknown sum.

@@ -210,13 +210,19 @@ CASES.update({
                   lambda g: indexed([g[0][0], g[1][1], g[2][2]]) and indexed([g[3][0], g[2][1]])),
     # a sun in the middle (eight neighbours) and one on the edge (five)
     "sunburn": ([{"type": "sunburn", "cells": [[1, 1], [0, 2]]}], lambda g: sun_holds(g, 1, 1) and sun_holds(g, 0, 2)),
+    # issue 41, magic squares (branch magic): the whole grid as the block (its rows and columns add up to 10
+    # anyway, so both diagonals must too); no smaller block can hold on a 4x4: a 2x2's rows, columns and
+    # diagonals need its four digits equal, and no 3x3 of a 4x4 grid has them all with one sum
+    "magicsquare": ([{"type": "magicsquare", "cells": [[r, c] for r in range(4) for c in range(4)]}],
+                    lambda g: sum(g[i][i] for i in range(4)) == sum(g[3 - i][i] for i in range(4)) == 10),
 })
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
                "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
                "fibonacci": "f-puzzles has no Fibonacci line",
-               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun"}  # kinds f-puzzles has no rule for
+               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
+               "magicsquare": "f-puzzles has no magic square"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -530,9 +536,11 @@ ISSUE_41_LINES = ("regionsum", "modular", "zipper", "dutchwhispers", "slowthermo
 ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
 ISSUE_41_DIFF = ("diffcount", "fibonacci")  # (branch kinds-diff)
 ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
+ISSUE_41_MAGIC = ("magicsquare",)  # (branch magic)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX
+                         + ISSUE_41_MAGIC)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

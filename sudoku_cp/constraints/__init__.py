@@ -75,6 +75,8 @@ BUILT_IN = (
     # issue 41, index lines and sunburn (branch kinds-index)
     "indexline",
     "sunburn",
+    # issue 41, magic squares (branch magic)
+    "magicsquare",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -104,7 +104,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
                "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
                "fibonacci": "f-puzzles has no Fibonacci line",
-               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun"}
+               "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
+               "magicsquare": "f-puzzles has no magic square"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:
@@ -143,6 +144,7 @@ def test_every_new_kind_has_a_published_puzzle():
     assert {"lockout", "tenline", "sequence"} <= kinds  # issue 41, more kinds setters use (branch kinds-more)
     assert {"diffcount", "fibonacci"} <= kinds  # issue 41, differences-count and Fibonacci lines (branch kinds-diff)
     assert {"indexline", "sunburn"} <= kinds  # issue 41, index lines and sunburn (branch kinds-index)
+    assert {"magicsquare"} <= kinds  # issue 41, magic squares (branch magic)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -313,6 +313,7 @@ class DrawingReader:
         self.clones()
         self.fortress()
         self.shaded_regions()
+        self.magic_squares()
         self.leftover_shapes()
         return self.out
 
@@ -535,6 +536,53 @@ class DrawingReader:
             for cell in group:
                 shaded[cell].used = True
             self.add("extra-region", cells=[list(c) for c in group])
+
+    def magic_squares(self) -> None:
+        """Magic squares, where the rules text names one: the box it names ("the central box", "the middle box",
+        "box 5"), else each shaded square block of cells that is a box, or that the text's shaded regions already
+        make an extra region (so its digits are distinct, as a magic square's are). Anything else is named."""
+        if not words.says(self.text, r"\bmagic squares?\b"):
+            return
+        if not self.has_rule("magicsquare"):
+            self.out.missing.setdefault("magicsquare", "magic squares")
+            return
+        side = math.isqrt(self.n)
+        boxes = None if self.regions is not None or side * side != self.n or side < 2 else \
+            [[(r, c) for r in range(b // side * side, b // side * side + side)
+              for c in range(b % side * side, b % side * side + side)] for b in range(self.n)]
+        said = " ".join(t for t in words.sentences(self.text) if re.search(r"\bmagic squares?\b", t))
+        named = sorted({int(m.group(1)) for m in re.finditer(r"\bbox (\d+)\b", said)})
+        if re.search(r"\b(?:central|centre|center|middle) box\b", said) and self.n % 2:
+            named = sorted(set(named) | {(self.n + 1) // 2})
+        if named:
+            if boxes is None or any(not 1 <= b <= self.n for b in named):
+                self.unread(f"the magic square the rules text names in box {', '.join(map(str, named))}: expected "
+                            f"a box of {self.n} cells in a square of {side}x{side}")
+                return
+            for b in named:
+                self.add("magicsquare", cells=[list(c) for c in boxes[b - 1]])
+            return
+        regions = {frozenset(tuple(c) for c in k["cells"]) for k in self.out.constraints if k["type"] == "extra-region"}
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.rounded and not s.text
+                  and centred(s.centre) and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25
+                  and self.inside(cell_of(s.centre)) and (not s.used or any(cell_of(s.centre) in g for g in regions))}
+        groups = joined_groups(shaded)
+        if not groups:
+            self.unread("the magic square the rules text names: no box named and no shaded block of cells for it")
+            return
+        for group in groups:
+            k = math.isqrt(len(group))
+            top, left = min(r for r, _ in group), min(c for _, c in group)
+            block = [(top + i, left + j) for i in range(k) for j in range(k)]
+            if k < 2 or k * k != len(group) or set(block) != set(group) or not (
+                    (boxes is not None and set(block) in map(set, boxes)) or frozenset(block) in regions):
+                self.unread(f"the shaded cells from {cell_name(*min(group))} the rules text may call a magic square: "
+                            f"expected a square block that is a box or an extra region")
+                return
+        for group in groups:
+            for cell in group:
+                shaded[cell].used = True
+            self.add("magicsquare", cells=[list(c) for c in sorted(group)])
 
     def diagonals(self) -> None:
         n = self.n

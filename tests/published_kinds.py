@@ -1265,6 +1265,33 @@ PUBLISHED = [
        '1], [3, 2], [4, 3], [4, 4], [3, 5]]}, {"type": "diffcount", "cells": [[4, 1], [3, 1], [2, 0]]}]}'),
       "643125152436521643436512315264264351"),
     # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there), puzzle_id
+    # sxsm_MartySears_580c6fdbbba9bfb0e71ae19044f02d4c: "Parity Fish" by Marty Sears (real.jsonl's line of it, whose red
+    # lines are only in its background image): the white and black dots from its SudokuPad link, and its three red
+    # parity lines as a public file transcribed them from the image (PARITY_EDGES; `find_string` file id 60975373167,
+    # "PUZZLE_TITLE = 'Parity Fish'"), joined into lines; the solution is Sudoku-Bench's
+    P("parityline",
+      "SakanaAI/Sudoku-Bench challenge_100 sxsm_MartySears_580c6fdbbba9bfb0e71ae19044f02d4c \"Parity Fish\"",
+      (
+       "{\"givens\": \".................................................................................\", \"con"
+       "straints\": [{\"type\": \"kropki\", \"cells\": [[0, 0], [1, 0]], \"color\": \"white\"}, {\"type\": \"kropki\", \"cel"
+       "ls\": [[0, 1], [0, 2]], \"color\": \"white\"}, {\"type\": \"kropki\", \"cells\": [[0, 3], [1, 3]], \"color\": \"wh"
+       "ite\"}, {\"type\": \"kropki\", \"cells\": [[0, 4], [1, 4]], \"color\": \"white\"}, {\"type\": \"kropki\", \"cells\": "
+       "[[1, 2], [2, 2]], \"color\": \"black\"}, {\"type\": \"kropki\", \"cells\": [[1, 6], [2, 6]], \"color\": \"white\"}"
+       ", {\"type\": \"kropki\", \"cells\": [[2, 1], [3, 1]], \"color\": \"black\"}, {\"type\": \"kropki\", \"cells\": [[3, "
+       "6], [3, 7]], \"color\": \"black\"}, {\"type\": \"kropki\", \"cells\": [[3, 7], [3, 8]], \"color\": \"white\"}, {\"t"
+       "ype\": \"kropki\", \"cells\": [[4, 0], [4, 1]], \"color\": \"white\"}, {\"type\": \"kropki\", \"cells\": [[4, 7], ["
+       "4, 8]], \"color\": \"white\"}, {\"type\": \"kropki\", \"cells\": [[5, 7], [5, 8]], \"color\": \"white\"}, {\"type\":"
+       " \"kropki\", \"cells\": [[6, 0], [6, 1]], \"color\": \"white\"}, {\"type\": \"kropki\", \"cells\": [[6, 0], [7, 0]"
+       "], \"color\": \"white\"}, {\"type\": \"kropki\", \"cells\": [[6, 5], [7, 5]], \"color\": \"white\"}, {\"type\": \"kro"
+       "pki\", \"cells\": [[6, 6], [6, 7]], \"color\": \"white\"}, {\"type\": \"kropki\", \"cells\": [[7, 2], [8, 2]], \"c"
+       "olor\": \"white\"}, {\"type\": \"kropki\", \"cells\": [[7, 4], [7, 5]], \"color\": \"white\"}, {\"type\": \"kropki\","
+       " \"cells\": [[7, 7], [8, 7]], \"color\": \"black\"}, {\"type\": \"kropki\", \"cells\": [[8, 1], [8, 2]], \"color\""
+       ": \"black\"}, {\"type\": \"kropki\", \"cells\": [[8, 7], [8, 8]], \"color\": \"white\"}, {\"type\": \"parityline\", "
+       "\"cells\": [[2, 1], [2, 2], [2, 3], [2, 4], [2, 5], [3, 6], [4, 7], [5, 6], [6, 5], [6, 4], [6, 3], [6"
+       ", 2], [6, 1]]}, {\"type\": \"parityline\", \"cells\": [[3, 0], [3, 1], [4, 2], [5, 3], [6, 3]]}, {\"type\": "
+       "\"parityline\", \"cells\": [[5, 0], [5, 1], [4, 2], [3, 3], [2, 3]]}]}"),
+      "854369172976251834123478956419582367568937421237146598785694213691823745342715689"),
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there), puzzle_id
     # sxsm_sujoyku_fe6dc92cb04d25b5826538b1b74b24c5: "Who knew?" by sujoyku (https://sudokupad.app/bkl8xd9iu6; real.jsonl's
     # line of it); its turquoise index lines from their diamonds, green German whispers (at least 5), purple renban
     P("indexline",

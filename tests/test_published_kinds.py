@@ -140,7 +140,7 @@ def test_every_new_kind_has_a_published_puzzle():
             "disjoint", "maximum", "sandwich", "xsum"} <= kinds  # no published minimum puzzle found
     assert {"greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer"} <= kinds  # issue 41, cells and outside clues (branch kinds-cells)
     assert {"regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner",
-            "doublearrow"} <= kinds  # issue 41, lines (branch kinds-lines); no published parity line found
+            "doublearrow", "parityline"} <= kinds  # issue 41, lines (branch kinds-lines; the parity line: Parity Fish)
     assert {"lockout", "tenline", "sequence"} <= kinds  # issue 41, more kinds setters use (branch kinds-more)
     assert {"diffcount", "fibonacci"} <= kinds  # issue 41, differences-count and Fibonacci lines (branch kinds-diff)
     assert {"indexline", "sunburn"} <= kinds  # issue 41, index lines and sunburn (branch kinds-index)

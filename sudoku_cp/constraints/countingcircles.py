@@ -15,7 +15,7 @@ from ..core.rules import Constraint, Rules
 from ..core.shape import Shape
 from .base import Kind, Mark, index, lit
 from .forms import doc_cells, no_fpuzzles
-from .sums import Term, sum_clauses
+from .sums import count_clauses
 
 
 class CountingCircles(Kind):
@@ -78,8 +78,7 @@ class CountingCircles(Kind):
             if d > len(idx):
                 out += [[-lit(n, i, d)] for i in idx]
                 continue
-            terms: list[Term] = [[((lit(n, i, d),), 1), ((-lit(n, i, d),), 0)] for i in idx]
-            out += sum_clauses(terms, {0, d}, enc)
+            out += count_clauses([lit(n, i, d) for i in idx], {0, d}, enc)
         return out
 
     def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:

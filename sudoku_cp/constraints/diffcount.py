@@ -4,7 +4,7 @@ pairs, of 1 on exactly one; neighbours are never equal, a difference of 0 appear
 
 Document: ``{"type": "diffcount", "cells": [[r, c], ...]}``. f-puzzles has no such line, so such a puzzle
 has no f-puzzles link. Clauses: a variable per pair of neighbours and difference (fixed by the two digits),
-and for each difference d the number of pairs with it is 0 or d (partial sums, ``sums.sum_clauses``). CP: a
+and for each difference d the number of pairs with it is 0 or d (partial sums, ``sums.count_clauses``). CP: a
 difference variable per pair, a 0/1 variable per pair and difference, and their count equal to d times a
 0/1 variable.
 
@@ -22,8 +22,8 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from .base import Kind, Mark, index, lit
-from .forms import LineIO, NoFpuzzlesIO
-from .sums import Term, sum_clauses
+from .forms import EitherWay, LineIO, NoFpuzzlesIO
+from .sums import count_clauses
 
 
 def counts_hold(differences: Sequence[int]) -> bool:
@@ -77,15 +77,11 @@ def support(masks: Sequence[int], n: int) -> list[int] | None:
     return out if all(out) else None
 
 
-class DiffCountLine(NoFpuzzlesIO, LineIO, Kind):
+class DiffCountLine(EitherWay, NoFpuzzlesIO, LineIO, Kind):
     name = "diffcount"
     words = "differences-count line"
     aux = "pair j has difference d, one variable per pair and difference; the count of each difference so far"
 
-    def moved(self, constraint: Constraint, cell_map: Sequence[int], n: int) -> Any:
-        """The line read either way round is the same rule."""
-        idx = tuple(cell_map[index(n, c)] for c in constraint.cells)
-        return (self.name, min(idx, idx[::-1]))
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size
@@ -125,8 +121,7 @@ class DiffCountLine(NoFpuzzlesIO, LineIO, Kind):
                 for x in digits:
                     out.append([-v, -lit(n, a, x)] + [lit(n, b, y) for y in (x - d, x + d) if 1 <= y <= n])
         for d in range(1, most + 1):
-            terms: list[Term] = [[((pair[d],), 1), ((-pair[d],), 0)] for pair in has]
-            out += sum_clauses(terms, {0, d}, enc)
+            out += count_clauses([pair[d] for pair in has], {0, d}, enc)
         return out
 
     def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:

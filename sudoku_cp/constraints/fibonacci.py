@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from ..core.rules import Constraint, Rules
 from .base import Mark, TableKind, index
-from .forms import LineIO, NoFpuzzlesIO
+from .forms import EitherWay, LineIO, NoFpuzzlesIO
 
 
 @lru_cache(maxsize=256)
@@ -44,7 +43,7 @@ def fillings(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-class FibonacciLine(NoFpuzzlesIO, LineIO, TableKind):
+class FibonacciLine(EitherWay, NoFpuzzlesIO, LineIO, TableKind):
     name = "fibonacci"
     words = "Fibonacci line"
 
@@ -57,10 +56,6 @@ class FibonacciLine(NoFpuzzlesIO, LineIO, TableKind):
     def tuples(self, constraint: Constraint, n: int) -> list[tuple[int, ...]]:
         return list(fillings(n, len(constraint.cells)))
 
-    def moved(self, constraint: Constraint, cell_map: Sequence[int], n: int) -> Any:
-        """The line read either way round is the same rule."""
-        idx = tuple(cell_map[index(n, c)] for c in constraint.cells)
-        return (self.name, min(idx, idx[::-1]))
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         n = rules.size

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.rules import Constraint
 from ..core.shape import Cell, PuzzleError, Shape, cell_name
-from .base import Kind
+from .base import Kind, index
 
 
 def no_fpuzzles(kind: Kind, constraints: Sequence[Constraint], what: str) -> None:
@@ -169,6 +169,17 @@ def check_neighbours(a: Cell, b: Cell, at: str) -> None:
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         raise PuzzleError(f"{at}: {cell_name(*a)} and {cell_name(*b)} are not neighbours: expected "
                           f"two orthogonally adjacent cells")
+
+
+class EitherWay:
+    """A line whose rule reads the same from either end (an arithmetic sequence, a Fibonacci line): a symmetry
+    that reverses it maps it to itself."""
+
+    name: str
+
+    def moved(self, constraint: Constraint, cell_map: Sequence[int], n: int) -> Any:
+        idx = tuple(cell_map[index(n, c)] for c in constraint.cells)
+        return (self.name, min(idx, idx[::-1]))
 
 
 class LineIO:

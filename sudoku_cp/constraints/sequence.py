@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from .base import Kind, Mark, index, lit
-from .forms import LineIO, NoFpuzzlesIO
+from .forms import EitherWay, LineIO, NoFpuzzlesIO
 
 
 def steps(n: int, k: int) -> list[int]:
@@ -32,7 +32,7 @@ def steps(n: int, k: int) -> list[int]:
     return [d for d in range(-most, most + 1) if d]
 
 
-class SequenceLine(NoFpuzzlesIO, LineIO, Kind):
+class SequenceLine(EitherWay, NoFpuzzlesIO, LineIO, Kind):
     name = "sequence"
     words = "sequence line"
     aux = "one selector per difference"
@@ -40,10 +40,6 @@ class SequenceLine(NoFpuzzlesIO, LineIO, Kind):
     def longest(self, n: int) -> int:
         return n
 
-    def moved(self, constraint: Constraint, cell_map: Seq[int], n: int) -> Any:
-        """The line read either way round is the same rule."""
-        idx = tuple(cell_map[index(n, c)] for c in constraint.cells)
-        return (self.name, min(idx, idx[::-1]))
 
     def fillings(self, masks: Seq[int], n: int):
         """Each sequence the cells' candidate masks allow, as a tuple of digits."""

@@ -162,6 +162,11 @@ def _layer_amo(lits: Sequence[int], enc: Any) -> list[list[int]]:
     return out
 
 
+def count_clauses(lits: Sequence[int], counts: set[int], enc: Any) -> list[list[int]]:
+    """Clauses that make how many of ``lits`` hold one of ``counts`` (partial sums of one-or-nothing terms)."""
+    return sum_clauses([[((v,), 1), ((-v,), 0)] for v in lits], counts, enc)
+
+
 def cell_term(n: int, i: int, weight: int = 1, digits: Iterable[int] | None = None) -> Term:
     """A cell's digit times ``weight`` as a term."""
     return [((lit(n, i, d),), weight * d) for d in (digits or range(1, n + 1))]

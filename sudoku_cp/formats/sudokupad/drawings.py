@@ -39,7 +39,7 @@ outside numbers): a text about other things leaves them unread rather than guess
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 import re
 from dataclasses import dataclass, field
 
@@ -327,19 +327,25 @@ class DrawingReader:
             out.setdefault(cell_of(s.centre), s)
         return out
 
-    def lockouts(self) -> None:
-        """Lockout lines: a line with a diamond at each end, when the rules text names lockout lines (or its
-        colour's words say so)."""
-        if "lockout" not in self.named:
-            return
+    def diamond_lines(self, kind: str) -> Iterator[tuple[Line, list[Cell], Shape_ | None, Shape_ | None]]:
+        """The lines not yet read whose colour's words give them no rule but ``kind``, with their cells and the
+        diamonds on their first and last cells (or None)."""
         diamonds = self.diamonds()
         for line in self.lines:
             if line.used or line.arrow:
                 continue
             cells = [c for c in line_cells(line.points) if self.inside(c)]
-            said = self.colour_rules.get(words.colour_word(line.colour))
-            first, last = (diamonds.get(cells[0]), diamonds.get(cells[-1])) if len(cells) >= 2 else (None, None)
-            if first is None or last is None or cells[0] == cells[-1] or said not in (None, "lockout"):
+            if len(cells) < 2 or cells[0] == cells[-1] or self.said_of(line) not in (None, kind):
+                continue
+            yield line, cells, diamonds.get(cells[0]), diamonds.get(cells[-1])
+
+    def lockouts(self) -> None:
+        """Lockout lines: a line with a diamond at each end, when the rules text names lockout lines (or its
+        colour's words say so)."""
+        if "lockout" not in self.named:
+            return
+        for line, cells, first, last in self.diamond_lines("lockout"):
+            if first is None or last is None:
                 continue
             line.used = first.used = last.used = True
             self.line_rule("lockout", cells, f"a {words.colour_word(line.colour)} line {_cells_text(cells)} with "
@@ -350,20 +356,14 @@ class DrawingReader:
         lines (or its colour's words say so); an index line's colour on a line without one diamond stays unread."""
         if "indexline" not in self.named:
             return
-        diamonds = self.diamonds()
-        for line in self.lines:
-            if line.used or line.arrow:
-                continue
-            cells = [c for c in line_cells(line.points) if self.inside(c)]
-            colour = words.colour_word(line.colour)
-            said = self.colour_rules.get(colour) or self.colour_rules.get(words.nearest(line.colour, self.colour_rules) or "")
-            first, last = (diamonds.get(cells[0]), diamonds.get(cells[-1])) if len(cells) >= 2 else (None, None)
+        for line, cells, first, last in self.diamond_lines("indexline"):
             mark = first if last is None else last if first is None else None  # a diamond at one end only
-            if mark is None or cells[0] == cells[-1] or said not in (None, "indexline"):
+            if mark is None:
                 continue
             line.used = mark.used = True
             cells = cells if first is not None else cells[::-1]
-            self.line_rule("indexline", cells, f"a {colour} line {_cells_text(cells)} with a diamond at {cell_name(*cells[0])}")
+            self.line_rule("indexline", cells, f"a {words.colour_word(line.colour)} line {_cells_text(cells)} with a "
+                                               f"diamond at {cell_name(*cells[0])}")
 
     def arrowheads(self) -> None:
         """Arrows drawn as lines (SudokuMaker's style): a line whose far end carries a head of its colour (a

@@ -767,8 +767,8 @@ def magic_puzzle(rules: str, **parts) -> dict:
     rules = ("Cells a knight's move apart cannot contain the same digit. Digits may not repeat on the marked "
              "diagonals. " + rules)
     diagonals = [{"color": "#34BBE6", "thickness": 4, "wayPoints": ends} for ends in ([[0, 0], [9, 9]], [[0, 9], [9, 0]])]
-    return {"cells": cells, "cages": [{"value": f"rules: {rules}"}, {"value": f"solution: {MAGIC_SOLUTION}"}],
-            "lines": diagonals, **parts}
+    cages = [{"value": f"rules: {rules}"}, {"value": f"solution: {MAGIC_SOLUTION}"}] + parts.pop("cages", [])
+    return {"cells": cells, "cages": cages, "lines": diagonals, **parts}
 
 
 def test_a_magic_square_is_read_from_the_box_the_rules_text_names_or_its_shading():
@@ -791,3 +791,13 @@ def test_a_magic_square_is_read_from_the_box_the_rules_text_names_or_its_shading
         read(magic_puzzle("Some 3x3 block is a magic square."))
     with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
         read(magic_puzzle("Box 1 is a magic square."))  # 843/275/619: rows add up to 15, 14, 16
+
+
+def test_a_magic_square_in_a_cage_is_read_where_the_rules_text_says_the_caged_cells_form_it():
+    block = [[r, c] for r in range(3, 6) for c in range(3, 6)]
+    board = read(magic_puzzle("Cage digits cannot repeat. The caged cells form a magic square.", cages=[{"cells": block}]))
+    assert sorted((c.kind, c.cells) for c in board.rules.constraints if c.kind != "antiknight") == [
+        ("killer", tuple(map(tuple, block))), ("magicsquare", tuple(map(tuple, block)))]
+    with pytest.raises(PuzzleError, match="no cage of a square block of cells"):
+        read(magic_puzzle("Cage digits cannot repeat. The caged cells form a magic square.",
+                          cages=[{"cells": block[:6]}]))

@@ -1347,4 +1347,14 @@ PUBLISHED = [
        '"sum": 11}, {"type": "sumcage", "cells": [[1, 1], [1, 2]], "sum": 12}, {"type": "sumcage", "cells": '
        '[[0, 2], [1, 2]], "sum": 16}, {"type": "sumcage", "cells": [[0, 3], [0, 2]], "sum": 17}]}'),
       "439821756157693284862475139596738421278514693341962578623187945984256317715349862"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js "Magic square" (commit e373f9811c087246b097eb444d838ab492c55f35;
+    # its sources there: https://www.youtube.com/watch?v=hAyZ9K2EBF0, https://sudokupad.app/2QM8JHJ4HB): anti-knight,
+    # both diagonals, the central box a magic square (its EqualSum constraint over the box's rows, columns and
+    # diagonals), givens r4c1-3 = 3 8 4 and r9c9 = 2; the solution as published there (unique here)
+    P("magicsquare",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Magic square\"",
+      ('{"givens": "...........................384..................................................2", "con'
+       'straints": [{"type": "antiknight"}, {"type": "diagonal"}, {"type": "magicsquare", "cells": [[3, 3], '
+       '[3, 4], [3, 5], [4, 3], [4, 4], [4, 5], [5, 3], [5, 4], [5, 5]]}]}'),
+      "843567219275913846619428375384672951726159483951834627537286194462791538198345762"),
 ]

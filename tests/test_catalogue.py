@@ -210,6 +210,11 @@ CASES.update({
                   lambda g: indexed([g[0][0], g[1][1], g[2][2]]) and indexed([g[3][0], g[2][1]])),
     # a sun in the middle (eight neighbours) and one on the edge (five)
     "sunburn": ([{"type": "sunburn", "cells": [[1, 1], [0, 2]]}], lambda g: sun_holds(g, 1, 1) and sun_holds(g, 0, 2)),
+    # issue 41, magic squares (branch magic): the whole grid as the block (its rows and columns add up to 10
+    # anyway, so both diagonals must too); no smaller block can hold on a 4x4: a 2x2's rows, columns and
+    # diagonals need its four digits equal, and no 3x3 of a 4x4 grid has them all with one sum
+    "magicsquare": ([{"type": "magicsquare", "cells": [[r, c] for r in range(4) for c in range(4)]}],
+                    lambda g: sum(g[i][i] for i in range(4)) == sum(g[3 - i][i] for i in range(4)) == 10),
 })
 # issue 41, cages whose digits may repeat (branch sumcage): r1c1 and r2c3 share no unit (2 + 2 is one way to 4), nor
 # do r3c1 and r4c2 beside r3c3 (1 + 4 + 1, 2 + 2 + 2, ...)
@@ -224,7 +229,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
                "fibonacci": "f-puzzles has no Fibonacci line",
                "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
-               "sumcage": "f-puzzles has no sum cage"}  # kinds f-puzzles has no rule for
+               "sumcage": "f-puzzles has no sum cage",
+               "magicsquare": "f-puzzles has no magic square"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -541,9 +547,11 @@ ISSUE_41_MORE = ("lockout", "tenline", "sequence")  # (branch kinds-more)
 ISSUE_41_DIFF = ("diffcount", "fibonacci")  # (branch kinds-diff)
 ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
 ISSUE_41_SUMCAGE = ("sumcage",)  # (branch sumcage)
+ISSUE_41_MAGIC = ("magicsquare",)  # (branch magic)
 
 
-@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX + ISSUE_41_SUMCAGE)
+@pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX + ISSUE_41_SUMCAGE
+                         + ISSUE_41_MAGIC)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

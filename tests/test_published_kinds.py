@@ -105,7 +105,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "sequence": "f-puzzles has no sequence line", "diffcount": "f-puzzles has no differences-count line",
                "fibonacci": "f-puzzles has no Fibonacci line",
                "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
-               "sumcage": "f-puzzles has no sum cage"}
+               "sumcage": "f-puzzles has no sum cage",
+               "magicsquare": "f-puzzles has no magic square"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:
@@ -145,6 +146,7 @@ def test_every_new_kind_has_a_published_puzzle():
     assert {"diffcount", "fibonacci"} <= kinds  # issue 41, differences-count and Fibonacci lines (branch kinds-diff)
     assert {"indexline", "sunburn"} <= kinds  # issue 41, index lines and sunburn (branch kinds-index)
     assert {"sumcage"} <= kinds  # issue 41, cages whose digits may repeat (branch sumcage)
+    assert {"magicsquare"} <= kinds  # issue 41, magic squares (branch magic)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ MIXED = json.dumps({"givens": "57.19.6.2.92453..74.8...5.985..61......8.5.9.1.69
 def expected_marks(board: Board) -> Counter:
     """How many drawn elements of each class the rules call for, counted from the constraints
     themselves (not from their marks): one line per line-shaped constraint, one ring per circle
-    cell, one shaded cell per odd, even, extra-region or clone cell, one text per outside clue."""
+    cell, one shaded cell per odd, even, extra-region, clone or magic-square cell, one text per outside clue."""
     want: Counter = Counter()
     lines = {"thermometer": "thermo", "whispers": "whisper", "renban": "renban", "palindrome": "palindrome",
              "between": "between", "arrow": "arrow", "regionsum": "regionsum", "entropic": "entropic",
@@ -86,6 +86,9 @@ def expected_marks(board: Board) -> Counter:
         elif k == "extra-region":
             want["path.cage"] += 1
             want["rect.region"] += len(c.cells)
+        elif k == "magicsquare":
+            want["path.cage"] += 1
+            want["rect.magic"] += len(c.cells)
         elif k == "kropki":
             want[f"circle.kropki-{c.data[0]}"] += 1
         elif k in ("xv", "greaterthan"):  # a greater-than sign is drawn as XV's letters are
@@ -122,7 +125,8 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "even", "whispers", "palindrome", "renban", "between", "quadruple", "extra-region", "clone",
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
-               "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn", "sumcage")
+               "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn", "sumcage",
+               "magicsquare")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -803,3 +803,50 @@ def test_fpuzzles_killer_cages_are_sum_cages_where_its_ruleset_says_cage_digits_
         parse_puzzle(link("Digits may repeat in cages.", [{"cells": ["R1C1", "R1C2"]}], given=False))
     got = parse_puzzle(link("Killer cages.", [{"cells": ["R1C1", "R1C2"], "value": "3"}]))
     assert [(c.kind, c.value) for c in got.rules.constraints] == [("killer", 3)]
+
+
+# issue 41, magic squares (branch magic): the published "Magic square" (tests/published_kinds.py cites it): its
+# anti-knight rule and diagonals, and the central box read from the words or from its shading
+MAGIC_GIVENS = "...........................384..................................................2"
+MAGIC_SOLUTION = "843567219275913846619428375384672951726159483951834627537286194462791538198345762"
+
+
+def magic_puzzle(rules: str, **parts) -> dict:
+    cells = [[{"value": int(ch)} if ch != "." else {} for ch in MAGIC_GIVENS[r * 9:r * 9 + 9]] for r in range(9)]
+    rules = ("Cells a knight's move apart cannot contain the same digit. Digits may not repeat on the marked "
+             "diagonals. " + rules)
+    diagonals = [{"color": "#34BBE6", "thickness": 4, "wayPoints": ends} for ends in ([[0, 0], [9, 9]], [[0, 9], [9, 0]])]
+    cages = [{"value": f"rules: {rules}"}, {"value": f"solution: {MAGIC_SOLUTION}"}] + parts.pop("cages", [])
+    return {"cells": cells, "cages": cages, "lines": diagonals, **parts}
+
+
+def test_a_magic_square_is_read_from_the_box_the_rules_text_names_or_its_shading():
+    from sudoku_cp.core.board import Board
+    from sudoku_cp.core.check import is_solution
+
+    centre = tuple((r, c) for r in range(3, 6) for c in range(3, 6))
+    for text, parts in [("Normal sudoku rules apply. The central box is a magic square: every row, column and main "
+                         "diagonal of it sums to 15.", {}),
+                        ("Box 5 is a magic square.", {}),
+                        ("The shaded box is a magic square.", {"underlays": shaded(*centre)})]:
+        board = read(magic_puzzle(text, **parts))
+        assert [(c.kind, c.cells) for c in board.rules.constraints if c.kind != "antiknight"] == [("magicsquare", centre)]
+        assert board.rules.name == "diagonal+antiknight+magicsquare", text
+        assert is_solution(Board(board.shape, tuple(map(int, MAGIC_SOLUTION)), board.rules), board)
+    with pytest.raises(PuzzleError, match="the shaded cells from r1c2 the rules text may call a magic square"):
+        read(magic_puzzle("The shaded cells form a magic square.",
+                          underlays=shaded(*((r, c) for r in range(3) for c in range(1, 4)))))  # not a box
+    with pytest.raises(PuzzleError, match="no box named and no shaded block of cells for it"):
+        read(magic_puzzle("Some 3x3 block is a magic square."))
+    with pytest.raises(PuzzleError, match="own solution breaks the rules as read"):
+        read(magic_puzzle("Box 1 is a magic square."))  # 843/275/619: rows add up to 15, 14, 16
+
+
+def test_a_magic_square_in_a_cage_is_read_where_the_rules_text_says_the_caged_cells_form_it():
+    block = [[r, c] for r in range(3, 6) for c in range(3, 6)]
+    board = read(magic_puzzle("Cage digits cannot repeat. The caged cells form a magic square.", cages=[{"cells": block}]))
+    assert sorted((c.kind, c.cells) for c in board.rules.constraints if c.kind != "antiknight") == [
+        ("killer", tuple(map(tuple, block))), ("magicsquare", tuple(map(tuple, block)))]
+    with pytest.raises(PuzzleError, match="no cage of a square block of cells"):
+        read(magic_puzzle("Cage digits cannot repeat. The caged cells form a magic square.",
+                          cages=[{"cells": block[:6]}]))

@@ -77,6 +77,8 @@ BUILT_IN = (
     "sunburn",
     # issue 41, cages whose digits may repeat (branch sumcage)
     "sumcage",
+    # issue 41, magic squares (branch magic)
+    "magicsquare",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

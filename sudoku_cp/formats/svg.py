@@ -49,7 +49,8 @@ LINE_STYLES = {"thermo": ("#c4c4c4", 0.32), "whisper": ("#5cb85c", 0.16), "renba
                "diffcount": ("#b7f68c", 0.14), "fibonacci": ("#6adaed", 0.14),
                "indexline": ("#71ded2", 0.14),
                "": ("#9a9a9a", 0.16)}
-SHADE_FILLS = {"odd": "#d6d6d6", "even": "#d6d6d6", "region": "#e8f0d8", "clone": "#fbe3c8", "": "#eeeeee"}
+SHADE_FILLS = {"odd": "#d6d6d6", "even": "#d6d6d6", "region": "#e8f0d8", "clone": "#fbe3c8",
+               "magic": "#e6dcf5", "": "#eeeeee"}
 ARROWS = {"DR": "\u2198", "DL": "\u2199", "UR": "\u2197", "UL": "\u2196", "right": "\u2192", "left": "\u2190",
           "down": "\u2193", "up": "\u2191"}
 

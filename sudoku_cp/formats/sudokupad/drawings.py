@@ -135,6 +135,19 @@ def joined_groups(cells: Iterable[Cell], together: Callable[[Cell, Cell], bool] 
         groups.append(sorted(group))
     return groups
 
+def square_block(cells: Iterable[Cell]) -> list[Cell] | None:
+    """The cells row by row when they are a square block of k rows and k columns (k at least 2), else None.
+
+    >>> square_block([(1, 1), (0, 0), (0, 1), (1, 0)]), square_block([(0, 0), (0, 1)])
+    ([(0, 0), (0, 1), (1, 0), (1, 1)], None)
+    """
+    cells = set(cells)
+    k = math.isqrt(len(cells))
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    block = [(top + i, left + j) for i in range(k) for j in range(k)]
+    return block if k >= 2 and set(block) == cells else None
+
+
 def centred(p: Point) -> bool:
     """Whether a point is a cell's centre."""
     return abs(_frac(p[0]) - 0.5) < NEAR and abs(_frac(p[1]) - 0.5) < NEAR
@@ -227,6 +240,10 @@ class DrawingReader:
         self.lines = [self._line(v, False) for v in data.get("lines") or [] if isinstance(v, dict)]
         self.lines += [self._line(v, True) for v in data.get("arrows") or [] if isinstance(v, dict)]
         self.lines = [line for line in self.lines if len(line.points) >= 2]
+        self.cages = [[(int(r), int(c)) for r, c in cage["cells"]] for cage in data.get("cages") or []
+                      if isinstance(cage, dict) and not cage.get("hidden") and cage.get("style") in (None, "killer")
+                      and isinstance(cage.get("cells"), list) and cage["cells"]
+                      and all(isinstance(c, list) and len(c) == 2 for c in cage["cells"])]  # (read as killer cages)
 
     @staticmethod
     def _shape(s: dict, layer: str) -> Shape_:
@@ -313,6 +330,7 @@ class DrawingReader:
         self.clones()
         self.fortress()
         self.shaded_regions()
+        self.magic_squares()
         self.leftover_shapes()
         return self.out
 
@@ -535,6 +553,59 @@ class DrawingReader:
             for cell in group:
                 shaded[cell].used = True
             self.add("extra-region", cells=[list(c) for c in group])
+
+    def magic_squares(self) -> None:
+        """Magic squares, where the rules text names one: the box it names ("the central box", "the middle box",
+        "box 5"), else each cage of a square block where the text speaks of a cage (read as a killer cage too, so
+        its digits are distinct), else each shaded square block of cells that is a box, or that the text's shaded
+        regions already make an extra region (distinct digits, as a magic square's are). Anything else is named."""
+        if not words.says(self.text, r"\bmagic squares?\b"):
+            return
+        if not self.has_rule("magicsquare"):
+            self.out.missing.setdefault("magicsquare", "magic squares")
+            return
+        side = math.isqrt(self.n)
+        boxes = None if self.regions is not None or side * side != self.n or side < 2 else \
+            [[(r, c) for r in range(b // side * side, b // side * side + side)
+              for c in range(b % side * side, b % side * side + side)] for b in range(self.n)]
+        said = " ".join(t for t in words.sentences(self.text) if re.search(r"\bmagic squares?\b", t))
+        named = sorted({int(m.group(1)) for m in re.finditer(r"\bbox (\d+)\b", said)})
+        if re.search(r"\b(?:central|centre|center|middle) box\b", said) and self.n % 2:
+            named = sorted(set(named) | {(self.n + 1) // 2})
+        if named:
+            if boxes is None or any(not 1 <= b <= self.n for b in named):
+                self.unread(f"the magic square the rules text names in box {', '.join(map(str, named))}: expected "
+                            f"a box of {self.n} cells in a square of {side}x{side}")
+                return
+            for b in named:
+                self.add("magicsquare", cells=[list(c) for c in boxes[b - 1]])
+            return
+        if re.search(r"\bcage[sd]?\b", said):  # "the caged cells": cages read as killer cages, so distinct digits
+            blocks = [block for block in map(square_block, self.cages) if block is not None]
+            if not blocks:
+                self.unread("the magic square the rules text names in a cage: no cage of a square block of cells")
+                return
+            for block in blocks:
+                self.add("magicsquare", cells=[list(c) for c in block])
+            return
+        regions = {frozenset(tuple(c) for c in k["cells"]) for k in self.out.constraints if k["type"] == "extra-region"}
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.rounded and not s.text
+                  and centred(s.centre) and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25
+                  and self.inside(cell_of(s.centre)) and (not s.used or any(cell_of(s.centre) in g for g in regions))}
+        groups = joined_groups(shaded)
+        if not groups:
+            self.unread("the magic square the rules text names: no box named and no shaded block of cells for it")
+            return
+        for group in groups:
+            square = square_block(group)
+            if square is None or not ((boxes is not None and set(square) in map(set, boxes)) or frozenset(square) in regions):
+                self.unread(f"the shaded cells from {cell_name(*min(group))} the rules text may call a magic square: "
+                            f"expected a square block that is a box or an extra region")
+                return
+        for group in groups:
+            for cell in group:
+                shaded[cell].used = True
+            self.add("magicsquare", cells=[list(c) for c in sorted(group)])
 
     def diagonals(self) -> None:
         n = self.n

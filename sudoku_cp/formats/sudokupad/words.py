@@ -269,7 +269,8 @@ little consecutive nonconsecutive non ratio difference german dutch slow double 
 negative given pair pairs digit digits partial white black grey gray green purple pink blue red orange yellow cyan
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
-sign signs positive main differences count fibonacci index sunburn sun suns""".split())
+sign signs positive main differences count fibonacci index sunburn sun suns
+magic square squares""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers

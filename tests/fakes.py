@@ -26,6 +26,18 @@ class PessimistBackend(Backend):
         return Outcome([], complete=True)
 
 
+class OneThenTimeBackend(Backend):
+    """Finds one solution of the empty 4x4, then says the time limit ended its count."""
+
+    def __init__(self, option=None):
+        self.name = "one-then-time"
+
+    def count(self, board, limit, time_limit=None):
+        from sudoku_cp.backends.dfs import DfsBackend
+
+        return Outcome(DfsBackend().count(board, 1).solutions, complete=False, timed_out=True)
+
+
 class TwoThenTimeBackend(Backend):
     """Finds two solutions of the empty 4x4, then says the time limit ended its count."""
 

@@ -312,8 +312,8 @@ def test_a_cpsat_session_asked_after_the_deadline_is_undecided_not_a_crash():
 
 # --- issue 44, part 3: the limit binds building the model too, on every backend ---------------------------
 
-STOPPED = re.compile(r"unknown: (the time limit ended the search|time limit reached while building the model "
-                     r"\(\d[\d,]* of \d[\d,]* constraints added\)) \[")
+STOPPED = re.compile(r"unknown: (the time limit ended the search|the time limit ended the count \(1 solution found\)|"
+                     r"time limit reached while building the model \(\d[\d,]* of \d[\d,]* constraints added\)) \[")
 CUT_SHORT = re.compile(r"multiple: more than one solution \(at least \d+ solutions; the time limit ended the "
                        r"count\) \[")
 NEEDS = {"mip": "highspy", "mip:scip": "pyscipopt", "mip:lp": "highspy", "smt": "z3", "smt:fd": "z3",
@@ -346,8 +346,8 @@ def test_every_backend_on_an_empty_64x64_stops_at_a_short_limit(backend):
     limited = LIMITED.format("DATA" if backend.startswith("choco") else "AS")
     done = subprocess.run([sys.executable, "-c", limited, "count", "--limit", "100000", "--backend", backend,
                            "--time-limit", "1", empty_64], capture_output=True, text=True, timeout=60)
-    # either the limit came before any two solutions (unknown, exit 4), or it cut the count short after
-    # finding some: "multiple" is then a fact (exit 1), said with the limit that ended the count
+    # the limit came before any solution, or after one (unknown, exit 4: uniqueness was not shown), or it cut
+    # the count short after two or more: "multiple" is then a fact (exit 1), said with the limit that ended it
     first = done.stdout.splitlines()[0] if done.stdout else ""
     if done.returncode == EXIT_TIMEOUT:
         assert STOPPED.match(first), done.stdout[:300]
@@ -369,6 +369,16 @@ def test_a_count_the_limit_cut_short_after_two_solutions_is_multiple_and_says_wh
                                        "limit ended the count) [two-then-time, ")
     # a count that reached its own limit is not said to be cut short by the time
     assert "stopped" not in count(EMPTY_4, 2, make("dfs")).stats
+
+
+def test_a_count_the_limit_cut_short_after_one_solution_is_unknown_and_says_one_was_found():
+    from fakes import OneThenTimeBackend
+
+    from sudoku_cp.cli.solve_cmd import describe
+
+    result = count(EMPTY_4, 1000, OneThenTimeBackend())
+    assert (result.status, result.count) == (Status.UNKNOWN, 1)
+    assert describe(result).startswith("unknown: the time limit ended the count (1 solution found) [one-then-time, ")
 
 
 def test_a_build_past_the_deadline_says_how_far_it_got():

@@ -55,8 +55,9 @@ def add_parser(sub) -> None:
 
 def describe(result: Result) -> str:
     text = WORDS.get(result.status, result.status.value)
-    if result.status is Status.UNKNOWN and result.stats.get("stopped"):  # the limit overtook the build
-        text = f"unknown: {result.stats['stopped']}"
+    if result.status is Status.UNKNOWN and result.stats.get("stopped"):  # the limit overtook the build or count
+        found = f" ({result.count} solution found)" if result.count else ""  # one found, the second not ruled out
+        text = f"unknown: {result.stats['stopped']}{found}"
     if result.status is Status.INVALID:
         return f"{text}: " + "; ".join(c.describe() for c in result.conflicts)
     if result.count is not None and result.status is Status.MULTIPLE:

@@ -162,6 +162,17 @@ def test_a_killer_sum_changed_is_caught_by_the_answer_or_by_the_count():
         parse_puzzle(relink(row["link"], problem=bump))
 
 
+def test_killer_cages_are_sum_cages_where_the_rules_text_lets_cage_digits_repeat():
+    row = next(row for row in CONVERTED if row["kind"] == "killer")
+    killers = parse_puzzle(row["link"]).rules.constraints
+    with options(rules_text="Digits in cages may repeat."):
+        cages = parse_puzzle(row["link"]).rules.constraints
+    assert [(c.kind, c.cells, c.value) for c in cages] == [("sumcage", c.cells, c.value) for c in killers]
+    with options(rules_text="Digits may repeat in grey cages. Digits cannot repeat in white cages."):
+        with pytest.raises(PuzzleError, match="in which the rules text lets digits repeat, though it also says"):
+            parse_puzzle(row["link"])
+
+
 @pytest.mark.parametrize("kind, change, named", [
     ("classic", lambda q: q["line"].update({"28,29": 3}), "a line from r1c1 (Penpa+'s Line)"),
     ("classic", lambda q: q["surface"].update({"28": 1}), "shading in r1c1"),

@@ -10,7 +10,8 @@ Read from the problem layer (``pu_q``) of a square board (grid type ``square`` o
   dashed diagonals), each whole diagonal the diagonal rule;
 - **killer cages**: Penpa+'s Killer cages (``killercages``), their sum the small number Penpa+'s
   Killer number mode puts at a cage cell's top-left corner; a cage with no sum only where the
-  rules text says cage digits do not repeat; their outlines (``cage``) are their drawing;
+  rules text says cage digits do not repeat; where it says they may repeat, a cage with a sum is a
+  sum cage (``sumcage``); their outlines (``cage``) are their drawing;
 - **thermometers**: Penpa+'s Thermo (a bulb, then the line), bulb first;
 - **arrows**: Penpa+'s Sudoku Arrow starting in a cell that holds a circle: that circle's digit is the
   sum of the shaft;
@@ -273,8 +274,9 @@ class Reader:
             if len(found) > 1 or (found and not re.fullmatch(r"[0-9]{1,4}", found[0])):
                 self.unread.append(f"{at} marked {', '.join(map(repr, found))}")
                 continue
-            if said == "repeat":
-                self.unread.append(f"{at} in which the rules text lets digits repeat")
+            if said == "repeat" and (not found or words.cage_repeats_unclear(self.text)):
+                self.unread.append(f"{at}{' with no sum' * (not found)} in which the rules text lets digits repeat"
+                                   + ", though it also says cage digits do not repeat" * bool(found))
                 continue
             if not found and said != "distinct":
                 self.unread.append(f"{at} with no sum, which the rules text does not explain")
@@ -282,7 +284,9 @@ class Reader:
             if self._coloured("killercages", number):
                 self.unread.append(f"{at} in its own colour")
                 continue
-            cage: dict[str, Any] = {"type": "killer", "cells": [list(c) for c in cells]}  # type: ignore[arg-type]
+            # a sum cage where the rules text lets its digits repeat (its sum then found above), else a killer cage
+            cage: dict[str, Any] = {"type": "sumcage" if said == "repeat" else "killer",
+                                    "cells": [list(c) for c in cells]}  # type: ignore[arg-type]
             if found:
                 cage["sum"] = int(found[0])
             self.constraints.append(cage)

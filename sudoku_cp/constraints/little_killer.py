@@ -16,8 +16,7 @@ from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import Kind, Mark, index
 from .forms import fp_clues, fp_name
-from .sums import cell_term, sum_clauses
-from .support import sum_support
+from ._repeating_sum import RepeatingSum
 
 STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
@@ -41,7 +40,7 @@ def diagonal(clue: tuple[int, int], direction: str, n: int, at: str) -> tuple[tu
     return tuple(cells)
 
 
-class LittleKiller(Kind):
+class LittleKiller(RepeatingSum, Kind):
     name = "little-killer"
     words = "little killer"
     fields = ("clue", "direction", "sum")
@@ -91,29 +90,6 @@ class LittleKiller(Kind):
             return [f"{self.label(constraint)}: the diagonal {word} {sum(got) if all(got) else constraint.value}"
                     + (f", needs {constraint.value}" if all(got) else "")]
         return []
-
-    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
-        n = rules.size
-        return sum_clauses([cell_term(n, index(n, c)) for c in constraint.cells], {constraint.value or 0}, enc,
-                           at_most_one=False)  # implied; measured faster without (bench/bench_kinds.py)
-
-    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
-        n = rules.size
-        terms = tuple((index(n, c), 1) for c in constraint.cells)
-        spec.linear.append((self.label(constraint), terms, constraint.value, constraint.value))
-
-    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
-        n = rules.size
-        others = [cells[index(n, c)] for c in constraint.cells if index(n, c) != i]
-        rest = (constraint.value or 0) - sum(others)
-        blanks = others.count(0)
-        low, high = max(1, rest - blanks * n), min(n, rest - blanks)
-        return ((1 << high) - 1) & ~((1 << (low - 1)) - 1) if low <= high else 0
-
-    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
-        """Each digit on the diagonal that the others' candidates can complete to the sum."""
-        n, total = rules.size, constraint.value or 0
-        return sum_support([(masks[index(n, c)], 1) for c in constraint.cells], total, total)
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         clue, direction = constraint.data

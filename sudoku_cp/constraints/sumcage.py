@@ -17,17 +17,15 @@ little killer's diagonal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import Kind, Mark, index
 from .forms import NoFpuzzlesIO, doc_cells, doc_int
-from .sums import cell_term, sum_clauses
-from .support import sum_support
+from ._repeating_sum import RepeatingSum
 
 
-class SumCage(NoFpuzzlesIO, Kind):
+class SumCage(RepeatingSum, NoFpuzzlesIO, Kind):
     name = "sumcage"
     words = "sum cage"
     fields = ("cells", "sum")
@@ -62,29 +60,6 @@ class SumCage(NoFpuzzlesIO, Kind):
         if not blanks:
             return [f"{self.label(constraint)} sums to {sum(got)}, needs {total}"]
         return [f"{self.label(constraint)}: {' '.join(str(d) if d else '.' for d in got)} cannot add up to {total}"]
-
-    def clauses(self, constraint: Constraint, rules: Rules, enc: Any) -> list[list[int]]:
-        n = rules.size
-        return sum_clauses([cell_term(n, index(n, c)) for c in constraint.cells], {constraint.value or 0}, enc,
-                           at_most_one=False)  # implied by the backward clauses (as a little killer's)
-
-    def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
-        n = rules.size
-        terms = tuple((index(n, c), 1) for c in constraint.cells)
-        spec.linear.append((self.label(constraint), terms, constraint.value, constraint.value))
-
-    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
-        n = rules.size
-        others = [cells[index(n, c)] for c in constraint.cells if index(n, c) != i]
-        rest = (constraint.value or 0) - sum(others)
-        blanks = others.count(0)
-        low, high = max(1, rest - blanks * n), min(n, rest - blanks)
-        return ((1 << high) - 1) & ~((1 << (low - 1)) - 1) if low <= high else 0
-
-    def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
-        """Each digit of the cage that the others' candidates can complete to the sum (digits may repeat)."""
-        n, total = rules.size, constraint.value or 0
-        return sum_support([(masks[index(n, c)], 1) for c in constraint.cells], total, total)
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("cage", constraint.cells, "repeat", str(constraint.value))]

@@ -239,6 +239,16 @@ class Kind:
         return []
 
 
+class NarrowedKind(Kind):
+    """A kind whose :meth:`~Kind.narrow` is its own and exact: :meth:`allowed` asks it, the filled cells as their
+    one candidate (a kind that keeps the default narrow must not be one: that narrow asks allowed)."""
+
+    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
+        full = (1 << rules.size) - 1
+        got = self.narrow(constraint, [full if j == i or not d else 1 << (d - 1) for j, d in enumerate(cells)], rules)
+        return 0 if got is None else got[self.touches(constraint, rules).index(i)]
+
+
 class PairKind(Kind):
     """A rule that is a list of cell pairs, each with a test on the pair's digits.
 

@@ -22,13 +22,13 @@ linear rows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from math import isqrt
 from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import Cell, PuzzleError, Shape, cell_name
-from .base import Kind, Mark, index
+from .base import Mark, NarrowedKind, index
 from .forms import NoFpuzzlesIO, doc_cells
 from .sums import Term, cell_term, sum_clauses
 
@@ -49,12 +49,25 @@ def block_lines(cells: Sequence[Cell]) -> list[tuple[str, tuple[Cell, ...]]]:
     return out
 
 
+def square_block(cells: Iterable[Cell]) -> list[Cell] | None:
+    """The cells row by row when they are a square block of k rows and k columns (k at least 2), else None.
+
+    >>> square_block([(1, 1), (0, 0), (0, 1), (1, 0)]), square_block([(0, 0), (0, 1)])
+    ([(0, 0), (0, 1), (1, 0), (1, 1)], None)
+    """
+    cells = set(cells)
+    k = isqrt(len(cells))
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    block = [(top + i, left + j) for i in range(k) for j in range(k)]
+    return block if k >= 2 and set(block) == cells else None
+
+
 def _bounds(masks: Sequence[int]) -> tuple[int, int]:
     """The smallest and largest sum of one candidate from each mask."""
     return sum((m & -m).bit_length() for m in masks), sum(m.bit_length() for m in masks)
 
 
-class MagicSquare(NoFpuzzlesIO, Kind):
+class MagicSquare(NoFpuzzlesIO, NarrowedKind):
     name = "magicsquare"
     words = "magic square"
     fields = ("cells",)
@@ -62,13 +75,11 @@ class MagicSquare(NoFpuzzlesIO, Kind):
 
     def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
         cells = doc_cells(item, "cells", shape.size, where, 4)
-        k = isqrt(len(cells))
-        top, left = min(r for r, _ in cells), min(c for _, c in cells)
-        block = tuple((top + i, left + j) for i in range(k) for j in range(k))
-        if k * k != len(cells) or set(cells) != set(block):
+        block = square_block(cells)
+        if block is None or len(block) != len(cells):
             raise PuzzleError(f"{where} at {cell_name(*cells[0])}: {len(cells)} cells are not a square block: "
                               f"expected the k*k cells of k rows and k columns side by side (k at least 2)")
-        return [Constraint(self.name, 0, block)]
+        return [Constraint(self.name, 0, tuple(block))]
 
     def write(self, constraint: Constraint) -> dict:
         return {"type": self.name, "cells": [list(c) for c in constraint.cells]}
@@ -138,13 +149,6 @@ class MagicSquare(NoFpuzzlesIO, Kind):
                         got[i], changed = keep, True
                         lo, hi = _bounds([got[j] for j in line])
         return [got[i] for i in self.touches(constraint, rules)]
-
-    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
-        n = rules.size
-        full = (1 << n) - 1
-        masks = [full if j == i or not d else 1 << (d - 1) for j, d in enumerate(cells)]
-        got = self.narrow(constraint, masks, rules)
-        return 0 if got is None else got[self.touches(constraint, rules).index(i)]
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("shade", constraint.cells, "magic"), Mark("cage", constraint.cells)]

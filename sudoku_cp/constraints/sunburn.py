@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import Cell
-from .base import Kind, Mark, index, lit
+from .base import Mark, NarrowedKind, index, lit
 from .forms import CellsIO, NoFpuzzlesIO
 from .sums import Term, sum_clauses
 
@@ -36,7 +36,7 @@ def around(cell: Cell, n: int) -> list[Cell]:
             if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n]
 
 
-class Sunburn(NoFpuzzlesIO, CellsIO, Kind):
+class Sunburn(NoFpuzzlesIO, CellsIO, NarrowedKind):
     name = "sunburn"
     words = "sun"
     aux = "per neighbour, 'smaller than the sun'; partial sums of those"
@@ -123,12 +123,6 @@ class Sunburn(NoFpuzzlesIO, CellsIO, Kind):
         if not kept or not all(out):
             return None
         return [kept] + [m & masks[j] for m, j in zip(out, touched[1:])]
-
-    def allowed(self, constraint: Constraint, cells: Sequence[int], i: int, rules: Rules) -> int:
-        full = (1 << rules.size) - 1
-        masks = [full if j == i or not d else 1 << (d - 1) for j, d in enumerate(cells)]
-        got = self.narrow(constraint, masks, rules)
-        return 0 if got is None else got[self.touches(constraint, rules).index(i)]
 
     def marks(self, constraint: Constraint, n: int) -> list[Mark]:
         return [Mark("sun", constraint.cells)]

@@ -274,7 +274,7 @@ class Reader:
             if len(found) > 1 or (found and not re.fullmatch(r"[0-9]{1,4}", found[0])):
                 self.unread.append(f"{at} marked {', '.join(map(repr, found))}")
                 continue
-            if said == "repeat" and (not found or words.cage_repeats_unclear(self.text)):
+            if said == "both" or (said == "repeat" and not found):
                 self.unread.append(f"{at}{' with no sum' * (not found)} in which the rules text lets digits repeat"
                                    + ", though it also says cage digits do not repeat" * bool(found))
                 continue

@@ -113,7 +113,6 @@ def _frac(x: float) -> float:
     return x - math.floor(x)
 
 
-
 def joined_groups(cells: Iterable[Cell], together: Callable[[Cell, Cell], bool] = lambda a, b: True) -> list[list[Cell]]:
     """The groups of ``cells`` joined side by side (``together`` says whether two neighbours join), each sorted.
 
@@ -134,18 +133,6 @@ def joined_groups(cells: Iterable[Cell], together: Callable[[Cell, Cell], bool] 
                     stack.append(nb)
         groups.append(sorted(group))
     return groups
-
-def square_block(cells: Iterable[Cell]) -> list[Cell] | None:
-    """The cells row by row when they are a square block of k rows and k columns (k at least 2), else None.
-
-    >>> square_block([(1, 1), (0, 0), (0, 1), (1, 0)]), square_block([(0, 0), (0, 1)])
-    ([(0, 0), (0, 1), (1, 0), (1, 1)], None)
-    """
-    cells = set(cells)
-    k = math.isqrt(len(cells))
-    top, left = min(r for r, _ in cells), min(c for _, c in cells)
-    block = [(top + i, left + j) for i in range(k) for j in range(k)]
-    return block if k >= 2 and set(block) == cells else None
 
 
 def centred(p: Point) -> bool:
@@ -534,6 +521,11 @@ class DrawingReader:
         for s in shaded.values():
             s.used = True
 
+    def cell_shade(self, s: Shape_) -> bool:
+        """Whether a shape is one cell's shading: a square of about the cell's size on its centre, with no text."""
+        return not s.rounded and not s.text and centred(s.centre) and abs(s.width - 1) < 0.25 \
+            and abs(s.height - 1) < 0.25 and self.inside(cell_of(s.centre))
+
     def shaded_regions(self) -> None:
         """Windoku and extra regions drawn as shading: whole-cell shades that join into groups of N cells, each an
         extra region, when the rules text says shaded regions hold each digit once ("the four shaded regions
@@ -543,9 +535,7 @@ class DrawingReader:
                    and re.search(r"repeat|\bonce\b|\b1 ?(?:-|to) ?\d\b|each digit|every digit|extra regions?|windoku|"
                                  r"different|distinct", sentence) for sentence in words.sentences(self.text)):
             return
-        shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
-                  and centred(s.centre) and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25
-                  and self.inside(cell_of(s.centre))}
+        shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and self.cell_shade(s)}
         groups = joined_groups(shaded)
         if not groups or any(len(group) != self.n for group in groups):
             return  # shading that is not regions of N cells: named as unread below
@@ -580,6 +570,8 @@ class DrawingReader:
             for b in named:
                 self.add("magicsquare", cells=[list(c) for c in boxes[b - 1]])
             return
+        from ...constraints.magicsquare import square_block
+
         if re.search(r"\bcage[sd]?\b", said):  # "the caged cells": cages read as killer cages, so distinct digits
             blocks = [block for block in map(square_block, self.cages) if block is not None]
             if not blocks:
@@ -589,9 +581,8 @@ class DrawingReader:
                 self.add("magicsquare", cells=[list(c) for c in block])
             return
         regions = {frozenset(tuple(c) for c in k["cells"]) for k in self.out.constraints if k["type"] == "extra-region"}
-        shaded = {cell_of(s.centre): s for s in self.shapes if not s.rounded and not s.text
-                  and centred(s.centre) and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25
-                  and self.inside(cell_of(s.centre)) and (not s.used or any(cell_of(s.centre) in g for g in regions))}
+        shaded = {cell_of(s.centre): s for s in self.shapes
+                  if self.cell_shade(s) and (not s.used or any(cell_of(s.centre) in g for g in regions))}
         groups = joined_groups(shaded)
         if not groups:
             self.unread("the magic square the rules text names: no box named and no shaded block of cells for it")
@@ -896,8 +887,7 @@ class DrawingReader:
     def parity_shading(self) -> None:
         """Shaded cells the rules text calls odd or even ("grey cells contain even digits", "shaded cells are
         odd"): the whole-cell shading of the colour it names, or, naming none, of the one colour shaded."""
-        shades = [s for s in self.shapes if not s.used and not s.rounded and not s.text and centred(s.centre)
-                  and abs(s.width - 1) < 0.25 and abs(s.height - 1) < 0.25 and self.inside(cell_of(s.centre))]
+        shades = [s for s in self.shapes if not s.used and self.cell_shade(s)]
         for sentence in words.sentences(self.text):
             parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
             if len(parity) != 1 or re.search(r"count|number of|how many|sum|total|square|circle|\bnot?\b|never|"

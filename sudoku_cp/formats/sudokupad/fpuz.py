@@ -169,7 +169,7 @@ def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_tex
     text = rules_text if rules_text is not None else (meta.get("rules") or str(data.get("ruleset") or ""))
     if data.get("ruleset") and rules_text is None and "rules" in meta:
         text = str(data["ruleset"]) + "\n" + meta["rules"]
-    if words.cage_digits(text) == "repeat" and isinstance(keys.get("killercage"), list):
+    if words.cage_digits(text) in ("repeat", "both") and isinstance(keys.get("killercage"), list):
         # f-puzzles' killer cages where the rules text lets the digits in cages repeat: read as SudokuPad's cages
         # are there (a sum cage, or named), never as killer cages (whose digits differ)
         cosmetic["cages"] += drawn({"cage": keys.pop("killercage")})["cages"]

@@ -116,12 +116,9 @@ def _unnamed(rest: str, where: str) -> str | None:
     if json_depth(text) > MAX_JSON_DEPTH:
         return None
     try:
-        puzzle = json.loads(text)
-    except ValueError:
-        try:
-            puzzle = unzip(text)
-        except (ValueError, RecursionError):
-            return None
+        puzzle = unzip(text)  # SudokuPad's zipped JSON, or f-puzzles' plain JSON
+    except (ValueError, RecursionError):
+        return None
     if isinstance(puzzle, dict) and "grid" in puzzle:
         return "fpuzzles"
     return "scl" if isinstance(puzzle, dict) and "cells" in puzzle else None

@@ -238,8 +238,7 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
     from ...core.shape import cell_name
 
     said = words.cage_digits(text)
-    repeat = said == "repeat"
-    unclear = repeat and words.cage_repeats_unclear(text)
+    repeat, unclear = said in ("repeat", "both"), said == "both"
     unknown = "?" if said == "distinct" and not words.question_mark_meant(text) else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}

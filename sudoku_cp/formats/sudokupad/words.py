@@ -347,30 +347,17 @@ _NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't
 
 def cage_digits(text: str) -> str | None:
     """What the rules text says of the digits in cages: ``"repeat"`` (they may repeat), ``"distinct"`` (they do
-    not), or None (it does not say).
+    not), ``"both"`` (it says each, of some cages: no reading is sure), or None (it does not say).
 
     >>> cage_digits("Digits in a cage MAY repeat."), cage_digits("Digits cannot repeat in cages."), cage_digits("Killer cages.")
     ('repeat', 'distinct', None)
+    >>> cage_digits("Digits in grey cages may repeat. Digits cannot repeat in white cages.")
+    'both'
     """
     found = [s for s in sentences(text) if re.search(_CAGE, s)]
-    if any(re.search(_MAY_REPEAT, s) for s in found):
-        return "repeat"
-    if any(re.search(_NO_REPEAT, s) for s in found):
-        return "distinct"
-    return None
-
-
-def cage_repeats_unclear(text: str) -> bool:
-    """Whether a rules text that lets the digits in cages repeat also says, of cages, that digits do not repeat
-    (some cages may be killers then, or only some cages let them repeat: no reading is sure).
-
-    >>> cage_repeats_unclear("Digits in grey cages may repeat. Digits cannot repeat in white cages.")
-    True
-    >>> cage_repeats_unclear("Digits in a cage MAY repeat."), cage_repeats_unclear("Killer cages.")
-    (False, False)
-    """
-    found = [s for s in sentences(text) if re.search(_CAGE, s)]
-    return any(re.search(_MAY_REPEAT, s) for s in found) and any(re.search(_NO_REPEAT, s) for s in found)
+    repeat = any(re.search(_MAY_REPEAT, s) for s in found)
+    distinct = any(re.search(_NO_REPEAT, s) for s in found)
+    return "both" if repeat and distinct else "repeat" if repeat else "distinct" if distinct else None
 
 
 def question_mark_meant(text: str) -> bool:

@@ -78,7 +78,7 @@ def read(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> 
     board = partly(build(document, box, where), unread)
     solution = answer(link, grid, reader.givens)
     check_solution(board, solution, where, unread)
-    check_unique(board, solution, where, ignore)
+    check_unique(board, solution, where, ignore, text)
     return board
 
 

@@ -136,7 +136,7 @@ def read(data: dict, box: tuple[int, int] | None = None, first_line: int = 1, wh
         if not _decoration(board, solution):
             refuse_unread(where, {}, unread, False)
     elif from_drawings or said_more:
-        check_unique(board, solution, where, ignore)
+        check_unique(board, solution, where, ignore, text)
     return board
 
 

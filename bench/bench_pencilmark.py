@@ -9,7 +9,8 @@ links as posted, each with its published solution; or ``--links FILE``, JSON Lin
   unique=True)``, as bench_links.py does;
 - pencilmark: ``sources.load(link, fetch=False)`` then ``cpsat_verify.decide(..., limit=2)``, the
   search behind ``pencilmark.solve`` (plain); with ``--verify``, ``load(..., verify=True)`` first,
-  pencilmark's own check of uniqueness and of the embedded solution.
+  pencilmark's own check of uniqueness and of the embedded solution; with ``--infer``, ``load(...,
+  infer=True)``, pencilmark's search of line readings with its solver.
 
 Each outcome is ``correct`` (unique, exactly the published solution), ``refused`` (an error that
 says what was not read, or no verdict) or ``WRONG`` (any other answer stated as a fact: no solution,
@@ -18,7 +19,7 @@ tells its user something false about the puzzle; a refusal does not. The summary
 tally and, over the links both answer correctly, the median of this tree's seconds / pencilmark's
 (read + count, medians of ``--repeat`` rounds, the two sides alternating).
 
-    python bench/bench_pencilmark.py [--repeat K] [--verify] [--links FILE] [--verbose]
+    python bench/bench_pencilmark.py [--repeat K] [--verify] [--infer] [--links FILE] [--verbose]
 """
 
 from __future__ import annotations
@@ -54,12 +55,12 @@ def ours(link: str) -> tuple[str, str]:
     return result.status.value, digits
 
 
-def theirs(link: str, verify: bool) -> tuple[str, str]:
+def theirs(link: str, verify: bool, infer: bool) -> tuple[str, str]:
     """pencilmark's status and answer for ``link``: "unique"/"multiple"/"none" and digits, or "refused"."""
     from pencilmark import api, cpsat_verify, sources
 
     try:
-        found = sources.load(link, fetch=False, verify=verify)
+        found = sources.load(link, fetch=False, verify=verify, infer=infer)
         solutions, decided = cpsat_verify.decide(api.load(found), limit=2)
     except Exception as error:  # pencilmark's SourceError family, and whatever its readers raise
         return "refused", f"{type(error).__name__}: {error}"
@@ -81,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="rounds per link (the median is kept); default 3")
     parser.add_argument("--verify", action="store_true",
                         help="let pencilmark check uniqueness and the embedded solution as it loads (verify=True)")
+    parser.add_argument("--infer", action="store_true",
+                        help="let pencilmark search line readings with its solver as it loads (infer=True)")
     parser.add_argument("--links", type=Path, metavar="FILE",
                         help="a JSON Lines file of other links ({link, solution}); default the real corpus")
     parser.add_argument("--verbose", action="store_true", help="print each answer that is not correct")
@@ -94,16 +97,16 @@ def main(argv: list[str] | None = None) -> int:
     rows = [json.loads(line) for line in (args.links or REAL).read_text(encoding="utf-8").splitlines()
             if line.strip()]
     print(machine())
-    print(f"# pencilmark {getattr(pencilmark, '__version__', '?')}{' (verify=True)' * args.verify}, "
+    print(f"# pencilmark {getattr(pencilmark, '__version__', '?')}{' (verify=True)' * args.verify}{' (infer=True)' * args.infer}, "
           f"{len(rows)} links from {(args.links or REAL).name}")
-    ours(rows[0]["link"]), theirs(rows[0]["link"], args.verify)  # imports and caches, not timed
+    ours(rows[0]["link"]), theirs(rows[0]["link"], args.verify, args.infer)  # imports and caches, not timed
     print(f"{'#':>3} {'sudoku-cp':9} {'s':>7} {'pencilmark':10} {'s':>7}  title")
     tally: dict[str, dict[str, int]] = {"sudoku-cp": {}, "pencilmark": {}}
     ratios = []
     for k, row in enumerate(rows):
         times: dict[str, list[float]] = {"sudoku-cp": [], "pencilmark": []}
         got: dict[str, tuple[str, str]] = {}
-        sides = [("sudoku-cp", lambda: ours(row["link"])), ("pencilmark", lambda: theirs(row["link"], args.verify))]
+        sides = [("sudoku-cp", lambda: ours(row["link"])), ("pencilmark", lambda: theirs(row["link"], args.verify, args.infer))]
         for round_ in range(args.repeat):
             for side, run in (sides if round_ % 2 == 0 else sides[::-1]):
                 start = time.perf_counter()

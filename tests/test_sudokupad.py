@@ -310,6 +310,13 @@ def test_a_count_refusal_names_the_rules_texts_sentence_no_rule_read_speaks_of()
     assert str(error.value).count("\n") == 0
     assert ("the rules text's 'Draw a 1-cell-wide snake of orthogonally connected cells in the grid.' (and 3 more) "
             "is likely a rule this reader does not read") in str(error.value)
+    # and where the puzzle's own solution breaks the reading: 'NGN' (real.jsonl) fills its 4x4 from a subset of 1-9
+    row = next(r for r in REAL if '"NGN"' in r["source"])
+    with pytest.raises(PuzzleError) as error:
+        parse_puzzle(row["link"])
+    assert ("own solution breaks the rules as read (row 1 does not hold every digit 1..4 once), so the drawings were "
+            "misread (the rules text's 'Place the same 4-digit subset from the digits 1 – 9 in each row, column and "
+            "2 x 2 box.' is likely a rule this reader does not read)") in str(error.value)
 
 
 # --- the options: --rules-text, --ignore-unread ----------------------------------------------

@@ -136,7 +136,7 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     if any(key in puzzle for key in FOG_KEYS):
         board = Board.unchecked(board.shape, board.cells, replace(board.rules, name=f"{board.rules.name} ({FOGGED})"))
     board = partly(board, unread)
-    check_solution(board, meta.get("solution", ""), where, unread)
+    check_solution(board, meta.get("solution", ""), where, unread, text)
     check_unique(board, meta.get("solution", ""), where, ignore, text)
     return board
 
@@ -417,8 +417,10 @@ def solution_digits(solution: str | Sequence[int] | None, size: int) -> tuple[in
     return cells
 
 
-def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str]) -> None:
-    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said."""
+def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str],
+                   text: str = "") -> None:
+    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said (with
+    the rules ``text``'s first sentence no rule read speaks of, where there is one)."""
     cells = solution_digits(solution, board.size)
     if cells is None:
         return
@@ -427,8 +429,10 @@ def check_solution(board: Board, solution: str | Sequence[int] | None, where: st
     solved = Board.unchecked(board.shape, cells, board.rules)
     problems = solution_problems(solved, board)
     if problems:
+        hint = _not_read(board, text, "")
         raise PuzzleError(f"{where}: the puzzle's own solution breaks the rules as read ({problems[0]}), so the "
-                          f"drawings were misread: expected a puzzle whose drawings this reader reads")
+                          f"drawings were misread{f' ({hint})' if hint else ''}: expected a puzzle whose drawings "
+                          f"this reader reads")
 
 
 def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool,

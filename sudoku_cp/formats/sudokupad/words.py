@@ -428,7 +428,7 @@ _SPOKEN = {"killer": r"\bcages?\b", "sumcage": r"\bcages?\b", "arrow": r"\bcircl
 _BASIC = set("""normal standard classic classical usual regular ordinary sudoku rules rule apply applies fill place put
 enter write the grid with digits digit numbers number to through from once each every in a an and or of row rows column
 columns box boxes region regions marked nonet nonets so that don't doesn't do does not cannot can't repeat repeats
-repeated any must contain contains appear appears exactly only within such no also""".split())
+repeated any must contain contains appear appears exactly only within such no also may can will be are is it its""".split())
 _RULE_WORDS = (r"\b(?:digits?|numbers?|cells?|rows?|columns?|boxe?s?|lines?|cages?|circles?|dots?|sums?|grid|values?|"
                r"regions?|arrows?|clues?)\b")
 _ASIDE = r"^(?:e\.? ?g\b|eg\b|i\.? ?e\b|for example|example|note\b|notes\b|\(|tip\b|hint\b)"

@@ -26,7 +26,8 @@ class GlobalEntropy(Windows):
     per_three = True
 
     def title(self, constraint: Constraint, n: int) -> str:
-        return "global entropy (every 2x2 area holds a low, a middle and a high digit)"
+        t = n // 3
+        return f"global entropy (each 2x2 area holds a digit of 1-{t}, {t + 1}-{2 * t} and {2 * t + 1}-{n})"
 
     def windows(self, constraint: Constraint, n: int) -> tuple[tuple[int, ...], ...]:
         return squares(n)

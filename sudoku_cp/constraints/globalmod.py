@@ -1,9 +1,9 @@
-"""Global mod 3: every 2x2 area of the grid holds a digit of each of {1,4,7}, {2,5,8} and {3,6,9} (one of each
-remainder when divided by 3).
+"""Global mod 3: every 2x2 area of the grid holds a digit of each of 147, 258 and 369 (one of each remainder when
+divided by 3).
 
 As sigh's Interactive Sudoku Solver defines ``GlobalMod`` ("each 2x2 box in the grid has to contain a digit
 from (1, 4, 7), a digit from (2, 5, 8) and a digit from (3, 6, 9)"), over every 2x2 area, the areas overlapping.
-On a 6x6 the classes are {1,4}, {2,5}, {3,6}; the grid's size must be a multiple of 3 (on a 4x4 no grid keeps
+On a 6x6 the classes are 14, 25, 36; the grid's size must be a multiple of 3 (on a 4x4 no grid keeps
 the rule), other sizes are refused. The windows are the 2x2 areas (:class:`._windows.Windows`): three clauses
 per area.
 
@@ -12,7 +12,7 @@ Document: ``{"type": "globalmod"}``. f-puzzles has no such rule, so such a puzzl
 >>> from sudoku_cp.core.rules import Rules
 >>> from sudoku_cp.core.shape import Shape
 >>> KIND.holds(Constraint("globalmod", 0, ()), [1, 4] + [0] * 7 + [2, 8] + [0] * 70, Rules.classic(Shape(3, 3)))
-['the global mod 3 rule: r1c1-r2c2 hold 1 4 2 8, no digit of {3,6,9}']
+['the global mod 3 rule: r1c1-r2c2 hold 1 4 2 8, no digit of 369']
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ class GlobalMod(Windows):
     per_three = True
 
     def title(self, constraint: Constraint, n: int) -> str:
-        return f"global mod 3 (every 2x2 area holds a digit of each of {', '.join(self._sets(n))})"
+        *first, last = self._sets(n)
+        return f"global mod 3 (each 2x2 area holds a digit of {', '.join(first)} and {last})"
 
     def windows(self, constraint: Constraint, n: int) -> tuple[tuple[int, ...], ...]:
         return squares(n)
@@ -36,7 +37,8 @@ class GlobalMod(Windows):
         return (d - 1) % 3
 
     def _sets(self, n: int) -> list[str]:
-        return ["{" + ",".join(str(d) for d in range(k, n + 1, 3)) + "}" for k in (1, 2, 3)]
+        """The classes as setters write them: 147, 258, 369 (digits past 9 spaced: 1 4 7 10)."""
+        return [("" if n <= 9 else " ").join(str(d) for d in range(k, n + 1, 3)) for k in (1, 2, 3)]
 
     def class_names(self, n: int) -> tuple[str, ...]:
         return tuple(f"digit of {s}" for s in self._sets(n))

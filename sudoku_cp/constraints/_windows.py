@@ -148,6 +148,23 @@ class Windows(NoFpuzzlesIO, NarrowedKind):
         return got
 
 
+class Areas(Windows):
+    """The windows are every 2x2 area of the grid (overlapping), the classes three of the same size."""
+
+    per_three = True
+
+    def sets(self, n: int) -> tuple[str, ...]:
+        """The three classes as setters write them (``1-3``; ``147``)."""
+        raise NotImplementedError
+
+    def title(self, constraint: Constraint, n: int) -> str:
+        *first, last = self.sets(n)
+        return f"{self.words} (each 2x2 area holds a digit of {', '.join(first)} and {last})"
+
+    def windows(self, constraint: Constraint, n: int) -> tuple[tuple[int, ...], ...]:
+        return squares(n)
+
+
 @lru_cache(maxsize=64)
 def squares(n: int) -> tuple[tuple[int, ...], ...]:
     """Every 2x2 area of an N x N grid (overlapping), its four cell indices row-major.

@@ -96,7 +96,7 @@ class Windows(NoFpuzzlesIO, NarrowedKind):
         if not blanks:
             return f"{where} hold {filled}, no {' and no '.join(missing)}"
         return (f"{where} hold {filled} and {blanks} blank{'s' if blanks > 1 else ''}, no room for "
-                f"{' and '.join('a ' + m for m in missing)}")
+                f"{' and '.join(_a(m) for m in missing)}")
 
     def maps_to_itself(self, constraints: Sequence[Constraint], cell_map: Sequence[int], rules: Rules) -> bool:
         found = {frozenset(w) for w in self.windows(constraints[0], rules.size)}
@@ -117,13 +117,13 @@ class Windows(NoFpuzzlesIO, NarrowedKind):
             for i in w:
                 if i not in of:
                     where = cell_name(*divmod(i, n))
-                    of[i] = [spec.new_var(f"{label}: {where} holds {name}", 0, 1) for name in names]
+                    of[i] = [spec.new_var(f"{label}: {where} holds {_a(name)}", 0, 1) for name in names]
                     spec.tables.append((f"{label}: the class of {where}", (i, *of[i]),
                                         [(d, *(int(self.group(d, n) == k) for k in range(len(names))))
                                          for d in range(1, n + 1)]))
             where = f"{cell_name(*divmod(w[0], n))}-{cell_name(*divmod(w[-1], n))}"
             for k, name in enumerate(names):
-                spec.linear.append((f"{label}: {where} hold {name}", tuple((of[i][k], 1) for i in w), 1, len(w)))
+                spec.linear.append((f"{label}: {where} hold {_a(name)}", tuple((of[i][k], 1) for i in w), 1, len(w)))
 
     def touches(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
         return tuple(range(rules.size ** 2))
@@ -163,6 +163,11 @@ class Areas(Windows):
 
     def windows(self, constraint: Constraint, n: int) -> tuple[tuple[int, ...], ...]:
         return squares(n)
+
+
+def _a(name: str) -> str:
+    """``a low digit``, ``an even digit``."""
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 @lru_cache(maxsize=64)

@@ -909,3 +909,19 @@ def test_the_real_cornered_parity_gives_its_published_solution():
     for backend in ("sat", "cpsat", "dfs"):
         result = solve(board, backend=backend, unique=True)
         assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"], backend
+
+
+def test_f_puzzles_json_in_a_sudokupad_link_reads_a_2x2_rule_from_its_ruleset():
+    # a 6x6 (classes 14, 25, 36) keeping global mod 3, r1c1-r1c2 left blank; the ruleset names the rule
+    from lzstring import LZString
+
+    solution = "564213312645231564456132645321123456"
+    grid = [[{} if r == 0 and c < 2 else {"value": int(solution[r * 6 + c]), "given": True} for c in range(6)]
+            for r in range(6)]
+    data = {"size": 6, "grid": grid, "solution": [int(d) for d in solution],
+            "ruleset": "Normal sudoku rules apply. Every 2x2 area contains one digit from each of {1,4}, {2,5} and {3,6}."}
+    link = "https://sudokupad.app/fpuzzles" + LZString().compressToBase64(json.dumps(data))
+    assert parse_puzzle(link).rules.name == "classic"  # {1,4}, {2,5}, {3,6} are not 147, 258, 369: not read
+    data["ruleset"] = "Normal sudoku rules apply. Global mod 3: each 2x2 area holds a digit of each remainder mod 3."
+    board = parse_puzzle("https://sudokupad.app/fpuzzles" + LZString().compressToBase64(json.dumps(data)))
+    assert board.rules.name == "globalmod"

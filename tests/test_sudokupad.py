@@ -23,7 +23,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
 CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
                    for name in ("converted.jsonl", "real.jsonl"))
 CORPUS = CONVERTED + REAL
-REAL_OPENED = 53  # of the real links, how many open with their published solution today: a floor, never lowered
+REAL_OPENED = 54  # of the real links, how many open with their published solution today: a floor, never lowered
 
 # A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
 SOLUTION = "1234341221434321"
@@ -877,3 +877,78 @@ def test_a_magic_square_in_a_cage_is_read_where_the_rules_text_says_the_caged_ce
     with pytest.raises(PuzzleError, match="no cage of a square block of cells"):
         read(magic_puzzle("Cage digits cannot repeat. The caged cells form a magic square.",
                           cages=[{"cells": block[:6]}]))
+
+
+# --- whole-grid rules over small windows, from the rules text (issue 41, branch windows) -------------------------
+
+PARITY_RUNS = ("In every row and column, strings of 3 digits are never all even nor all odd.",
+               "No three consecutive digits in a row or column have the same parity.",
+               "Three consecutive cells in a row or column cannot all be odd or all be even.",
+               "There are never three odd digits or three even digits in a row in any row or column.",
+               "Horizontally or vertically, no 3 adjacent cells may all share the same parity.")
+ENTROPY = ("Every 2x2 box contains a low, middle and high digit.",
+           "Each 2x2 area of the grid must contain a low digit (1-3), a middle digit (4-6) and a high digit (7-9).",
+           "Any 2x2 square contains at least one low (123), one medium (456) and one high (789) digit.",
+           "Global Entropy: each 2x2 region contains a digit from 1-3, 4-6 and 7-9.")
+MOD_3 = ("Each 2x2 area contains digits from each of 147, 258, 369.",
+         "Every 2x2 box contains one digit from each of {1,4,7}, {2,5,8} and {3,6,9}.",
+         "Every 2x2 area contains three digits with different remainders when divided by 3.",
+         "Global mod 3 applies.")
+# Sentences that speak of parity, runs or 2x2 areas and state none of these rules (some from real puzzles' texts)
+NOT_WINDOWS = ("In every row, no three consecutive digits have the same parity.",  # rows only: not read
+               "No three consecutive digits in a row, column or diagonal have the same parity.",  # and diagonals
+               "No three consecutive odd digits in a row or column.",
+               "Adjacent digits along a red line have different parity.",
+               "Each cell with arrows counts the number of digits it sees with the same parity as itself.",
+               "Each 2x2 area of the grid contains shaded and unshaded cells.",
+               "The snake starts in the top-left cell, visits every 2x2 box at least once.",
+               "Digits on a blue line have an equal sum N within each 2x2 box the line passes through.",
+               "A digit in a circle must belong to the same entropic group (high [789], medium [456] or low [123]).")
+
+
+def test_window_rules_are_read_from_the_words_setters_use():
+    from sudoku_cp.formats.sudokupad.words import area_rules, mentions, parity_run, unknown_rules
+
+    assert [parity_run(t) for t in PARITY_RUNS] == [3] * len(PARITY_RUNS)
+    assert parity_run("No two adjacent cells in a row or column have the same parity.") == 2
+    assert [area_rules(t) for t in ENTROPY] == [["globalentropy"]] * len(ENTROPY)
+    assert [area_rules(t) for t in MOD_3] == [["globalmod"]] * len(MOD_3)
+    assert [(parity_run(t), area_rules(t)) for t in NOT_WINDOWS] == [(None, [])] * len(NOT_WINDOWS)
+    # the names are no entropic or modular line (a line drawn beside them is not read as one), nor an unknown rule
+    assert mentions(" ".join(ENTROPY + MOD_3)) == [] and unknown_rules("\n".join(ENTROPY + MOD_3)) == []
+
+
+def test_a_parity_run_said_in_the_rules_text_is_read_and_a_2x2_rule_is_refused_where_it_does_not_fit():
+    for text in PARITY_RUNS:  # (on a 4x4, runs of 3 hold in every grid: the text is what is read)
+        got = read(puzzle("Normal sudoku rules apply. " + text))
+        assert [(c.kind, c.value) for c in got.rules.constraints] == [("parityrun", 3)]
+    for text in (ENTROPY[0], MOD_3[0]):
+        with pytest.raises(PuzzleError, match="4 digits do not split so: expected a grid whose size is a multiple of 3"):
+            read(puzzle(text))
+
+
+def test_the_real_cornered_parity_gives_its_published_solution():
+    # "Cornered Parity" (Lulero), real.jsonl (Sudoku-Bench challenge_100): "In every row and column, strings of 3
+    # digits are never all even nor all odd", beside cages and thermometers; more than one solution without it
+    row = next(r for r in REAL if '"Cornered Parity"' in r["source"])
+    board = parse_puzzle(row["link"])
+    assert board.rules.name == "killer+thermometer+parityrun"
+    for backend in ("sat", "cpsat", "dfs"):
+        result = solve(board, backend=backend, unique=True)
+        assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"], backend
+
+
+def test_f_puzzles_json_in_a_sudokupad_link_reads_a_2x2_rule_from_its_ruleset():
+    # a 6x6 (classes 14, 25, 36) keeping global mod 3, r1c1-r1c2 left blank; the ruleset names the rule
+    from lzstring import LZString
+
+    solution = "564213312645231564456132645321123456"
+    grid = [[{} if r == 0 and c < 2 else {"value": int(solution[r * 6 + c]), "given": True} for c in range(6)]
+            for r in range(6)]
+    data = {"size": 6, "grid": grid, "solution": [int(d) for d in solution],
+            "ruleset": "Normal sudoku rules apply. Every 2x2 area contains one digit from each of {1,4}, {2,5} and {3,6}."}
+    link = "https://sudokupad.app/fpuzzles" + LZString().compressToBase64(json.dumps(data))
+    assert parse_puzzle(link).rules.name == "classic"  # {1,4}, {2,5}, {3,6} are not 147, 258, 369: not read
+    data["ruleset"] = "Normal sudoku rules apply. Global mod 3: each 2x2 area holds a digit of each remainder mod 3."
+    board = parse_puzzle("https://sudokupad.app/fpuzzles" + LZString().compressToBase64(json.dumps(data)))
+    assert board.rules.name == "globalmod"

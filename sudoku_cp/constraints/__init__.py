@@ -79,6 +79,10 @@ BUILT_IN = (
     "sumcage",
     # issue 41, magic squares (branch magic)
     "magicsquare",
+    # issue 41, whole-grid rules over small windows: parity runs, global entropy, global mod 3 (branch windows)
+    "parityrun",
+    "globalentropy",
+    "globalmod",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

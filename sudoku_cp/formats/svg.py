@@ -192,7 +192,7 @@ def rules_title(board: Board) -> str | None:
     >>> rules_title(Board.empty(Shape(2, 2), build(Shape(2, 2), antiknight=True, nonconsecutive=True)))
     'anti-knight, non-consecutive'
     """
-    words = [kind.words for kind, _group in by_kind(board.rules) if kind.whole_grid]
+    words = [kind.title(group[0], board.size) for kind, group in by_kind(board.rules) if kind.whole_grid]
     return ", ".join(words) or None
 
 

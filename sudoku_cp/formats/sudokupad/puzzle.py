@@ -319,7 +319,7 @@ _DIFFER = (r"\b(?:not|never|cannot|can't|mustn't)\b[^.;]{0,40}\b(?:repeat|same|i
 
 def text_rules(text: str, constraints: list[dict]) -> None:
     """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the two diagonals, disjoint
-    groups, the kropki/XV negative."""
+    groups, the kropki/XV negative, parity runs, global entropy and global mod 3."""
     low = (text or "").lower().replace("’", "'")
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
         if any(re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s))
@@ -344,6 +344,10 @@ def text_rules(text: str, constraints: list[dict]) -> None:
                      r"\b[^.;]{0,12}\b(?:box|boxes|region|regions)\b", s) and re.search(_DIFFER, s)
            for s in words.sentences(low)):
         constraints.append({"type": "disjoint"})  # "digits in the same position in each box may not repeat"
+    length = words.parity_run(low)
+    if length is not None:
+        constraints.append({"type": "parityrun", "length": length})  # "strings of 3 digits are never all even nor all odd"
+    constraints += [{"type": kind} for kind in words.area_rules(low)]  # "every 2x2 box holds a low, middle and high digit"
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue
@@ -375,7 +379,7 @@ def merged(constraints: list[dict]) -> list[dict]:
     for c in constraints:
         kind = c["type"]
         if kind in ("diagonal", "kropki-negative", "antiknight", "antiking", "nonconsecutive", "disjoint",
-                    "xv-negative"):
+                    "xv-negative", "parityrun", "globalentropy", "globalmod"):
             if kind in seen:
                 continue
             seen.add(kind)

@@ -38,9 +38,9 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
      r"\blines?\b[^.;]{0,20}\b(?:equal|same) (?:sum|total)\b[^.;]{0,20}\b(?:with)?in (?:each|every) (?:\d ?x ?\d )?(?:box|region)",
      "regionsum"),
     (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
-    (r"entropic|entropy|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,40}"
+    (r"entropic|(?<!global )(?<!global-)entropy(?![^.;]{0,60}\b2 ?[x×] ?2\b)|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,40}"
      r"(?:\blow\b|1-3|\{1,? ?2,? ?3\})[^.;]{0,40}(?:\bmiddle\b|\bmedium\b|4-6|\{4,? ?5,? ?6\})", "entropic"),
-    (r"modular|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,60}"
+    (r"(?<!global )(?<!global-)modular|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,60}"
      r"\{1,? ?4,? ?7\}[^.;]{0,30}\{2,? ?5,? ?8\}", "modular"),
     (r"zipper|equidistant from the (?:centre|center)\b[^.;]{0,60}\b(?:sum|add|total)", "zipper"),
     (r"parity[- ]?line|\blines?\b[^.;]{0,40}\balternate (?:between (?:odd and even|even and odd)|(?:in )?parity)|"
@@ -272,7 +272,7 @@ negative given pair pairs digit digits partial white black grey gray green purpl
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
 sign signs positive main differences count fibonacci index sunburn sun suns
-magic square squares""".split())
+magic square squares global mod modulo""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers
@@ -422,7 +422,9 @@ _SPOKEN = {"killer": r"\bcages?\b", "sumcage": r"\bcages?\b", "arrow": r"\bcircl
            "quadruple": r"\bcircles?\b", "minimum": r"\bsmaller|\blower|\bless\b|\bminim",
            "maximum": r"\bgreater|\bhigher|\blarger|\bmaxim", "countingcircles": r"\bcircles?\b",
            "clone": r"\bclone|\bsame digits?\b|\bshaded\b", "indexer": r"\bindex", "skyscraper": r"\bsee|\bvisible",
-           "xsum": r"\bfirst \w+ (?:digits|cells)\b", "numberedroom": r"\bnth\b|\bn-?th\b|\bposition"}
+           "xsum": r"\bfirst \w+ (?:digits|cells)\b", "numberedroom": r"\bnth\b|\bn-?th\b|\bposition",
+           "parityrun": r"\bodd\b|\beven\b|\bparity\b", "globalentropy": r"\b2 ?[x×] ?2\b|\blow\b|\bhigh\b",
+           "globalmod": r"\b2 ?[x×] ?2\b|\b147\b|\bmod(?:ulo|ular)?\b"}
 # Words of a sentence that only restates a grid's own rules ("Normal sudoku rules apply", "Place the digits 1-9 once
 # each in every row, column and box"), and words with which a sentence speaks of a rule at all.
 _BASIC = set("""normal standard classic classical usual regular ordinary sudoku rules rule apply applies fill place put
@@ -462,10 +464,85 @@ def unexplained(text: str, kinds: set[str]) -> list[str]:
     return out
 
 
+# Whole-grid rules over small windows, said in words. A number as setters write it:
+_NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
+_N = r"(two|three|four|five|six|[2-6])"
+_NO = r"\b(?:no|never|not|cannot|can't|can ?not|nor|neither|mustn't|may not|must not|won't|will not)\b"
+# a run of cells: "strings of 3 digits", "three consecutive digits", "3 adjacent cells", "three odd digits in a row"
+_RUN = (rf"\b(?:strings?|runs?|sequences?|groups?|sets?|lines?|blocks?) of {_N} (?:consecutive |adjacent |successive |"
+        rf"neighbou?ring |sequential )?(?:digits|cells|numbers)\b|"
+        rf"\b{_N} (?:consecutive|adjacent|successive|neighbou?ring|sequential|orthogonally (?:adjacent|connected)) "
+        rf"(?:digits|cells|numbers)\b|"
+        rf"\b{_N} (?:(?:odd|even) )?(?:digits|cells|numbers) in a row\b")
+_ROWS_COLUMNS = (r"\brows?\b[^.;]{0,30}\bcolumns?\b|\bcolumns?\b[^.;]{0,30}\brows?\b|"
+                 r"\bhorizontally (?:or|and) vertically\b|\bvertically (?:or|and) horizontally\b")
+_SAME_PARITY = (r"\b(?:same|one|identical|equal|a single) parity\b|"
+                r"\bodd\b[^.;]*\beven\b|\beven\b[^.;]*\bodd\b")
+_OTHER_PLACES = r"\bdiagonals?\b|\bbox(?:es)?\b|\bregions?\b|\blines?\b(?! of)|\bcages?\b|\bdots?\b|\bcircles?\b|\barrows?\b|\bexcept\b|\bunless\b"
+
+
+def parity_run(text: str) -> int | None:
+    """How many cells in a row or column the rules text says are never all odd or all even ("no three
+    consecutive digits in a row or column have the same parity", "in every row and column, strings of 3 digits
+    are never all even nor all odd"), or None: one sentence must name rows and columns, the run's length, both
+    parities (or "the same parity") and that it never happens, and no other place (diagonals, boxes, lines).
+
+    >>> parity_run("In every row and column, strings of 3 digits are never all even nor all odd.")
+    3
+    >>> parity_run("No three consecutive digits in a row or column have the same parity.")
+    3
+    >>> parity_run("No three consecutive odd digits in a row."), parity_run("Adjacent digits on a line have different parity.")
+    (None, None)
+    """
+    for sentence in sentences(text):
+        run = re.search(_RUN, sentence)
+        if (run and re.search(_ROWS_COLUMNS, sentence) and re.search(_SAME_PARITY, sentence)
+                and re.search(_NO, sentence) and not re.search(_OTHER_PLACES, sentence)):
+            return _NUMBER[next(g for g in run.groups() if g)]
+    return None
+
+
+# Every 2x2 area of the grid ("each 2x2 box", "any 2x2 square", "every 2 by 2 area of the grid")
+_AREA = (r"\b(?:every|each|any|all)\b[^.;]{0,20}\b(?:2 ?[x×] ?2|2 by 2|two by two)(?: (?:box|boxes|area|areas|square|"
+         r"squares|region|regions|block|blocks|section|sections|window|windows|group|groups|subgrid|subgrids|cells?))?\b")
+_LOW, _MIDDLE, _HIGH = (r"\blow(?:est)?\b|\b1 ?(?:-|to|–) ?3\b|\b123\b|\b1, ?2,? ?(?:and |or )?3\b",
+                        r"\bmiddle\b|\bmedium\b|\bmid\b|\b4 ?(?:-|to|–) ?6\b|\b456\b|\b4, ?5,? ?(?:and |or )?6\b",
+                        r"\bhigh(?:est)?\b|\b7 ?(?:-|to|–) ?9\b|\b789\b|\b7, ?8,? ?(?:and |or )?9\b")
+_RESIDUES = (r"\b147\b|\b1, ?4,? ?(?:and |or )?7\b", r"\b258\b|\b2, ?5,? ?(?:and |or )?8\b",
+             r"\b369\b|\b3, ?6,? ?(?:and |or )?9\b")
+_MOD_3 = (r"\b(?:mod|modulo|modular)\b ?3\b|\b(?:remainders?|residues?)\b[^.;]{0,40}\b(?:divided by|mod|modulo) "
+          r"(?:3|three)\b")
+_NOT_AREA = r"\blines?\b|\bcages?\b|\bshaded\b|\bcircles?\b|\bdots?\b|\bexcept\b|\bunless\b|\bsums?\b"
+
+
+def area_rules(text: str) -> list[str]:
+    """The rules over every 2x2 area the rules text states: ``globalentropy`` (each holds a low, a middle and a
+    high digit) and ``globalmod`` (each holds a digit of 147, of 258 and of 369, or of each remainder mod 3), by
+    those names ("global entropy", "global mod 3") or in one sentence that names every 2x2 area and the classes.
+
+    >>> area_rules("Every 2x2 box contains a low (1-3), middle (4-6) and high (7-9) digit.")
+    ['globalentropy']
+    >>> area_rules("Each 2x2 area contains digits from each of 147, 258, 369.")
+    ['globalmod']
+    >>> area_rules("Each 2x2 area of the grid contains shaded and unshaded cells.")
+    []
+    """
+    found = []
+    for sentence in sentences(text):
+        named = re.search(r"\bglobal[- ]entropy\b", sentence)
+        area = re.search(_AREA, sentence) and not re.search(_NOT_AREA, sentence)
+        if named or (area and all(re.search(p, sentence) for p in (_LOW, _MIDDLE, _HIGH))):
+            found.append("globalentropy")
+        named = re.search(r"\bglobal[- ]mod(?:ulo|ular)?(?: ?3)?\b", sentence)
+        if named or (area and (all(re.search(p, sentence) for p in _RESIDUES) or re.search(_MOD_3, sentence))):
+            found.append("globalmod")
+    return list(dict.fromkeys(found))
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
-           "question_mark_meant", "says", "sentences", "unexplained", "unknown_rules", "defines_a_known_rule"]
+__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+           "parity_run", "question_mark_meant", "says", "sentences", "unexplained", "unknown_rules", "defines_a_known_rule"]

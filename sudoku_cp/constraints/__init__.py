@@ -79,6 +79,8 @@ BUILT_IN = (
     "sumcage",
     # issue 41, magic squares (branch magic)
     "magicsquare",
+    # issue 41, dots of a sum other than X and V, and their negative (branch sumdots)
+    "sumdot",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

@@ -106,7 +106,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "fibonacci": "f-puzzles has no Fibonacci line",
                "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
                "sumcage": "f-puzzles has no sum cage",
-               "magicsquare": "f-puzzles has no magic square"}
+               "magicsquare": "f-puzzles has no magic square",
+               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:

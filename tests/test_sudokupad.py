@@ -292,6 +292,33 @@ def test_a_reading_with_several_solutions_is_refused_not_answered():
         read(puzzle(givens="." * 16, solution=None))
 
 
+def test_a_count_refusal_names_the_rules_texts_sentence_no_rule_read_speaks_of():
+    rules = ("Normal sudoku rules apply. Digits in a cage sum to the total. In every row, digits on even squares "
+             "form a rising run. Good luck, and enjoy!")
+    with pytest.raises(PuzzleError) as error:
+        read(puzzle(rules, givens="." * 16, solution=None, cages=[{"cells": [[0, 0], [0, 1]], "value": 3}]))
+    assert "more than one solution" in str(error.value)
+    assert "the rules text's 'In every row, digits on even squares form a rising run.' is likely a rule" in str(error.value)
+    with pytest.raises(PuzzleError) as error:  # the cage's sentence, the grid's rules, a wish: nothing left to name
+        read(puzzle(rules.replace("In every row, digits on even squares form a rising run. ", ""), givens="." * 16,
+                    solution=None, cages=[{"cells": [[0, 0], [0, 1]], "value": 3}]))
+    assert "a rule is drawn or said in a way this reader does not read" in str(error.value)
+    # a real one: 'Mean Baby Snake' (real.jsonl), whose snake is drawn by the solver, never in the link
+    row = next(r for r in REAL if "Mean Baby Snake" in r["source"])
+    with pytest.raises(PuzzleError) as error:
+        solve(parse_puzzle(row["link"]), backend="sat", unique=True)
+    assert str(error.value).count("\n") == 0
+    assert ("the rules text's 'Draw a 1-cell-wide snake of orthogonally connected cells in the grid.' (and 3 more) "
+            "is likely a rule this reader does not read") in str(error.value)
+    # and where the puzzle's own solution breaks the reading: 'NGN' (real.jsonl) fills its 4x4 from a subset of 1-9
+    row = next(r for r in REAL if '"NGN"' in r["source"])
+    with pytest.raises(PuzzleError) as error:
+        parse_puzzle(row["link"])
+    assert ("own solution breaks the rules as read (row 1 does not hold every digit 1..4 once), so the drawings were "
+            "misread (the rules text's 'Place the same 4-digit subset from the digits 1 – 9 in each row, column and "
+            "2 x 2 box.' is likely a rule this reader does not read)") in str(error.value)
+
+
 # --- the options: --rules-text, --ignore-unread ----------------------------------------------
 
 def test_rules_text_supplies_what_the_page_carried(capsys):

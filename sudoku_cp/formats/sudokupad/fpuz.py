@@ -131,12 +131,12 @@ def read(data: dict, box: tuple[int, int] | None = None, first_line: int = 1, wh
     said_more = what == "SudokuPad link" and bool(text.strip())
     if not unread and not from_drawings and not said_more:
         return board  # f-puzzles' own keys, read exactly (as f-puzzles strings always were)
-    check_solution(board, solution, where, unread)
+    check_solution(board, solution, where, unread, text)
     if unread and not ignore:
         if not _decoration(board, solution):
             refuse_unread(where, {}, unread, False)
     elif from_drawings or said_more:
-        check_unique(board, solution, where, ignore)
+        check_unique(board, solution, where, ignore, text)
     return board
 
 

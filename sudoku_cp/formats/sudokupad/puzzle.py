@@ -136,8 +136,8 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     if any(key in puzzle for key in FOG_KEYS):
         board = Board.unchecked(board.shape, board.cells, replace(board.rules, name=f"{board.rules.name} ({FOGGED})"))
     board = partly(board, unread)
-    check_solution(board, meta.get("solution", ""), where, unread)
-    check_unique(board, meta.get("solution", ""), where, ignore)
+    check_solution(board, meta.get("solution", ""), where, unread, text)
+    check_unique(board, meta.get("solution", ""), where, ignore, text)
     return board
 
 
@@ -431,8 +431,10 @@ def solution_digits(solution: str | Sequence[int] | None, size: int) -> tuple[in
     return cells
 
 
-def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str]) -> None:
-    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said."""
+def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str],
+                   text: str = "") -> None:
+    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said (with
+    the rules ``text``'s first sentence no rule read speaks of, where there is one)."""
     cells = solution_digits(solution, board.size)
     if cells is None:
         return
@@ -441,22 +443,37 @@ def check_solution(board: Board, solution: str | Sequence[int] | None, where: st
     solved = Board.unchecked(board.shape, cells, board.rules)
     problems = solution_problems(solved, board)
     if problems:
+        hint = _not_read(board, text, "")
         raise PuzzleError(f"{where}: the puzzle's own solution breaks the rules as read ({problems[0]}), so the "
-                          f"drawings were misread: expected a puzzle whose drawings this reader reads")
+                          f"drawings were misread{f' ({hint})' if hint else ''}: expected a puzzle whose drawings "
+                          f"this reader reads")
 
 
-def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool) -> None:
+def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool,
+                 text: str = "") -> None:
     """A shared puzzle has one solution: a reading with none or several (or another than the puzzle's
-    own) misread something, which is said rather than answered. Skipped under ``ignore_unread``."""
+    own) misread something, which is said rather than answered, naming the first sentence of the rules
+    ``text`` that no rule read speaks of (:func:`.words.unexplained`). Skipped under ``ignore_unread``."""
     if ignore or not _COUNTER:
         return
     status, found = _COUNTER[0](board)
     cells = solution_digits(solution, board.size)
     if status == "unique" and found is not None and cells is not None and cells != found.cells:
-        raise PuzzleError(f"{where}: the rules as read give another solution than the puzzle's own, so something "
-                          f"was misread: expected a puzzle whose drawings this reader reads (or --ignore-unread)")
+        raise PuzzleError(f"{where}: the rules as read give another solution than the puzzle's own, so "
+                          f"{_not_read(board, text, 'something was misread')}: expected a puzzle whose drawings "
+                          f"this reader reads (or --ignore-unread)")
     if status in ("multiple", "unsat"):
         what = "more than one solution" if status == "multiple" else "no solution"
-        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared puzzle has one: a rule is "
-                          f"drawn or said in a way this reader does not read: expected --rules-text with the "
-                          f"puzzle's rules, or --ignore-unread to solve what was read")
+        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared puzzle has one: "
+                          f"{_not_read(board, text, 'a rule is drawn or said in a way this reader does not read')}: "
+                          f"expected --rules-text with the puzzle's rules, or --ignore-unread to solve what was read")
+
+
+def _not_read(board: Board, text: str, otherwise: str) -> str:
+    """What was likely not read: the rules text's first sentence no rule read speaks of, or ``otherwise``."""
+    left = words.unexplained(text, {k.kind for k in board.rules.constraints})
+    if not left:
+        return otherwise
+    first = left[0] if len(left[0]) <= 100 else left[0][:99].rstrip() + "…"
+    more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
+    return f"the rules text's {first!r}{more} is likely a rule this reader does not read"

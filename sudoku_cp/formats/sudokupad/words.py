@@ -151,9 +151,11 @@ def nearest(hexcolour: object, named: Iterable[str]) -> str | None:
     return best
 
 
-def sentences(text: str) -> list[str]:
-    """The sentences of a rules text, lower-cased (a full stop, a line break or a semicolon ends one)."""
-    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", (text or "").lower()) if s.strip()]
+def sentences(text: str, lower: bool = True) -> list[str]:
+    """The sentences of a rules text, lower-cased unless ``lower`` is False (a full stop, a line break or a
+    semicolon ends one)."""
+    text = (text or "").lower() if lower else (text or "")
+    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", text) if s.strip()]
 
 
 def mentions(text: str) -> list[str]:
@@ -490,11 +492,63 @@ def numbered_sum_circles(text: str) -> bool:
     return False
 
 
+# What a sentence about each kind speaks of, beyond the words of the kind's name (catalogue type -> pattern).
+_SPOKEN = {"killer": r"\bcages?\b", "sumcage": r"\bcages?\b", "arrow": r"\bcircles?\b", "kropki": r"\bdots?\b",
+           "kropki-negative": r"\bdots?\b", "xv": r"\b[xv]\b", "xv-negative": r"\b[xv]\b|\bx'?s\b|\bv'?s\b",
+           "little-killer": r"\bdiagonals?\b|\barrows?\b", "sandwich": r"\b1 and (?:the )?9\b|\b1s? and 9s?\b",
+           "thermometer": r"thermo", "slowthermo": r"thermo", "odd": r"\bodd\b", "even": r"\beven\b",
+           "extra-region": r"\bregions?\b|\bshad(?:ed|ing)\b|\bwindows?\b", "disjoint": r"\bsame (?:relative )?position",
+           "nonconsecutive": r"consecutive", "greaterthan": r"\binequalit|\bpoints?\b|\bgreater\b|\bless\b",
+           "quadruple": r"\bcircles?\b", "minimum": r"\bsmaller|\blower|\bless\b|\bminim",
+           "maximum": r"\bgreater|\bhigher|\blarger|\bmaxim", "countingcircles": r"\bcircles?\b",
+           "clone": r"\bclone|\bsame digits?\b|\bshaded\b", "indexer": r"\bindex", "skyscraper": r"\bsee|\bvisible",
+           "xsum": r"\bfirst \w+ (?:digits|cells)\b", "numberedroom": r"\bnth\b|\bn-?th\b|\bposition",
+           "sumdot": r"\bdots?\b|\bsquares?\b|\bcircles?\b|\brectangles?\b",
+           "sumdot-negative": r"\bdots?\b|\bsquares?\b|\bcircles?\b|\brectangles?\b"}
+# Words of a sentence that only restates a grid's own rules ("Normal sudoku rules apply", "Place the digits 1-9 once
+# each in every row, column and box"), and words with which a sentence speaks of a rule at all.
+_BASIC = set("""normal standard classic classical usual regular ordinary sudoku rules rule apply applies fill place put
+enter write the grid with digits digit numbers number to through from once each every in a an and or of row rows column
+columns box boxes region regions marked nonet nonets so that don't doesn't do does not cannot can't repeat repeats
+repeated any must contain contains appear appears exactly only within such no also may can will be are is it its""".split())
+_RULE_WORDS = (r"\b(?:digits?|numbers?|cells?|rows?|columns?|boxe?s?|lines?|cages?|circles?|dots?|sums?|grid|values?|"
+               r"regions?|arrows?|clues?)\b")
+_ASIDE = r"^(?:e\.? ?g\b|eg\b|i\.? ?e\b|for example|example|note\b|notes\b|\(|tip\b|hint\b)"
+
+
+def unexplained(text: str, kinds: set[str]) -> list[str]:
+    """The sentences of a rules text, as written, that state a rule none of ``kinds`` (catalogue types of the
+    rules read) speaks of, and that are more than the grid's own rules, an example or a story: where a reading
+    leaves none or several solutions, what was likely not read.
+
+    >>> unexplained("Standard rules apply. In every row, strings of 3 digits are never all odd. "
+    ...             "Digits in a cage sum to the total. Enjoy!", {"killer"})
+    ['In every row, strings of 3 digits are never all odd.']
+    """
+    from ...constraints import names, kind_of
+
+    spoken = []
+    for name in set(kinds) & set(names()):
+        words = re.findall(r"[a-z]{3,}", kind_of(name).words.lower())
+        spoken += [rf"\b{w[:5]}" for w in words if w not in ("line", "cell", "sign")]
+        spoken += [pattern for pattern, kind in LINE_RULES if kind == name] + [_SPOKEN.get(name, r"(?!)")]
+    out = []
+    for sentence in sentences(text, lower=False):
+        low = sentence.lower()
+        tokens = re.findall(r"[a-z']+|\d+(?:\s*[x×-]\s*\d+)?", low)
+        if (not re.search(_RULE_WORDS, low) or re.search(_ASIDE, low)
+                or all(t in _BASIC or re.fullmatch(r"[\d\sx×-]+", t) for t in tokens)
+                or any(re.search(p, low) for p in spoken)):
+            continue
+        out.append(sentence)
+    return out
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
 __all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
-           "numbered_sum_circles", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in", "unknown_rules",
-           "defines_a_known_rule", "xv_standard"]
+           "numbered_sum_circles", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in", "unexplained",
+           "unknown_rules", "defines_a_known_rule", "xv_standard"]

@@ -1393,4 +1393,26 @@ PUBLISHED = [
        '2], [3, 2]], "sum": 7}, {"type": "thermometer", "cells": [[4, 3], [3, 4]]}, {"type": "thermometer", '
        '"cells": [[2, 0], [3, 0]]}, {"type": "parityrun", "length": 3}]}'),
       "213645456132145263632451524316361524"),
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there), puzzle_id
+    # fpuzzle1af29b63a089b89a8e0fee8c362d5919: "Stolen Numerals XVII-5" by NurglesGift (https://sudokupad.app/2x8kudzx5k;
+    # tests/data/sudokupad/real.jsonl line 45, an f-puzzles payload in a SudokuPad link): its ruleset "Cells connected by
+    # an X must sum to 10. Cells connected by an V must sum to 5. The green dots are either X or V. All X's and V's are
+    # given. Cells connected by an blue square must sum to 7. All blue squares are given."; its f-puzzles "negative":
+    # ["xv"], two green circles (5 or 10) and sixteen cyan rectangles (7) on edges, no givens
+    P("sumdot",
+      "SakanaAI/Sudoku-Bench challenge_100 fpuzzle1af29b63a089b89a8e0fee8c362d5919 \"Stolen Numerals XVII-5\"",
+      ('{"givens": ".................................................................................", "con'
+       'straints": [{"type": "xv-negative"}, {"type": "sumdot-negative", "sums": [7]}, {"type": "sumdot", "c'
+       'ells": [[7, 5], [8, 5]], "sums": [5, 10]}, {"type": "sumdot", "cells": [[8, 5], [8, 6]], "sums": [5,'
+       ' 10]}, {"type": "sumdot", "cells": [[0, 8], [1, 8]], "sums": [7]}, {"type": "sumdot", "cells": [[0, '
+       '6], [1, 6]], "sums": [7]}, {"type": "sumdot", "cells": [[3, 6], [3, 7]], "sums": [7]}, {"type": "sum'
+       'dot", "cells": [[3, 0], [4, 0]], "sums": [7]}, {"type": "sumdot", "cells": [[4, 2], [4, 3]], "sums":'
+       ' [7]}, {"type": "sumdot", "cells": [[3, 8], [4, 8]], "sums": [7]}, {"type": "sumdot", "cells": [[5, '
+       '0], [5, 1]], "sums": [7]}, {"type": "sumdot", "cells": [[4, 2], [5, 2]], "sums": [7]}, {"type": "sum'
+       'dot", "cells": [[6, 1], [6, 2]], "sums": [7]}, {"type": "sumdot", "cells": [[5, 1], [6, 1]], "sums":'
+       ' [7]}, {"type": "sumdot", "cells": [[6, 5], [6, 6]], "sums": [7]}, {"type": "sumdot", "cells": [[7, '
+       '7], [8, 7]], "sums": [7]}, {"type": "sumdot", "cells": [[6, 6], [7, 6]], "sums": [7]}, {"type": "sum'
+       'dot", "cells": [[8, 2], [8, 3]], "sums": [7]}, {"type": "sumdot", "cells": [[4, 7], [5, 7]], "sums":'
+       ' [7]}, {"type": "sumdot", "cells": [[3, 4], [4, 4]], "sums": [7]}]}'),
+      "978421365315968472624753981297845613581639724436217859843172596159386247762594138"),
 ]

@@ -231,6 +231,20 @@ CASES.update({
                   lambda g: all(g[r][c] % 2 != g[r][c + 1] % 2 and g[c][r] % 2 != g[c + 1][r] % 2
                                 for r in range(4) for c in range(3))),
 })
+# issue 41, dots of other sums and their negative (branch sumdots): a dot of one total and a dot of two; the
+# negative over 7 with every pair that adds up to 7 in one grid marked (a 5|10-style dot of 3|7 among them, which
+# lets 7 and so marks its pair), four grids keep it
+SEVENS = [((1, 1), (1, 2)), ((0, 1), (1, 1)), ((2, 0), (3, 0))]
+CASES.update({
+    "sumdot": ([{"type": "sumdot", "cells": [[0, 0], [0, 1]], "sums": [5]},
+                {"type": "sumdot", "cells": [[2, 1], [3, 1]], "sums": [3, 7]}],
+               lambda g: g[0][0] + g[0][1] == 5 and g[2][1] + g[3][1] in (3, 7)),
+    "sumdot-negative": ([{"type": "sumdot", "cells": [list(a), list(b)], "sums": [7]} for a, b in SEVENS]
+                        + [{"type": "sumdot", "cells": [[2, 1], [2, 2]], "sums": [3, 7]},
+                           {"type": "sumdot-negative", "sums": [7]}],
+                        lambda g: all(at(g, a) + at(g, b) == 7 for a, b in SEVENS) and g[2][1] + g[2][2] in (3, 7)
+                        and all(at(g, a) + at(g, b) != 7 for a, b in ORTH if (a, b) not in SEVENS + [((2, 1), (2, 2))])),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
@@ -239,7 +253,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
                "sumcage": "f-puzzles has no sum cage",
                "magicsquare": "f-puzzles has no magic square",
-               "parityrun": "f-puzzles has no parity runs"}  # kinds f-puzzles has no rule for
+               "parityrun": "f-puzzles has no parity runs",
+               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -296,6 +311,10 @@ BAD = [
     ({"type": "sumcage", "cells": [[0, 0], [1, 2]]}, "(sumcage) at r1c1: no \"sum\": expected the cage's total"),
     ({"type": "sumcage", "cells": [[0, 0], [1, 2]], "sum": 19}, "sum 19 is impossible for 2 digits 1..9"),
     ({"type": "parityrun", "length": 10}, '(parityrun): "length" is \'10\': expected a whole number from 2 to 9'),
+    ({"type": "sumdot", "cells": [[0, 0], [0, 1]]}, "\"sums\" is 'null': expected a list of whole numbers"),
+    ({"type": "sumdot", "cells": [[0, 0], [0, 1]], "sums": [5, 18]}, "sum 18 is impossible for two different digits 1..9"),
+    ({"type": "sumdot", "cells": [[0, 0], [1, 1]], "sums": [5]}, "r1c1 and r2c2 are not neighbours"),
+    ({"type": "sumdot-negative", "sums": [2]}, "sum 2 is impossible for two different digits 1..9"),
 ]
 
 
@@ -560,10 +579,11 @@ ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
 ISSUE_41_SUMCAGE = ("sumcage",)  # (branch sumcage)
 ISSUE_41_MAGIC = ("magicsquare",)  # (branch magic)
 ISSUE_41_WINDOWS = ("parityrun",)  # (branch windows; global entropy and global mod 3 need a size divisible by 3)
+ISSUE_41_SUMDOT = ("sumdot",)  # (branch sumdots)
 
 
 @pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX + ISSUE_41_SUMCAGE
-                         + ISSUE_41_MAGIC + ISSUE_41_WINDOWS)
+                         + ISSUE_41_MAGIC + ISSUE_41_WINDOWS + ISSUE_41_SUMDOT)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 
@@ -699,3 +719,33 @@ def test_window_rules_name_the_window_they_break_and_refuse_sizes_they_do_not_fi
         assert main(["solve", doc]) == 2
         err = capsys.readouterr().err
         assert "4 digits do not split so: expected a grid whose size is a multiple of 3" in err and err.count("\n") == 1
+
+
+# The negatives beside sum dots (branch sumdots): the XV negative counts a sum dot that lets 5 (or 10) add up as
+# a mark, and the sum dots' negative with no "sums" forbids every total a sum dot uses on unmarked neighbours (the
+# pairs of one grid that add up to 3 or 7 all marked)
+THREES = [((2, 1), (2, 2)), ((0, 0), (1, 0)), ((2, 1), (3, 1))]
+NEGATIVES_BESIDE_SUM_DOTS = {
+    "xv-negative": ([{"type": "xv", "cells": [list(a), list(b)], "value": "V"} for a, b in FIVES[1:]]
+                    + [{"type": "sumdot", "cells": [list(c) for c in FIVES[0]], "sums": [5, 7]}, {"type": "xv-negative"}],
+                    lambda g: all(at(g, a) + at(g, b) == 5 for a, b in FIVES[1:]) and at(g, FIVES[0][0]) + at(g, FIVES[0][1])
+                    in (5, 7) and all(at(g, a) + at(g, b) != 5 for a, b in ORTH if (a, b) not in FIVES)),
+    "sumdot-negative": ([{"type": "sumdot", "cells": [list(a), list(b)], "sums": [7]} for a, b in SEVENS]
+                        + [{"type": "sumdot", "cells": [list(a), list(b)], "sums": [3]} for a, b in THREES]
+                        + [{"type": "sumdot-negative"}],
+                        lambda g: all(at(g, a) + at(g, b) == 7 for a, b in SEVENS)
+                        and all(at(g, a) + at(g, b) == 3 for a, b in THREES)
+                        and all(at(g, a) + at(g, b) not in (3, 7) for a, b in ORTH if (a, b) not in SEVENS + THREES)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(NEGATIVES_BESIDE_SUM_DOTS))
+def test_the_negatives_read_sum_dots_as_marks_on_every_backend(kind):
+    constraints, rule = NEGATIVES_BESIDE_SUM_DOTS[kind]
+    board = board_of(constraints)
+    expected = sorted(tuple(v for row in g for v in row) for g in GRIDS if rule(g))
+    assert 0 < len(expected) < 288, kind
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 1000)
+        assert found.complete and sorted(s.cells for s in found.solutions) == expected, (kind, backend)
+    assert kind_of("sumdot-negative").label(board.rules.constraints[-1]).startswith("the sum dot negative rule")

@@ -91,6 +91,9 @@ def expected_marks(board: Board) -> Counter:
             want["rect.magic"] += len(c.cells)
         elif k == "kropki":
             want[f"circle.kropki-{c.data[0]}"] += 1
+        elif k == "sumdot":  # a small rounded square with its total(s)
+            want["rect.sumdot"] += 1
+            want["text.sumdot"] += 1
         elif k in ("xv", "greaterthan"):  # a greater-than sign is drawn as XV's letters are
             want["text.xv"] += 1
         elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom"):
@@ -126,7 +129,7 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
                "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn", "sumcage",
-               "magicsquare")
+               "magicsquare", "sumdot")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -952,3 +952,66 @@ def test_f_puzzles_json_in_a_sudokupad_link_reads_a_2x2_rule_from_its_ruleset():
     data["ruleset"] = "Normal sudoku rules apply. Global mod 3: each 2x2 area holds a digit of each remainder mod 3."
     board = parse_puzzle("https://sudokupad.app/fpuzzles" + LZString().compressToBase64(json.dumps(data)))
     assert board.rules.name == "globalmod"
+
+
+def test_a_real_puzzles_green_dots_are_x_or_v_and_its_blue_squares_sum_to_7_with_both_negatives():
+    # "Stolen Numerals XVII-5" (NurglesGift; real.jsonl, an f-puzzles payload in a SudokuPad link): "The green dots
+    # are either X or V. All X's and V's are given. Cells connected by an blue square must sum to 7. All blue squares
+    # are given." Its green circles are sum dots of 5 or 10, which the XV negative counts as marks (the solution's 4
+    # and 1 at r9c6-r9c7 sit under one); its cyan rectangles sum to 7, and no other neighbours do
+    row = next(r for r in REAL if "Stolen Numerals XVII-5" in r["source"])
+    board = parse_puzzle(row["link"])
+    assert board.rules.name == "xv-negative+sumdot-negative+sumdot"
+    dots = sorted((c.cells, c.data) for c in board.rules.constraints if c.kind == "sumdot")
+    assert len(dots) == 18 and [d for d in dots if d[1] != (7,)] == [(((7, 5), (8, 5)), (5, 10)), (((8, 5), (8, 6)), (5, 10))]
+    assert [c.data for c in board.rules.constraints if c.kind == "sumdot-negative"] == [(7,)]
+    result = solve(board, backend="sat", unique=True)
+    assert result.status.value == "unique" and "".join(map(str, result.solution.cells)) == row["solution"]
+
+
+def test_a_dot_or_square_is_a_sum_dot_where_the_rules_text_gives_its_colour_a_total():
+    # 1234/3412/...: r1c2 + r1c3 = 5 under a grey dot, r1c3 + r1c4 = 7 under a cyan square the text calls blue
+    dot = {"center": [0.5, 2.0], "width": 0.25, "height": 0.25, "rounded": True, "backgroundColor": "#A0A0A0"}
+    square = {"center": [0.5, 3.0], "width": 0.25, "height": 0.25, "backgroundColor": "#00E1FF"}
+    got = read(puzzle("Cells joined by a grey dot sum to 5. Cells connected by a blue square must sum to 7.",
+                      overlays=[dot, square]))
+    assert sorted((c.kind, c.cells, c.data) for c in got.rules.constraints) == [
+        ("sumdot", ((0, 1), (0, 2)), (5,)), ("sumdot", ((0, 2), (0, 3)), (7,))]
+    # a text that ties no total to their colour and form names them, as before
+    for text in ("Cells joined by a grey dot sum to 5.", "Blue dots sum to 7. Grey dots sum to 5."):
+        with pytest.raises(PuzzleError, match="a cyan square between r1c3 and r1c4 that the rules text does not explain"):
+            read(puzzle(text, overlays=[dot, square]))
+
+
+def test_a_numbered_circle_on_an_edge_is_a_sum_only_where_the_rules_text_says_so():
+    circle = {"center": [0.5, 2.0], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF",
+              "borderColor": "#000000", "text": "5"}
+    got = read(puzzle("A number in a circle between two cells is their sum.", overlays=[circle]))
+    assert [(c.kind, c.cells, c.data) for c in got.rules.constraints] == [("sumdot", ((0, 1), (0, 2)), (5,))]
+    green = dict(circle, backgroundColor="#38DE00")
+    with pytest.raises(PuzzleError, match="the text '5' at r1c3"):  # (its centre's cell) named, not guessed
+        read(puzzle("Normal sudoku rules apply.", overlays=[green]))
+
+
+def test_the_rules_texts_sum_marks_and_their_negatives():
+    from sudoku_cp.formats.sudokupad.puzzle import merged, text_rules
+    from sudoku_cp.formats.sudokupad.words import sum_marks
+
+    assert sum_marks("The green dots are either X or V. Cells joined by a grey dot sum to 9.") == {
+        ("green", "dot"): (5, 10), ("grey", "dot"): (9,)}
+    # X and V of other totals than 10 and 5 leave "either X or V" unread; a sum said with another relation too
+    assert sum_marks("Cells separated by an X add up to 7. Green dots are either X or V.") == {}
+    assert sum_marks("Cells joined by a blue square sum to 7 and are not consecutive.") == {}
+
+    def negatives(text: str) -> list[dict]:
+        found: list[dict] = []
+        text_rules(text, found)
+        return merged([c for c in found if c["type"].endswith("negative")])
+
+    assert negatives("Cells connected by an blue square must sum to 7. All blue squares are given.") == [
+        {"type": "sumdot-negative", "sums": [7]}]
+    assert negatives("Blue squares sum to 7. Grey dots sum to 9. All blue squares are given. All grey dots are given.") \
+        == [{"type": "sumdot-negative", "sums": [7, 9]}]
+    assert negatives("Cells joined by a grey dot sum to 9. All dots are given.") == [
+        {"type": "sumdot-negative", "sums": [9]}]
+    assert negatives("All blue squares are given.") == []  # no total for them: nothing read (their squares named)

@@ -83,6 +83,8 @@ BUILT_IN = (
     "parityrun",
     "globalentropy",
     "globalmod",
+    # issue 41, dots of a sum other than X and V, and their negative (branch sumdots)
+    "sumdot",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

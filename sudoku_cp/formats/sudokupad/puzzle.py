@@ -319,7 +319,8 @@ _DIFFER = (r"\b(?:not|never|cannot|can't|mustn't)\b[^.;]{0,40}\b(?:repeat|same|i
 
 def text_rules(text: str, constraints: list[dict]) -> None:
     """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the two diagonals, disjoint
-    groups, the kropki/XV negative, parity runs, global entropy and global mod 3."""
+    groups, the kropki/XV negative, parity runs, global entropy and global mod 3, the negative of sum dots of a
+    colour the text gives totals."""
     low = (text or "").lower().replace("’", "'")
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
         if any(re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s))
@@ -348,6 +349,7 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     if length is not None:
         constraints.append({"type": "parityrun", "length": length})  # "strings of 3 digits are never all even nor all odd"
     constraints += [{"type": kind} for kind in words.area_rules(low)]  # "every 2x2 box holds a low, middle and high digit"
+    sums = words.sum_marks(text)
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue
@@ -361,25 +363,36 @@ def text_rules(text: str, constraints: list[dict]) -> None:
             other = re.search(r"\b(?:red|green|blue|orange|yellow|purple|pink|grey|gray|cyan)\b[^.;]{0,12}\bdots?\b", low)
             if not other or said or re.search(r"kropki", low):
                 constraints.append({"type": "kropki-negative", "colors": said or ["white", "black"]})
+            dotted = sorted({t for (_, form), totals in sums.items() if form == "dot" for t in totals})
+            if dotted:  # the sum dots among them ("cells joined by a grey dot sum to 9"): their negative too
+                constraints.append({"type": "sumdot-negative", "sums": dotted})
         elif re.search(r"\ball (?:possible |the )?white (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "kropki-negative", "colors": ["white"]})
         elif re.search(r"\ball (?:possible |the )?black (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "kropki-negative", "colors": ["black"]})
         if re.search(r"\ball (?:possible )?(?:x'?s? and v'?s?|xv'?s?|x ?/ ?v) (?:clues )?(?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "xv-negative"})
+        for colour, form in re.findall(rf"\ball (?:possible |the )?({'|'.join(words.COLOURS)}) (dot|circle|square|rectangle)s? "
+                                       r"(?:are|have been) (?:given|shown|drawn|marked)", clause):
+            # "all blue squares are given": no pair without one adds up to their totals (the sum dots' negative)
+            totals = sums.get((words.colours_in(colour)[0], "square" if form in ("square", "rectangle") else "dot"))
+            if totals:
+                constraints.append({"type": "sumdot-negative", "sums": list(totals)})
 
 
 def merged(constraints: list[dict]) -> list[dict]:
-    """One entry per whole-grid rule, diagonals joined ("both"), the kropki negative's colours joined."""
+    """One entry per whole-grid rule, diagonals joined ("both"), the kropki negative's colours and the sum dots'
+    negative's totals joined."""
     out: list[dict] = []
     seen: set[str] = set()
     diagonals = {c["which"] for c in constraints if c["type"] == "diagonal"}
     colours = sorted({col for c in constraints if c["type"] == "kropki-negative"
                       for col in c.get("colors", ["white", "black"])}, reverse=True)
+    totals = sorted({t for c in constraints if c["type"] == "sumdot-negative" for t in c["sums"]})
     for c in constraints:
         kind = c["type"]
         if kind in ("diagonal", "kropki-negative", "antiknight", "antiking", "nonconsecutive", "disjoint",
-                    "xv-negative", "parityrun", "globalentropy", "globalmod"):
+                    "xv-negative", "parityrun", "globalentropy", "globalmod", "sumdot-negative"):
             if kind in seen:
                 continue
             seen.add(kind)
@@ -387,6 +400,8 @@ def merged(constraints: list[dict]) -> list[dict]:
                 c = {"type": "diagonal", "which": "both" if len(diagonals) == 2 else next(iter(diagonals))}
             elif kind == "kropki-negative":
                 c = {"type": kind, "colors": colours}
+            elif kind == "sumdot-negative":
+                c = {"type": kind, "sums": totals}
         out.append(c)
     return out
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import colorsys
 import re
+from collections.abc import Iterable
 
 # Line rules a rules text may name: (words, catalogue type), the more specific words first
 # ("slow thermometer" before "thermometer", "Dutch whispers" before "whispers").
@@ -131,7 +132,7 @@ def colour_word(hexcolour: object) -> str:
 _HUES = {"red": 0, "orange": 30, "yellow": 55, "green": 120, "cyan": 185, "blue": 220, "purple": 275, "pink": 320}
 
 
-def nearest(hexcolour: object, named: dict[str, str]) -> str | None:
+def nearest(hexcolour: object, named: Iterable[str]) -> str | None:
     """Of the colour families the rules text names, the one nearest in hue to a drawing's colour (within 40
     degrees), or None: a setter's "purple" line may be drawn ``#F067F0``."""
     hls = _hls(hexcolour)
@@ -412,6 +413,85 @@ def not_a_sum(text: str, subject: str) -> bool:
     return any(re.search(_NOT_SUM, s) for s in about) and not any(re.search(_SUM, s) for s in about)
 
 
+# A mark's form in words: a dot or circle (drawn rounded), a square or rectangle
+_MARK_FORMS = {"dot": "dot", "circle": "dot", "square": "square", "rectangle": "square"}
+# The totals a sentence gives: "sum to 7", "add up to 5 or 10", "a total of 9", "sums of 5, 10"
+_TOTALS = re.compile(r"\b(?:sums?|summ(?:ed|ing)|add(?:s|ed|ing)?|totals?|totall?(?:ed|ing))\b"
+                     r"(?: (?:up|to|of|either|exactly|equal|is|are))*\s+(\d+(?:\s*(?:,|or|/)\s*(?:either\s+)?\d+)*)\b")
+_X_OR_V = r"\b(?:an? )?[\"'‘“]?x[\"'’”]?s? or (?:an? )?[\"'‘“]?v[\"'’”]?s?\b|\b(?:a )?[\"'‘“]?v[\"'’”]?s? or (?:an? )?[\"'‘“]?x[\"'’”]?s?\b"
+# Words by which a sentence about a mark says more than (or other than) a sum: its totals are not read from it
+_NOT_JUST_SUM = (r"consecutive|ratio|double|twice|\bhalf\b|differ|product|multipl|divid|average|\bmean|\bnot\b|\bnever\b|"
+                 r"cannot|can't|\bno\b|\bexcept\b|\bunless\b|\bodd\b|\beven\b|\bparity\b|\bnegat")
+
+
+def totals_in(sentence: str) -> tuple[int, ...] | None:
+    """The totals a sentence gives a sum ("sum to 7", "add up to 5 or 10"), sorted, or None."""
+    m = _TOTALS.search(sentence)
+    return tuple(sorted({int(t) for t in re.findall(r"\d+", m.group(1))})) if m else None
+
+
+def xv_standard(text: str) -> bool:
+    """Whether the rules text leaves X and V their usual totals (10 and 5): no sentence about an X or a V gives
+    them another (a setter's "X sums to 7").
+
+    >>> xv_standard("Cells connected by an X must sum to 10."), xv_standard("V: add up to 5; X: digits add up to 7.")
+    (True, False)
+    """
+    for sentence in sentences(text):
+        totals = totals_in(sentence)
+        x, v = re.search(r"\bx'?s?\b", sentence), re.search(r"\bv'?s?\b", sentence)
+        usual = ({10} if x else set()) | ({5} if v else set())
+        if totals is not None and usual and not set(totals) <= usual:
+            return False
+    return True
+
+
+def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(colour family, ``"dot"`` or ``"square"``) -> the totals the rules text gives the digits either side of such
+    a mark: "cells connected by a blue square must sum to 7", "cells joined by a grey dot sum to 9", "the green dots
+    are either X or V" (5 or 10, where the text leaves X and V theirs). A sentence must name one colour, one form of
+    mark and the totals, and nothing else of the digits (a difference, a ratio, a parity, "not").
+
+    >>> sum_marks("Cells connected by an blue square must sum to 7. The green dots are either X or V.")
+    {('blue', 'square'): (7,), ('green', 'dot'): (5, 10)}
+    >>> sum_marks("Digits separated by a red dot are non-consecutive and sum to 9."), sum_marks("Grey dots add up to 5 or 10.")
+    ({}, {('grey', 'dot'): (5, 10)})
+    """
+    out: dict[tuple[str, str], tuple[int, ...]] = {}
+    standard = xv_standard(text)
+    for sentence in sentences(text):
+        forms = {_MARK_FORMS[w] for w in re.findall(r"\b(dot|circle|square|rectangle)s?\b", sentence)}
+        colours = colours_in(sentence)
+        if len(forms) != 1 or len(colours) != 1 or re.search(_NOT_JUST_SUM, sentence):
+            continue
+        totals = totals_in(sentence)
+        if totals is None and standard and re.search(_X_OR_V, sentence):
+            totals = (5, 10)
+        if totals:
+            out.setdefault((colours[0], forms.pop()), totals)
+    return out
+
+
+def numbered_sum_circles(text: str) -> bool:
+    """Whether the rules text says a number in a circle (or dot) on the edge between two cells is their sum: "a
+    number in a circle between two cells is their sum", "numbered circles on cell borders give the sum of the two
+    digits".
+
+    >>> numbered_sum_circles("A number in a circle between two cells is their sum."), numbered_sum_circles("Kropki dots.")
+    (True, False)
+    """
+    for sentence in sentences(text):
+        numbered = re.search(r"\b(?:numbers?|clues?|values?|totals?)\b[^.;]{0,20}\b(?:in|on|inside)\b[^.;]{0,12}\b(?:circles?|dots?)\b|"
+                             r"\b(?:circles?|dots?)\b[^.;]{0,12}\b(?:with|containing|showing) (?:an? )?(?:numbers?|clues?|values?)\b|"
+                             r"\bnumbered (?:circles?|dots?)\b", sentence)
+        edge = re.search(r"\bbetween\b|\bedges?\b|\bborders?\b|\bboundar|\beither side|\bboth sides|\btwo "
+                         r"(?:adjacent |neighbou?ring |orthogonally adjacent )?cells\b|\badjacent cells\b", sentence)
+        if numbered and edge and re.search(r"\bsums?\b|\btotals?\b|\badd(?:s|ed)? up\b", sentence) \
+                and not re.search(_NOT_JUST_SUM, sentence):
+            return True
+    return False
+
+
 # What a sentence about each kind speaks of, beyond the words of the kind's name (catalogue type -> pattern).
 _SPOKEN = {"killer": r"\bcages?\b", "sumcage": r"\bcages?\b", "arrow": r"\bcircles?\b", "kropki": r"\bdots?\b",
            "kropki-negative": r"\bdots?\b", "xv": r"\b[xv]\b", "xv-negative": r"\b[xv]\b|\bx'?s\b|\bv'?s\b",
@@ -424,7 +504,9 @@ _SPOKEN = {"killer": r"\bcages?\b", "sumcage": r"\bcages?\b", "arrow": r"\bcircl
            "clone": r"\bclone|\bsame digits?\b|\bshaded\b", "indexer": r"\bindex", "skyscraper": r"\bsee|\bvisible",
            "xsum": r"\bfirst \w+ (?:digits|cells)\b", "numberedroom": r"\bnth\b|\bn-?th\b|\bposition",
            "parityrun": r"\bodd\b|\beven\b|\bparity\b", "globalentropy": r"\b2 ?[x×] ?2\b|\blow\b|\bhigh\b",
-           "globalmod": r"\b2 ?[x×] ?2\b|\b147\b|\bmod(?:ulo|ular)?\b"}
+           "globalmod": r"\b2 ?[x×] ?2\b|\b147\b|\bmod(?:ulo|ular)?\b",
+           "sumdot": r"\bdots?\b|\bsquares?\b|\bcircles?\b|\brectangles?\b",
+           "sumdot-negative": r"\bdots?\b|\bsquares?\b|\bcircles?\b|\brectangles?\b"}
 # Words of a sentence that only restates a grid's own rules ("Normal sudoku rules apply", "Place the digits 1-9 once
 # each in every row, column and box"), and words with which a sentence speaks of a rule at all.
 _BASIC = set("""normal standard classic classical usual regular ordinary sudoku rules rule apply applies fill place put
@@ -545,4 +627,5 @@ def says(text: str, pattern: str) -> bool:
 
 
 __all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
-           "parity_run", "question_mark_meant", "says", "sentences", "unexplained", "unknown_rules", "defines_a_known_rule"]
+           "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
+           "unexplained", "unknown_rules", "defines_a_known_rule", "xv_standard"]

@@ -223,6 +223,13 @@ CASES.update({
                  {"type": "sumcage", "cells": [[2, 0], [3, 1], [2, 2]], "sum": 6}],
                 lambda g: g[0][0] + g[1][2] == 4 and g[2][0] + g[3][1] + g[2][2] == 6),
 })
+# issue 41, killer cages whose clue is a bound (branch boundcage): r1c1 and r2c3 share no unit, so only the cage keeps
+# 3 + 3 out of "> 5"; r4c1 + r4c2 "< 5" (1 + 2, 1 + 3)
+CASES.update({
+    "boundcage": ([{"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": ">5"},
+                   {"type": "boundcage", "cells": [[3, 0], [3, 1]], "high": 4}],
+                  lambda g: g[0][0] != g[1][2] and g[0][0] + g[1][2] > 5 and g[3][0] + g[3][1] < 5),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
@@ -285,6 +292,11 @@ BAD = [
     ({"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [2, 2]], "digits": [1]}, "a 2x2 square"),
     ({"type": "sumcage", "cells": [[0, 0], [1, 2]]}, "(sumcage) at r1c1: no \"sum\": expected the cage's total"),
     ({"type": "sumcage", "cells": [[0, 0], [1, 2]], "sum": 19}, "sum 19 is impossible for 2 digits 1..9"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]]}, "(boundcage) at r1c1: no \"low\" or \"high\": expected a bound"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 18}, "2 distinct digits 1..9 add up to 3..17, never at least 18"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 9, "high": 5}, "add up to 3..17, never 9..5"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "<15", "high": 15}, "clue '<15' means at most 14, not at most 15"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "15"}, "\"clue\" is '\"15\"': expected a bound such as"),
 ]
 
 
@@ -548,10 +560,11 @@ ISSUE_41_DIFF = ("diffcount", "fibonacci")  # (branch kinds-diff)
 ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
 ISSUE_41_SUMCAGE = ("sumcage",)  # (branch sumcage)
 ISSUE_41_MAGIC = ("magicsquare",)  # (branch magic)
+ISSUE_41_BOUNDCAGE = ("boundcage",)  # (branch boundcage)
 
 
 @pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX + ISSUE_41_SUMCAGE
-                         + ISSUE_41_MAGIC)
+                         + ISSUE_41_MAGIC + ISSUE_41_BOUNDCAGE)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

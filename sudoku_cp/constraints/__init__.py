@@ -79,6 +79,8 @@ BUILT_IN = (
     "sumcage",
     # issue 41, magic squares (branch magic)
     "magicsquare",
+    # issue 41, killer cages whose clue is a bound ("<15", "?") (branch boundcage)
+    "boundcage",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

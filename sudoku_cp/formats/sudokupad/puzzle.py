@@ -295,9 +295,7 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
                           + " that the rules text does not explain")
             continue
         if repeat and (type(value) is not int or unclear):
-            unread.append(f"a cage of {at}{' with no sum' * (value in (None, ''))}"
-                          + f" marked {value!r}" * (value not in (None, '') and type(value) is not int)
-                          + " in which digits may repeat"
+            unread.append(f"a cage of {at}{' with no sum' * (type(value) is not int)} in which digits may repeat"
                           + ", though the rules text also says cage digits do not repeat" * unclear)
             continue
         if repeat:  # a sum cage: the rules text says the digits in cages may repeat

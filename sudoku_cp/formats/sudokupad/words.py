@@ -443,6 +443,9 @@ _SUM = r"\bsums?\b|\bsumm(?:ed|ing)\b|\badd(?:s|ed|ing)?\b|\btotals?\b|\bplus\b"
 _NOT_SUM = r"\bmultipl\w*|\bproducts?\b|\bdifferences?\b|\baverages?\b|\bmeans?\b|\bquotients?\b|\bdivid\w*"
 
 
+_MARK_MEANS = r"(?:<=|>=|[<>≤≥]|\?+)\s*[\"'“”‘’)]?\s*means\b"  # '"<" means less than': no mean of digits
+
+
 def not_a_sum(text: str, subject: str) -> bool:
     """Whether the rules text gives the clue of ``subject`` (a regular expression: arrows, cages) another
     arithmetic than a sum: a sentence about it speaks of a product, a difference, an average..., and none
@@ -452,8 +455,10 @@ def not_a_sum(text: str, subject: str) -> bool:
     True
     >>> not_a_sum("Digits along an arrow sum to the circle. Whisper digits differ by 5.", r"arrow")
     False
+    >>> not_a_sum('Killer cages (note that "<" means less than).', r"cage"), not_a_sum("Cages give the mean.", r"cage")
+    (False, True)
     """
-    about = [s for s in sentences(text) if re.search(subject, s)]
+    about = [re.sub(_MARK_MEANS, " ", s) for s in sentences(text) if re.search(subject, s)]
     return any(re.search(_NOT_SUM, s) for s in about) and not any(re.search(_SUM, s) for s in about)
 
 

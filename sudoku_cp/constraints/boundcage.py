@@ -134,7 +134,7 @@ class BoundCage(NarrowedKind):
             bounds = clue_range(clue)
             if bounds is None:
                 raise PuzzleError(f"{at}: value {show_value(clue)}: expected a bound such as \"<15\" or \"?\"")
-            out.append(self.made(cells, *bounds, clue, shape.size, f"{at} at {cell_name(*cells[0])}"))
+            out.append(self.made(cells, *bounds, str(clue).strip(), shape.size, f"{at} at {cell_name(*cells[0])}"))
         return out
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:

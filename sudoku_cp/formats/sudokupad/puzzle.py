@@ -288,7 +288,7 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
             unread.append(f"a cage of {at} marked {value!r} whose clue the rules text makes other than a sum")
             continue
         if killer and not repeat and bound_cage(value, bounds):  # "<15", "?": a bound the rules text explains
-            constraints.append({"type": "boundcage", "cells": cells, "clue": value.strip()})
+            constraints.append({"type": "boundcage", "cells": cells, "clue": str(value).strip()})
             continue
         if not killer or (value is not None and value != "" and type(value) is not int):
             unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")

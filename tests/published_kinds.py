@@ -1357,6 +1357,64 @@ PUBLISHED = [
        'straints": [{"type": "antiknight"}, {"type": "diagonal"}, {"type": "magicsquare", "cells": [[3, 3], '
        '[3, 4], [3, 5], [4, 3], [4, 4], [4, 5], [5, 3], [5, 4], [5, 5]]}]}'),
       "843567219275913846619428375384672951726159483951834627537286194462791538198345762"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js @ e373f9811c087246b097eb444d838ab492c55f35, entry
+    # "[New Constraint] Entropy Sudoku" (shown there as 'Global entropy'; its source there:
+    # https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=0008G7): GlobalEntropy and 16 givens
+    # (R1C1_8 ... R9C1_2); the solution as published there
+    P("globalentropy",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"[New Constraint] Entropy Sudoku\"",
+      ('{"givens": "8.......7............9.5.....56.89.............61.94.....7.3............2.......4", "con'
+       'straints": [{"type": "globalentropy"}]}'),
+      "891234567534867291672915348315648972948372615726159483459783126183426759267591834"),
+    # sigh/Interactive-Sudoku-Solver data/example_puzzles.js @ e373f9811c087246b097eb444d838ab492c55f35, entry
+    # "Global mod 3" (its source there: https://sudokupad.app/l74hg3flzp): GlobalMod, five cages (Cage: killer
+    # cages), four X and two V (not all given: no StrictXV), no givens; the solution as published there
+    P("globalmod",
+      "sigh/Interactive-Sudoku-Solver data/example_puzzles.js \"Global mod 3\"",
+      ('{"givens": ".................................................................................", "con'
+       'straints": [{"type": "globalmod"}, {"type": "killer", "cells": [[0, 0], [0, 1]], "sum": 15}, {"type"'
+       ': "killer", "cells": [[0, 3], [1, 3]], "sum": 6}, {"type": "killer", "cells": [[2, 0], [3, 0]], "sum'
+       '": 7}, {"type": "killer", "cells": [[7, 5], [8, 5]], "sum": 12}, {"type": "killer", "cells": [[7, 6]'
+       ', [7, 7]], "sum": 8}, {"type": "xv", "cells": [[0, 6], [1, 6]], "value": "X"}, {"type": "xv", "cells'
+       '": [[4, 3], [5, 3]], "value": "X"}, {"type": "xv", "cells": [[4, 4], [5, 4]], "value": "X"}, {"type"'
+       ': "xv", "cells": [[7, 2], [8, 2]], "value": "X"}, {"type": "xv", "cells": [[3, 3], [3, 4]], "value":'
+       ' "V"}, {"type": "xv", "cells": [[4, 6], [5, 6]], "value": "V"}]}'),
+      "879162354621543798435987216387419562196235487254876139943621875518794623762358941"),
+    # tests/data/sudokupad/real.jsonl line 75 (0-based row 74): "Cornered Parity" by Lulero, SakanaAI/Sudoku-Bench
+    # challenge_100 puzzle_id sxsm_Lulero_64d38aa33c0cc962c7d6e6c7ff3ffe01 (short link https://sudokupad.app/378yd1xsg9):
+    # its six cages and two thermometers as its SudokuPad link holds them, the rules text's "in every row and column,
+    # strings of 3 digits are never all even nor all odd" as parity runs of 3; the solution as published there
+    P("parityrun",
+      "tests/data/sudokupad/real.jsonl \"Cornered Parity\"",
+      ('{"givens": "....................................", "box": [2, 3], "constraints": [{"type": "killer",'
+       ' "cells": [[0, 0], [1, 0]], "sum": 6}, {"type": "killer", "cells": [[5, 4], [5, 5]], "sum": 6}, {"ty'
+       'pe": "killer", "cells": [[3, 5], [4, 5]], "sum": 7}, {"type": "killer", "cells": [[0, 5], [1, 5]], "'
+       'sum": 7}, {"type": "killer", "cells": [[0, 3], [1, 3]], "sum": 7}, {"type": "killer", "cells": [[2, '
+       '2], [3, 2]], "sum": 7}, {"type": "thermometer", "cells": [[4, 3], [3, 4]]}, {"type": "thermometer", '
+       '"cells": [[2, 0], [3, 0]]}, {"type": "parityrun", "length": 3}]}'),
+      "213645456132145263632451524316361524"),
+    # SakanaAI/Sudoku-Bench challenge_100 (Hugging Face dataset; encoded_puzzle and solution as published there), puzzle_id
+    # fpuzzle1af29b63a089b89a8e0fee8c362d5919: "Stolen Numerals XVII-5" by NurglesGift (https://sudokupad.app/2x8kudzx5k;
+    # tests/data/sudokupad/real.jsonl line 45, an f-puzzles payload in a SudokuPad link): its ruleset "Cells connected by
+    # an X must sum to 10. Cells connected by an V must sum to 5. The green dots are either X or V. All X's and V's are
+    # given. Cells connected by an blue square must sum to 7. All blue squares are given."; its f-puzzles "negative":
+    # ["xv"], two green circles (5 or 10) and sixteen cyan rectangles (7) on edges, no givens
+    P("sumdot",
+      "SakanaAI/Sudoku-Bench challenge_100 fpuzzle1af29b63a089b89a8e0fee8c362d5919 \"Stolen Numerals XVII-5\"",
+      ('{"givens": ".................................................................................", "con'
+       'straints": [{"type": "xv-negative"}, {"type": "sumdot-negative", "sums": [7]}, {"type": "sumdot", "c'
+       'ells": [[7, 5], [8, 5]], "sums": [5, 10]}, {"type": "sumdot", "cells": [[8, 5], [8, 6]], "sums": [5,'
+       ' 10]}, {"type": "sumdot", "cells": [[0, 8], [1, 8]], "sums": [7]}, {"type": "sumdot", "cells": [[0, '
+       '6], [1, 6]], "sums": [7]}, {"type": "sumdot", "cells": [[3, 6], [3, 7]], "sums": [7]}, {"type": "sum'
+       'dot", "cells": [[3, 0], [4, 0]], "sums": [7]}, {"type": "sumdot", "cells": [[4, 2], [4, 3]], "sums":'
+       ' [7]}, {"type": "sumdot", "cells": [[3, 8], [4, 8]], "sums": [7]}, {"type": "sumdot", "cells": [[5, '
+       '0], [5, 1]], "sums": [7]}, {"type": "sumdot", "cells": [[4, 2], [5, 2]], "sums": [7]}, {"type": "sum'
+       'dot", "cells": [[6, 1], [6, 2]], "sums": [7]}, {"type": "sumdot", "cells": [[5, 1], [6, 1]], "sums":'
+       ' [7]}, {"type": "sumdot", "cells": [[6, 5], [6, 6]], "sums": [7]}, {"type": "sumdot", "cells": [[7, '
+       '7], [8, 7]], "sums": [7]}, {"type": "sumdot", "cells": [[6, 6], [7, 6]], "sums": [7]}, {"type": "sum'
+       'dot", "cells": [[8, 2], [8, 3]], "sums": [7]}, {"type": "sumdot", "cells": [[4, 7], [5, 7]], "sums":'
+       ' [7]}, {"type": "sumdot", "cells": [[3, 4], [4, 4]], "sums": [7]}]}'),
+      "978421365315968472624753981297845613581639724436217859843172596159386247762594138"),
     # tests/data/sudokupad/real.jsonl row 48 (0-based; line 49), its source there: SakanaAI/Sudoku-Bench challenge_100
     # puzzle_id fpuzzle5ba33451d4eb8ab52c43ce8212dbb78e, "Killer Sudoku..." by Sayori (https://sudokupad.app/t0rre97uwe):
     # its f-puzzles cages as that link reads (no givens; the rules text: 'note that "<" means less than, and ">" means

@@ -223,6 +223,28 @@ CASES.update({
                  {"type": "sumcage", "cells": [[2, 0], [3, 1], [2, 2]], "sum": 6}],
                 lambda g: g[0][0] + g[1][2] == 4 and g[2][0] + g[3][1] + g[2][2] == 6),
 })
+# issue 41, whole-grid rules over small windows (branch windows): on a 4x4 every run of 3 cells in a row already
+# mixes parity (two odd and two even digits a row), so runs of 2 (neighbours differ in parity: a checkerboard);
+# runs of 3, global entropy and global mod 3 are counted on a 6x6 below (test_window_rules_...)
+CASES.update({
+    "parityrun": ([{"type": "parityrun", "length": 2}],
+                  lambda g: all(g[r][c] % 2 != g[r][c + 1] % 2 and g[c][r] % 2 != g[c + 1][r] % 2
+                                for r in range(4) for c in range(3))),
+})
+# issue 41, dots of other sums and their negative (branch sumdots): a dot of one total and a dot of two; the
+# negative over 7 with every pair that adds up to 7 in one grid marked (a 5|10-style dot of 3|7 among them, which
+# lets 7 and so marks its pair), four grids keep it
+SEVENS = [((1, 1), (1, 2)), ((0, 1), (1, 1)), ((2, 0), (3, 0))]
+CASES.update({
+    "sumdot": ([{"type": "sumdot", "cells": [[0, 0], [0, 1]], "sums": [5]},
+                {"type": "sumdot", "cells": [[2, 1], [3, 1]], "sums": [3, 7]}],
+               lambda g: g[0][0] + g[0][1] == 5 and g[2][1] + g[3][1] in (3, 7)),
+    "sumdot-negative": ([{"type": "sumdot", "cells": [list(a), list(b)], "sums": [7]} for a, b in SEVENS]
+                        + [{"type": "sumdot", "cells": [[2, 1], [2, 2]], "sums": [3, 7]},
+                           {"type": "sumdot-negative", "sums": [7]}],
+                        lambda g: all(at(g, a) + at(g, b) == 7 for a, b in SEVENS) and g[2][1] + g[2][2] in (3, 7)
+                        and all(at(g, a) + at(g, b) != 7 for a, b in ORTH if (a, b) not in SEVENS + [((2, 1), (2, 2))])),
+})
 # issue 41, killer cages whose clue is a bound (branch boundcage): r1c1 and r2c3 share no unit, so only the cage keeps
 # 3 + 3 out of "> 5"; r4c1 + r4c2 "< 5" (1 + 2, 1 + 3)
 CASES.update({
@@ -237,7 +259,9 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "fibonacci": "f-puzzles has no Fibonacci line",
                "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
                "sumcage": "f-puzzles has no sum cage",
-               "magicsquare": "f-puzzles has no magic square"}  # kinds f-puzzles has no rule for
+               "magicsquare": "f-puzzles has no magic square",
+               "parityrun": "f-puzzles has no parity runs",
+               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -245,7 +269,8 @@ def board_of(constraints) -> Board:
 
 
 def test_every_built_in_kind_has_a_case():
-    assert set(names()) - {"antiknight", "antiking", "nonconsecutive", "candidates", "entropic"} == set(CASES)
+    assert set(names()) - {"antiknight", "antiking", "nonconsecutive", "candidates", "entropic", "globalentropy",
+                           "globalmod"} == set(CASES)
 
 
 @pytest.mark.parametrize("kind", sorted(CASES))
@@ -292,6 +317,11 @@ BAD = [
     ({"type": "quadruple", "cells": [[0, 0], [0, 1], [1, 0], [2, 2]], "digits": [1]}, "a 2x2 square"),
     ({"type": "sumcage", "cells": [[0, 0], [1, 2]]}, "(sumcage) at r1c1: no \"sum\": expected the cage's total"),
     ({"type": "sumcage", "cells": [[0, 0], [1, 2]], "sum": 19}, "sum 19 is impossible for 2 digits 1..9"),
+    ({"type": "parityrun", "length": 10}, '(parityrun): "length" is \'10\': expected a whole number from 2 to 9'),
+    ({"type": "sumdot", "cells": [[0, 0], [0, 1]]}, "\"sums\" is 'null': expected a list of whole numbers"),
+    ({"type": "sumdot", "cells": [[0, 0], [0, 1]], "sums": [5, 18]}, "sum 18 is impossible for two different digits 1..9"),
+    ({"type": "sumdot", "cells": [[0, 0], [1, 1]], "sums": [5]}, "r1c1 and r2c2 are not neighbours"),
+    ({"type": "sumdot-negative", "sums": [2]}, "sum 2 is impossible for two different digits 1..9"),
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]]}, "(boundcage) at r1c1: no \"low\" or \"high\": expected a bound"),
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 18}, "2 distinct digits 1..9 add up to 3..17, never at least 18"),
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 9, "high": 5}, "add up to 3..17, never 9..5"),
@@ -560,11 +590,13 @@ ISSUE_41_DIFF = ("diffcount", "fibonacci")  # (branch kinds-diff)
 ISSUE_41_INDEX = ("indexline", "sunburn")  # (branch kinds-index)
 ISSUE_41_SUMCAGE = ("sumcage",)  # (branch sumcage)
 ISSUE_41_MAGIC = ("magicsquare",)  # (branch magic)
+ISSUE_41_WINDOWS = ("parityrun",)  # (branch windows; global entropy and global mod 3 need a size divisible by 3)
+ISSUE_41_SUMDOT = ("sumdot",)  # (branch sumdots)
 ISSUE_41_BOUNDCAGE = ("boundcage",)  # (branch boundcage)
 
 
 @pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX + ISSUE_41_SUMCAGE
-                         + ISSUE_41_MAGIC + ISSUE_41_BOUNDCAGE)
+                         + ISSUE_41_MAGIC + ISSUE_41_WINDOWS + ISSUE_41_SUMDOT + ISSUE_41_BOUNDCAGE)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 
@@ -627,3 +659,106 @@ def test_a_sum_cage_is_drawn_apart_from_a_killer_and_names_what_breaks_it():
     assert find_conflicts(cage("1.....1" + "." * 9)) == []  # 1 + 1
     assert [c.describe() for c in find_conflicts(cage("1.....2" + "." * 9))] == ["sum cage at r1c1 sums to 3, needs 2"]
     assert [c.describe() for c in find_conflicts(cage("2" + "." * 15))] == ["sum cage at r1c1: 2 . cannot add up to 2"]
+
+
+def window_grid(rows: str) -> list[int]:
+    """A 6x6 whose first four rows are blank and whose last two are ``rows``."""
+    return [0] * 24 + [int(ch) for ch in rows]
+
+
+def runs_of(g, n: int, k: int):
+    return [[g[r * n + c + j] for j in range(k)] for r in range(n) for c in range(n - k + 1)] + \
+           [[g[(r + j) * n + c] for j in range(k)] for c in range(n) for r in range(n - k + 1)]
+
+
+def areas(g, n: int):
+    return [[g[r * n + c], g[r * n + c + 1], g[(r + 1) * n + c], g[(r + 1) * n + c + 1]]
+            for r in range(n - 1) for c in range(n - 1)]
+
+
+# issue 41, whole-grid rules over small windows (branch windows): each on a 6x6 (2x3 boxes) whose last two rows are
+# given, against every completion found by brute force; on a 6x6 global entropy's classes are 1-2, 3-4, 5-6 and
+# global mod 3's 14, 25, 36
+WINDOW_CASES = {
+    "parityrun": ({"type": "parityrun"}, "345612612345",
+                  lambda g: all(len({d % 2 for d in w}) == 2 for w in runs_of(g, 6, 3))),
+    "globalentropy": ({"type": "globalentropy"}, "546231231456",
+                      lambda g: all(len({(d - 1) // 2 for d in w}) == 3 for w in areas(g, 6))),
+    "globalmod": ({"type": "globalmod"}, "645321123456",
+                  lambda g: all(len({(d - 1) % 3 for d in w}) == 3 for w in areas(g, 6))),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(WINDOW_CASES))
+def test_window_rules_count_as_a_brute_force_on_a_6x6(kind):
+    item, rows, rule = WINDOW_CASES[kind]
+    givens = window_grid(rows)
+    board = parse_puzzle(json.dumps({"givens": "".join(str(d or ".") for d in givens), "box": [2, 3],
+                                     "constraints": [item]}))
+    every = completions(givens, 6, (2, 3))
+    expected = sorted(g for g in every if rule(g))
+    assert 0 < len(expected) < len(every)
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 1000)
+        assert found.complete and sorted(s.cells for s in found.solutions) == expected, backend
+        assert all(is_solution(s, board) for s in found.solutions)
+    broken = next(g for g in every if not rule(g))
+    assert not is_solution(Board(board.shape, broken, board.rules))
+    assert parse_puzzle(json.dumps(document(board, "." * 36))).rules == board.rules
+    # a half turn keeps every window a window; swapping rows 1 and 2 breaks the runs and areas across them
+    swap = [(1 - r if r < 2 else r) * 6 + c for r in range(6) for c in range(6)]
+    assert maps_to_itself(board.rules, [35 - i for i in range(36)]) and not maps_to_itself(board.rules, swap)
+
+
+def test_window_rules_name_the_window_they_break_and_refuse_sizes_they_do_not_fit(capsys):
+    from sudoku_cp.formats.fpuzzles import no_share_link
+
+    def scan(item, givens: str) -> list[str]:
+        board = parse_puzzle(json.dumps({"givens": givens, "box": [2, 3], "constraints": [item]}))
+        return [c.describe() for c in find_conflicts(board)]
+
+    assert scan({"type": "parityrun"}, "135" + "." * 33) == ["no 3 in a row of one parity: r1c1-r1c3 are all odd (1 3 5)"]
+    assert scan({"type": "parityrun"}, "2" + "." * 5 + "4" + "." * 5 + "6" + "." * 23) == [
+        "no 3 in a row of one parity: r1c1-r3c1 are all even (2 4 6)"]
+    assert scan({"type": "globalentropy"}, "13" + "." * 4 + "42" + "." * 28) == [
+        "the global entropy rule: r1c1-r2c2 hold 1 3 4 2, no high digit (5-6)"]
+    assert scan({"type": "globalmod"}, "14" + "." * 4 + "25" + "." * 28) == [
+        "the global mod 3 rule: r1c1-r2c2 hold 1 4 2 5, no digit of 36"]
+    assert scan({"type": "globalmod"}, "14" + "." * 4 + "2" + "." * 29) == []  # r2c2 may still hold 3 or 6
+    board = parse_puzzle(json.dumps({"givens": "." * 36, "box": [2, 3], "constraints": [{"type": "globalmod"}]}))
+    assert "global mod 3 rule: f-puzzles has no global mod 3" in (no_share_link(board) or "")
+    for kind in ("globalentropy", "globalmod"):
+        doc = json.dumps({"givens": "." * 16, "constraints": [{"type": kind}]})
+        assert main(["solve", doc]) == 2
+        err = capsys.readouterr().err
+        assert "4 digits do not split so: expected a grid whose size is a multiple of 3" in err and err.count("\n") == 1
+
+
+# The negatives beside sum dots (branch sumdots): the XV negative counts a sum dot that lets 5 (or 10) add up as
+# a mark, and the sum dots' negative with no "sums" forbids every total a sum dot uses on unmarked neighbours (the
+# pairs of one grid that add up to 3 or 7 all marked)
+THREES = [((2, 1), (2, 2)), ((0, 0), (1, 0)), ((2, 1), (3, 1))]
+NEGATIVES_BESIDE_SUM_DOTS = {
+    "xv-negative": ([{"type": "xv", "cells": [list(a), list(b)], "value": "V"} for a, b in FIVES[1:]]
+                    + [{"type": "sumdot", "cells": [list(c) for c in FIVES[0]], "sums": [5, 7]}, {"type": "xv-negative"}],
+                    lambda g: all(at(g, a) + at(g, b) == 5 for a, b in FIVES[1:]) and at(g, FIVES[0][0]) + at(g, FIVES[0][1])
+                    in (5, 7) and all(at(g, a) + at(g, b) != 5 for a, b in ORTH if (a, b) not in FIVES)),
+    "sumdot-negative": ([{"type": "sumdot", "cells": [list(a), list(b)], "sums": [7]} for a, b in SEVENS]
+                        + [{"type": "sumdot", "cells": [list(a), list(b)], "sums": [3]} for a, b in THREES]
+                        + [{"type": "sumdot-negative"}],
+                        lambda g: all(at(g, a) + at(g, b) == 7 for a, b in SEVENS)
+                        and all(at(g, a) + at(g, b) == 3 for a, b in THREES)
+                        and all(at(g, a) + at(g, b) not in (3, 7) for a, b in ORTH if (a, b) not in SEVENS + THREES)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(NEGATIVES_BESIDE_SUM_DOTS))
+def test_the_negatives_read_sum_dots_as_marks_on_every_backend(kind):
+    constraints, rule = NEGATIVES_BESIDE_SUM_DOTS[kind]
+    board = board_of(constraints)
+    expected = sorted(tuple(v for row in g for v in row) for g in GRIDS if rule(g))
+    assert 0 < len(expected) < 288, kind
+    for backend in ("sat", "cpsat", "dfs"):
+        found = make(backend).count(board, 1000)
+        assert found.complete and sorted(s.cells for s in found.solutions) == expected, (kind, backend)
+    assert kind_of("sumdot-negative").label(board.rules.constraints[-1]).startswith("the sum dot negative rule")

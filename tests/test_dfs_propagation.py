@@ -202,3 +202,36 @@ def test_dfs_turns_to_the_rules_that_keep_failing():
     outcome = make("dfs").count(board(entry), 2)
     assert outcome.complete and ["".join(map(str, s.cells)) for s in outcome.solutions] == [entry.solution]
     assert outcome.stats["nodes"] < 3000
+
+
+# Whole-grid rules over small windows (issue 41, branch windows) touch every cell: a grid keeping the rule with a
+# few cells opened to random candidates (the rest one digit each), so that the fillings can be listed
+WINDOW_GRIDS = [({"type": "parityrun", "length": 2}, S4, "1234341221434321"),  # (breaks it: narrow finds dead ends)
+                ({"type": "parityrun", "length": 2}, S4, "1234432134122143"),
+                ({"type": "parityrun"}, Shape(2, 3), "632541541236365412214365456123123654"),
+                ({"type": "globalentropy"}, Shape(2, 3), "652314413625365142124563546231231456"),
+                ({"type": "globalmod"}, Shape(2, 3), "564213312645231564456132645321123456")]
+
+
+@pytest.mark.parametrize("item, shape, grid", WINDOW_GRIDS, ids=[f"{w[0]['type']}-{k}" for k, w in enumerate(WINDOW_GRIDS)])
+def test_window_rules_narrow_only_what_no_filling_has(item, shape, grid):
+    n, rules = shape.size, Rules.classic(shape)
+    kind = kind_of(item["type"])
+    (constraint,) = kind.read(item, shape, "test")
+    rng = random.Random(grid)
+    removed = dead = 0
+    for _ in range(40):
+        masks = [1 << (int(ch) - 1) for ch in grid]
+        for i in rng.sample(range(n * n), 5):
+            masks[i] |= mask_of(rng.sample(range(1, n + 1), 2))
+        got = kind.narrow(constraint, masks, rules)
+        fillings = [ds for ds in product(*(digits(m) for m in masks)) if not kind.holds(constraint, list(ds), rules)]
+        if got is None:
+            assert not fillings, f"{item}: a dead end with fillings ({masks})"
+            dead += 1
+            continue
+        for i in range(n * n):
+            had = mask_of(ds[i] for ds in fillings)
+            assert got[i] & ~masks[i] == 0 and had & ~got[i] == 0, f"{item}: cell {divmod(i, n)} ({masks})"
+            removed += got[i] != masks[i]
+    assert removed or dead  # the positions do exercise the narrowing

@@ -109,7 +109,10 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "fibonacci": "f-puzzles has no Fibonacci line",
                "indexline": "f-puzzles has no index line", "sunburn": "f-puzzles has no sun",
                "sumcage": "f-puzzles has no sum cage",
-               "magicsquare": "f-puzzles has no magic square"}
+               "magicsquare": "f-puzzles has no magic square",
+               "parityrun": "f-puzzles has no parity runs", "globalentropy": "f-puzzles has no global entropy",
+               "globalmod": "f-puzzles has no global mod 3",
+               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:
@@ -150,6 +153,7 @@ def test_every_new_kind_has_a_published_puzzle():
     assert {"indexline", "sunburn"} <= kinds  # issue 41, index lines and sunburn (branch kinds-index)
     assert {"sumcage"} <= kinds  # issue 41, cages whose digits may repeat (branch sumcage)
     assert {"magicsquare"} <= kinds  # issue 41, magic squares (branch magic)
+    assert {"parityrun", "globalentropy", "globalmod"} <= kinds  # issue 41, whole-grid rules over windows (branch windows)
     assert {"boundcage"} <= kinds  # issue 41, killer cages whose clue is a bound (branch boundcage)
 
 

@@ -94,6 +94,9 @@ def expected_marks(board: Board) -> Counter:
             want["rect.magic"] += len(c.cells)
         elif k == "kropki":
             want[f"circle.kropki-{c.data[0]}"] += 1
+        elif k == "sumdot":  # a small rounded square with its total(s)
+            want["rect.sumdot"] += 1
+            want["text.sumdot"] += 1
         elif k in ("xv", "greaterthan"):  # a greater-than sign is drawn as XV's letters are
             want["text.xv"] += 1
         elif k in ("little-killer", "sandwich", "xsum", "skyscraper", "numberedroom"):
@@ -129,7 +132,7 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
                "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn", "sumcage",
-               "magicsquare", "boundcage")
+               "magicsquare", "sumdot", "boundcage")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:
@@ -163,6 +166,22 @@ def test_the_page_and_the_svg_writer_draw_the_same_picture():
         assert "\n".join(picture) in board_svg(b)
         page = steps_page(Steps(b))
         assert "".join(picture) in page
+
+
+def test_whole_grid_window_rules_draw_nothing_and_are_named_over_the_picture():
+    """Parity runs, global entropy and global mod 3 (issue 41, branch windows) hold everywhere: nothing is drawn,
+    the SVG's title and the step page's "Everywhere:" line name each with its classes."""
+    from html import escape
+
+    from sudoku_cp.formats.svg import page_picture
+
+    b = parse_puzzle(json.dumps({"givens": "." * 81, "constraints": [
+        {"type": "parityrun"}, {"type": "globalentropy"}, {"type": "globalmod"}]}))
+    title = ("no 3 in a row or column all odd or all even, global entropy (each 2x2 area holds a digit of 1-3, 4-6 "
+             "and 7-9), global mod 3 (each 2x2 area holds a digit of 147, 258 and 369)")
+    assert marks_of(b) == [] and page_picture(b)["rules"] == title
+    assert f">{escape(title)}</text>" in board_svg(b)
+    assert f'"rules":"{title}"' in steps_page(Steps(b))  # the page data its "Everywhere:" line shows
 
 
 def test_every_kind_is_drawn_on_the_page_under_the_digits(browser, tmp_path):

@@ -79,6 +79,12 @@ BUILT_IN = (
     "sumcage",
     # issue 41, magic squares (branch magic)
     "magicsquare",
+    # issue 41, whole-grid rules over small windows: parity runs, global entropy, global mod 3 (branch windows)
+    "parityrun",
+    "globalentropy",
+    "globalmod",
+    # issue 41, dots of a sum other than X and V, and their negative (branch sumdots)
+    "sumdot",
     # issue 41, killer cages whose clue is a bound ("<15", "?") (branch boundcage)
     "boundcage",
 )

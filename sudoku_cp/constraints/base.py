@@ -153,6 +153,11 @@ class Kind:
             return f"the {self.words} rule"
         return f"{self.words} at {cell_name(*constraint.cells[0])}"
 
+    def title(self, constraint: Constraint, n: int) -> str:
+        """How a picture names a whole-grid rule it cannot draw (``anti-knight``; the SVG title, the step page's
+        "Everywhere: ...")."""
+        return self.words
+
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:
         """What a grid breaks of the rule, in words (``cells`` row-major, 0 for a blank, which
         breaks nothing): the independent check on full grids and the scan of givens."""

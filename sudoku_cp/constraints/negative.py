@@ -1,6 +1,13 @@
 """The negative rules, "all marks are given": between orthogonal neighbours with no kropki dot
 the digits are neither consecutive nor in ratio 2 (``kropki-negative``); with no X or V they
-add up to neither 10 nor 5 (``xv-negative``).
+add up to neither 10 nor 5 (``xv-negative``); with no sum dot they add up to none of the sum dots'
+totals (``sumdot-negative``).
+
+Each reads the other marks (:meth:`KropkiNegative.context`). A pair is marked for a sum's negative by
+any mark that lets its digits add up to one of the totals the negative forbids: for the XV negative an
+X, a V, or a sum dot of 5 or 10 ("green dots are either X or V"); for the sum dots' negative a sum
+dot, an X or a V with one of its totals. Its totals are those of ``sums``, or, without it, every
+total a sum dot uses ("all sum dots are given").
 
 Dots of other values (a white dot of difference 3, a black dot of ratio 3) change what their
 absence says, as f-puzzles' solver reads its ``negative``: no white dot means the digits differ by
@@ -8,18 +15,21 @@ none of the white dots' values (1 when there is no white dot); no black dot, tha
 none of the black dots' ratios nor in ratio 2.
 
 Document: ``{"type": "kropki-negative"}`` (optional ``"colors": ["white", "black"]``, both by
-default) and ``{"type": "xv-negative"}``; f-puzzles ``"negative": ["ratio", "xv"]`` (``difference``
-for white dots, ``ratio`` for black).
+default), ``{"type": "xv-negative"}`` and ``{"type": "sumdot-negative", "sums": [7]}`` (``sums``
+optional); f-puzzles ``"negative": ["ratio", "xv"]`` (``difference`` for white dots, ``ratio`` for
+black; f-puzzles has no sum dot).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape
 from .base import Kind, PairKind, PairTest, orthogonal_pairs
+from .forms import no_fpuzzles
+from .sumdot import allows, read_sums, totals_text
 
 
 class KropkiNegative(PairKind):
@@ -63,28 +73,35 @@ class KropkiNegative(PairKind):
             out.setdefault("negative", []).extend(
                 key for color, key in (("white", "difference"), ("black", "ratio")) if color in constraint.data)
 
-    def bare(self, rules: Rules) -> list[tuple[int, int]]:
-        """The orthogonal pairs with no mark of the positive kind between them."""
+    def marker(self, constraint: Constraint, rules: Rules) -> Callable[[Constraint], bool]:
+        """Whether a constraint marks its pair for this negative (here: a dot of the positive kind)."""
+        return lambda mark: mark.kind == self.marked_by
+
+    def bare(self, constraint: Constraint, rules: Rules) -> list[tuple[int, int]]:
+        """The orthogonal pairs with no mark between them (:meth:`marker`)."""
         n = rules.size
-        marked = {frozenset(r * n + c for r, c in k.cells) for k in rules.constraints if k.kind == self.marked_by}
+        marks = self.marker(constraint, rules)
+        marked = {frozenset(r * n + c for r, c in k.cells) for k in rules.constraints if marks(k)}
         return [p for p in orthogonal_pairs(n) if frozenset(p) not in marked]
 
-    def context(self, rules: Rules) -> tuple:
+    def context(self, constraint: Constraint, rules: Rules) -> tuple:
         """What the rule reads from the other marks: ``("marks", bare pairs, white dots' values,
         black dots' ratios)``."""
         values: dict[str, set[int]] = {"white": set(), "black": {2}}
         for k in rules.constraints:
             if k.kind == self.marked_by and k.value is not None and k.data[:1] in (("white",), ("black",)):
                 values[k.data[0]].add(k.value)  # (a kropki dot's: an X or V has no colour)
-        return ("marks", tuple(self.bare(rules)), tuple(sorted(values["white"])), tuple(sorted(values["black"])))
+        return ("marks", tuple(self.bare(constraint, rules)), tuple(sorted(values["white"])),
+                tuple(sorted(values["black"])))
 
     def alone(self, constraint: Constraint, rules: Rules) -> Constraint:
         """The rule as it reads ``rules``' marks, those written into it (:func:`~sudoku_cp.constraints.alone`)."""
         return Constraint(constraint.kind, constraint.index, constraint.cells, constraint.value,
-                          tuple(x for x in constraint.data if not isinstance(x, tuple)) + (self.context(rules),))
+                          tuple(x for x in constraint.data if not isinstance(x, tuple))
+                          + (self.context(constraint, rules),))
 
     def _context(self, constraint: Constraint, rules: Rules) -> tuple:
-        return next((x for x in constraint.data if isinstance(x, tuple)), None) or self.context(rules)
+        return next((x for x in constraint.data if isinstance(x, tuple)), None) or self.context(constraint, rules)
 
     def test(self, constraint: Constraint, rules: Rules) -> PairTest:
         """No dot: the digits differ by no white dot's value (1 when there is no white dot) and
@@ -122,8 +139,52 @@ class XvNegative(KropkiNegative):
         if constraints:
             out.setdefault("negative", []).append("xv")
 
+    def marker(self, constraint: Constraint, rules: Rules) -> Callable[[Constraint], bool]:
+        return lambda mark: allows(mark, (5, 10))  # an X, a V, or a sum dot of 5 or 10 ("green dots are either X or V")
+
     def test(self, constraint: Constraint, rules: Rules) -> PairTest:
         return lambda x, y: x + y not in (5, 10)
 
 
-KINDS: tuple[Kind, ...] = (KropkiNegative(), XvNegative())
+class SumDotNegative(KropkiNegative):
+    """No sum dot: the digits add up to none of the negative's totals (``sums``, else every sum dot's)."""
+
+    name = "sumdot-negative"
+    words = "sum dot negative"
+    fields = ("sums",)
+    fpuzzles = ()
+    marked_by = "sumdot"
+
+    def read(self, item: dict, shape: Shape, where: str) -> list[Constraint]:
+        return [Constraint(self.name, 0, (), None, read_sums(item, shape.size, where, required=False))]
+
+    def write(self, constraint: Constraint) -> dict:
+        sums = [x for x in constraint.data if not isinstance(x, tuple)]
+        return {"type": self.name, **({"sums": sums} if sums else {})}
+
+    def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
+        no_fpuzzles(self, constraints, "sum dot")
+
+    def totals(self, constraint: Constraint, rules: Rules) -> tuple[int, ...]:
+        """The totals the rule forbids on bare pairs: its ``sums``, else every total a sum dot uses."""
+        said = tuple(x for x in constraint.data if not isinstance(x, tuple))
+        return said or tuple(sorted({s for k in rules.constraints if k.kind == self.marked_by for s in k.data}))
+
+    def marker(self, constraint: Constraint, rules: Rules) -> Callable[[Constraint], bool]:
+        totals = self.totals(constraint, rules)
+        return lambda mark: allows(mark, totals)
+
+    def context(self, constraint: Constraint, rules: Rules) -> tuple:
+        """``("marks", bare pairs, the totals forbidden there)``."""
+        return ("marks", tuple(self.bare(constraint, rules)), self.totals(constraint, rules))
+
+    def label(self, constraint: Constraint) -> str:
+        sums = [x for x in constraint.data if not isinstance(x, tuple)]
+        return f"the sum dot negative rule{f' (sums {totals_text(sums)})' if sums else ''}"
+
+    def test(self, constraint: Constraint, rules: Rules) -> PairTest:
+        totals = frozenset(self._context(constraint, rules)[2])
+        return lambda x, y: x + y not in totals
+
+
+KINDS: tuple[Kind, ...] = (KropkiNegative(), XvNegative(), SumDotNegative())

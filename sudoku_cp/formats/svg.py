@@ -122,7 +122,13 @@ def _over(marks, cell: int, small: int) -> list[str]:
         if m.shape == "dot":
             (r1, c1), (r2, c2) = m.cells
             x, y = (c1 + c2 + 1) / 2 * cell, (r1 + r2 + 1) / 2 * cell
-            if m.text:
+            if m.style == "sum":  # a sum dot: a small rounded square with its total(s), "7" or "5|10"
+                w, h = max(small * 0.6 * len(m.text) + 4, small * 1.3), small * 1.3
+                out.append(f'<rect class="sumdot" x="{x - w / 2:g}" y="{y - h / 2:g}" width="{w:g}" height="{h:g}" '
+                           f'rx="{small * 0.25:g}" fill="#dcecff" stroke="#2f5f98" stroke-width="1"/>')
+                out.append(f'<text class="sumdot" x="{x:g}" y="{y + small * 0.38:g}" font-size="{small * 1.05:g}" '
+                           f'text-anchor="middle">{escape(m.text)}</text>')
+            elif m.text:
                 out.append(f'<rect x="{x - small * 0.5:g}" y="{y - small * 0.6:g}" width="{small:g}" '
                            f'height="{small * 1.2:g}" fill="white"/>')
                 out.append(f'<text class="xv" x="{x:g}" y="{y + small * 0.5:g}" font-size="{small * 1.4:g}" '
@@ -192,7 +198,7 @@ def rules_title(board: Board) -> str | None:
     >>> rules_title(Board.empty(Shape(2, 2), build(Shape(2, 2), antiknight=True, nonconsecutive=True)))
     'anti-knight, non-consecutive'
     """
-    words = [kind.words for kind, _group in by_kind(board.rules) if kind.whole_grid]
+    words = [kind.title(group[0], board.size) for kind, group in by_kind(board.rules) if kind.whole_grid]
     return ", ".join(words) or None
 
 

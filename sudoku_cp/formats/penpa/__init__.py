@@ -77,8 +77,8 @@ def read(text: str, box: tuple[int, int] | None = None, first_line: int = 1) -> 
     document["constraints"] = merged(constraints)
     board = partly(build(document, box, where), unread)
     solution = answer(link, grid, reader.givens)
-    check_solution(board, solution, where, unread)
-    check_unique(board, solution, where, ignore)
+    check_solution(board, solution, where, unread, text)
+    check_unique(board, solution, where, ignore, text)
     return board
 
 

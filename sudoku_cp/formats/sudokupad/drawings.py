@@ -12,9 +12,11 @@ puzzles went through it, so those styles are read as the rules they draw:
 - an ``arrows`` entry leaving a circle (or a pill of cells): an arrow sum; a short one outside the
   grid with a number on its cell: a little killer;
 - a small dot on an edge: kropki (white: difference, black: ratio, text: its value; grey, where the rules
-  text says grey dots are consecutive or 1:2: either); ``X``/``V`` on
-  an edge: XV; a circle with digits on a corner: a quadruple; a 0.7 grey square / circle in a cell:
-  even / odd; a number beside the grid: a sandwich sum (or what the rules text calls it).
+  text says grey dots are consecutive or 1:2: either); ``X``/``V`` on an edge: XV; a dot or square on an
+  edge of a colour the rules text gives totals ("blue squares sum to 7", "green dots are either X or V"),
+  or a numbered circle there where the text says the number is the two cells' sum: a sum dot; a circle
+  with digits on a corner: a quadruple; a 0.7 grey square / circle in a cell: even / odd; a number
+  beside the grid: a sandwich sum (or what the rules text calls it).
 
 Other lines are read by their colour's words in the rules text (``words.line_kinds``). What no
 rule explains is returned as unread, named for people ("a red line from r1c1 to r3c4"); only what
@@ -782,7 +784,9 @@ class DrawingReader:
             self.line_rule(kind, cells, what)
 
     def edge_marks(self) -> None:
-        """Kropki dots and XV letters on the edge between two cells."""
+        """Kropki dots, XV letters and sum dots on the edge between two cells."""
+        sums = words.sum_marks(self.text)
+        numbered = words.numbered_sum_circles(self.text)
         for s in self.shapes:
             if s.used or s.width > 0.5:
                 continue
@@ -790,9 +794,16 @@ class DrawingReader:
             if pair is None or not all(self.inside(c) for c in pair):
                 continue
             cells = [list(pair[0]), list(pair[1])]
+            totals = self.sum_totals(s, sums, numbered)
             if s.text.upper() in ("X", "V"):  # SudokuPad's converter draws them bare, SudokuMaker on a white circle
                 s.used = True
                 self.add("xv", cells=cells, value=s.text.upper())
+            elif totals:
+                s.used = True
+                if not self.has_rule("sumdot"):
+                    self.out.missing.setdefault("sumdot", "a dot between two cells")
+                    continue
+                self.add("sumdot", cells=cells, sums=list(totals))
             elif s.rounded and (not s.text or s.text.isdigit()):
                 colour = words.colour_word(s.background)
                 if colour == "grey" and not s.text and words.grey_dots(self.text):
@@ -806,6 +817,18 @@ class DrawingReader:
                 if s.text:
                     fields["value"] = int(s.text)
                 self.add("kropki", **fields)
+
+    @staticmethod
+    def sum_totals(s: Shape_, sums: dict[tuple[str, str], tuple[int, ...]], numbered: bool) -> tuple[int, ...]:
+        """The totals of a sum dot or square on an edge (empty when it is none): its colour's and form's, as the rules
+        text gives them (:func:`.words.sum_marks`; a number on it must be one of them), or, where the text says a
+        number in a circle between two cells is their sum, the number on a circle."""
+        form = "dot" if s.rounded else "square"
+        said = {colour: totals for (colour, shape), totals in sums.items() if shape == form}
+        totals = said.get(words.colour_word(s.background)) or said.get(words.nearest(s.background, said) or "")
+        if totals:
+            return totals if not s.text or (s.text.isdigit() and int(s.text) in totals) else ()
+        return (int(s.text),) if numbered and s.rounded and s.text.isdigit() else ()
 
     def quadruples(self) -> None:
         for s in self.shapes:

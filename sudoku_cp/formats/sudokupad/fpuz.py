@@ -131,12 +131,12 @@ def read(data: dict, box: tuple[int, int] | None = None, first_line: int = 1, wh
     said_more = what == "SudokuPad link" and bool(text.strip())
     if not unread and not from_drawings and not said_more:
         return board  # f-puzzles' own keys, read exactly (as f-puzzles strings always were)
-    check_solution(board, solution, where, unread)
+    check_solution(board, solution, where, unread, text)
     if unread and not ignore:
         if not _decoration(board, solution):
             refuse_unread(where, {}, unread, False)
     elif from_drawings or said_more:
-        check_unique(board, solution, where, ignore)
+        check_unique(board, solution, where, ignore, text)
     return board
 
 
@@ -160,7 +160,7 @@ def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_tex
     from .. import document, fpuzzles
     from .drawings import DrawingReader
     from . import words
-    from .puzzle import _cages, _has_rule, text_rules, metadata, unknown_rules_read
+    from .puzzle import _cages, _has_rule, merged, text_rules, metadata, unknown_rules_read
 
     cosmetic = drawn(data)
     keys = {k: v for k, v in data.items() if k not in COSMETIC}
@@ -185,7 +185,7 @@ def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_tex
     unread += reading.unread
     have = {c.kind for c in board.rules.constraints}
     text_rules(text, items)  # whole-grid rules the rules text names (anti-knight, diagonals, ...)
-    items = [c for c in items if c["type"] not in have or c.get("cells")]
+    items = merged([c for c in items if c["type"] not in have or c.get("cells")])
     solution = data.get("solution") or meta.get("solution") or ""
     solution = "".join(str(d) for d in solution) if isinstance(solution, list) else str(solution)
     if not items:

@@ -136,8 +136,8 @@ def board_of(puzzle: dict, box: tuple[int, int] | None = None, where: str = "Sud
     if any(key in puzzle for key in FOG_KEYS):
         board = Board.unchecked(board.shape, board.cells, replace(board.rules, name=f"{board.rules.name} ({FOGGED})"))
     board = partly(board, unread)
-    check_solution(board, meta.get("solution", ""), where, unread)
-    check_unique(board, meta.get("solution", ""), where, ignore)
+    check_solution(board, meta.get("solution", ""), where, unread, text)
+    check_unique(board, meta.get("solution", ""), where, ignore, text)
     return board
 
 
@@ -333,7 +333,8 @@ _DIFFER = (r"\b(?:not|never|cannot|can't|mustn't)\b[^.;]{0,40}\b(?:repeat|same|i
 
 def text_rules(text: str, constraints: list[dict]) -> None:
     """Whole-grid rules the rules text states: anti-knight, anti-king, non-consecutive, the two diagonals, disjoint
-    groups, the kropki/XV negative."""
+    groups, the kropki/XV negative, parity runs, global entropy and global mod 3, the negative of sum dots of a
+    colour the text gives totals."""
     low = (text or "").lower().replace("’", "'")
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
         if any(re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s))
@@ -358,6 +359,11 @@ def text_rules(text: str, constraints: list[dict]) -> None:
                      r"\b[^.;]{0,12}\b(?:box|boxes|region|regions)\b", s) and re.search(_DIFFER, s)
            for s in words.sentences(low)):
         constraints.append({"type": "disjoint"})  # "digits in the same position in each box may not repeat"
+    length = words.parity_run(low)
+    if length is not None:
+        constraints.append({"type": "parityrun", "length": length})  # "strings of 3 digits are never all even nor all odd"
+    constraints += [{"type": kind} for kind in words.area_rules(low)]  # "every 2x2 box holds a low, middle and high digit"
+    sums = words.sum_marks(text)
     for clause in re.split(r"[.;\n]", low):
         if re.search(r"\bnot (?:all|every|necessarily)", clause):
             continue
@@ -371,25 +377,36 @@ def text_rules(text: str, constraints: list[dict]) -> None:
             other = re.search(r"\b(?:red|green|blue|orange|yellow|purple|pink|grey|gray|cyan)\b[^.;]{0,12}\bdots?\b", low)
             if not other or said or re.search(r"kropki", low):
                 constraints.append({"type": "kropki-negative", "colors": said or ["white", "black"]})
+            dotted = sorted({t for (_, form), totals in sums.items() if form == "dot" for t in totals})
+            if dotted:  # the sum dots among them ("cells joined by a grey dot sum to 9"): their negative too
+                constraints.append({"type": "sumdot-negative", "sums": dotted})
         elif re.search(r"\ball (?:possible |the )?white (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "kropki-negative", "colors": ["white"]})
         elif re.search(r"\ball (?:possible |the )?black (?:kropki )?dots (?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "kropki-negative", "colors": ["black"]})
         if re.search(r"\ball (?:possible )?(?:x'?s? and v'?s?|xv'?s?|x ?/ ?v) (?:clues )?(?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "xv-negative"})
+        for colour, form in re.findall(rf"\ball (?:possible |the )?({'|'.join(words.COLOURS)}) (dot|circle|square|rectangle)s? "
+                                       r"(?:are|have been) (?:given|shown|drawn|marked)", clause):
+            # "all blue squares are given": no pair without one adds up to their totals (the sum dots' negative)
+            totals = sums.get((words.colours_in(colour)[0], "square" if form in ("square", "rectangle") else "dot"))
+            if totals:
+                constraints.append({"type": "sumdot-negative", "sums": list(totals)})
 
 
 def merged(constraints: list[dict]) -> list[dict]:
-    """One entry per whole-grid rule, diagonals joined ("both"), the kropki negative's colours joined."""
+    """One entry per whole-grid rule, diagonals joined ("both"), the kropki negative's colours and the sum dots'
+    negative's totals joined."""
     out: list[dict] = []
     seen: set[str] = set()
     diagonals = {c["which"] for c in constraints if c["type"] == "diagonal"}
     colours = sorted({col for c in constraints if c["type"] == "kropki-negative"
                       for col in c.get("colors", ["white", "black"])}, reverse=True)
+    totals = sorted({t for c in constraints if c["type"] == "sumdot-negative" for t in c["sums"]})
     for c in constraints:
         kind = c["type"]
         if kind in ("diagonal", "kropki-negative", "antiknight", "antiking", "nonconsecutive", "disjoint",
-                    "xv-negative"):
+                    "xv-negative", "parityrun", "globalentropy", "globalmod", "sumdot-negative"):
             if kind in seen:
                 continue
             seen.add(kind)
@@ -397,6 +414,8 @@ def merged(constraints: list[dict]) -> list[dict]:
                 c = {"type": "diagonal", "which": "both" if len(diagonals) == 2 else next(iter(diagonals))}
             elif kind == "kropki-negative":
                 c = {"type": kind, "colors": colours}
+            elif kind == "sumdot-negative":
+                c = {"type": kind, "sums": totals}
         out.append(c)
     return out
 
@@ -431,8 +450,10 @@ def solution_digits(solution: str | Sequence[int] | None, size: int) -> tuple[in
     return cells
 
 
-def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str]) -> None:
-    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said."""
+def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str],
+                   text: str = "") -> None:
+    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said (with
+    the rules ``text``'s first sentence no rule read speaks of, where there is one)."""
     cells = solution_digits(solution, board.size)
     if cells is None:
         return
@@ -441,22 +462,37 @@ def check_solution(board: Board, solution: str | Sequence[int] | None, where: st
     solved = Board.unchecked(board.shape, cells, board.rules)
     problems = solution_problems(solved, board)
     if problems:
+        hint = _not_read(board, text, "")
         raise PuzzleError(f"{where}: the puzzle's own solution breaks the rules as read ({problems[0]}), so the "
-                          f"drawings were misread: expected a puzzle whose drawings this reader reads")
+                          f"drawings were misread{f' ({hint})' if hint else ''}: expected a puzzle whose drawings "
+                          f"this reader reads")
 
 
-def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool) -> None:
+def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool,
+                 text: str = "") -> None:
     """A shared puzzle has one solution: a reading with none or several (or another than the puzzle's
-    own) misread something, which is said rather than answered. Skipped under ``ignore_unread``."""
+    own) misread something, which is said rather than answered, naming the first sentence of the rules
+    ``text`` that no rule read speaks of (:func:`.words.unexplained`). Skipped under ``ignore_unread``."""
     if ignore or not _COUNTER:
         return
     status, found = _COUNTER[0](board)
     cells = solution_digits(solution, board.size)
     if status == "unique" and found is not None and cells is not None and cells != found.cells:
-        raise PuzzleError(f"{where}: the rules as read give another solution than the puzzle's own, so something "
-                          f"was misread: expected a puzzle whose drawings this reader reads (or --ignore-unread)")
+        raise PuzzleError(f"{where}: the rules as read give another solution than the puzzle's own, so "
+                          f"{_not_read(board, text, 'something was misread')}: expected a puzzle whose drawings "
+                          f"this reader reads (or --ignore-unread)")
     if status in ("multiple", "unsat"):
         what = "more than one solution" if status == "multiple" else "no solution"
-        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared puzzle has one: a rule is "
-                          f"drawn or said in a way this reader does not read: expected --rules-text with the "
-                          f"puzzle's rules, or --ignore-unread to solve what was read")
+        raise PuzzleError(f"{where}: the rules as read leave {what}, but a shared puzzle has one: "
+                          f"{_not_read(board, text, 'a rule is drawn or said in a way this reader does not read')}: "
+                          f"expected --rules-text with the puzzle's rules, or --ignore-unread to solve what was read")
+
+
+def _not_read(board: Board, text: str, otherwise: str) -> str:
+    """What was likely not read: the rules text's first sentence no rule read speaks of, or ``otherwise``."""
+    left = words.unexplained(text, {k.kind for k in board.rules.constraints})
+    if not left:
+        return otherwise
+    first = left[0] if len(left[0]) <= 100 else left[0][:99].rstrip() + "…"
+    more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
+    return f"the rules text's {first!r}{more} is likely a rule this reader does not read"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import colorsys
 import re
+from collections.abc import Iterable
 
 # Line rules a rules text may name: (words, catalogue type), the more specific words first
 # ("slow thermometer" before "thermometer", "Dutch whispers" before "whispers").
@@ -38,9 +39,9 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
      r"\blines?\b[^.;]{0,20}\b(?:equal|same) (?:sum|total)\b[^.;]{0,20}\b(?:with)?in (?:each|every) (?:\d ?x ?\d )?(?:box|region)",
      "regionsum"),
     (r"palindrom|same (?:forwards|from both ends|in both directions)", "palindrome"),
-    (r"entropic|entropy|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,40}"
+    (r"entropic|(?<!global )(?<!global-)entropy(?![^.;]{0,60}\b2 ?[x×] ?2\b)|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,40}"
      r"(?:\blow\b|1-3|\{1,? ?2,? ?3\})[^.;]{0,40}(?:\bmiddle\b|\bmedium\b|4-6|\{4,? ?5,? ?6\})", "entropic"),
-    (r"modular|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,60}"
+    (r"(?<!global )(?<!global-)modular|(?:three|3) (?:consecutive|sequential|adjacent) (?:cells|digits) (?:on|along) [^.;]{0,20}\bline\b[^.;]{0,60}"
      r"\{1,? ?4,? ?7\}[^.;]{0,30}\{2,? ?5,? ?8\}", "modular"),
     (r"zipper|equidistant from the (?:centre|center)\b[^.;]{0,60}\b(?:sum|add|total)", "zipper"),
     (r"parity[- ]?line|\blines?\b[^.;]{0,40}\balternate (?:between (?:odd and even|even and odd)|(?:in )?parity)|"
@@ -131,7 +132,7 @@ def colour_word(hexcolour: object) -> str:
 _HUES = {"red": 0, "orange": 30, "yellow": 55, "green": 120, "cyan": 185, "blue": 220, "purple": 275, "pink": 320}
 
 
-def nearest(hexcolour: object, named: dict[str, str]) -> str | None:
+def nearest(hexcolour: object, named: Iterable[str]) -> str | None:
     """Of the colour families the rules text names, the one nearest in hue to a drawing's colour (within 40
     degrees), or None: a setter's "purple" line may be drawn ``#F067F0``."""
     hls = _hls(hexcolour)
@@ -150,9 +151,11 @@ def nearest(hexcolour: object, named: dict[str, str]) -> str | None:
     return best
 
 
-def sentences(text: str) -> list[str]:
-    """The sentences of a rules text, lower-cased (a full stop, a line break or a semicolon ends one)."""
-    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", (text or "").lower()) if s.strip()]
+def sentences(text: str, lower: bool = True) -> list[str]:
+    """The sentences of a rules text, lower-cased unless ``lower`` is False (a full stop, a line break or a
+    semicolon ends one)."""
+    text = (text or "").lower() if lower else (text or "")
+    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", text) if s.strip()]
 
 
 def mentions(text: str) -> list[str]:
@@ -270,7 +273,7 @@ negative given pair pairs digit digits partial white black grey gray green purpl
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
 sign signs positive main differences count fibonacci index sunburn sun suns
-magic square squares""".split())
+magic square squares global mod modulo""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers
@@ -462,10 +465,219 @@ def not_a_sum(text: str, subject: str) -> bool:
     return any(re.search(_NOT_SUM, s) for s in about) and not any(re.search(_SUM, s) for s in about)
 
 
+# A mark's form in words: a dot or circle (drawn rounded), a square or rectangle
+_MARK_FORMS = {"dot": "dot", "circle": "dot", "square": "square", "rectangle": "square"}
+# The totals a sentence gives: "sum to 7", "add up to 5 or 10", "a total of 9", "sums of 5, 10"
+_TOTALS = re.compile(r"\b(?:sums?|summ(?:ed|ing)|add(?:s|ed|ing)?|totals?|totall?(?:ed|ing))\b"
+                     r"(?: (?:up|to|of|either|exactly|equal|is|are))*\s+(\d+(?:\s*(?:,|or|/)\s*(?:either\s+)?\d+)*)\b")
+_X_OR_V = r"\b(?:an? )?[\"'‘“]?x[\"'’”]?s? or (?:an? )?[\"'‘“]?v[\"'’”]?s?\b|\b(?:a )?[\"'‘“]?v[\"'’”]?s? or (?:an? )?[\"'‘“]?x[\"'’”]?s?\b"
+# Words by which a sentence about a mark says more than (or other than) a sum: its totals are not read from it
+_NOT_JUST_SUM = (r"consecutive|ratio|double|twice|\bhalf\b|differ|product|multipl|divid|average|\bmean|\bnot\b|\bnever\b|"
+                 r"cannot|can't|\bno\b|\bexcept\b|\bunless\b|\bodd\b|\beven\b|\bparity\b|\bnegat")
+
+
+def totals_in(sentence: str) -> tuple[int, ...] | None:
+    """The totals a sentence gives a sum ("sum to 7", "add up to 5 or 10"), sorted, or None."""
+    m = _TOTALS.search(sentence)
+    return tuple(sorted({int(t) for t in re.findall(r"\d+", m.group(1))})) if m else None
+
+
+def xv_standard(text: str) -> bool:
+    """Whether the rules text leaves X and V their usual totals (10 and 5): no sentence about an X or a V gives
+    them another (a setter's "X sums to 7").
+
+    >>> xv_standard("Cells connected by an X must sum to 10."), xv_standard("V: add up to 5; X: digits add up to 7.")
+    (True, False)
+    """
+    for sentence in sentences(text):
+        totals = totals_in(sentence)
+        x, v = re.search(r"\bx'?s?\b", sentence), re.search(r"\bv'?s?\b", sentence)
+        usual = ({10} if x else set()) | ({5} if v else set())
+        if totals is not None and usual and not set(totals) <= usual:
+            return False
+    return True
+
+
+def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(colour family, ``"dot"`` or ``"square"``) -> the totals the rules text gives the digits either side of such
+    a mark: "cells connected by a blue square must sum to 7", "cells joined by a grey dot sum to 9", "the green dots
+    are either X or V" (5 or 10, where the text leaves X and V theirs). A sentence must name one colour, one form of
+    mark and the totals, and nothing else of the digits (a difference, a ratio, a parity, "not").
+
+    >>> sum_marks("Cells connected by an blue square must sum to 7. The green dots are either X or V.")
+    {('blue', 'square'): (7,), ('green', 'dot'): (5, 10)}
+    >>> sum_marks("Digits separated by a red dot are non-consecutive and sum to 9."), sum_marks("Grey dots add up to 5 or 10.")
+    ({}, {('grey', 'dot'): (5, 10)})
+    """
+    out: dict[tuple[str, str], tuple[int, ...]] = {}
+    standard = xv_standard(text)
+    for sentence in sentences(text):
+        forms = {_MARK_FORMS[w] for w in re.findall(r"\b(dot|circle|square|rectangle)s?\b", sentence)}
+        colours = colours_in(sentence)
+        if len(forms) != 1 or len(colours) != 1 or re.search(_NOT_JUST_SUM, sentence):
+            continue
+        totals = totals_in(sentence)
+        if totals is None and standard and re.search(_X_OR_V, sentence):
+            totals = (5, 10)
+        if totals:
+            out.setdefault((colours[0], forms.pop()), totals)
+    return out
+
+
+def numbered_sum_circles(text: str) -> bool:
+    """Whether the rules text says a number in a circle (or dot) on the edge between two cells is their sum: "a
+    number in a circle between two cells is their sum", "numbered circles on cell borders give the sum of the two
+    digits".
+
+    >>> numbered_sum_circles("A number in a circle between two cells is their sum."), numbered_sum_circles("Kropki dots.")
+    (True, False)
+    """
+    for sentence in sentences(text):
+        numbered = re.search(r"\b(?:numbers?|clues?|values?|totals?)\b[^.;]{0,20}\b(?:in|on|inside)\b[^.;]{0,12}\b(?:circles?|dots?)\b|"
+                             r"\b(?:circles?|dots?)\b[^.;]{0,12}\b(?:with|containing|showing) (?:an? )?(?:numbers?|clues?|values?)\b|"
+                             r"\bnumbered (?:circles?|dots?)\b", sentence)
+        edge = re.search(r"\bbetween\b|\bedges?\b|\bborders?\b|\bboundar|\beither side|\bboth sides|\btwo "
+                         r"(?:adjacent |neighbou?ring |orthogonally adjacent )?cells\b|\badjacent cells\b", sentence)
+        if numbered and edge and re.search(r"\bsums?\b|\btotals?\b|\badd(?:s|ed)? up\b", sentence) \
+                and not re.search(_NOT_JUST_SUM, sentence):
+            return True
+    return False
+
+
+# What a sentence about each kind speaks of, beyond the words of the kind's name (catalogue type -> pattern).
+_SPOKEN = {"killer": r"\bcages?\b", "sumcage": r"\bcages?\b", "arrow": r"\bcircles?\b", "kropki": r"\bdots?\b",
+           "kropki-negative": r"\bdots?\b", "xv": r"\b[xv]\b", "xv-negative": r"\b[xv]\b|\bx'?s\b|\bv'?s\b",
+           "little-killer": r"\bdiagonals?\b|\barrows?\b", "sandwich": r"\b1 and (?:the )?9\b|\b1s? and 9s?\b",
+           "thermometer": r"thermo", "slowthermo": r"thermo", "odd": r"\bodd\b", "even": r"\beven\b",
+           "extra-region": r"\bregions?\b|\bshad(?:ed|ing)\b|\bwindows?\b", "disjoint": r"\bsame (?:relative )?position",
+           "nonconsecutive": r"consecutive", "greaterthan": r"\binequalit|\bpoints?\b|\bgreater\b|\bless\b",
+           "quadruple": r"\bcircles?\b", "minimum": r"\bsmaller|\blower|\bless\b|\bminim",
+           "maximum": r"\bgreater|\bhigher|\blarger|\bmaxim", "countingcircles": r"\bcircles?\b",
+           "clone": r"\bclone|\bsame digits?\b|\bshaded\b", "indexer": r"\bindex", "skyscraper": r"\bsee|\bvisible",
+           "xsum": r"\bfirst \w+ (?:digits|cells)\b", "numberedroom": r"\bnth\b|\bn-?th\b|\bposition",
+           "parityrun": r"\bodd\b|\beven\b|\bparity\b", "globalentropy": r"\b2 ?[x×] ?2\b|\blow\b|\bhigh\b",
+           "globalmod": r"\b2 ?[x×] ?2\b|\b147\b|\bmod(?:ulo|ular)?\b",
+           "sumdot": r"\bdots?\b|\bsquares?\b|\bcircles?\b|\brectangles?\b",
+           "sumdot-negative": r"\bdots?\b|\bsquares?\b|\bcircles?\b|\brectangles?\b"}
+# Words of a sentence that only restates a grid's own rules ("Normal sudoku rules apply", "Place the digits 1-9 once
+# each in every row, column and box"), and words with which a sentence speaks of a rule at all.
+_BASIC = set("""normal standard classic classical usual regular ordinary sudoku rules rule apply applies fill place put
+enter write the grid with digits digit numbers number to through from once each every in a an and or of row rows column
+columns box boxes region regions marked nonet nonets so that don't doesn't do does not cannot can't repeat repeats
+repeated any must contain contains appear appears exactly only within such no also may can will be are is it its""".split())
+_RULE_WORDS = (r"\b(?:digits?|numbers?|cells?|rows?|columns?|boxe?s?|lines?|cages?|circles?|dots?|sums?|grid|values?|"
+               r"regions?|arrows?|clues?)\b")
+_ASIDE = r"^(?:e\.? ?g\b|eg\b|i\.? ?e\b|for example|example|note\b|notes\b|\(|tip\b|hint\b)"
+
+
+def unexplained(text: str, kinds: set[str]) -> list[str]:
+    """The sentences of a rules text, as written, that state a rule none of ``kinds`` (catalogue types of the
+    rules read) speaks of, and that are more than the grid's own rules, an example or a story: where a reading
+    leaves none or several solutions, what was likely not read.
+
+    >>> unexplained("Standard rules apply. In every row, strings of 3 digits are never all odd. "
+    ...             "Digits in a cage sum to the total. Enjoy!", {"killer"})
+    ['In every row, strings of 3 digits are never all odd.']
+    """
+    from ...constraints import names, kind_of
+
+    spoken = []
+    for name in set(kinds) & set(names()):
+        words = re.findall(r"[a-z]{3,}", kind_of(name).words.lower())
+        spoken += [rf"\b{w[:5]}" for w in words if w not in ("line", "cell", "sign")]
+        spoken += [pattern for pattern, kind in LINE_RULES if kind == name] + [_SPOKEN.get(name, r"(?!)")]
+    out = []
+    for sentence in sentences(text, lower=False):
+        low = sentence.lower()
+        tokens = re.findall(r"[a-z']+|\d+(?:\s*[x×-]\s*\d+)?", low)
+        if (not re.search(_RULE_WORDS, low) or re.search(_ASIDE, low)
+                or all(t in _BASIC or re.fullmatch(r"[\d\sx×-]+", t) for t in tokens)
+                or any(re.search(p, low) for p in spoken)):
+            continue
+        out.append(sentence)
+    return out
+
+
+# Whole-grid rules over small windows, said in words. A number as setters write it:
+_NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
+_N = r"(two|three|four|five|six|[2-6])"
+_NO = r"\b(?:no|never|not|cannot|can't|can ?not|nor|neither|mustn't|may not|must not|won't|will not)\b"
+# a run of cells: "strings of 3 digits", "three consecutive digits", "3 adjacent cells", "three odd digits in a row"
+_RUN = (rf"\b(?:strings?|runs?|sequences?|groups?|sets?|lines?|blocks?) of {_N} (?:consecutive |adjacent |successive |"
+        rf"neighbou?ring |sequential )?(?:digits|cells|numbers)\b|"
+        rf"\b{_N} (?:consecutive|adjacent|successive|neighbou?ring|sequential|orthogonally (?:adjacent|connected)) "
+        rf"(?:digits|cells|numbers)\b|"
+        rf"\b{_N} (?:(?:odd|even) )?(?:digits|cells|numbers) in a row\b")
+_ROWS_COLUMNS = (r"\brows?\b[^.;]{0,30}\bcolumns?\b|\bcolumns?\b[^.;]{0,30}\brows?\b|"
+                 r"\bhorizontally (?:or|and) vertically\b|\bvertically (?:or|and) horizontally\b")
+_SAME_PARITY = (r"\b(?:same|one|identical|equal|a single) parity\b|"
+                r"\bodd\b[^.;]*\beven\b|\beven\b[^.;]*\bodd\b")
+_OTHER_PLACES = r"\bdiagonals?\b|\bbox(?:es)?\b|\bregions?\b|\blines?\b(?! of)|\bcages?\b|\bdots?\b|\bcircles?\b|\barrows?\b|\bexcept\b|\bunless\b"
+
+
+def parity_run(text: str) -> int | None:
+    """How many cells in a row or column the rules text says are never all odd or all even ("no three
+    consecutive digits in a row or column have the same parity", "in every row and column, strings of 3 digits
+    are never all even nor all odd"), or None: one sentence must name rows and columns, the run's length, both
+    parities (or "the same parity") and that it never happens, and no other place (diagonals, boxes, lines).
+
+    >>> parity_run("In every row and column, strings of 3 digits are never all even nor all odd.")
+    3
+    >>> parity_run("No three consecutive digits in a row or column have the same parity.")
+    3
+    >>> parity_run("No three consecutive odd digits in a row."), parity_run("Adjacent digits on a line have different parity.")
+    (None, None)
+    """
+    for sentence in sentences(text):
+        run = re.search(_RUN, sentence)
+        if (run and re.search(_ROWS_COLUMNS, sentence) and re.search(_SAME_PARITY, sentence)
+                and re.search(_NO, sentence) and not re.search(_OTHER_PLACES, sentence)):
+            return _NUMBER[next(g for g in run.groups() if g)]
+    return None
+
+
+# Every 2x2 area of the grid ("each 2x2 box", "any 2x2 square", "every 2 by 2 area of the grid")
+_AREA = (r"\b(?:every|each|any|all)\b[^.;]{0,20}\b(?:2 ?[x×] ?2|2 by 2|two by two)(?: (?:box|boxes|area|areas|square|"
+         r"squares|region|regions|block|blocks|section|sections|window|windows|group|groups|subgrid|subgrids|cells?))?\b")
+_LOW, _MIDDLE, _HIGH = (r"\blow(?:est)?\b|\b1 ?(?:-|to|–) ?3\b|\b123\b|\b1, ?2,? ?(?:and |or )?3\b",
+                        r"\bmiddle\b|\bmedium\b|\bmid\b|\b4 ?(?:-|to|–) ?6\b|\b456\b|\b4, ?5,? ?(?:and |or )?6\b",
+                        r"\bhigh(?:est)?\b|\b7 ?(?:-|to|–) ?9\b|\b789\b|\b7, ?8,? ?(?:and |or )?9\b")
+_RESIDUES = (r"\b147\b|\b1, ?4,? ?(?:and |or )?7\b", r"\b258\b|\b2, ?5,? ?(?:and |or )?8\b",
+             r"\b369\b|\b3, ?6,? ?(?:and |or )?9\b")
+_MOD_3 = (r"\b(?:mod|modulo|modular)\b ?3\b|\b(?:remainders?|residues?)\b[^.;]{0,40}\b(?:divided by|mod|modulo) "
+          r"(?:3|three)\b")
+_NOT_AREA = r"\blines?\b|\bcages?\b|\bshaded\b|\bcircles?\b|\bdots?\b|\bexcept\b|\bunless\b|\bsums?\b"
+
+
+def area_rules(text: str) -> list[str]:
+    """The rules over every 2x2 area the rules text states: ``globalentropy`` (each holds a low, a middle and a
+    high digit) and ``globalmod`` (each holds a digit of 147, of 258 and of 369, or of each remainder mod 3), by
+    those names ("global entropy", "global mod 3") or in one sentence that names every 2x2 area and the classes.
+
+    >>> area_rules("Every 2x2 box contains a low (1-3), middle (4-6) and high (7-9) digit.")
+    ['globalentropy']
+    >>> area_rules("Each 2x2 area contains digits from each of 147, 258, 369.")
+    ['globalmod']
+    >>> area_rules("Each 2x2 area of the grid contains shaded and unshaded cells.")
+    []
+    """
+    found = []
+    for sentence in sentences(text):
+        named = re.search(r"\bglobal[- ]entropy\b", sentence)
+        area = re.search(_AREA, sentence) and not re.search(_NOT_AREA, sentence)
+        if named or (area and all(re.search(p, sentence) for p in (_LOW, _MIDDLE, _HIGH))):
+            found.append("globalentropy")
+        named = re.search(r"\bglobal[- ]mod(?:ulo|ular)?(?: ?3)?\b", sentence)
+        if named or (area and (all(re.search(p, sentence) for p in _RESIDUES) or re.search(_MOD_3, sentence))):
+            found.append("globalmod")
+    return list(dict.fromkeys(found))
+
+
 def says(text: str, pattern: str) -> bool:
     """Whether the rules text matches ``pattern`` (a regular expression, lower case)."""
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
-           "question_mark_meant", "says", "sentences", "unknown_rules", "defines_a_known_rule"]
+__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+           "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
+           "unexplained", "unknown_rules", "defines_a_known_rule", "xv_standard"]

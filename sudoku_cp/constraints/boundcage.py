@@ -72,6 +72,15 @@ def clue_marks(clue: Any) -> set[str]:
     return ({_SIGNS.get(sign, sign)} if sign else set()) | ({number} if not number.isdigit() else set())
 
 
+def explained(clue: Any, marks: set[str]) -> bool:
+    """Whether ``clue`` is a bound whose every mark is among ``marks`` (those a rules text explains).
+
+    >>> explained("<?", {"<", "?"}), explained("<??", {"<", "?"}), explained("15", {"<"})
+    (True, False, False)
+    """
+    return clue_range(clue) is not None and clue_marks(clue) <= marks
+
+
 def written(low: int | None, high: int | None) -> str:
     """A clue meaning exactly ``low..high``, or "" when no clue does (a range bounded both ways, not ``?``)."""
     if low is None or high is None:
@@ -179,12 +188,10 @@ class BoundCage(NarrowedKind):
         return out + sum_clauses([cell_term(n, i) for i in idx], set(range(low, high + 1)), enc, at_most_one=False)
 
     def model(self, constraint: Constraint, rules: Rules, spec: Any) -> None:
-        n = rules.size
-        name = self.label(constraint)
-        idx = tuple(index(n, c) for c in constraint.cells)
-        if len(idx) > 1:
-            spec.all_different.append((name, idx))
-        spec.linear.append((name, tuple((i, 1) for i in idx), *self.bounds(constraint, n)))
+        """AllDifferent over the cage and its sum as a row bounded both ways (:meth:`bounds`)."""
+        terms = tuple((index(rules.size, c), 1) for c in constraint.cells)
+        spec.all_different.append((self.label(constraint), tuple(i for i, _one in terms)))
+        spec.linear.append((self.label(constraint), terms, *self.bounds(constraint, rules.size)))
 
     def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
         """The digits of some filling of distinct digits whose sum is in the range

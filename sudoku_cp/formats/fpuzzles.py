@@ -215,16 +215,15 @@ def _bound_cages(data: dict, text: Any, where: str) -> tuple[dict, list]:
     if not isinstance(cages, list) or all(type(e) is not dict or str(e.get("value") or "").strip().isdigit()
                                           for e in cages):
         return data, []  # (the common case: no word of the rules text to read)
-    from ..constraints.boundcage import clue_marks, clue_range
-    from .sudokupad.puzzle import bound_cage
+    from ..constraints.boundcage import clue_marks, clue_range, explained
     from .sudokupad.words import cage_bounds
 
-    explained = cage_bounds(str(text or ""))
-    bound = [e for e in cages if isinstance(e, dict) and bound_cage(e.get("value"), explained)]
+    marks = cage_bounds(str(text or ""))
+    bound = [e for e in cages if isinstance(e, dict) and explained(e.get("value"), marks)]
     for k, e in enumerate(cages):
         value = e.get("value") if isinstance(e, dict) else None
         if clue_range(value) is not None and not any(e is b for b in bound):
-            unexplained = " and ".join(repr(m) for m in sorted(clue_marks(value) - explained))
+            unexplained = " and ".join(repr(m) for m in sorted(clue_marks(value) - marks))
             raise PuzzleError(f"{where}: killercage {k + 1}: value {value!r} bounds the cage's sum with "
                               f"{unexplained}, which the ruleset does not explain: expected a whole number, or "
                               f"a ruleset that says what {unexplained} means (\"<\" means less than, a \"?\" "

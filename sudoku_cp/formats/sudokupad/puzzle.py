@@ -230,21 +230,13 @@ def _hidden_regions(puzzle: dict, n: int) -> list[list[list[int]]]:
 _INDEXERS = {"fpRowIndexer": "row", "fpColumnIndexer": "column", "fpBoxIndexer": "box"}
 
 
-def bound_cage(value: Any, explained: set[str]) -> bool:
-    """Whether a cage's value is a bound on its sum ("<15", "?") whose every mark the rules text explains
-    (``explained``: :func:`.words.cage_bounds`)."""
-    from ...constraints.boundcage import clue_marks, clue_range
-
-    marks = clue_marks(value)
-    return bool(marks) and marks <= explained and clue_range(value) is not None
-
-
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
     """Killer cages (a number: the sum; ``?`` or nothing: no sum, when the rules text says their digits do not
     repeat and gives ``?`` no other meaning), sum cages (a number, when the rules text says the digits in cages may
     repeat and never that they do not; a cage with no sum is then named), bound cages (a clue such as "<15" or "?"
     whose marks the rules text explains, digits distinct), extra regions, disjoint groups, indexers
     (SudokuPad's cage styles for f-puzzles' row, column and box indexers); cages that carry metadata are skipped."""
+    from ...constraints.boundcage import explained
     from ...core.shape import cell_name
 
     said = words.cage_digits(text)
@@ -287,7 +279,7 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         if killer and value not in (None, "") and words.not_a_sum(text, r"\bcages?\b|\bkiller"):
             unread.append(f"a cage of {at} marked {value!r} whose clue the rules text makes other than a sum")
             continue
-        if killer and not repeat and bound_cage(value, bounds):  # "<15", "?": a bound the rules text explains
+        if killer and not repeat and explained(value, bounds):  # "<15", "?": a bound the rules text explains
             constraints.append({"type": "boundcage", "cells": cells, "clue": str(value).strip()})
             continue
         if not killer or (value is not None and value != "" and type(value) is not int):

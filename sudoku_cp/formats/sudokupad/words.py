@@ -398,6 +398,8 @@ def cage_bounds(text: str) -> set[str]:
     ['<', '>', '?', '??']
     >>> sorted(cage_bounds("A cage marked <n sums to less than n. Killer cages.")), cage_bounds('A "?" is a prime.')
     (['<'], set())
+    >>> cage_bounds("A > between two cells points to the smaller digit."), cage_bounds("Cages.<br>Less than 5 is low.")
+    (set(), set())
     """
     low = re.sub(r"</?(?:br|p|b|i|u|em|strong|span|div)\b[^>]*>", "\n", (text or "").lower().replace("’", "'"))
     found = set()

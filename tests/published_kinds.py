@@ -1415,4 +1415,31 @@ PUBLISHED = [
        'dot", "cells": [[8, 2], [8, 3]], "sums": [7]}, {"type": "sumdot", "cells": [[4, 7], [5, 7]], "sums":'
        ' [7]}, {"type": "sumdot", "cells": [[3, 4], [4, 4]], "sums": [7]}]}'),
       "978421365315968472624753981297845613581639724436217859843172596159386247762594138"),
+    # tests/data/sudokupad/real.jsonl row 48 (0-based; line 49), its source there: SakanaAI/Sudoku-Bench challenge_100
+    # puzzle_id fpuzzle5ba33451d4eb8ab52c43ce8212dbb78e, "Killer Sudoku..." by Sayori (https://sudokupad.app/t0rre97uwe):
+    # its f-puzzles cages as that link reads (no givens; the rules text: 'note that "<" means less than, and ">" means
+    # greater than. A "?" means a single digit total, and a "??" means a double digit total'): six killer cages with no
+    # sum, "?" (1..9), "??" (10..99), "<?" (below a one-digit number: at most 8) and ">??" (above a two-digit number: at
+    # least 11); the solution as published there (unique here)
+    P("boundcage",
+      "tests/data/sudokupad/real.jsonl row 48 SakanaAI/Sudoku-Bench challenge_100 \"Killer Sudoku...\"",
+      ('{"givens": ".................................................................................", "con'
+       'straints": [{"type": "killer", "cells": [[3, 2], [4, 2], [5, 2], [5, 3], [6, 3], [7, 3], [8, 3]]}, {'
+       '"type": "killer", "cells": [[1, 5], [1, 6], [1, 7], [2, 4], [2, 5], [3, 4], [4, 4]]}, {"type": "kill'
+       'er", "cells": [[5, 6], [5, 7], [6, 5], [6, 6]]}, {"type": "killer", "cells": [[0, 2], [0, 3], [1, 2]'
+       ', [2, 0], [2, 1], [2, 2], [3, 0]]}, {"type": "killer", "cells": [[3, 1], [4, 1], [5, 0], [5, 1], [6,'
+       ' 0], [7, 0]]}, {"type": "killer", "cells": [[3, 5], [3, 6], [4, 5], [4, 6]]}, {"type": "boundcage", '
+       '"cells": [[2, 6], [2, 7], [2, 8]], "low": 1, "high": 9}, {"type": "boundcage", "cells": [[0, 1], [1,'
+       ' 1]], "low": 10, "high": 99}, {"type": "boundcage", "cells": [[0, 0], [1, 0]], "low": 10, "high": 99'
+       '}, {"type": "boundcage", "cells": [[6, 2], [7, 2], [8, 2]], "low": 1, "high": 9}, {"type": "boundcag'
+       'e", "cells": [[1, 3], [2, 3]], "low": 1, "high": 9}, {"type": "boundcage", "cells": [[3, 3], [4, 3]]'
+       ', "high": 8, "clue": "<?"}, {"type": "boundcage", "cells": [[5, 4], [5, 5], [6, 4]], "high": 8, "clu'
+       'e": "<?"}, {"type": "boundcage", "cells": [[7, 5], [8, 5]], "high": 8, "clue": "<?"}, {"type": "boun'
+       'dcage", "cells": [[0, 4], [1, 4]], "high": 8, "clue": "<?"}, {"type": "boundcage", "cells": [[7, 1],'
+       ' [8, 1]], "low": 10, "high": 99}, {"type": "boundcage", "cells": [[4, 8], [5, 8]], "low": 1, "high":'
+       ' 9}, {"type": "boundcage", "cells": [[3, 7], [3, 8], [4, 7]], "low": 1, "high": 9}, {"type": "boundc'
+       'age", "cells": [[8, 7], [8, 8]], "low": 1, "high": 9}, {"type": "boundcage", "cells": [[7, 6], [8, 6'
+       ']], "low": 11, "clue": ">??"}, {"type": "boundcage", "cells": [[7, 7], [7, 8]], "low": 10, "high": 9'
+       '9}]}'),
+      "421639578687125394359874126246587913935261847178943652564718239813492765792356481"),
 ]

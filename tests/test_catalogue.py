@@ -245,6 +245,13 @@ CASES.update({
                         lambda g: all(at(g, a) + at(g, b) == 7 for a, b in SEVENS) and g[2][1] + g[2][2] in (3, 7)
                         and all(at(g, a) + at(g, b) != 7 for a, b in ORTH if (a, b) not in SEVENS + [((2, 1), (2, 2))])),
 })
+# issue 41, killer cages whose clue is a bound (branch boundcage): r1c1 and r2c3 share no unit, so only the cage keeps
+# 3 + 3 out of "> 5"; r4c1 + r4c2 "< 5" (1 + 2, 1 + 3)
+CASES.update({
+    "boundcage": ([{"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": ">5"},
+                   {"type": "boundcage", "cells": [[3, 0], [3, 1]], "high": 4}],
+                  lambda g: g[0][0] != g[1][2] and g[0][0] + g[1][2] > 5 and g[3][0] + g[3][1] < 5),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
@@ -315,6 +322,11 @@ BAD = [
     ({"type": "sumdot", "cells": [[0, 0], [0, 1]], "sums": [5, 18]}, "sum 18 is impossible for two different digits 1..9"),
     ({"type": "sumdot", "cells": [[0, 0], [1, 1]], "sums": [5]}, "r1c1 and r2c2 are not neighbours"),
     ({"type": "sumdot-negative", "sums": [2]}, "sum 2 is impossible for two different digits 1..9"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]]}, "(boundcage) at r1c1: no \"low\" or \"high\": expected a bound"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 18}, "2 distinct digits 1..9 add up to 3..17, never at least 18"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 9, "high": 5}, "add up to 3..17, never 9..5"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "<15", "high": 15}, "clue '<15' means at most 14, not at most 15"),
+    ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "15"}, "\"clue\" is '\"15\"': expected a bound such as"),
 ]
 
 
@@ -580,10 +592,11 @@ ISSUE_41_SUMCAGE = ("sumcage",)  # (branch sumcage)
 ISSUE_41_MAGIC = ("magicsquare",)  # (branch magic)
 ISSUE_41_WINDOWS = ("parityrun",)  # (branch windows; global entropy and global mod 3 need a size divisible by 3)
 ISSUE_41_SUMDOT = ("sumdot",)  # (branch sumdots)
+ISSUE_41_BOUNDCAGE = ("boundcage",)  # (branch boundcage)
 
 
 @pytest.mark.parametrize("kind", ISSUE_41_LINES + ISSUE_41_MORE + ISSUE_41_DIFF + ISSUE_41_INDEX + ISSUE_41_SUMCAGE
-                         + ISSUE_41_MAGIC + ISSUE_41_WINDOWS + ISSUE_41_SUMDOT)
+                         + ISSUE_41_MAGIC + ISSUE_41_WINDOWS + ISSUE_41_SUMDOT + ISSUE_41_BOUNDCAGE)
 def test_generate_makes_a_unique_puzzle_of_each_new_line(kind, capsys):
     test_generate_makes_a_unique_puzzle_of_each_new_kind(kind, capsys)
 

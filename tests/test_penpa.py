@@ -212,3 +212,21 @@ def test_the_command_line_solves_a_penpa_link_and_refuses_one_in_a_line(capsys):
     assert main(["solve", REAL[2]["link"]]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Penpa+ link 'Pentopia - One-way Crossing'" in err
+
+
+def test_a_killer_cage_numbered_with_a_bound_is_a_bound_cage_where_the_rules_text_explains_it():
+    # the converted killer whose five-cell cage from r4c5 sums to 15, the least five digits can: "<16" says the same
+    row = CONVERTED[5]
+
+    def bounded(q):
+        for value in q["numberS"].values():
+            if value[0].strip() == "15":
+                value[0] = "<16"
+
+    link = relink(row["link"], problem=bounded)
+    with pytest.raises(PuzzleError, match="a killer cage of 5 cells from r4c5 marked '<16'"):
+        parse_puzzle(link)
+    with options(rules_text='Killer cages: "<" means less than.'):
+        board = parse_puzzle(link)
+        assert [(c.cells[0], c.data) for c in board.rules.constraints if c.kind == "boundcage"] == [((3, 4), (None, 15, ""))]
+        assert solution_of(link) == ("unique", row["solution"])

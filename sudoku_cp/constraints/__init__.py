@@ -85,6 +85,8 @@ BUILT_IN = (
     "globalmod",
     # issue 41, dots of a sum other than X and V, and their negative (branch sumdots)
     "sumdot",
+    # issue 41, killer cages whose clue is a bound ("<15", "?") (branch boundcage)
+    "boundcage",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

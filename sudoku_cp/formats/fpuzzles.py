@@ -125,13 +125,16 @@ def parse_share(text: str, box: tuple[int, int] | None = None, first_line: int =
 
 
 def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: int = 1,
-                  what: str = "share string") -> Board:
+                  what: str = "share string", rules_text: str | None = None) -> Board:
     """The board of decoded f-puzzles JSON; a rule we do not know is refused by name (messages
-    name ``what`` was read: a share string, or the JSON itself)."""
+    name ``what`` was read: a share string, or the JSON itself). A ``killercage`` whose value is a
+    bound ("<15", "?") is a bound cage where the rules text (``rules_text``, else the ruleset)
+    explains its marks; elsewhere its value is refused as a killer's sum."""
     where = f"line {first_line}: {what}"
     from ..constraints import by_fpuzzles_key
 
     readers = by_fpuzzles_key()
+    data, bound = _bound_cages(data, data.get("ruleset") if rules_text is None else rules_text, where)
     unknown = [str(key) for key, value in data.items() if key not in COSMETIC and key not in UNIT_KEYS
                and key not in readers and value not in (None, False, [], {}, "")]  # empty: no rule
     if unknown:
@@ -190,6 +193,10 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
         value = data.get(key)
         if value not in (None, False, [], {}, ""):
             found += kind.read_fpuzzles(key, value, shape, where)
+    if bound:
+        from ..constraints import kind_of
+
+        found += kind_of("boundcage").read_fpuzzles("killercage", bound, shape, where)
     found = _white_negative(found)
     if any(marks):  # given pencil marks, as f-puzzles writes a sukaku (the candidates kind's)
         from ..constraints import kind_of
@@ -199,6 +206,29 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
         options["constraints"] = found
     board = Board(shape, tuple(cells))
     return Board.unchecked(shape, board.cells, _document.build_rules(shape, options, where))
+
+
+def _bound_cages(data: dict, text: Any, where: str) -> tuple[dict, list]:
+    """``data`` less its killer cages whose values are bounds the rules text explains, and those cages; a bound
+    it does not explain is refused, naming the cage and the marks."""
+    cages = data.get("killercage")
+    if not isinstance(cages, list) or all(type(e) is not dict or str(e.get("value") or "").strip().isdigit()
+                                          for e in cages):
+        return data, []  # (the common case: no word of the rules text to read)
+    from ..constraints.boundcage import clue_marks, clue_range, explained
+    from .sudokupad.words import cage_bounds
+
+    marks = cage_bounds(str(text or ""))
+    bound = [e for e in cages if isinstance(e, dict) and explained(e.get("value"), marks)]
+    for k, e in enumerate(cages):
+        value = e.get("value") if isinstance(e, dict) else None
+        if clue_range(value) is not None and not any(e is b for b in bound):
+            unexplained = " and ".join(repr(m) for m in sorted(clue_marks(value) - marks))
+            raise PuzzleError(f"{where}: killercage {k + 1}: value {value!r} bounds the cage's sum with "
+                              f"{unexplained}, which the ruleset does not explain: expected a whole number, or "
+                              f"a ruleset that says what {unexplained} means (\"<\" means less than, a \"?\" "
+                              f"means a single digit total)")
+    return (dict(data, killercage=[e for e in cages if not any(e is b for b in bound)]) if bound else data), bound
 
 
 def _white_negative(found: list) -> list:

@@ -348,7 +348,7 @@ def rules_picture(board: Board, marks: Sequence[Mark], cell: int, small: int,
             parts.append(f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{small * 0.62 * len(text) + 3:g}" '
                          f'height="{small + 2}" fill="white"/>')
             parts.append(f'<text class="sum" x="{c * cell + 2}" y="{r * cell + small}" '
-                         f'font-size="{small}">{text}</text>')
+                         f'font-size="{small}">{escape(text)}</text>')
     parts += _over(marks, cell, small)
     return parts
 

@@ -11,7 +11,8 @@ Read from the problem layer (``pu_q``) of a square board (grid type ``square`` o
 - **killer cages**: Penpa+'s Killer cages (``killercages``), their sum the small number Penpa+'s
   Killer number mode puts at a cage cell's top-left corner; a cage with no sum only where the
   rules text says cage digits do not repeat; where it says they may repeat, a cage with a sum is a
-  sum cage (``sumcage``); their outlines (``cage``) are their drawing;
+  sum cage (``sumcage``), and one whose number is a bound ("<15", "?") the rules text explains a
+  bound cage (``boundcage``); their outlines (``cage``) are their drawing;
 - **thermometers**: Penpa+'s Thermo (a bulb, then the line), bulb first;
 - **arrows**: Penpa+'s Sudoku Arrow starting in a cell that holds a circle: that circle's digit is the
   sum of the shaft;
@@ -245,6 +246,7 @@ class Reader:
                                                                       if cell is not None else ""))
 
     def _cages(self) -> None:
+        from ...constraints.boundcage import explained
         from ..sudokupad import words
 
         grid = self.grid
@@ -259,6 +261,7 @@ class Reader:
             else:
                 self.unread.append(f"the small text {show(text)} at {self._at(index if index is not None else value)}")
         said = words.cage_digits(self.text)
+        marks = words.cage_bounds(self.text)
         caged: dict[Cell, int] = {}
         for number, path in enumerate(self._paths("killercages")):
             cells = [grid.cell(k) for k in path]
@@ -271,7 +274,8 @@ class Reader:
             for c in cells:
                 caged[c] = number  # type: ignore[index]
             found = [t for c in cells for t in sums.pop(c, [])]  # type: ignore[arg-type]
-            if len(found) > 1 or (found and not re.fullmatch(r"[0-9]{1,4}", found[0])):
+            bound = len(found) == 1 and said in (None, "distinct") and explained(found[0].strip(), marks)
+            if len(found) > 1 or (found and not bound and not re.fullmatch(r"[0-9]{1,4}", found[0])):
                 self.unread.append(f"{at} marked {', '.join(map(repr, found))}")
                 continue
             if said == "both" or (said == "repeat" and not found):
@@ -287,7 +291,9 @@ class Reader:
             # a sum cage where the rules text lets its digits repeat (its sum then found above), else a killer cage
             cage: dict[str, Any] = {"type": "sumcage" if said == "repeat" else "killer",
                                     "cells": [list(c) for c in cells]}  # type: ignore[arg-type]
-            if found:
+            if bound:  # a bound on the sum ("<15", "?") whose marks the rules text explains
+                cage.update(type="boundcage", clue=found[0].strip())
+            elif found:
                 cage["sum"] = int(found[0])
             self.constraints.append(cage)
         for cell, texts in sums.items():

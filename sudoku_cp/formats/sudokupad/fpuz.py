@@ -173,7 +173,7 @@ def _reading(data: dict, box: tuple[int, int] | None, first_line: int, rules_tex
         # f-puzzles' killer cages where the rules text lets the digits in cages repeat: read as SudokuPad's cages
         # are there (a sum cage, or named), never as killer cages (whose digits differ)
         cosmetic["cages"] += drawn({"cage": keys.pop("killercage")})["cages"]
-    board = fpuzzles.from_fpuzzles(keys, box, first_line, what)
+    board = fpuzzles.from_fpuzzles(keys, box, first_line, what, text)
     items: list[dict] = []
     unread: list[str] = unknown_rules_read(text)
     _cages(cosmetic, board.size, text, items, unread)

@@ -233,13 +233,16 @@ _INDEXERS = {"fpRowIndexer": "row", "fpColumnIndexer": "column", "fpBoxIndexer":
 def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: list[str]) -> None:
     """Killer cages (a number: the sum; ``?`` or nothing: no sum, when the rules text says their digits do not
     repeat and gives ``?`` no other meaning), sum cages (a number, when the rules text says the digits in cages may
-    repeat and never that they do not; a cage with no sum is then named), extra regions, disjoint groups, indexers
+    repeat and never that they do not; a cage with no sum is then named), bound cages (a clue such as "<15" or "?"
+    whose marks the rules text explains, digits distinct), extra regions, disjoint groups, indexers
     (SudokuPad's cage styles for f-puzzles' row, column and box indexers); cages that carry metadata are skipped."""
+    from ...constraints.boundcage import explained
     from ...core.shape import cell_name
 
     said = words.cage_digits(text)
     repeat, unclear = said in ("repeat", "both"), said == "both"
     unknown = "?" if said == "distinct" and not words.question_mark_meant(text) else None
+    bounds = words.cage_bounds(text)
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
     for cage in puzzle.get("cages") or []:
@@ -275,6 +278,9 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         killer = cage.get("unique") is True or words.says(text, r"cage|killer")
         if killer and value not in (None, "") and words.not_a_sum(text, r"\bcages?\b|\bkiller"):
             unread.append(f"a cage of {at} marked {value!r} whose clue the rules text makes other than a sum")
+            continue
+        if killer and not repeat and explained(value, bounds):  # "<15", "?": a bound the rules text explains
+            constraints.append({"type": "boundcage", "cells": cells, "clue": str(value).strip()})
             continue
         if not killer or (value is not None and value != "" and type(value) is not int):
             unread.append(f"a cage of {at}" + (f" marked {value!r}" if value not in (None, "") else "")

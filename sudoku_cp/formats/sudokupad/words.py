@@ -373,6 +373,55 @@ def question_mark_meant(text: str) -> bool:
     return says(text, r"[\"'“”‘’(]\?+[\"'“”‘’)]|\?\s*(?:means|is|represents|stands|indicates|denotes)\b")
 
 
+# How a rules text says what a cage clue's inequality sign means ('"<" means less than', 'a cage marked <n sums to
+# less than n', 'cage clues may be inequalities'), and what its question marks mean ('a "?" means a single digit
+# total, and a "??" means a double digit total'): the sign or marks (quoted or not, maybe before a number or a
+# letter), then the meaning in the same clause.
+_SIGN = r"(?:[\"'“”‘’(]\s*)?(<=|>=|≤|≥|<|>)(?:\s*(?:\d+|[a-z]\b|\?+))?(?:\s*[\"'“”‘’)])?"
+_LESS, _MORE = r"less|smaller|lower|fewer|below|under", r"greater|more|larger|bigger|higher|above|over|exceed"
+_MEANING = {"<": rf"\b(?:{_LESS})\b(?! than or equal)(?! or equal)",
+            "≤": rf"\bat most\b|\b(?:{_LESS}) than or equal|\bor (?:less|fewer|lower|smaller)\b|\bno (?:{_MORE})\b",
+            ">": rf"\b(?:{_MORE})\b(?! than or equal)(?! or equal)",
+            "≥": rf"\bat least\b|\b(?:{_MORE}) than or equal|\bor (?:more|greater|higher|larger)\b|\bno (?:{_LESS})\b"}
+_MARKS = r"(?:[\"'“”‘’(]\s*)?(?<![?\w])(\?+)(?![?\w])(?:\s*[\"'“”‘’)])?"
+_DIGITS = {1: r"single|one|1", 2: r"double|two|2"}
+
+
+def cage_bounds(text: str) -> set[str]:
+    """The marks of cage clues that bound a sum which the rules text explains: inequality signs (``<``, ``>``,
+    ``≤``, ``≥``; each by a meaning in its clause, all four where cage clues "may be inequalities") and runs of
+    question marks (``?``, ``??``: an unknown number of that many digits, where the text says "a single digit
+    total", "a double digit total"). :func:`..constraints.boundcage.clue_range` reads such a clue.
+
+    >>> sorted(cage_bounds('Digits in a cage sum to the clue (note that "<" means less than, and ">" means greater '
+    ...                    'than). A "?" means a single digit total, and a "??" means a double digit total.'))
+    ['<', '>', '?', '??']
+    >>> sorted(cage_bounds("A cage marked <n sums to less than n. Killer cages.")), cage_bounds('A "?" is a prime.')
+    (['<'], set())
+    >>> cage_bounds("A > between two cells points to the smaller digit."), cage_bounds("Cages.<br>Less than 5 is low.")
+    (set(), set())
+    """
+    low = re.sub(r"</?(?:br|p|b|i|u|em|strong|span|div)\b[^>]*>", "\n", (text or "").lower().replace("’", "'"))
+    found = set()
+    for clause in re.split(r"[.;\n]\s|\n", low):
+        if re.search(r"\binequalit", clause) and re.search(r"\b(?:cages?|killers?|clues?)\b", clause):
+            found |= set(_MEANING)
+        signs = list(re.finditer(_SIGN, clause))
+        for k, sign in enumerate(signs):
+            end = signs[k + 1].start() if k + 1 < len(signs) else len(clause)
+            mark = {"<=": "≤", ">=": "≥"}.get(sign.group(1), sign.group(1))
+            if re.search(_MEANING[mark], clause[sign.end():min(end, sign.end() + 50)]):
+                found.add(mark)
+        marks = list(re.finditer(_MARKS, clause))
+        for k, run in enumerate(marks):
+            end = marks[k + 1].start() if k + 1 < len(marks) else len(clause)
+            count = len(run.group(1))
+            if count in _DIGITS and re.search(rf"\b(?:{_DIGITS[count]})[- ]digits?\b",
+                                              clause[run.end():min(end, run.end() + 50)]):
+                found.add(run.group(1))
+    return found
+
+
 def grey_dots(text: str) -> bool:
     """Whether the rules text makes its grey dots the dot that is either kind: the digits are consecutive or in a
     1:2 ratio (or both), in one sentence that names grey dots and both.
@@ -399,6 +448,9 @@ _SUM = r"\bsums?\b|\bsumm(?:ed|ing)\b|\badd(?:s|ed|ing)?\b|\btotals?\b|\bplus\b"
 _NOT_SUM = r"\bmultipl\w*|\bproducts?\b|\bdifferences?\b|\baverages?\b|\bmeans?\b|\bquotients?\b|\bdivid\w*"
 
 
+_MARK_MEANS = r"(?:<=|>=|[<>≤≥]|\?+)\s*[\"'“”‘’)]?\s*means\b"  # '"<" means less than': no mean of digits
+
+
 def not_a_sum(text: str, subject: str) -> bool:
     """Whether the rules text gives the clue of ``subject`` (a regular expression: arrows, cages) another
     arithmetic than a sum: a sentence about it speaks of a product, a difference, an average..., and none
@@ -408,8 +460,10 @@ def not_a_sum(text: str, subject: str) -> bool:
     True
     >>> not_a_sum("Digits along an arrow sum to the circle. Whisper digits differ by 5.", r"arrow")
     False
+    >>> not_a_sum('Killer cages (note that "<" means less than).', r"cage"), not_a_sum("Cages give the mean.", r"cage")
+    (False, True)
     """
-    about = [s for s in sentences(text) if re.search(subject, s)]
+    about = [re.sub(_MARK_MEANS, " ", s) for s in sentences(text) if re.search(subject, s)]
     return any(re.search(_NOT_SUM, s) for s in about) and not any(re.search(_SUM, s) for s in about)
 
 
@@ -626,6 +680,6 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
            "unexplained", "unknown_rules", "defines_a_known_rule", "xv_standard"]

@@ -252,6 +252,13 @@ CASES.update({
                    {"type": "boundcage", "cells": [[3, 0], [3, 1]], "high": 4}],
                   lambda g: g[0][0] != g[1][2] and g[0][0] + g[1][2] > 5 and g[3][0] + g[3][1] < 5),
 })
+# issue 41, groups of cells with one sum (branch equalsum): a line's halves r1c1 r1c2 and r3c3 r4c4; three groups, two
+# of one cell each (r2c1 and r3c2 share no unit, so may repeat) and a pair of row 4
+CASES.update({
+    "equalsum": ([{"type": "equalsum", "groups": [[[0, 0], [0, 1]], [[2, 2], [3, 3]]]},
+                  {"type": "equalsum", "groups": [[[1, 0]], [[2, 1]], [[3, 0], [3, 1]]]}],
+                 lambda g: g[0][0] + g[0][1] == g[2][2] + g[3][3] and g[1][0] == g[2][1] == g[3][0] + g[3][1]),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
@@ -261,7 +268,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "sumcage": "f-puzzles has no sum cage",
                "magicsquare": "f-puzzles has no magic square",
                "parityrun": "f-puzzles has no parity runs",
-               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot"}  # kinds f-puzzles has no rule for
+               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot",
+               "equalsum": "f-puzzles has no equal sums"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -327,6 +335,9 @@ BAD = [
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 9, "high": 5}, "add up to 3..17, never 9..5"),
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "<15", "high": 15}, "clue '<15' means at most 14, not at most 15"),
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "15"}, "\"clue\" is '\"15\"': expected a bound such as"),
+    ({"type": "equalsum", "groups": [[[0, 0], [0, 1]]]}, "(equalsum): \"groups\" is '[[[0, 0], [0, 1]]]': expected a list of two or more groups"),
+    ({"type": "equalsum", "groups": [[[0, 0]], [[1, 1], [0, 0]]]}, "(equalsum) at r1c1: r1c1 is in two groups: expected separate groups"),
+    ({"type": "equalsum", "groups": [[[0, 0]], []]}, "group 2: \"cells\" is '[]': expected a list of at least 1"),
 ]
 
 

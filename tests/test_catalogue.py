@@ -773,3 +773,29 @@ def test_the_negatives_read_sum_dots_as_marks_on_every_backend(kind):
         found = make(backend).count(board, 1000)
         assert found.complete and sorted(s.cells for s in found.solutions) == expected, (kind, backend)
     assert kind_of("sumdot-negative").label(board.rules.constraints[-1]).startswith("the sum dot negative rule")
+
+
+def test_equal_sums_are_drawn_as_lines_with_an_equals_sign_and_name_what_breaks_them():
+    """Equal sums: each group a line, an "=" in a ring between groups that touch (a line's halves), else an "=" in
+    each group's first cell; a full grid names each group's sum, a partial one the groups no common sum can fill;
+    a move keeps the rule when it maps the groups onto the groups, in any order."""
+    from sudoku_cp.formats.svg import board_svg
+
+    def groups(givens: str, *gs: list) -> Board:
+        return parse_puzzle(json.dumps({"givens": givens, "constraints": [{"type": "equalsum", "groups": list(gs)}]}))
+
+    halves = ([[0, 0], [0, 1]], [[1, 2], [1, 3]])  # r1c2 and r2c3 touch at a corner
+    svg = board_svg(groups("." * 16, *halves))
+    assert svg.count('<polyline class="equalsum"') == 2 and svg.count('<circle class="equalsum"') == 1
+    apart = board_svg(groups("." * 16, [[0, 0]], [[3, 3]]))
+    assert apart.count('class="note"') == 2 and "=</text>" in apart and '<circle class="equalsum"' not in apart
+    assert [c.describe() for c in find_conflicts(groups("12....43" + "." * 8, *halves))] == [
+        "equal sums at r1c1: 3 (r1c1 r1c2), 7 (r2c3 r2c4)"]
+    assert [c.describe() for c in find_conflicts(groups("12....4." + "." * 8, *halves))] == [
+        "equal sums at r1c1: 1 2, 4 . cannot have one sum"]
+    assert find_conflicts(groups("14....3." + "." * 8, *halves)) == []  # 5 = 3 + 2: a blank breaks nothing yet
+    rows = lambda src: [src[r] * 4 + c for r in range(4) for c in range(4)]  # noqa: E731
+    flip = [c * 4 + r for r in range(4) for c in range(4)]
+    square = build(S4, constraints=[Constraint("equalsum", 0, ((0, 0), (0, 1), (1, 0), (1, 1)), None, (2, 2))])
+    assert maps_to_itself(square, rows([1, 0, 2, 3])) and not maps_to_itself(square, flip)
+    assert not digit_symmetric(square)

@@ -1099,7 +1099,8 @@ def test_a_line_whose_halves_the_rules_text_says_have_one_sum_is_two_groups_of_e
     assert kinds(puzzle(text, lines=[short])) == [("equalsum", ((3, 3), (2, 2), (1, 1), (0, 0)))]
     # the halves said in other words
     for words in ("The two halves of each green line have the same sum.",
-                  "On each line, the first two digits add up to the same total as the last two digits."):
+                  "On each line, the first two digits add up to the same total as the last two digits.",
+                  "The digits on the first half of each line sum to the same total as those on the second half."):
         assert [k for k, _ in kinds(puzzle(words, lines=[diagonal]))] == ["equalsum"], words
     # a line of three cells has no halves, one of six is not "the first two and the last two": named, not read
     odd = line([(0, 3), (1, 3), (2, 3)], green)

@@ -64,9 +64,9 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     (r"\bindex[- ]lines?\b|\bnth cell (?:along|on) [^.;]{0,30}\bline\b[^.;]{0,80}\bposition (?:along|on) the line where",
      "indexline"),
     # a line's two halves with one sum (two groups of an equal-sums rule): said in words, :func:`line_halves`
-    (r"\blines?\b[^.;]*(?:\bfirst (?:two|three|four|five|[2-5]|half)\b[^.;]*\blast\b|\bhalf\b[^.;]*\bhalf\b|\bhalves\b)"
-     r"|(?:\bfirst (?:two|three|four|five|[2-5]|half)\b[^.;]*\blast\b|\bhalf\b[^.;]*\bhalf\b|\bhalves\b)[^.;]*\blines?\b",
-     "equalsum"),
+    # (the sentence from its start: a line, and its first and last cells or its halves, in either order)
+    (r"(?:^|(?<=[.;\n]))(?=[^.;\n]*\blines?\b)(?=[^.;\n]*(?:\bfirst (?:two|three|four|five|[2-5]|half)\b[^.;\n]*"
+     r"\blast\b|\bhalf\b[^.;\n]*\bhalf\b|\bhalves\b))", "equalsum"),
 )
 # What a person calls each catalogue line type (for messages about rules this build lacks).
 LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", "dutchwhispers": "Dutch whispers",

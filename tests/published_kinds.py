@@ -1442,4 +1442,25 @@ PUBLISHED = [
        ']], "low": 11, "clue": ">??"}, {"type": "boundcage", "cells": [[7, 7], [7, 8]], "low": 10, "high": 9'
        '9}]}'),
       "421639578687125394359874126246587913935261847178943652564718239813492765792356481"),
+    # tests/data/sudokupad/real.jsonl row 8 (0-based; line 9), its source there: SakanaAI/Sudoku-Bench challenge_100
+    # puzzle_id sxsm_AadvandeWetering_2f8b2a4129d1adfc0a51da6fe6ef26ed, "Four Triangles" by Aad van de Wetering
+    # (https://sudokupad.app/ei2pkdyk0w): its sixteen green lines of four cells as that link reads, each its first two
+    # cells and its last two (the rules text: "In each line of four cells the sum of the first two digits equals the
+    # sum of the last two digits."), and its five givens; the solution as published there (unique here)
+    P("equalsum",
+      "tests/data/sudokupad/real.jsonl row 8 SakanaAI/Sudoku-Bench challenge_100 \"Four Triangles\"",
+      ('{"givens": ".........................6.................5...8...2...........2.................", "con'
+       'straints": [{"type": "equalsum", "groups": [[[4, 0], [4, 1]], [[4, 2], [4, 3]]]}, {"type": "equalsum'
+       '", "groups": [[[4, 5], [4, 6]], [[4, 7], [4, 8]]]}, {"type": "equalsum", "groups": [[[5, 4], [6, 4]]'
+       ', [[7, 4], [8, 4]]]}, {"type": "equalsum", "groups": [[[3, 4], [2, 4]], [[1, 4], [0, 4]]]}, {"type":'
+       ' "equalsum", "groups": [[[0, 5], [1, 5]], [[2, 5], [3, 5]]]}, {"type": "equalsum", "groups": [[[3, 5'
+       '], [3, 6]], [[3, 7], [3, 8]]]}, {"type": "equalsum", "groups": [[[0, 5], [1, 6]], [[2, 7], [3, 8]]]}'
+       ', {"type": "equalsum", "groups": [[[0, 3], [1, 3]], [[2, 3], [3, 3]]]}, {"type": "equalsum", "groups'
+       '": [[[3, 0], [3, 1]], [[3, 2], [3, 3]]]}, {"type": "equalsum", "groups": [[[0, 3], [1, 2]], [[2, 1],'
+       ' [3, 0]]]}, {"type": "equalsum", "groups": [[[5, 3], [6, 3]], [[7, 3], [8, 3]]]}, {"type": "equalsum'
+       '", "groups": [[[5, 5], [6, 5]], [[7, 5], [8, 5]]]}, {"type": "equalsum", "groups": [[[5, 5], [5, 6]]'
+       ', [[5, 7], [5, 8]]]}, {"type": "equalsum", "groups": [[[5, 3], [5, 2]], [[5, 1], [5, 0]]]}, {"type":'
+       ' "equalsum", "groups": [[[8, 5], [7, 6]], [[6, 7], [5, 8]]]}, {"type": "equalsum", "groups": [[[5, 0'
+       '], [6, 1]], [[7, 2], [8, 3]]]}]}'),
+      "539864172726139548184725369615278493472913856398456217947582631261347985853691724"),
 ]

@@ -252,6 +252,13 @@ CASES.update({
                    {"type": "boundcage", "cells": [[3, 0], [3, 1]], "high": 4}],
                   lambda g: g[0][0] != g[1][2] and g[0][0] + g[1][2] > 5 and g[3][0] + g[3][1] < 5),
 })
+# issue 41, groups of cells with one sum (branch equalsum): a line's halves r1c1 r1c2 and r3c3 r4c4; three groups, two
+# of one cell each (r2c1 and r3c2 share no unit, so may repeat) and a pair of row 4
+CASES.update({
+    "equalsum": ([{"type": "equalsum", "groups": [[[0, 0], [0, 1]], [[2, 2], [3, 3]]]},
+                  {"type": "equalsum", "groups": [[[1, 0]], [[2, 1]], [[3, 0], [3, 1]]]}],
+                 lambda g: g[0][0] + g[0][1] == g[2][2] + g[3][3] and g[1][0] == g[2][1] == g[3][0] + g[3][1]),
+})
 NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroom": "f-puzzles has no numbered room",
                "countingcircles": "f-puzzles has no counting circles", "parityline": "f-puzzles has no parity line",
                "lockout": "f-puzzles has no lockout line", "tenline": "f-puzzles has no 10 line",
@@ -261,7 +268,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "sumcage": "f-puzzles has no sum cage",
                "magicsquare": "f-puzzles has no magic square",
                "parityrun": "f-puzzles has no parity runs",
-               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot"}  # kinds f-puzzles has no rule for
+               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot",
+               "equalsum": "f-puzzles has no equal sums"}  # kinds f-puzzles has no rule for
 
 
 def board_of(constraints) -> Board:
@@ -327,6 +335,9 @@ BAD = [
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "low": 9, "high": 5}, "add up to 3..17, never 9..5"),
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "<15", "high": 15}, "clue '<15' means at most 14, not at most 15"),
     ({"type": "boundcage", "cells": [[0, 0], [1, 2]], "clue": "15"}, "\"clue\" is '\"15\"': expected a bound such as"),
+    ({"type": "equalsum", "groups": [[[0, 0], [0, 1]]]}, "(equalsum): \"groups\" is '[[[0, 0], [0, 1]]]': expected a list of two or more groups"),
+    ({"type": "equalsum", "groups": [[[0, 0]], [[1, 1], [0, 0]]]}, "(equalsum) at r1c1: r1c1 is in two groups: expected separate groups"),
+    ({"type": "equalsum", "groups": [[[0, 0]], []]}, "group 2: \"cells\" is '[]': expected a list of at least 1"),
 ]
 
 
@@ -762,3 +773,29 @@ def test_the_negatives_read_sum_dots_as_marks_on_every_backend(kind):
         found = make(backend).count(board, 1000)
         assert found.complete and sorted(s.cells for s in found.solutions) == expected, (kind, backend)
     assert kind_of("sumdot-negative").label(board.rules.constraints[-1]).startswith("the sum dot negative rule")
+
+
+def test_equal_sums_are_drawn_as_lines_with_an_equals_sign_and_name_what_breaks_them():
+    """Equal sums: each group a line, an "=" in a ring between groups that touch (a line's halves), else an "=" in
+    each group's first cell; a full grid names each group's sum, a partial one the groups no common sum can fill;
+    a move keeps the rule when it maps the groups onto the groups, in any order."""
+    from sudoku_cp.formats.svg import board_svg
+
+    def groups(givens: str, *gs: list) -> Board:
+        return parse_puzzle(json.dumps({"givens": givens, "constraints": [{"type": "equalsum", "groups": list(gs)}]}))
+
+    halves = ([[0, 0], [0, 1]], [[1, 2], [1, 3]])  # r1c2 and r2c3 touch at a corner
+    svg = board_svg(groups("." * 16, *halves))
+    assert svg.count('<polyline class="equalsum"') == 2 and svg.count('<circle class="equalsum"') == 1
+    apart = board_svg(groups("." * 16, [[0, 0]], [[3, 3]]))
+    assert apart.count('class="note"') == 2 and "=</text>" in apart and '<circle class="equalsum"' not in apart
+    assert [c.describe() for c in find_conflicts(groups("12....43" + "." * 8, *halves))] == [
+        "equal sums at r1c1: 3 (r1c1 r1c2), 7 (r2c3 r2c4)"]
+    assert [c.describe() for c in find_conflicts(groups("12....4." + "." * 8, *halves))] == [
+        "equal sums at r1c1: 1 2, 4 . cannot have one sum"]
+    assert find_conflicts(groups("14....3." + "." * 8, *halves)) == []  # 5 = 3 + 2: a blank breaks nothing yet
+    rows = lambda src: [src[r] * 4 + c for r in range(4) for c in range(4)]  # noqa: E731
+    flip = [c * 4 + r for r in range(4) for c in range(4)]
+    square = build(S4, constraints=[Constraint("equalsum", 0, ((0, 0), (0, 1), (1, 0), (1, 1)), None, (2, 2))])
+    assert maps_to_itself(square, rows([1, 0, 2, 3])) and not maps_to_itself(square, flip)
+    assert not digit_symmetric(square)

@@ -112,7 +112,8 @@ NO_FPUZZLES = {"greaterthan": "f-puzzles has no greater-than sign", "numberedroo
                "magicsquare": "f-puzzles has no magic square",
                "parityrun": "f-puzzles has no parity runs", "globalentropy": "f-puzzles has no global entropy",
                "globalmod": "f-puzzles has no global mod 3",
-               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot"}
+               "sumdot": "f-puzzles has no sum dot", "sumdot-negative": "f-puzzles has no sum dot",
+               "equalsum": "f-puzzles has no equal sums"}
 
 
 def _same_rules(a: Board, b: Board) -> bool:

@@ -94,6 +94,10 @@ def expected_marks(board: Board) -> Counter:
             want["rect.magic"] += len(c.cells)
         elif k == "kropki":
             want[f"circle.kropki-{c.data[0]}"] += 1
+        elif k == "equalsum":  # each group a line, an "=" in a ring between consecutive groups that touch
+            want["polyline.equalsum"] += len(c.data)
+            want["circle.equalsum"] += len(c.data) - 1
+            want["text.equalsum"] += len(c.data) - 1
         elif k == "sumdot":  # a small rounded square with its total(s)
             want["rect.sumdot"] += 1
             want["text.sumdot"] += 1
@@ -132,7 +136,7 @@ KINDS_DRAWN = ("killer", "arrow", "thermometer", "kropki", "xv", "little-killer"
                "maximum", "greaterthan", "skyscraper", "numberedroom", "countingcircles", "indexer",
                "regionsum", "entropic", "modular", "zipper", "dutchwhispers", "slowthermo", "nabner", "doublearrow",
                "lockout", "tenline", "sequence", "diffcount", "fibonacci", "indexline", "sunburn", "sumcage",
-               "magicsquare", "sumdot", "boundcage")
+               "magicsquare", "sumdot", "boundcage", "equalsum")
 
 
 def open_page(driver, path, width: int, step: int | None = None) -> None:

@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parent / "data" / "sudokupad"
 CONVERTED, REAL = ([json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
                    for name in ("converted.jsonl", "real.jsonl"))
 CORPUS = CONVERTED + REAL
-REAL_OPENED = 56  # of the real links, how many open with their published solution today: a floor, never lowered
+REAL_OPENED = 57  # of the real links, how many open with their published solution today: a floor, never lowered
 
 # A 4x4 (boxes 2x2) with its published-style solution 1234/3412/2143/4321.
 SOLUTION = "1234341221434321"
@@ -1086,3 +1086,29 @@ def test_fpuzzles_killer_cages_with_bound_values_read_where_the_ruleset_explains
     with pytest.raises(PuzzleError, match="bound cage at r1c1: a sum of 4..6 is no one f-puzzles clue"):
         to_fpuzzles(both)
 
+
+def test_a_line_whose_halves_the_rules_text_says_have_one_sum_is_two_groups_of_equal_sums():
+    text = "In each line of four cells the sum of the first two digits equals the sum of the last two digits."
+    green = "#6bab4cff"
+    diagonal = line([(0, 0), (1, 1), (2, 2), (3, 3)], green)  # 1 4 | 4 1
+    board = read(puzzle(text, lines=[diagonal]))
+    assert [(c.kind, c.cells, c.data) for c in board.rules.constraints] == [
+        ("equalsum", ((0, 0), (1, 1), (2, 2), (3, 3)), (2, 2))]
+    # drawn the other way and short of its end cells' centres (where another line meets it): the same four cells
+    short = {"color": green, "thickness": 10, "wayPoints": [[3.25, 3.25], [0.75, 0.75]]}
+    assert kinds(puzzle(text, lines=[short])) == [("equalsum", ((3, 3), (2, 2), (1, 1), (0, 0)))]
+    # the halves said in other words
+    for words in ("The two halves of each green line have the same sum.",
+                  "On each line, the first two digits add up to the same total as the last two digits.",
+                  "The digits on the first half of each line sum to the same total as those on the second half."):
+        assert [k for k, _ in kinds(puzzle(words, lines=[diagonal]))] == ["equalsum"], words
+    # a line of three cells has no halves, one of six is not "the first two and the last two": named, not read
+    odd = line([(0, 3), (1, 3), (2, 3)], green)
+    with pytest.raises(PuzzleError, match="a green line from r1c4 to r3c4 of 3 cells, which has no two halves"):
+        read(puzzle(text, lines=[diagonal, odd]))
+    six = line([(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (1, 2)], green)
+    with pytest.raises(PuzzleError, match="of 6 cells, where the rules text speaks of the first 2 and the last 2"):
+        read(puzzle(text, lines=[six]))
+    # a sentence that says more of the halves than one sum is not read
+    with pytest.raises(PuzzleError, match="a green line from r1c1 to r4c4 that the rules text does not explain"):
+        read(puzzle("On each line the sum of the first two digits is twice the sum of the last two.", lines=[diagonal]))

@@ -87,6 +87,8 @@ BUILT_IN = (
     "sumdot",
     # issue 41, killer cages whose clue is a bound ("<15", "?") (branch boundcage)
     "boundcage",
+    # issue 41, groups of cells with one sum, a line's two halves (branch equalsum)
+    "equalsum",
 )
 
 _CATALOGUE: dict[str, Kind] = {}

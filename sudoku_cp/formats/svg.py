@@ -48,6 +48,7 @@ LINE_STYLES = {"thermo": ("#c4c4c4", 0.32), "whisper": ("#5cb85c", 0.16), "renba
                "tenline": ("#a0a0a0", 0.2), "sequence": ("#9d9d9d", 0.14),
                "diffcount": ("#b7f68c", 0.14), "fibonacci": ("#6adaed", 0.14),
                "indexline": ("#71ded2", 0.14),
+               "equalsum": ("#6bab4c", 0.14),
                "": ("#9a9a9a", 0.16)}
 SHADE_FILLS = {"odd": "#d6d6d6", "even": "#d6d6d6", "region": "#e8f0d8", "clone": "#fbe3c8",
                "magic": "#e6dcf5", "": "#eeeeee"}
@@ -78,7 +79,7 @@ def _under(marks, cell: int) -> list[str]:
                                f'width="{cell - 2 * inset:g}" height="{cell - 2 * inset:g}" fill="{fill}"/>')
         elif m.shape == "line":
             colour, width = LINE_STYLES.get(m.style, LINE_STYLES[""])
-            points = " ".join(f"{x:g},{y:g}" for x, y in map(centre, m.cells))
+            points = " ".join(f"{x:g},{y:g}" for x, y in map(centre, m.cells if len(m.cells) > 1 else m.cells * 2))
             out.append(f'<polyline class="{m.style or "line"}" points="{points}" fill="none" stroke="{colour}" '
                        f'stroke-width="{cell * width:g}" stroke-linecap="round" stroke-linejoin="round"/>')
             if m.style == "arrow" and len(m.cells) > 1:
@@ -128,6 +129,11 @@ def _over(marks, cell: int, small: int) -> list[str]:
                            f'rx="{small * 0.25:g}" fill="#dcecff" stroke="#2f5f98" stroke-width="1"/>')
                 out.append(f'<text class="sumdot" x="{x:g}" y="{y + small * 0.38:g}" font-size="{small * 1.05:g}" '
                            f'text-anchor="middle">{escape(m.text)}</text>')
+            elif m.style == "equalsum":  # equal sums: an "=" in a small ring between two groups
+                out.append(f'<circle class="equalsum" cx="{x:g}" cy="{y:g}" r="{small * 0.75:g}" fill="white" '
+                           f'stroke="#3f7a2a" stroke-width="1"/>')
+                out.append(f'<text class="equalsum" x="{x:g}" y="{y + small * 0.4:g}" font-size="{small * 1.2:g}" '
+                           f'font-weight="bold" text-anchor="middle" fill="#3f7a2a">=</text>')
             elif m.text:
                 out.append(f'<rect x="{x - small * 0.5:g}" y="{y - small * 0.6:g}" width="{small:g}" '
                            f'height="{small * 1.2:g}" fill="white"/>')

@@ -173,7 +173,15 @@ def edge_cells(p: Point) -> tuple[Cell, Cell] | None:
 
 
 def line_cells(points: list[Point]) -> list[Cell]:
-    """The cells a polyline passes through, in order (each segment walked in steps of at most one cell)."""
+    """The cells a polyline passes through, in order (each segment walked in steps of at most one cell). An end
+    drawn short of its cell's centre (setters stop a line inside its last cell where another line meets it there)
+    is walked from that centre: a diagonal from ``(0.75, 5.75)`` to ``(3.25, 8.25)`` passes four cells, not three.
+
+    >>> [cell_name(*c) for c in line_cells([(0.75, 5.75), (3.25, 8.25)])]
+    ['r1c6', 'r2c7', 'r3c8', 'r4c9']
+    """
+    if len(points) >= 2:
+        points = [_centre_of_end(points[0])] + points[1:-1] + [_centre_of_end(points[-1])]
     out: list[Cell] = []
     for a, b in zip(points, points[1:]):
         steps = max(1, round(max(abs(b[0] - a[0]), abs(b[1] - a[1]))))  # waypoints are cell centres
@@ -184,6 +192,14 @@ def line_cells(points: list[Point]) -> list[Cell]:
     if len(points) == 1:
         out.append(cell_of(points[0]))
     return out
+
+
+def _centre_of_end(p: Point) -> Point:
+    """A line's end point inside a cell (clear of its edges) moved to that cell's centre; an end on an edge or a
+    corner as it is."""
+    if NEAR <= _frac(p[0]) <= 1 - NEAR and NEAR <= _frac(p[1]) <= 1 - NEAR:
+        return math.floor(p[0]) + 0.5, math.floor(p[1]) + 0.5
+    return p
 
 
 def _cells_text(cells: list[Cell]) -> str:
@@ -266,6 +282,8 @@ class DrawingReader:
         if not self.has_rule(kind):
             self.out.missing.setdefault(kind, what)
             return True
+        if kind == "equalsum":
+            return self.halves(cells, what)
         fields: dict[str, Any] = {"cells": [list(c) for c in cells]}
         number = words.line_gap(self.text, kind) if kind in ("whispers", "lockout") else \
             words.line_sum(self.text) if kind == "tenline" else None
@@ -274,6 +292,23 @@ class DrawingReader:
         if loop:
             fields["loop"] = True
         self.add(kind, **fields)
+        return True
+
+    def halves(self, cells: list[Cell], what: str) -> bool:
+        """A line whose two halves the rules text says have one sum (:func:`.words.line_halves`): an equal-sums rule
+        on its first half and its second half (which way the line runs does not matter). A line of an odd number of
+        cells, or of another length than the text's halves give ("the first two ... the last two": four), is named."""
+        half = words.line_halves(self.text)
+        if half is None:
+            self.unread(f"{what} that the rules text does not explain")
+        elif len(cells) % 2:
+            self.unread(f"{what} of {len(cells)} cells, which has no two halves")
+        elif half and len(cells) != 2 * half:
+            self.unread(f"{what} of {len(cells)} cells, where the rules text speaks of the first {half} and the last "
+                        f"{half}")
+        else:
+            k = len(cells) // 2
+            self.add("equalsum", groups=[[list(c) for c in cells[:k]], [list(c) for c in cells[k:]]])
         return True
 
     # --- circles, which lines and arrows end in -------------------------------------------
@@ -767,6 +802,9 @@ class DrawingReader:
                 continue
             if len(cells) < 2:
                 self.unread(f"{what} of one cell")
+                continue
+            if kind == "equalsum" and (cells[0] == cells[-1] or len(set(cells)) < len(cells)):
+                self.unread(f"{what} that closes or crosses itself, which has no first and second half")
                 continue
             if kind in ("renban", "nabner"):
                 cells = list(dict.fromkeys(cells))  # a set rule: a cell the line passes twice is one cell of it

@@ -63,6 +63,10 @@ LINE_RULES: tuple[tuple[str, str], ...] = (
     # an index line (not f-puzzles' row, column and box indexers, read from cage styles): named, or said in words
     (r"\bindex[- ]lines?\b|\bnth cell (?:along|on) [^.;]{0,30}\bline\b[^.;]{0,80}\bposition (?:along|on) the line where",
      "indexline"),
+    # a line's two halves with one sum (two groups of an equal-sums rule): said in words, :func:`line_halves`
+    # (the sentence from its start: a line, and its first and last cells or its halves, in either order)
+    (r"(?:^|(?<=[.;\n]))(?=[^.;\n]*\blines?\b)(?=[^.;\n]*(?:\bfirst (?:two|three|four|five|[2-5]|half)\b[^.;\n]*"
+     r"\blast\b|\bhalf\b[^.;\n]*\bhalf\b|\bhalves\b))", "equalsum"),
 )
 # What a person calls each catalogue line type (for messages about rules this build lacks).
 LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", "dutchwhispers": "Dutch whispers",
@@ -72,7 +76,7 @@ LINE_WORDS = {"slowthermo": "slow thermometers", "thermometer": "thermometers", 
               "doublearrow": "double arrows", "between": "between lines", "arrow": "arrows",
               "lockout": "lockout lines", "tenline": "10 lines", "sequence": "sequence lines",
               "diffcount": "differences-count lines", "fibonacci": "Fibonacci lines",
-              "indexline": "index lines"}
+              "indexline": "index lines", "equalsum": "lines whose halves have one sum"}
 # f-puzzles' own colours for its line rules (whispers #67F067, renban #F067F0, region sums #2ECBFF): a line in
 # that colour is that rule when the rules text names the rule but no colour for it.
 PALETTE = {"green": "whispers", "pink": "renban", "cyan": "regionsum"}
@@ -215,6 +219,53 @@ def line_kinds(text: str) -> dict[str, str]:
     return out
 
 
+# A line's two halves with one sum: "the sum of the first two digits equals the sum of the last two", "the first two
+# digits add up to the same total as the last two", "the two halves of each line have the same sum", "the sum of the
+# first half of the line equals the sum of the second half"
+_HOW_MANY = r"(two|three|four|five|[2-5])"
+_CELLS = r"(?: (?:digits?|cells?|numbers?))?"
+_EQUALS = (r"(?:equals?|is equal to|are equal to|is (?:the )?same as|matches|=|(?:sums?|adds?|add up|totals?) to the same "
+           r"(?:total|sum|number|value|amount)? ?as)")
+_FIRST_LAST = (rf"\b(?:sum|total) of the first {_HOW_MANY}{_CELLS}\b[^.;]{{0,40}}?\b{_EQUALS} (?:to )?the (?:sum|total) of "
+               rf"the last {_HOW_MANY}\b|\bfirst {_HOW_MANY}{_CELLS} (?:sum|add|total)s?(?: up)? to the same "
+               rf"(?:total|sum|number|value|amount)? ?as the last {_HOW_MANY}\b")
+_HALVES = (r"\b(?:two )?halves\b[^.;]{0,40}\b(?:have|has|with) (?:the same|equal|identical|matching) (?:sums?|totals?)\b|"
+           r"\b(?:two )?halves\b[^.;]{0,40}\b(?:sum|add|total)s?(?: up)? to the same\b|"
+           rf"\b(?:sum|total) of (?:the )?(?:digits (?:on|in|of) )?the first half\b[^.;]{{0,40}}\b{_EQUALS} (?:to )?the "
+           r"(?:sum|total) of (?:the )?(?:digits (?:on|in|of) )?the (?:second|other|last) half\b|"
+           r"\bfirst half\b[^.;]{0,40}\b(?:sum|add|total)s?(?: up)? to the same\b[^.;]{0,30}\b(?:second|other|last) half\b")
+# Words by which a sentence about a line's halves says more than that their sums are equal
+_NOT_EQUAL_SUMS = (r"\bproducts?\b|multipl|differ|\bratio|twice|double|triple|average|\bmeans?\b|\bnot\b|\bnever\b|"
+                   r"cannot|can't|\bexcept\b|\bunless\b|\bgreater\b|\bless\b|\bmore\b|\bfewer\b|\bminus\b|\bplus\b|"
+                   r"\bor\b|\bmiddle\b|\bcent(?:re|er)\b")
+
+
+def line_halves(text: str) -> int | None:
+    """How many cells a half of each line holds where the rules text says a line's two halves have one sum: the
+    number it gives ("the sum of the first two digits equals the sum of the last two": 2), or 0 where it speaks of
+    halves alone ("the two halves of each line have the same sum": any line of an even number of cells); None where
+    no sentence about lines says so and nothing more (a product, "twice", "not", a middle cell, ...).
+
+    >>> line_halves("In each line of four cells the sum of the first two digits equals the sum of the last two digits.")
+    2
+    >>> line_halves("The two halves of each green line have the same sum."), line_halves("Lines: halves differ by 1.")
+    (0, None)
+    >>> line_halves("On each line the sum of the first two digits is twice the sum of the last two digits.")
+    """
+    for sentence in sentences(text):
+        if not re.search(r"\blines?\b", sentence) or re.search(_NOT_EQUAL_SUMS, sentence):
+            continue
+        m = re.search(_FIRST_LAST, sentence)
+        if m:
+            first, last = [_NUMBER[g] for g in m.groups() if g]
+            if first == last:
+                return first
+            continue
+        if re.search(_HALVES, sentence):
+            return 0
+    return None
+
+
 def _first_at(sentence: str, name: str) -> int:
     """Where in ``sentence`` the words of line rule ``name`` first occur."""
     found = [m.start() for words, kind in LINE_RULES if kind == name for m in [re.search(words, sentence)] if m]
@@ -273,7 +324,7 @@ negative given pair pairs digit digits partial white black grey gray green purpl
 teal lavender brown lockout sequence 10 ten fog war the a an and or of on in is are with eg e g note notes example examples tip tips all every each
 cell cells box boxes row rows column columns set sets group groups 1 2 3 4 5 6 7 8 9 x sums shaded shading clue clues than
 sign signs positive main differences count fibonacci index sunburn sun suns
-magic square squares global mod modulo""".split())
+magic square squares global mod modulo equal half halves""".split())
 _VERBS = {"is", "are", "must", "apply", "applies", "can", "may", "cannot", "contain", "contains"}
 # Headings that are not rules: credits, story, notes about the puzzle ("By:", "Thanks to:", "Difficulty -")
 _NOT_RULES = set("""by author authors credit credits thanks thank to setter setters set title tested testers
@@ -682,4 +733,4 @@ def says(text: str, pattern: str) -> bool:
 
 __all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
-           "unexplained", "unknown_rules", "defines_a_known_rule", "xv_standard"]
+           "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard"]

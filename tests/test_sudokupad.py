@@ -904,7 +904,11 @@ NOT_WINDOWS = ("In every row, no three consecutive digits have the same parity."
                "Each 2x2 area of the grid contains shaded and unshaded cells.",
                "The snake starts in the top-left cell, visits every 2x2 box at least once.",
                "Digits on a blue line have an equal sum N within each 2x2 box the line passes through.",
-               "A digit in a circle must belong to the same entropic group (high [789], medium [456] or low [123]).")
+               "A digit in a circle must belong to the same entropic group (high [789], medium [456] or low [123]).",
+               # one parity only, or one remainder twice: a rule, but not these
+               "No two adjacent digits in a row or column are both even (odd digits may be adjacent).",
+               "No three consecutive digits in a row or column are even, as odd digits are.",
+               "Every 2x2 box contains two digits with the same remainder mod 3.")
 
 
 def test_window_rules_are_read_from_the_words_setters_use():
@@ -1003,6 +1007,9 @@ def test_the_rules_texts_sum_marks_and_their_negatives():
     # X and V of other totals than 10 and 5 leave "either X or V" unread; a sum said with another relation too
     assert sum_marks("Cells separated by an X add up to 7. Green dots are either X or V.") == {}
     assert sum_marks("Cells joined by a blue square sum to 7 and are not consecutive.") == {}
+    # a range is no total: "10 or more", "5-10", "10 or less" are not read as 10, 5 and 10
+    assert [sum_marks(f"Cells joined by a blue square sum to {said}.") for said in
+            ("10 or more", "5-10", "5 to 10", "10 or less", "10+", "at least 10")] == [{}] * 6
 
     def negatives(text: str) -> list[dict]:
         found: list[dict] = []

@@ -478,10 +478,21 @@ _NOT_JUST_SUM = (r"consecutive|ratio|double|twice|\bhalf\b|differ|product|multip
                  r"cannot|can't|\bno\b|\bexcept\b|\bunless\b|\bodd\b|\beven\b|\bparity\b|\bnegat")
 
 
+# What after a sum's numbers makes them a range, not totals: "5-10", "5 to 10", "10+", "10 or more"
+_RANGE = re.compile(r"\s*(?:[-–+]|to\b|(?:or|and) (?:more|less|greater|higher|larger|lower|fewer|smaller|above|below|"
+                    r"over|under|up|down)\b)")
+
+
 def totals_in(sentence: str) -> tuple[int, ...] | None:
-    """The totals a sentence gives a sum ("sum to 7", "add up to 5 or 10"), sorted, or None."""
+    """The totals a sentence gives a sum ("sum to 7", "add up to 5 or 10"), sorted, or None (also for a range).
+
+    >>> totals_in("cells joined by a dot add up to 5 or 10"), totals_in("they sum to 10 or more")
+    ((5, 10), None)
+    """
     m = _TOTALS.search(sentence)
-    return tuple(sorted({int(t) for t in re.findall(r"\d+", m.group(1))})) if m else None
+    if m is None or _RANGE.match(sentence, m.end(1)):
+        return None
+    return tuple(sorted({int(t) for t in re.findall(r"\d+", m.group(1))}))
 
 
 def xv_standard(text: str) -> bool:
@@ -612,8 +623,10 @@ _RUN = (rf"\b(?:strings?|runs?|sequences?|groups?|sets?|lines?|blocks?) of {_N} 
         rf"\b{_N} (?:(?:odd|even) )?(?:digits|cells|numbers) in a row\b")
 _ROWS_COLUMNS = (r"\brows?\b[^.;]{0,30}\bcolumns?\b|\bcolumns?\b[^.;]{0,30}\brows?\b|"
                  r"\bhorizontally (?:or|and) vertically\b|\bvertically (?:or|and) horizontally\b")
+# "the same parity", or both parities joined by "or"/"nor" ("all even nor all odd", "three odd digits or three even
+# digits"), not one parity alone ("both even": odd digits may be)
 _SAME_PARITY = (r"\b(?:same|one|identical|equal|a single) parity\b|"
-                r"\bodd\b[^.;]*\beven\b|\beven\b[^.;]*\bodd\b")
+                r"\b(odd|even)\b[^.;]{0,30}?\b(?:or|nor)\b[^.;]{0,20}?\b(?!\1)(?:odd|even)\b")
 _OTHER_PLACES = r"\bdiagonals?\b|\bbox(?:es)?\b|\bregions?\b|\blines?\b(?! of)|\bcages?\b|\bdots?\b|\bcircles?\b|\barrows?\b|\bexcept\b|\bunless\b"
 
 
@@ -648,6 +661,8 @@ _RESIDUES = (r"\b147\b|\b1, ?4,? ?(?:and |or )?7\b", r"\b258\b|\b2, ?5,? ?(?:and
              r"\b369\b|\b3, ?6,? ?(?:and |or )?9\b")
 _MOD_3 = (r"\b(?:mod|modulo|modular)\b ?3\b|\b(?:remainders?|residues?)\b[^.;]{0,40}\b(?:divided by|mod|modulo) "
           r"(?:3|three)\b")
+_EACH_REMAINDER = (r"\b(?:each|every|all|three|different|distinct) (?:of the )?(?:three )?(?:possible )?"
+                   r"(?:remainders?|residues?|classes)\b")  # not "two digits with the same remainder mod 3"
 _NOT_AREA = r"\blines?\b|\bcages?\b|\bshaded\b|\bcircles?\b|\bdots?\b|\bexcept\b|\bunless\b|\bsums?\b"
 
 
@@ -670,7 +685,8 @@ def area_rules(text: str) -> list[str]:
         if named or (area and all(re.search(p, sentence) for p in (_LOW, _MIDDLE, _HIGH))):
             found.append("globalentropy")
         named = re.search(r"\bglobal[- ]mod(?:ulo|ular)?(?: ?3)?\b", sentence)
-        if named or (area and (all(re.search(p, sentence) for p in _RESIDUES) or re.search(_MOD_3, sentence))):
+        if named or (area and (all(re.search(p, sentence) for p in _RESIDUES)
+                                 or (re.search(_MOD_3, sentence) and re.search(_EACH_REMAINDER, sentence)))):
             found.append("globalmod")
     return list(dict.fromkeys(found))
 

@@ -1032,7 +1032,10 @@ def test_a_cage_whose_clue_is_a_bound_is_a_bound_cage_where_the_rules_text_expla
     for text, first, low, high in ((said, "<5", None, 4), (said, "<?", None, 8),
                                    ("A cage marked >n sums to more than n. Each ? cage has a single digit total.",
                                     ">2", 3, None),
-                                   ("Some cage clues are inequalities; ? means a one-digit sum.", "≤3", None, 3)):
+                                   ("Some cage clues are inequalities; ? means a one-digit sum.", "≤3", None, 3),
+                                   # (a "?" the text explains is that, never a cage of no sum)
+                                   ('Killer cages: digits cannot repeat; "<" means less than. ? marks stand for '
+                                    "single-digit totals.", "<5", None, 4)):
         got = read(puzzle(text, cages=cages(first)))
         assert [(c.kind, c.cells, c.data[:2]) for c in got.rules.constraints] == [
             ("boundcage", ((0, 0), (0, 1)), (low, high)), ("boundcage", ((3, 2), (3, 3)), (1, 9))], text

@@ -241,8 +241,8 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
 
     said = words.cage_digits(text)
     repeat, unclear = said in ("repeat", "both"), said == "both"
-    unknown = "?" if said == "distinct" and not words.question_mark_meant(text) else None
     bounds = words.cage_bounds(text)
+    unknown = "?" if said == "distinct" and not words.question_mark_meant(text) and "?" not in bounds else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
     for cage in puzzle.get("cages") or []:

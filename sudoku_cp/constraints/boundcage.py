@@ -38,9 +38,10 @@ from .forms import doc_cells, doc_int, entries, fp_cells, fp_name, show_value
 from .sums import cell_term, sum_clauses
 from .support import grouped_sum_support
 
+# The inequality signs a clue may carry, as written (a regular expression; "<=" and ">=" are "≤" and "≥": sign_of()).
+SIGN = r"<=|>=|≤|≥|<|>"
 # A clue: an inequality sign (or none) before a number or one "?" per digit of an unknown number.
-_CLUE = re.compile(r"\s*(<=|>=|≤|≥|<|>)?\s*(\d+|\?+)\s*")
-_SIGNS = {"<=": "≤", ">=": "≥"}
+_CLUE = re.compile(rf"\s*({SIGN})?\s*(\d+|\?+)\s*")
 # What our f-puzzles output says of its bound clues (f-puzzles has no such cage: a killercage whose value is a
 # bound means one where the ruleset says so; sudokupad.words.cage_bounds reads this sentence as it reads setters').
 FPUZZLES_RULESET = ('Digits in a cage cannot repeat. A cage clue may be an inequality: "<" means less than, ">" '
@@ -54,9 +55,14 @@ def clue_range(clue: Any) -> tuple[int | None, int | None] | None:
     match = _CLUE.fullmatch(clue) if isinstance(clue, str) else None
     if match is None or (match.group(1) is None and match.group(2).isdigit()):
         return None
-    sign, number = _SIGNS.get(match.group(1), match.group(1)), match.group(2)
+    sign, number = match.group(1) and sign_of(match.group(1)), match.group(2)
     low, high = (int(number), int(number)) if number.isdigit() else (10 ** (len(number) - 1), 10 ** len(number) - 1)
     return {"<": (None, high - 1), "≤": (None, high), ">": (low + 1, None), "≥": (low, None)}.get(sign, (low, high))
+
+
+def sign_of(written: str) -> str:
+    """An inequality sign as clues and rules texts write it, as one character: ``<=`` is ``≤``, ``>=`` is ``≥``."""
+    return {"<=": "≤", ">=": "≥"}.get(written, written)
 
 
 def clue_marks(clue: Any) -> set[str]:
@@ -69,7 +75,7 @@ def clue_marks(clue: Any) -> set[str]:
     if match is None:
         return set()
     sign, number = match.groups()
-    return ({_SIGNS.get(sign, sign)} if sign else set()) | ({number} if not number.isdigit() else set())
+    return ({sign_of(sign)} if sign else set()) | ({number} if not number.isdigit() else set())
 
 
 def explained(clue: Any, marks: set[str]) -> bool:

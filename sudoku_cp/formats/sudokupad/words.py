@@ -20,6 +20,8 @@ import colorsys
 import re
 from collections.abc import Iterable
 
+from ...constraints.boundcage import SIGN, sign_of
+
 # Line rules a rules text may name: (words, catalogue type), the more specific words first
 # ("slow thermometer" before "thermometer", "Dutch whispers" before "whispers").
 LINE_RULES: tuple[tuple[str, str], ...] = (
@@ -377,7 +379,7 @@ def question_mark_meant(text: str) -> bool:
 # less than n', 'cage clues may be inequalities'), and what its question marks mean ('a "?" means a single digit
 # total, and a "??" means a double digit total'): the sign or marks (quoted or not, maybe before a number or a
 # letter), then the meaning in the same clause.
-_SIGN = r"(?:[\"'“”‘’(]\s*)?(<=|>=|≤|≥|<|>)(?:\s*(?:\d+|[a-z]\b|\?+))?(?:\s*[\"'“”‘’)])?"
+_SIGN = rf"(?:[\"'“”‘’(]\s*)?({SIGN})(?:\s*(?:\d+|[a-z]\b|\?+))?(?:\s*[\"'“”‘’)])?"
 _LESS, _MORE = r"less|smaller|lower|fewer|below|under", r"greater|more|larger|bigger|higher|above|over|exceed"
 _MEANING = {"<": rf"\b(?:{_LESS})\b(?! than or equal)(?! or equal)",
             "≤": rf"\bat most\b|\b(?:{_LESS}) than or equal|\bor (?:less|fewer|lower|smaller)\b|\bno (?:{_MORE})\b",
@@ -409,7 +411,7 @@ def cage_bounds(text: str) -> set[str]:
         signs = list(re.finditer(_SIGN, clause))
         for k, sign in enumerate(signs):
             end = signs[k + 1].start() if k + 1 < len(signs) else len(clause)
-            mark = {"<=": "≤", ">=": "≥"}.get(sign.group(1), sign.group(1))
+            mark = sign_of(sign.group(1))
             if re.search(_MEANING[mark], clause[sign.end():min(end, sign.end() + 50)]):
                 found.add(mark)
         marks = list(re.finditer(_MARKS, clause))
@@ -448,7 +450,7 @@ _SUM = r"\bsums?\b|\bsumm(?:ed|ing)\b|\badd(?:s|ed|ing)?\b|\btotals?\b|\bplus\b"
 _NOT_SUM = r"\bmultipl\w*|\bproducts?\b|\bdifferences?\b|\baverages?\b|\bmeans?\b|\bquotients?\b|\bdivid\w*"
 
 
-_MARK_MEANS = r"(?:<=|>=|[<>≤≥]|\?+)\s*[\"'“”‘’)]?\s*means\b"  # '"<" means less than': no mean of digits
+_MARK_MEANS = rf"(?:{SIGN}|\?+)\s*[\"'“”‘’)]?\s*means\b"  # '"<" means less than': no mean of digits
 
 
 def not_a_sum(text: str, subject: str) -> bool:

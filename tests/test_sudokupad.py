@@ -908,7 +908,8 @@ NOT_WINDOWS = ("In every row, no three consecutive digits have the same parity."
                # one parity only, or one remainder twice: a rule, but not these
                "No two adjacent digits in a row or column are both even (odd digits may be adjacent).",
                "No three consecutive digits in a row or column are even, as odd digits are.",
-               "Every 2x2 box contains two digits with the same remainder mod 3.")
+               "Every 2x2 box contains two digits with the same remainder mod 3.",
+               "In any 2x2 box, a low digit never appears with a middle or high digit.")
 
 
 def test_window_rules_are_read_from_the_words_setters_use():

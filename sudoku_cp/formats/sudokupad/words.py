@@ -683,7 +683,7 @@ def area_rules(text: str) -> list[str]:
     found = []
     for sentence in sentences(text):
         named = re.search(r"\bglobal[- ]entropy\b", sentence)
-        area = re.search(_AREA, sentence) and not re.search(_NOT_AREA, sentence)
+        area = re.search(_AREA, sentence) and not re.search(_NOT_AREA, sentence) and not re.search(_NO, sentence)
         if named or (area and all(re.search(p, sentence) for p in (_LOW, _MIDDLE, _HIGH))):
             found.append("globalentropy")
         named = re.search(r"\bglobal[- ]mod(?:ulo|ular)?(?: ?3)?\b", sentence)

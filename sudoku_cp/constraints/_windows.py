@@ -190,8 +190,9 @@ def _classes(kind: Windows, n: int) -> tuple[tuple[int, ...], ...]:
 
 @lru_cache(maxsize=65536)
 def _fit(count: int, sets: tuple[int, ...]) -> tuple[int, ...] | None:
-    """For a window whose cells may take the classes ``sets`` (a bit per class), the classes each cell keeps in
-    some choice that covers all ``count`` classes; None when no choice does.
+    """The classes each cell of a window keeps in some choice that covers all ``count`` classes, or None.
+
+    ``sets``: the classes each cell may still take, a bit per class; None when no choice covers them all.
 
     >>> _fit(2, (0b01, 0b01, 0b11))  # two cells odd: the third must be even
     (1, 1, 2)

@@ -50,8 +50,11 @@ FPUZZLES_RULESET = ('Digits in a cage cannot repeat. A cage clue may be an inequ
 
 
 def clue_range(clue: Any) -> tuple[int | None, int | None] | None:
-    """The bounds ``(low, high)`` (None: none) a bound clue sets on a cage's sum; None when ``clue`` is no bound
-    (a plain number is a killer's sum). ``k`` marks ``?`` stand for a k-digit number (``?``: 1..9)."""
+    """The bounds ``(low, high)`` a bound clue sets on a cage's sum (None: no bound that side), or None.
+
+    None when ``clue`` is no bound (a plain number is a killer's sum). ``k`` marks ``?`` stand for a k-digit
+    number (``?``: 1..9).
+    """
     match = _CLUE.fullmatch(clue) if isinstance(clue, str) else None
     if match is None or (match.group(1) is None and match.group(2).isdigit()):
         return None
@@ -119,8 +122,7 @@ class BoundCage(NarrowedKind):
 
     def made(self, cells: Sequence[tuple[int, int]], low: int | None, high: int | None, clue: str, n: int,
              at: str) -> Constraint:
-        """The constraint of a cage of ``cells`` with these bounds, refused (naming ``at``) where no distinct
-        digits 1..N meet them."""
+        """The constraint of a cage of ``cells`` with these bounds; refused, naming ``at``, where none can hold."""
         k = len(cells)
         least, most = k * (k + 1) // 2, k * n - k * (k - 1) // 2
         if low is None and high is None:
@@ -139,8 +141,10 @@ class BoundCage(NarrowedKind):
         return out
 
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        """f-puzzles ``killercage`` entries whose values are bound clues (the reader hands over those its ruleset
-        explains: f-puzzles has no key of its own for them)."""
+        """Bound cages of f-puzzles ``killercage`` entries whose values are bound clues.
+
+        The f-puzzles reader hands over those its ruleset explains: f-puzzles has no key of its own for them.
+        """
         out = []
         for k, cage in enumerate(entries(value, f"{where}: {key}")):
             at = f"{where}: {key} {k + 1}"
@@ -153,8 +157,10 @@ class BoundCage(NarrowedKind):
         return out
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        """Each cage as a ``killercage`` with its clue as the value (after the killer's: catalogue order), and
-        :data:`FPUZZLES_RULESET` in the ruleset, which says what the clues mean."""
+        """Each cage as a ``killercage`` with its clue as the value, and the ruleset saying what clues mean.
+
+        The cages follow the killer's (catalogue order); the ruleset gains :data:`FPUZZLES_RULESET`.
+        """
         cages = []
         for constraint in constraints:
             low, high, clue = constraint.data
@@ -200,8 +206,10 @@ class BoundCage(NarrowedKind):
         spec.linear.append((self.label(constraint), terms, *self.bounds(constraint, rules.size)))
 
     def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
-        """The digits of some filling of distinct digits whose sum is in the range
-        (:func:`~.support.grouped_sum_support` of the cage as one group: a killer cage's narrowing over a range)."""
+        """The digits of some filling of distinct digits whose sum is in the range.
+
+        :func:`~.support.grouped_sum_support` of the cage as one group: a killer cage's narrowing over a range.
+        """
         n = rules.size
         got = grouped_sum_support([([masks[index(n, c)] for c in constraint.cells], 1)], n, *self.bounds(constraint, n))
         return None if got is None else got[0]

@@ -209,8 +209,10 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
 
 
 def _bound_cages(data: dict, text: Any, where: str) -> tuple[dict, list]:
-    """``data`` less its killer cages whose values are bounds the rules text explains, and those cages; a bound
-    it does not explain is refused, naming the cage and the marks."""
+    """``data`` less its killer cages whose values are bounds the rules text explains, and those cages.
+
+    A bound it does not explain is refused, naming the cage and the marks.
+    """
     cages = data.get("killercage")
     if not isinstance(cages, list) or all(type(e) is not dict or str(e.get("value") or "").strip().isdigit()
                                           for e in cages):

@@ -444,8 +444,7 @@ def solution_digits(solution: str | Sequence[int] | None, size: int) -> tuple[in
 
 def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str],
                    text: str = "") -> None:
-    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said (with
-    the rules ``text``'s first sentence no rule read speaks of, where there is one)."""
+    """Refuse a reading the puzzle's own solution breaks, naming the rules ``text``'s sentence likely not read."""
     cells = solution_digits(solution, board.size)
     if cells is None:
         return
@@ -462,9 +461,11 @@ def check_solution(board: Board, solution: str | Sequence[int] | None, where: st
 
 def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool,
                  text: str = "") -> None:
-    """A shared puzzle has one solution: a reading with none or several (or another than the puzzle's
-    own) misread something, which is said rather than answered, naming the first sentence of the rules
-    ``text`` that no rule read speaks of (:func:`.words.unexplained`). Skipped under ``ignore_unread``."""
+    """Refuse a reading with none, several, or another solution than the puzzle's own: a shared puzzle has one.
+
+    The refusal names the first sentence of the rules ``text`` that no rule read speaks of
+    (:func:`.words.unexplained`). Skipped under ``ignore_unread``.
+    """
     if ignore or not _COUNTER:
         return
     status, found = _COUNTER[0](board)

@@ -154,8 +154,7 @@ def nearest(hexcolour: object, named: Iterable[str]) -> str | None:
 
 
 def sentences(text: str, lower: bool = True) -> list[str]:
-    """The sentences of a rules text, lower-cased unless ``lower`` is False (a full stop, a line break or a
-    semicolon ends one)."""
+    """The sentences of a rules text, lower-cased unless ``lower`` is False (a full stop, line break or ``;`` ends one)."""
     text = (text or "").lower() if lower else (text or "")
     return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", text) if s.strip()]
 
@@ -390,10 +389,12 @@ _DIGITS = {1: r"single|one|1", 2: r"double|two|2"}
 
 
 def cage_bounds(text: str) -> set[str]:
-    """The marks of cage clues that bound a sum which the rules text explains: inequality signs (``<``, ``>``,
-    ``≤``, ``≥``; each by a meaning in its clause, all four where cage clues "may be inequalities") and runs of
-    question marks (``?``, ``??``: an unknown number of that many digits, where the text says "a single digit
-    total", "a double digit total"). :func:`..constraints.boundcage.clue_range` reads such a clue.
+    """The marks of cage clues bounding a sum that the rules text explains (``<``, ``≤``, ``?``, ``??``, ...).
+
+    Inequality signs (``<``, ``>``, ``≤``, ``≥``) each by a meaning in its clause, all four where cage clues "may
+    be inequalities"; runs of question marks (``?``, ``??``: an unknown number of that many digits) where the text
+    says "a single digit total", "a double digit total". :func:`..constraints.boundcage.clue_range` reads such a
+    clue.
 
     >>> sorted(cage_bounds('Digits in a cage sum to the clue (note that "<" means less than, and ">" means greater '
     ...                    'than). A "?" means a single digit total, and a "??" means a double digit total.'))
@@ -498,8 +499,7 @@ def totals_in(sentence: str) -> tuple[int, ...] | None:
 
 
 def xv_standard(text: str) -> bool:
-    """Whether the rules text leaves X and V their usual totals (10 and 5): no sentence about an X or a V gives
-    them another (a setter's "X sums to 7").
+    """Whether no sentence about an X or a V gives it another total than 10 and 5 (a setter's "X sums to 7").
 
     >>> xv_standard("Cells connected by an X must sum to 10."), xv_standard("V: add up to 5; X: digits add up to 7.")
     (True, False)
@@ -514,10 +514,11 @@ def xv_standard(text: str) -> bool:
 
 
 def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
-    """(colour family, ``"dot"`` or ``"square"``) -> the totals the rules text gives the digits either side of such
-    a mark: "cells connected by a blue square must sum to 7", "cells joined by a grey dot sum to 9", "the green dots
-    are either X or V" (5 or 10, where the text leaves X and V theirs). A sentence must name one colour, one form of
-    mark and the totals, and nothing else of the digits (a difference, a ratio, a parity, "not").
+    """(colour family, ``"dot"`` or ``"square"``) -> the totals the rules text gives the two cells such a mark joins.
+
+    "Cells connected by a blue square must sum to 7", "cells joined by a grey dot sum to 9", "the green dots are
+    either X or V" (5 or 10, where the text leaves X and V theirs). A sentence must name one colour, one form of
+    mark and the totals (not a range), and nothing else of the digits (a difference, a ratio, a parity, "not").
 
     >>> sum_marks("Cells connected by an blue square must sum to 7. The green dots are either X or V.")
     {('blue', 'square'): (7,), ('green', 'dot'): (5, 10)}
@@ -540,9 +541,10 @@ def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
 
 
 def numbered_sum_circles(text: str) -> bool:
-    """Whether the rules text says a number in a circle (or dot) on the edge between two cells is their sum: "a
-    number in a circle between two cells is their sum", "numbered circles on cell borders give the sum of the two
-    digits".
+    """Whether the rules text says a number in a circle (or dot) on the edge between two cells is their sum.
+
+    "A number in a circle between two cells is their sum", "numbered circles on cell borders give the sum of the
+    two digits".
 
     >>> numbered_sum_circles("A number in a circle between two cells is their sum."), numbered_sum_circles("Kropki dots.")
     (True, False)
@@ -586,9 +588,10 @@ _ASIDE = r"^(?:e\.? ?g\b|eg\b|i\.? ?e\b|for example|example|note\b|notes\b|\(|ti
 
 
 def unexplained(text: str, kinds: set[str]) -> list[str]:
-    """The sentences of a rules text, as written, that state a rule none of ``kinds`` (catalogue types of the
-    rules read) speaks of, and that are more than the grid's own rules, an example or a story: where a reading
-    leaves none or several solutions, what was likely not read.
+    """The sentences of a rules text, as written, that state a rule none of ``kinds`` (the types read) speaks of.
+
+    Sentences that say no more than the grid's own rules, an example or a story are left out: what remains is
+    what was likely not read, where a reading leaves none or several solutions.
 
     >>> unexplained("Standard rules apply. In every row, strings of 3 digits are never all odd. "
     ...             "Digits in a cage sum to the total. Enjoy!", {"killer"})
@@ -633,9 +636,10 @@ _OTHER_PLACES = r"\bdiagonals?\b|\bbox(?:es)?\b|\bregions?\b|\blines?\b(?! of)|\
 
 
 def parity_run(text: str) -> int | None:
-    """How many cells in a row or column the rules text says are never all odd or all even ("no three
-    consecutive digits in a row or column have the same parity", "in every row and column, strings of 3 digits
-    are never all even nor all odd"), or None: one sentence must name rows and columns, the run's length, both
+    """How many cells in a row or column the rules text says are never all odd or all even, or None.
+
+    "No three consecutive digits in a row or column have the same parity", "in every row and column, strings of
+    3 digits are never all even nor all odd": one sentence must name rows and columns, the run's length, both
     parities (or "the same parity") and that it never happens, and no other place (diagonals, boxes, lines).
 
     >>> parity_run("In every row and column, strings of 3 digits are never all even nor all odd.")
@@ -669,9 +673,11 @@ _NOT_AREA = r"\blines?\b|\bcages?\b|\bshaded\b|\bcircles?\b|\bdots?\b|\bexcept\b
 
 
 def area_rules(text: str) -> list[str]:
-    """The rules over every 2x2 area the rules text states: ``globalentropy`` (each holds a low, a middle and a
-    high digit) and ``globalmod`` (each holds a digit of 147, of 258 and of 369, or of each remainder mod 3), by
-    those names ("global entropy", "global mod 3") or in one sentence that names every 2x2 area and the classes.
+    """The rules over every 2x2 area the rules text states: ``globalentropy``, ``globalmod`` or both.
+
+    Global entropy: each area holds a low, a middle and a high digit; global mod 3: a digit of 147, of 258 and of
+    369 (or of each remainder mod 3). Read by those names ("global entropy", "global mod 3"), or from one sentence
+    that names every 2x2 area and the classes, and no negation or other place (lines, cages, shading).
 
     >>> area_rules("Every 2x2 box contains a low (1-3), middle (4-6) and high (7-9) digit.")
     ['globalentropy']

@@ -1084,6 +1084,12 @@ def test_fpuzzles_killer_cages_with_bound_values_read_where_the_ruleset_explains
         ("killer", 3), ("boundcage", (None, 4))]
     with pytest.raises(PuzzleError, match="killercage 1: value '<5' bounds the cage's sum with '<', which the ruleset"):
         parse_puzzle(fpuz("Killer cages.", cages))
+    # a bound no digits meet is named by its own place among the killercages (the second here), not among the bounds
+    with pytest.raises(PuzzleError, match=r"share string: killercage 2 at r1c1: 2 distinct digits 1\.\.4 add up to 3\.\.7, "
+                                          r"never at most 2"):
+        parse_puzzle(fpuz('"<" means less than.', [cages[1], dict(cages[0], value="<3")]))
+    with pytest.raises(PuzzleError, match=r"share string: killercage 2: sum '\"abc\"'"):  # (after a bound, in its place)
+        parse_puzzle(fpuz('"<" means less than.', [cages[0], dict(cages[1], value="abc")]))
     # our f-puzzles output writes the clues as f-puzzles values, and a ruleset that explains every mark
     assert cage_bounds(FPUZZLES_RULESET) == {"<", ">", "≤", "≥", "?", "??"}
     doc = {"givens": "." * 16, "constraints": [{"type": "boundcage", "cells": [[0, 0], [0, 1]], "clue": "<?"},

@@ -145,16 +145,17 @@ class BoundCage(NarrowedKind):
 
         The f-puzzles reader hands over those its ruleset explains: f-puzzles has no key of its own for them.
         """
-        out = []
-        for k, cage in enumerate(entries(value, f"{where}: {key}")):
-            at = f"{where}: {key} {k + 1}"
-            cells = fp_cells(cage.get("cells") if isinstance(cage, dict) else None, shape.size, at)
-            clue = cage.get("value") if isinstance(cage, dict) else None
-            bounds = clue_range(clue)
-            if bounds is None:
-                raise PuzzleError(f"{at}: value {show_value(clue)}: expected a bound such as \"<15\" or \"?\"")
-            out.append(self.made(cells, *bounds, str(clue).strip(), shape.size, f"{at} at {cell_name(*cells[0])}"))
-        return out
+        return [self.fpuzzles_cage(cage, shape, f"{where}: {key} {k + 1}")
+                for k, cage in enumerate(entries(value, f"{where}: {key}"))]
+
+    def fpuzzles_cage(self, cage: Any, shape: Shape, at: str) -> Constraint:
+        """The bound cage of one f-puzzles ``killercage`` entry (``at`` names it: ``killercage 3``)."""
+        cells = fp_cells(cage.get("cells") if isinstance(cage, dict) else None, shape.size, at)
+        clue = cage.get("value") if isinstance(cage, dict) else None
+        bounds = clue_range(clue)
+        if bounds is None:
+            raise PuzzleError(f"{at}: value {show_value(clue)}: expected a bound such as \"<15\" or \"?\"")
+        return self.made(cells, *bounds, str(clue).strip(), shape.size, f"{at} at {cell_name(*cells[0])}")
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
         """Each cage as a ``killercage`` with its clue as the value, and the ruleset saying what clues mean.

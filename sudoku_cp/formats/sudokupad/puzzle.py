@@ -378,10 +378,10 @@ def text_rules(text: str, constraints: list[dict]) -> None:
             constraints.append({"type": "kropki-negative", "colors": ["black"]})
         if re.search(r"\ball (?:possible )?(?:x'?s? and v'?s?|xv'?s?|x ?/ ?v) (?:clues )?(?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "xv-negative"})
-        for colour, form in re.findall(rf"\ball (?:possible |the )?({'|'.join(words.COLOURS)}) (dot|circle|square|rectangle)s? "
+        for colour, form in re.findall(rf"\ball (?:possible |the )?({'|'.join(words.COLOURS)}) ({'|'.join(words.MARK_FORMS)})s? "
                                        r"(?:are|have been) (?:given|shown|drawn|marked)", clause):
             # "all blue squares are given": no pair without one adds up to their totals (the sum dots' negative)
-            totals = sums.get((words.colours_in(colour)[0], "square" if form in ("square", "rectangle") else "dot"))
+            totals = sums.get((words.colours_in(colour)[0], words.MARK_FORMS[form]))
             if totals:
                 constraints.append({"type": "sumdot-negative", "sums": list(totals)})
 

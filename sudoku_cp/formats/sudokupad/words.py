@@ -471,7 +471,7 @@ def not_a_sum(text: str, subject: str) -> bool:
 
 
 # A mark's form in words: a dot or circle (drawn rounded), a square or rectangle
-_MARK_FORMS = {"dot": "dot", "circle": "dot", "square": "square", "rectangle": "square"}
+MARK_FORMS = {"dot": "dot", "circle": "dot", "square": "square", "rectangle": "square"}
 # The totals a sentence gives: "sum to 7", "add up to 5 or 10", "a total of 9", "sums of 5, 10"
 _TOTALS = re.compile(r"\b(?:sums?|summ(?:ed|ing)|add(?:s|ed|ing)?|totals?|totall?(?:ed|ing))\b"
                      r"(?: (?:up|to|of|either|exactly|equal|is|are))*\s+(\d+(?:\s*(?:,|or|/)\s*(?:either\s+)?\d+)*)\b")
@@ -528,7 +528,7 @@ def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
     out: dict[tuple[str, str], tuple[int, ...]] = {}
     standard = xv_standard(text)
     for sentence in sentences(text):
-        forms = {_MARK_FORMS[w] for w in re.findall(r"\b(dot|circle|square|rectangle)s?\b", sentence)}
+        forms = {MARK_FORMS[w] for w in re.findall(rf"\b({'|'.join(MARK_FORMS)})s?\b", sentence)}
         colours = colours_in(sentence)
         if len(forms) != 1 or len(colours) != 1 or re.search(_NOT_JUST_SUM, sentence):
             continue
@@ -704,6 +704,6 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
            "unexplained", "unknown_rules", "defines_a_known_rule", "xv_standard"]

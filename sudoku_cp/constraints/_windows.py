@@ -85,7 +85,7 @@ class Windows(NoFpuzzlesIO, NarrowedKind):
             missing = [k for k in range(len(names)) if all(not d or self.group(d, n) != k for d in got)]
             blanks = got.count(0)
             if len(missing) > blanks:
-                where = f"{cell_name(*divmod(w[0], n))}-{cell_name(*divmod(w[-1], n))}"
+                where = _span(w, n)
                 out.append((w, f"{self.label(constraint)}: {self.describe(where, got, [names[k] for k in missing], n)}"))
         return out
 
@@ -121,7 +121,7 @@ class Windows(NoFpuzzlesIO, NarrowedKind):
                     spec.tables.append((f"{label}: the class of {where}", (i, *of[i]),
                                         [(d, *(int(self.group(d, n) == k) for k in range(len(names))))
                                          for d in range(1, n + 1)]))
-            where = f"{cell_name(*divmod(w[0], n))}-{cell_name(*divmod(w[-1], n))}"
+            where = _span(w, n)
             for k, name in enumerate(names):
                 spec.linear.append((f"{label}: {where} hold {_a(name)}", tuple((of[i][k], 1) for i in w), 1, len(w)))
 
@@ -163,6 +163,11 @@ class Areas(Windows):
 
     def windows(self, constraint: Constraint, n: int) -> tuple[tuple[int, ...], ...]:
         return squares(n)
+
+
+def _span(window: Sequence[int], n: int) -> str:
+    """A window named by its first and last cells: ``r1c1-r2c2``."""
+    return f"{cell_name(*divmod(window[0], n))}-{cell_name(*divmod(window[-1], n))}"
 
 
 def _a(name: str) -> str:

@@ -1092,6 +1092,9 @@ def test_fpuzzles_killer_cages_with_bound_values_read_where_the_ruleset_explains
         parse_puzzle(fpuz('"<" means less than.', [cages[0], dict(cages[1], value="abc")]))
     # our f-puzzles output writes the clues as f-puzzles values, and a ruleset that explains every mark
     assert cage_bounds(FPUZZLES_RULESET) == {"<", ">", "≤", "≥", "?", "??"}
+    # inequalities between cells are no inequality cage clues, though the clause speaks of killer cages too
+    assert cage_bounds("Inequality signs between cells point to the smaller digit, and killer cages sum to their clue.") \
+        == set()
     doc = {"givens": "." * 16, "constraints": [{"type": "boundcage", "cells": [[0, 0], [0, 1]], "clue": "<?"},
                                                {"type": "boundcage", "cells": [[2, 2], [3, 3]], "low": 6}]}
     board = parse_puzzle(json.dumps(doc))

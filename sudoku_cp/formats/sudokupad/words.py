@@ -384,6 +384,10 @@ _MEANING = {"<": rf"\b(?:{_LESS})\b(?! than or equal)(?! or equal)",
             "≤": rf"\bat most\b|\b(?:{_LESS}) than or equal|\bor (?:less|fewer|lower|smaller)\b|\bno (?:{_MORE})\b",
             ">": rf"\b(?:{_MORE})\b(?! than or equal)(?! or equal)",
             "≥": rf"\bat least\b|\b(?:{_MORE}) than or equal|\bor (?:more|greater|higher|larger)\b|\bno (?:{_LESS})\b"}
+# Cage clues said to be inequalities ("some cage clues are inequalities", "inequalities in killer cages"), not
+# inequality signs between cells in a clause that speaks of cages too
+_INEQUALITY_CLUES = (r"\b(?:cages?|killers?)\b[^.;,]{0,30}\binequalit|"
+                     r"\binequalit\w*\b[^.;,]{0,20}\b(?:in|on|as|for) (?:the |some |a |its )?(?:cages?|killers?)\b")
 _MARKS = r"(?:[\"'“”‘’(]\s*)?(?<![?\w])(\?+)(?![?\w])(?:\s*[\"'“”‘’)])?"
 _DIGITS = {1: r"single|one|1", 2: r"double|two|2"}
 
@@ -407,7 +411,7 @@ def cage_bounds(text: str) -> set[str]:
     low = re.sub(r"</?(?:br|p|b|i|u|em|strong|span|div)\b[^>]*>", "\n", (text or "").lower().replace("’", "'"))
     found = set()
     for clause in re.split(r"[.;\n]\s|\n", low):
-        if re.search(r"\binequalit", clause) and re.search(r"\b(?:cages?|killers?|clues?)\b", clause):
+        if re.search(_INEQUALITY_CLUES, clause):
             found |= set(_MEANING)
         signs = list(re.finditer(_SIGN, clause))
         for k, sign in enumerate(signs):

@@ -480,9 +480,10 @@ MARK_FORMS = {"dot": "dot", "circle": "dot", "square": "square", "rectangle": "s
 _TOTALS = re.compile(r"\b(?:sums?|summ(?:ed|ing)|add(?:s|ed|ing)?|totals?|totall?(?:ed|ing))\b"
                      r"(?: (?:up|to|of|either|exactly|equal|is|are))*\s+(\d+(?:\s*(?:,|or|/)\s*(?:either\s+)?\d+)*)\b")
 _X_OR_V = r"\b(?:an? )?[\"'‘“]?x[\"'’”]?s? or (?:an? )?[\"'‘“]?v[\"'’”]?s?\b|\b(?:a )?[\"'‘“]?v[\"'’”]?s? or (?:an? )?[\"'‘“]?x[\"'’”]?s?\b"
-# Words by which a sentence about a mark says more than (or other than) a sum: its totals are not read from it
-_NOT_JUST_SUM = (r"consecutive|ratio|double|twice|\bhalf\b|differ|product|multipl|divid|average|\bmean|\bnot\b|\bnever\b|"
-                 r"cannot|can't|\bno\b|\bexcept\b|\bunless\b|\bodd\b|\beven\b|\bparity\b|\bnegat")
+# Words by which a sentence about a mark says more than (or other than) a sum: another arithmetic (_NOT_SUM's), a
+# relation, a parity, a negation; its totals are not read from it
+_NOT_JUST_SUM = (rf"{_NOT_SUM}|consecutive|ratio|double|twice|\bhalf\b|differ|product|\bmean|"
+                 r"\bnot\b|\bnever\b|cannot|can't|\bno\b|\bexcept\b|\bunless\b|\bodd\b|\beven\b|\bparity\b|\bnegat")
 
 
 # What after a sum's numbers makes them a range, not totals: "5-10", "5 to 10", "10+", "10 or more"

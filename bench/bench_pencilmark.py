@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _data import machine  # noqa: E402
+from bench_links import outcome  # noqa: E402  (correct, refused or WRONG, as bench_links.py judges a link)
 
 REAL = ROOT / "tests" / "data" / "sudokupad" / "real.jsonl"
 
@@ -69,12 +70,6 @@ def theirs(link: str, verify: bool, infer: bool) -> tuple[str, str]:
     if len(solutions) != 1:
         return ("none" if not solutions else "multiple"), ""
     return "unique", "".join(str(v) for v in solutions[0])
-
-
-def outcome(status: str, answer: str, published: str) -> str:
-    if status == "refused" or status == "unknown":
-        return "refused"
-    return "correct" if status == "unique" and answer == published else "WRONG"
 
 
 def main(argv: list[str] | None = None) -> int:

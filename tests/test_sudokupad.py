@@ -904,7 +904,12 @@ NOT_WINDOWS = ("In every row, no three consecutive digits have the same parity."
                "Each 2x2 area of the grid contains shaded and unshaded cells.",
                "The snake starts in the top-left cell, visits every 2x2 box at least once.",
                "Digits on a blue line have an equal sum N within each 2x2 box the line passes through.",
-               "A digit in a circle must belong to the same entropic group (high [789], medium [456] or low [123]).")
+               "A digit in a circle must belong to the same entropic group (high [789], medium [456] or low [123]).",
+               # one parity only, or one remainder twice: a rule, but not these
+               "No two adjacent digits in a row or column are both even (odd digits may be adjacent).",
+               "No three consecutive digits in a row or column are even, as odd digits are.",
+               "Every 2x2 box contains two digits with the same remainder mod 3.",
+               "In any 2x2 box, a low digit never appears with a middle or high digit.")
 
 
 def test_window_rules_are_read_from_the_words_setters_use():
@@ -1003,6 +1008,9 @@ def test_the_rules_texts_sum_marks_and_their_negatives():
     # X and V of other totals than 10 and 5 leave "either X or V" unread; a sum said with another relation too
     assert sum_marks("Cells separated by an X add up to 7. Green dots are either X or V.") == {}
     assert sum_marks("Cells joined by a blue square sum to 7 and are not consecutive.") == {}
+    # a range is no total: "10 or more", "5-10", "10 or less" are not read as 10, 5 and 10
+    assert [sum_marks(f"Cells joined by a blue square sum to {said}.") for said in
+            ("10 or more", "5-10", "5 to 10", "10 or less", "10+", "at least 10")] == [{}] * 6
 
     def negatives(text: str) -> list[dict]:
         found: list[dict] = []
@@ -1025,7 +1033,10 @@ def test_a_cage_whose_clue_is_a_bound_is_a_bound_cage_where_the_rules_text_expla
     for text, first, low, high in ((said, "<5", None, 4), (said, "<?", None, 8),
                                    ("A cage marked >n sums to more than n. Each ? cage has a single digit total.",
                                     ">2", 3, None),
-                                   ("Some cage clues are inequalities; ? means a one-digit sum.", "≤3", None, 3)):
+                                   ("Some cage clues are inequalities; ? means a one-digit sum.", "≤3", None, 3),
+                                   # (a "?" the text explains is that, never a cage of no sum)
+                                   ('Killer cages: digits cannot repeat; "<" means less than. ? marks stand for '
+                                    "single-digit totals.", "<5", None, 4)):
         got = read(puzzle(text, cages=cages(first)))
         assert [(c.kind, c.cells, c.data[:2]) for c in got.rules.constraints] == [
             ("boundcage", ((0, 0), (0, 1)), (low, high)), ("boundcage", ((3, 2), (3, 3)), (1, 9))], text
@@ -1073,8 +1084,17 @@ def test_fpuzzles_killer_cages_with_bound_values_read_where_the_ruleset_explains
         ("killer", 3), ("boundcage", (None, 4))]
     with pytest.raises(PuzzleError, match="killercage 1: value '<5' bounds the cage's sum with '<', which the ruleset"):
         parse_puzzle(fpuz("Killer cages.", cages))
+    # a bound no digits meet is named by its own place among the killercages (the second here), not among the bounds
+    with pytest.raises(PuzzleError, match=r"share string: killercage 2 at r1c1: 2 distinct digits 1\.\.4 add up to 3\.\.7, "
+                                          r"never at most 2"):
+        parse_puzzle(fpuz('"<" means less than.', [cages[1], dict(cages[0], value="<3")]))
+    with pytest.raises(PuzzleError, match=r"share string: killercage 2: sum '\"abc\"'"):  # (after a bound, in its place)
+        parse_puzzle(fpuz('"<" means less than.', [cages[0], dict(cages[1], value="abc")]))
     # our f-puzzles output writes the clues as f-puzzles values, and a ruleset that explains every mark
     assert cage_bounds(FPUZZLES_RULESET) == {"<", ">", "≤", "≥", "?", "??"}
+    # inequalities between cells are no inequality cage clues, though the clause speaks of killer cages too
+    assert cage_bounds("Inequality signs between cells point to the smaller digit, and killer cages sum to their clue.") \
+        == set()
     doc = {"givens": "." * 16, "constraints": [{"type": "boundcage", "cells": [[0, 0], [0, 1]], "clue": "<?"},
                                                {"type": "boundcage", "cells": [[2, 2], [3, 3]], "low": 6}]}
     board = parse_puzzle(json.dumps(doc))

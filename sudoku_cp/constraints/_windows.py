@@ -85,7 +85,7 @@ class Windows(NoFpuzzlesIO, NarrowedKind):
             missing = [k for k in range(len(names)) if all(not d or self.group(d, n) != k for d in got)]
             blanks = got.count(0)
             if len(missing) > blanks:
-                where = f"{cell_name(*divmod(w[0], n))}-{cell_name(*divmod(w[-1], n))}"
+                where = _span(w, n)
                 out.append((w, f"{self.label(constraint)}: {self.describe(where, got, [names[k] for k in missing], n)}"))
         return out
 
@@ -121,7 +121,7 @@ class Windows(NoFpuzzlesIO, NarrowedKind):
                     spec.tables.append((f"{label}: the class of {where}", (i, *of[i]),
                                         [(d, *(int(self.group(d, n) == k) for k in range(len(names))))
                                          for d in range(1, n + 1)]))
-            where = f"{cell_name(*divmod(w[0], n))}-{cell_name(*divmod(w[-1], n))}"
+            where = _span(w, n)
             for k, name in enumerate(names):
                 spec.linear.append((f"{label}: {where} hold {_a(name)}", tuple((of[i][k], 1) for i in w), 1, len(w)))
 
@@ -165,6 +165,11 @@ class Areas(Windows):
         return squares(n)
 
 
+def _span(window: Sequence[int], n: int) -> str:
+    """A window named by its first and last cells: ``r1c1-r2c2``."""
+    return f"{cell_name(*divmod(window[0], n))}-{cell_name(*divmod(window[-1], n))}"
+
+
 def _a(name: str) -> str:
     """``a low digit``, ``an even digit``."""
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
@@ -190,8 +195,9 @@ def _classes(kind: Windows, n: int) -> tuple[tuple[int, ...], ...]:
 
 @lru_cache(maxsize=65536)
 def _fit(count: int, sets: tuple[int, ...]) -> tuple[int, ...] | None:
-    """For a window whose cells may take the classes ``sets`` (a bit per class), the classes each cell keeps in
-    some choice that covers all ``count`` classes; None when no choice does.
+    """The classes each cell of a window keeps in some choice that covers all ``count`` classes, or None.
+
+    ``sets``: the classes each cell may still take, a bit per class; None when no choice covers them all.
 
     >>> _fit(2, (0b01, 0b01, 0b11))  # two cells odd: the third must be even
     (1, 1, 2)

@@ -154,8 +154,10 @@ class Kind:
         return f"{self.words} at {cell_name(*constraint.cells[0])}"
 
     def title(self, constraint: Constraint, n: int) -> str:
-        """How a picture names a whole-grid rule it cannot draw (``anti-knight``; the SVG title, the step page's
-        "Everywhere: ...")."""
+        """How a picture names a whole-grid rule it cannot draw (``anti-knight``).
+
+        The SVG title and the step page's "Everywhere: ..." use it.
+        """
         return self.words
 
     def holds(self, constraint: Constraint, digits: Sequence[int], rules: Rules) -> list[str]:

@@ -38,9 +38,10 @@ from .forms import doc_cells, doc_int, entries, fp_cells, fp_name, show_value
 from .sums import cell_term, sum_clauses
 from .support import grouped_sum_support
 
+# The inequality signs a clue may carry, as written (a regular expression; "<=" and ">=" are "≤" and "≥": sign_of()).
+SIGN = r"<=|>=|≤|≥|<|>"
 # A clue: an inequality sign (or none) before a number or one "?" per digit of an unknown number.
-_CLUE = re.compile(r"\s*(<=|>=|≤|≥|<|>)?\s*(\d+|\?+)\s*")
-_SIGNS = {"<=": "≤", ">=": "≥"}
+_CLUE = re.compile(rf"\s*({SIGN})?\s*(\d+|\?+)\s*")
 # What our f-puzzles output says of its bound clues (f-puzzles has no such cage: a killercage whose value is a
 # bound means one where the ruleset says so; sudokupad.words.cage_bounds reads this sentence as it reads setters').
 FPUZZLES_RULESET = ('Digits in a cage cannot repeat. A cage clue may be an inequality: "<" means less than, ">" '
@@ -49,14 +50,22 @@ FPUZZLES_RULESET = ('Digits in a cage cannot repeat. A cage clue may be an inequ
 
 
 def clue_range(clue: Any) -> tuple[int | None, int | None] | None:
-    """The bounds ``(low, high)`` (None: none) a bound clue sets on a cage's sum; None when ``clue`` is no bound
-    (a plain number is a killer's sum). ``k`` marks ``?`` stand for a k-digit number (``?``: 1..9)."""
+    """The bounds ``(low, high)`` a bound clue sets on a cage's sum (None: no bound that side), or None.
+
+    None when ``clue`` is no bound (a plain number is a killer's sum). ``k`` marks ``?`` stand for a k-digit
+    number (``?``: 1..9).
+    """
     match = _CLUE.fullmatch(clue) if isinstance(clue, str) else None
     if match is None or (match.group(1) is None and match.group(2).isdigit()):
         return None
-    sign, number = _SIGNS.get(match.group(1), match.group(1)), match.group(2)
+    sign, number = match.group(1) and sign_of(match.group(1)), match.group(2)
     low, high = (int(number), int(number)) if number.isdigit() else (10 ** (len(number) - 1), 10 ** len(number) - 1)
     return {"<": (None, high - 1), "≤": (None, high), ">": (low + 1, None), "≥": (low, None)}.get(sign, (low, high))
+
+
+def sign_of(written: str) -> str:
+    """An inequality sign as clues and rules texts write it, as one character: ``<=`` is ``≤``, ``>=`` is ``≥``."""
+    return {"<=": "≤", ">=": "≥"}.get(written, written)
 
 
 def clue_marks(clue: Any) -> set[str]:
@@ -69,7 +78,7 @@ def clue_marks(clue: Any) -> set[str]:
     if match is None:
         return set()
     sign, number = match.groups()
-    return ({_SIGNS.get(sign, sign)} if sign else set()) | ({number} if not number.isdigit() else set())
+    return ({sign_of(sign)} if sign else set()) | ({number} if not number.isdigit() else set())
 
 
 def explained(clue: Any, marks: set[str]) -> bool:
@@ -113,8 +122,7 @@ class BoundCage(NarrowedKind):
 
     def made(self, cells: Sequence[tuple[int, int]], low: int | None, high: int | None, clue: str, n: int,
              at: str) -> Constraint:
-        """The constraint of a cage of ``cells`` with these bounds, refused (naming ``at``) where no distinct
-        digits 1..N meet them."""
+        """The constraint of a cage of ``cells`` with these bounds; refused, naming ``at``, where none can hold."""
         k = len(cells)
         least, most = k * (k + 1) // 2, k * n - k * (k - 1) // 2
         if low is None and high is None:
@@ -133,22 +141,27 @@ class BoundCage(NarrowedKind):
         return out
 
     def read_fpuzzles(self, key: str, value: Any, shape: Shape, where: str) -> list[Constraint]:
-        """f-puzzles ``killercage`` entries whose values are bound clues (the reader hands over those its ruleset
-        explains: f-puzzles has no key of its own for them)."""
-        out = []
-        for k, cage in enumerate(entries(value, f"{where}: {key}")):
-            at = f"{where}: {key} {k + 1}"
-            cells = fp_cells(cage.get("cells") if isinstance(cage, dict) else None, shape.size, at)
-            clue = cage.get("value") if isinstance(cage, dict) else None
-            bounds = clue_range(clue)
-            if bounds is None:
-                raise PuzzleError(f"{at}: value {show_value(clue)}: expected a bound such as \"<15\" or \"?\"")
-            out.append(self.made(cells, *bounds, str(clue).strip(), shape.size, f"{at} at {cell_name(*cells[0])}"))
-        return out
+        """Bound cages of f-puzzles ``killercage`` entries whose values are bound clues.
+
+        The f-puzzles reader hands over those its ruleset explains: f-puzzles has no key of its own for them.
+        """
+        return [self.fpuzzles_cage(cage, shape, f"{where}: {key} {k + 1}")
+                for k, cage in enumerate(entries(value, f"{where}: {key}"))]
+
+    def fpuzzles_cage(self, cage: Any, shape: Shape, at: str) -> Constraint:
+        """The bound cage of one f-puzzles ``killercage`` entry (``at`` names it: ``killercage 3``)."""
+        cells = fp_cells(cage.get("cells") if isinstance(cage, dict) else None, shape.size, at)
+        clue = cage.get("value") if isinstance(cage, dict) else None
+        bounds = clue_range(clue)
+        if bounds is None:
+            raise PuzzleError(f"{at}: value {show_value(clue)}: expected a bound such as \"<15\" or \"?\"")
+        return self.made(cells, *bounds, str(clue).strip(), shape.size, f"{at} at {cell_name(*cells[0])}")
 
     def write_fpuzzles(self, constraints: Sequence[Constraint], out: dict) -> None:
-        """Each cage as a ``killercage`` with its clue as the value (after the killer's: catalogue order), and
-        :data:`FPUZZLES_RULESET` in the ruleset, which says what the clues mean."""
+        """Each cage as a ``killercage`` with its clue as the value, and the ruleset saying what clues mean.
+
+        The cages follow the killer's (catalogue order); the ruleset gains :data:`FPUZZLES_RULESET`.
+        """
         cages = []
         for constraint in constraints:
             low, high, clue = constraint.data
@@ -194,8 +207,10 @@ class BoundCage(NarrowedKind):
         spec.linear.append((self.label(constraint), terms, *self.bounds(constraint, rules.size)))
 
     def narrow(self, constraint: Constraint, masks: Sequence[int], rules: Rules) -> list[int] | None:
-        """The digits of some filling of distinct digits whose sum is in the range
-        (:func:`~.support.grouped_sum_support` of the cage as one group: a killer cage's narrowing over a range)."""
+        """The digits of some filling of distinct digits whose sum is in the range.
+
+        :func:`~.support.grouped_sum_support` of the cage as one group: a killer cage's narrowing over a range.
+        """
         n = rules.size
         got = grouped_sum_support([([masks[index(n, c)] for c in constraint.cells], 1)], n, *self.bounds(constraint, n))
         return None if got is None else got[0]

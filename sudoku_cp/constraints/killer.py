@@ -22,6 +22,7 @@ from ..core.conflict import Conflict
 from ..core.rules import Constraint, Rules
 from ..core.shape import PuzzleError, Shape, cell_name
 from .base import Kind, Mark, index, mask_of
+from .boundcage import clue_range
 from .forms import doc_cells, entries, fp_cells, fp_name, fp_number, show_value
 from .support import distinct_sum_support
 
@@ -55,6 +56,8 @@ class Killer(Kind):
         n = shape.size
         for k, cage in enumerate(entries(value, f"{where}: {key}")):
             at = f"{where}: {key} {k + 1}"
+            if isinstance(cage, dict) and clue_range(cage.get("value")) is not None:
+                continue  # a bound ("<15", "?"): the f-puzzles reader reads it as a bound cage, or refuses it
             total = fp_number(cage.get("value") if isinstance(cage, dict) else None, at, "sum",
                               high=n * n * (n + 1) // 2)
             names = cage.get("cells") if isinstance(cage, dict) else None

@@ -85,8 +85,7 @@ class KropkiNegative(PairKind):
         return [p for p in orthogonal_pairs(n) if frozenset(p) not in marked]
 
     def context(self, constraint: Constraint, rules: Rules) -> tuple:
-        """What the rule reads from the other marks: ``("marks", bare pairs, white dots' values,
-        black dots' ratios)``."""
+        """What the rule reads from the other marks: ``("marks", bare pairs, white values, black ratios)``."""
         values: dict[str, set[int]] = {"white": set(), "black": {2}}
         for k in rules.constraints:
             if k.kind == self.marked_by and k.value is not None and k.data[:1] in (("white",), ("black",)):

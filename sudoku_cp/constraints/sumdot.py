@@ -28,8 +28,10 @@ from .forms import DotIO, NoFpuzzlesIO, doc_cells, show_value
 
 
 def read_sums(item: dict, n: int, at: str, required: bool = True) -> tuple[int, ...]:
-    """The ``sums`` of a document object: distinct whole numbers two different digits 1..N can add up to
-    (3..2N-1), sorted; ``()`` when absent and not ``required``."""
+    """The ``sums`` of a document object, sorted and each once; ``()`` when absent and not ``required``.
+
+    Each must be a whole number two different digits 1..N can add up to (3..2N-1).
+    """
     sums = item.get("sums")
     if sums is None and not required:
         return ()
@@ -77,8 +79,10 @@ class SumDot(DotIO, NoFpuzzlesIO, PairKind):
 
 
 def allows(mark: Constraint, totals: Any) -> bool:
-    """Whether a mark on a pair (an X or V, a sum dot) lets its digits add up to one of ``totals``: that pair is
-    marked for a negative rule over those totals."""
+    """Whether a mark on a pair (an X or V, a sum dot) lets its digits add up to one of ``totals``.
+
+    Such a pair is marked for a negative rule over those totals (it is not bare).
+    """
     if mark.kind == "xv":
         return mark.value in totals
     return mark.kind == "sumdot" and not set(mark.data).isdisjoint(totals)

@@ -134,7 +134,7 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
     from ..constraints import by_fpuzzles_key
 
     readers = by_fpuzzles_key()
-    data, bound = _bound_cages(data, data.get("ruleset") if rules_text is None else rules_text, where)
+    bound = _bound_cages(data, data.get("ruleset") if rules_text is None else rules_text, where)
     unknown = [str(key) for key, value in data.items() if key not in COSMETIC and key not in UNIT_KEYS
                and key not in readers and value not in (None, False, [], {}, "")]  # empty: no rule
     if unknown:
@@ -196,7 +196,8 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
     if bound:
         from ..constraints import kind_of
 
-        found += kind_of("boundcage").read_fpuzzles("killercage", bound, shape, where)
+        cage_of = kind_of("boundcage").fpuzzles_cage  # type: ignore[attr-defined]
+        found += [cage_of(cage, shape, f"{where}: killercage {k + 1}") for k, cage in bound]
     found = _white_negative(found)
     if any(marks):  # given pencil marks, as f-puzzles writes a sukaku (the candidates kind's)
         from ..constraints import kind_of
@@ -208,27 +209,31 @@ def from_fpuzzles(data: dict, box: tuple[int, int] | None = None, first_line: in
     return Board.unchecked(shape, board.cells, _document.build_rules(shape, options, where))
 
 
-def _bound_cages(data: dict, text: Any, where: str) -> tuple[dict, list]:
-    """``data`` less its killer cages whose values are bounds the rules text explains, and those cages; a bound
-    it does not explain is refused, naming the cage and the marks."""
+def _bound_cages(data: dict, text: Any, where: str) -> list[tuple[int, dict]]:
+    """The killer cages whose values are bounds the rules text explains, each with its place (0 up).
+
+    A bound it does not explain is refused, naming the cage and the marks. (The killer cages' reader passes over
+    the bounds, so that every cage keeps its place in messages.)
+    """
     cages = data.get("killercage")
     if not isinstance(cages, list) or all(type(e) is not dict or str(e.get("value") or "").strip().isdigit()
                                           for e in cages):
-        return data, []  # (the common case: no word of the rules text to read)
+        return []  # (the common case: no word of the rules text to read)
     from ..constraints.boundcage import clue_marks, clue_range, explained
     from .sudokupad.words import cage_bounds
 
     marks = cage_bounds(str(text or ""))
-    bound = [e for e in cages if isinstance(e, dict) and explained(e.get("value"), marks)]
+    bound = [(k, e) for k, e in enumerate(cages) if isinstance(e, dict) and explained(e.get("value"), marks)]
+    places = {k for k, _e in bound}
     for k, e in enumerate(cages):
         value = e.get("value") if isinstance(e, dict) else None
-        if clue_range(value) is not None and not any(e is b for b in bound):
+        if clue_range(value) is not None and k not in places:
             unexplained = " and ".join(repr(m) for m in sorted(clue_marks(value) - marks))
             raise PuzzleError(f"{where}: killercage {k + 1}: value {value!r} bounds the cage's sum with "
                               f"{unexplained}, which the ruleset does not explain: expected a whole number, or "
                               f"a ruleset that says what {unexplained} means (\"<\" means less than, a \"?\" "
                               f"means a single digit total)")
-    return (dict(data, killercage=[e for e in cages if not any(e is b for b in bound)]) if bound else data), bound
+    return bound
 
 
 def _white_negative(found: list) -> list:

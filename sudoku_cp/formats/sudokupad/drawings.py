@@ -858,9 +858,11 @@ class DrawingReader:
 
     @staticmethod
     def sum_totals(s: Shape_, sums: dict[tuple[str, str], tuple[int, ...]], numbered: bool) -> tuple[int, ...]:
-        """The totals of a sum dot or square on an edge (empty when it is none): its colour's and form's, as the rules
-        text gives them (:func:`.words.sum_marks`; a number on it must be one of them), or, where the text says a
-        number in a circle between two cells is their sum, the number on a circle."""
+        """The totals of a sum dot or square on an edge, empty when it is none.
+
+        Its colour's and form's, as the rules text gives them (:func:`.words.sum_marks`; a number on it must be
+        one of them), or, where the text says a number in a circle between two cells is their sum, that number.
+        """
         form = "dot" if s.rounded else "square"
         said = {colour: totals for (colour, shape), totals in sums.items() if shape == form}
         totals = said.get(words.colour_word(s.background)) or said.get(words.nearest(s.background, said) or "")

@@ -241,8 +241,8 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
 
     said = words.cage_digits(text)
     repeat, unclear = said in ("repeat", "both"), said == "both"
-    unknown = "?" if said == "distinct" and not words.question_mark_meant(text) else None
     bounds = words.cage_bounds(text)
+    unknown = "?" if said == "distinct" and not words.question_mark_meant(text) and "?" not in bounds else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
     for cage in puzzle.get("cages") or []:
@@ -378,10 +378,10 @@ def text_rules(text: str, constraints: list[dict]) -> None:
             constraints.append({"type": "kropki-negative", "colors": ["black"]})
         if re.search(r"\ball (?:possible )?(?:x'?s? and v'?s?|xv'?s?|x ?/ ?v) (?:clues )?(?:are|have been) (?:given|shown)", clause):
             constraints.append({"type": "xv-negative"})
-        for colour, form in re.findall(rf"\ball (?:possible |the )?({'|'.join(words.COLOURS)}) (dot|circle|square|rectangle)s? "
+        for colour, form in re.findall(rf"\ball (?:possible |the )?({'|'.join(words.COLOURS)}) ({'|'.join(words.MARK_FORMS)})s? "
                                        r"(?:are|have been) (?:given|shown|drawn|marked)", clause):
             # "all blue squares are given": no pair without one adds up to their totals (the sum dots' negative)
-            totals = sums.get((words.colours_in(colour)[0], "square" if form in ("square", "rectangle") else "dot"))
+            totals = sums.get((words.colours_in(colour)[0], words.MARK_FORMS[form]))
             if totals:
                 constraints.append({"type": "sumdot-negative", "sums": list(totals)})
 
@@ -444,8 +444,7 @@ def solution_digits(solution: str | Sequence[int] | None, size: int) -> tuple[in
 
 def check_solution(board: Board, solution: str | Sequence[int] | None, where: str, unread: list[str],
                    text: str = "") -> None:
-    """The puzzle's own solution must keep the rules read; else the reading is wrong, and that is said (with
-    the rules ``text``'s first sentence no rule read speaks of, where there is one)."""
+    """Refuse a reading the puzzle's own solution breaks, naming the rules ``text``'s sentence likely not read."""
     cells = solution_digits(solution, board.size)
     if cells is None:
         return
@@ -462,9 +461,11 @@ def check_solution(board: Board, solution: str | Sequence[int] | None, where: st
 
 def check_unique(board: Board, solution: str | Sequence[int] | None, where: str, ignore: bool,
                  text: str = "") -> None:
-    """A shared puzzle has one solution: a reading with none or several (or another than the puzzle's
-    own) misread something, which is said rather than answered, naming the first sentence of the rules
-    ``text`` that no rule read speaks of (:func:`.words.unexplained`). Skipped under ``ignore_unread``."""
+    """Refuse a reading with none, several, or another solution than the puzzle's own: a shared puzzle has one.
+
+    The refusal names the first sentence of the rules ``text`` that no rule read speaks of
+    (:func:`.words.unexplained`). Skipped under ``ignore_unread``.
+    """
     if ignore or not _COUNTER:
         return
     status, found = _COUNTER[0](board)

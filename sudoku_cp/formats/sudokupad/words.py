@@ -20,6 +20,8 @@ import colorsys
 import re
 from collections.abc import Iterable
 
+from ...constraints.boundcage import SIGN, sign_of
+
 # Line rules a rules text may name: (words, catalogue type), the more specific words first
 # ("slow thermometer" before "thermometer", "Dutch whispers" before "whispers").
 LINE_RULES: tuple[tuple[str, str], ...] = (
@@ -156,8 +158,7 @@ def nearest(hexcolour: object, named: Iterable[str]) -> str | None:
 
 
 def sentences(text: str, lower: bool = True) -> list[str]:
-    """The sentences of a rules text, lower-cased unless ``lower`` is False (a full stop, a line break or a
-    semicolon ends one)."""
+    """The sentences of a rules text, lower-cased unless ``lower`` is False (a full stop, line break or ``;`` ends one)."""
     text = (text or "").lower() if lower else (text or "")
     return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", text) if s.strip()]
 
@@ -428,21 +429,27 @@ def question_mark_meant(text: str) -> bool:
 # less than n', 'cage clues may be inequalities'), and what its question marks mean ('a "?" means a single digit
 # total, and a "??" means a double digit total'): the sign or marks (quoted or not, maybe before a number or a
 # letter), then the meaning in the same clause.
-_SIGN = r"(?:[\"'“”‘’(]\s*)?(<=|>=|≤|≥|<|>)(?:\s*(?:\d+|[a-z]\b|\?+))?(?:\s*[\"'“”‘’)])?"
+_SIGN = rf"(?:[\"'“”‘’(]\s*)?({SIGN})(?:\s*(?:\d+|[a-z]\b|\?+))?(?:\s*[\"'“”‘’)])?"
 _LESS, _MORE = r"less|smaller|lower|fewer|below|under", r"greater|more|larger|bigger|higher|above|over|exceed"
 _MEANING = {"<": rf"\b(?:{_LESS})\b(?! than or equal)(?! or equal)",
             "≤": rf"\bat most\b|\b(?:{_LESS}) than or equal|\bor (?:less|fewer|lower|smaller)\b|\bno (?:{_MORE})\b",
             ">": rf"\b(?:{_MORE})\b(?! than or equal)(?! or equal)",
             "≥": rf"\bat least\b|\b(?:{_MORE}) than or equal|\bor (?:more|greater|higher|larger)\b|\bno (?:{_LESS})\b"}
+# Cage clues said to be inequalities ("some cage clues are inequalities", "inequalities in killer cages"), not
+# inequality signs between cells in a clause that speaks of cages too
+_INEQUALITY_CLUES = (r"\b(?:cages?|killers?)\b[^.;,]{0,30}\binequalit|"
+                     r"\binequalit\w*\b[^.;,]{0,20}\b(?:in|on|as|for) (?:the |some |a |its )?(?:cages?|killers?)\b")
 _MARKS = r"(?:[\"'“”‘’(]\s*)?(?<![?\w])(\?+)(?![?\w])(?:\s*[\"'“”‘’)])?"
 _DIGITS = {1: r"single|one|1", 2: r"double|two|2"}
 
 
 def cage_bounds(text: str) -> set[str]:
-    """The marks of cage clues that bound a sum which the rules text explains: inequality signs (``<``, ``>``,
-    ``≤``, ``≥``; each by a meaning in its clause, all four where cage clues "may be inequalities") and runs of
-    question marks (``?``, ``??``: an unknown number of that many digits, where the text says "a single digit
-    total", "a double digit total"). :func:`..constraints.boundcage.clue_range` reads such a clue.
+    """The marks of cage clues bounding a sum that the rules text explains (``<``, ``≤``, ``?``, ``??``, ...).
+
+    Inequality signs (``<``, ``>``, ``≤``, ``≥``) each by a meaning in its clause, all four where cage clues "may
+    be inequalities"; runs of question marks (``?``, ``??``: an unknown number of that many digits) where the text
+    says "a single digit total", "a double digit total". :func:`..constraints.boundcage.clue_range` reads such a
+    clue.
 
     >>> sorted(cage_bounds('Digits in a cage sum to the clue (note that "<" means less than, and ">" means greater '
     ...                    'than). A "?" means a single digit total, and a "??" means a double digit total.'))
@@ -455,12 +462,12 @@ def cage_bounds(text: str) -> set[str]:
     low = re.sub(r"</?(?:br|p|b|i|u|em|strong|span|div)\b[^>]*>", "\n", (text or "").lower().replace("’", "'"))
     found = set()
     for clause in re.split(r"[.;\n]\s|\n", low):
-        if re.search(r"\binequalit", clause) and re.search(r"\b(?:cages?|killers?|clues?)\b", clause):
+        if re.search(_INEQUALITY_CLUES, clause):
             found |= set(_MEANING)
         signs = list(re.finditer(_SIGN, clause))
         for k, sign in enumerate(signs):
             end = signs[k + 1].start() if k + 1 < len(signs) else len(clause)
-            mark = {"<=": "≤", ">=": "≥"}.get(sign.group(1), sign.group(1))
+            mark = sign_of(sign.group(1))
             if re.search(_MEANING[mark], clause[sign.end():min(end, sign.end() + 50)]):
                 found.add(mark)
         marks = list(re.finditer(_MARKS, clause))
@@ -499,7 +506,7 @@ _SUM = r"\bsums?\b|\bsumm(?:ed|ing)\b|\badd(?:s|ed|ing)?\b|\btotals?\b|\bplus\b"
 _NOT_SUM = r"\bmultipl\w*|\bproducts?\b|\bdifferences?\b|\baverages?\b|\bmeans?\b|\bquotients?\b|\bdivid\w*"
 
 
-_MARK_MEANS = r"(?:<=|>=|[<>≤≥]|\?+)\s*[\"'“”‘’)]?\s*means\b"  # '"<" means less than': no mean of digits
+_MARK_MEANS = rf"(?:{SIGN}|\?+)\s*[\"'“”‘’)]?\s*means\b"  # '"<" means less than': no mean of digits
 
 
 def not_a_sum(text: str, subject: str) -> bool:
@@ -519,25 +526,36 @@ def not_a_sum(text: str, subject: str) -> bool:
 
 
 # A mark's form in words: a dot or circle (drawn rounded), a square or rectangle
-_MARK_FORMS = {"dot": "dot", "circle": "dot", "square": "square", "rectangle": "square"}
+MARK_FORMS = {"dot": "dot", "circle": "dot", "square": "square", "rectangle": "square"}
 # The totals a sentence gives: "sum to 7", "add up to 5 or 10", "a total of 9", "sums of 5, 10"
 _TOTALS = re.compile(r"\b(?:sums?|summ(?:ed|ing)|add(?:s|ed|ing)?|totals?|totall?(?:ed|ing))\b"
                      r"(?: (?:up|to|of|either|exactly|equal|is|are))*\s+(\d+(?:\s*(?:,|or|/)\s*(?:either\s+)?\d+)*)\b")
 _X_OR_V = r"\b(?:an? )?[\"'‘“]?x[\"'’”]?s? or (?:an? )?[\"'‘“]?v[\"'’”]?s?\b|\b(?:a )?[\"'‘“]?v[\"'’”]?s? or (?:an? )?[\"'‘“]?x[\"'’”]?s?\b"
-# Words by which a sentence about a mark says more than (or other than) a sum: its totals are not read from it
-_NOT_JUST_SUM = (r"consecutive|ratio|double|twice|\bhalf\b|differ|product|multipl|divid|average|\bmean|\bnot\b|\bnever\b|"
-                 r"cannot|can't|\bno\b|\bexcept\b|\bunless\b|\bodd\b|\beven\b|\bparity\b|\bnegat")
+# Words by which a sentence about a mark says more than (or other than) a sum: another arithmetic (_NOT_SUM's), a
+# relation, a parity, a negation; its totals are not read from it
+_NOT_JUST_SUM = (rf"{_NOT_SUM}|consecutive|ratio|double|twice|\bhalf\b|differ|product|\bmean|"
+                 r"\bnot\b|\bnever\b|cannot|can't|\bno\b|\bexcept\b|\bunless\b|\bodd\b|\beven\b|\bparity\b|\bnegat")
+
+
+# What after a sum's numbers makes them a range, not totals: "5-10", "5 to 10", "10+", "10 or more"
+_RANGE = re.compile(r"\s*(?:[-–+]|to\b|(?:or|and) (?:more|less|greater|higher|larger|lower|fewer|smaller|above|below|"
+                    r"over|under|up|down)\b)")
 
 
 def totals_in(sentence: str) -> tuple[int, ...] | None:
-    """The totals a sentence gives a sum ("sum to 7", "add up to 5 or 10"), sorted, or None."""
+    """The totals a sentence gives a sum ("sum to 7", "add up to 5 or 10"), sorted, or None (also for a range).
+
+    >>> totals_in("cells joined by a dot add up to 5 or 10"), totals_in("they sum to 10 or more")
+    ((5, 10), None)
+    """
     m = _TOTALS.search(sentence)
-    return tuple(sorted({int(t) for t in re.findall(r"\d+", m.group(1))})) if m else None
+    if m is None or _RANGE.match(sentence, m.end(1)):
+        return None
+    return tuple(sorted({int(t) for t in re.findall(r"\d+", m.group(1))}))
 
 
 def xv_standard(text: str) -> bool:
-    """Whether the rules text leaves X and V their usual totals (10 and 5): no sentence about an X or a V gives
-    them another (a setter's "X sums to 7").
+    """Whether no sentence about an X or a V gives it another total than 10 and 5 (a setter's "X sums to 7").
 
     >>> xv_standard("Cells connected by an X must sum to 10."), xv_standard("V: add up to 5; X: digits add up to 7.")
     (True, False)
@@ -552,10 +570,11 @@ def xv_standard(text: str) -> bool:
 
 
 def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
-    """(colour family, ``"dot"`` or ``"square"``) -> the totals the rules text gives the digits either side of such
-    a mark: "cells connected by a blue square must sum to 7", "cells joined by a grey dot sum to 9", "the green dots
-    are either X or V" (5 or 10, where the text leaves X and V theirs). A sentence must name one colour, one form of
-    mark and the totals, and nothing else of the digits (a difference, a ratio, a parity, "not").
+    """(colour family, ``"dot"`` or ``"square"``) -> the totals the rules text gives the two cells such a mark joins.
+
+    "Cells connected by a blue square must sum to 7", "cells joined by a grey dot sum to 9", "the green dots are
+    either X or V" (5 or 10, where the text leaves X and V theirs). A sentence must name one colour, one form of
+    mark and the totals (not a range), and nothing else of the digits (a difference, a ratio, a parity, "not").
 
     >>> sum_marks("Cells connected by an blue square must sum to 7. The green dots are either X or V.")
     {('blue', 'square'): (7,), ('green', 'dot'): (5, 10)}
@@ -565,7 +584,7 @@ def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
     out: dict[tuple[str, str], tuple[int, ...]] = {}
     standard = xv_standard(text)
     for sentence in sentences(text):
-        forms = {_MARK_FORMS[w] for w in re.findall(r"\b(dot|circle|square|rectangle)s?\b", sentence)}
+        forms = {MARK_FORMS[w] for w in re.findall(rf"\b({'|'.join(MARK_FORMS)})s?\b", sentence)}
         colours = colours_in(sentence)
         if len(forms) != 1 or len(colours) != 1 or re.search(_NOT_JUST_SUM, sentence):
             continue
@@ -578,9 +597,10 @@ def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
 
 
 def numbered_sum_circles(text: str) -> bool:
-    """Whether the rules text says a number in a circle (or dot) on the edge between two cells is their sum: "a
-    number in a circle between two cells is their sum", "numbered circles on cell borders give the sum of the two
-    digits".
+    """Whether the rules text says a number in a circle (or dot) on the edge between two cells is their sum.
+
+    "A number in a circle between two cells is their sum", "numbered circles on cell borders give the sum of the
+    two digits".
 
     >>> numbered_sum_circles("A number in a circle between two cells is their sum."), numbered_sum_circles("Kropki dots.")
     (True, False)
@@ -624,9 +644,10 @@ _ASIDE = r"^(?:e\.? ?g\b|eg\b|i\.? ?e\b|for example|example|note\b|notes\b|\(|ti
 
 
 def unexplained(text: str, kinds: set[str]) -> list[str]:
-    """The sentences of a rules text, as written, that state a rule none of ``kinds`` (catalogue types of the
-    rules read) speaks of, and that are more than the grid's own rules, an example or a story: where a reading
-    leaves none or several solutions, what was likely not read.
+    """The sentences of a rules text, as written, that state a rule none of ``kinds`` (the types read) speaks of.
+
+    Sentences that say no more than the grid's own rules, an example or a story are left out: what remains is
+    what was likely not read, where a reading leaves none or several solutions.
 
     >>> unexplained("Standard rules apply. In every row, strings of 3 digits are never all odd. "
     ...             "Digits in a cage sum to the total. Enjoy!", {"killer"})
@@ -663,15 +684,18 @@ _RUN = (rf"\b(?:strings?|runs?|sequences?|groups?|sets?|lines?|blocks?) of {_N} 
         rf"\b{_N} (?:(?:odd|even) )?(?:digits|cells|numbers) in a row\b")
 _ROWS_COLUMNS = (r"\brows?\b[^.;]{0,30}\bcolumns?\b|\bcolumns?\b[^.;]{0,30}\brows?\b|"
                  r"\bhorizontally (?:or|and) vertically\b|\bvertically (?:or|and) horizontally\b")
+# "the same parity", or both parities joined by "or"/"nor" ("all even nor all odd", "three odd digits or three even
+# digits"), not one parity alone ("both even": odd digits may be)
 _SAME_PARITY = (r"\b(?:same|one|identical|equal|a single) parity\b|"
-                r"\bodd\b[^.;]*\beven\b|\beven\b[^.;]*\bodd\b")
+                r"\b(odd|even)\b[^.;]{0,30}?\b(?:or|nor)\b[^.;]{0,20}?\b(?!\1)(?:odd|even)\b")
 _OTHER_PLACES = r"\bdiagonals?\b|\bbox(?:es)?\b|\bregions?\b|\blines?\b(?! of)|\bcages?\b|\bdots?\b|\bcircles?\b|\barrows?\b|\bexcept\b|\bunless\b"
 
 
 def parity_run(text: str) -> int | None:
-    """How many cells in a row or column the rules text says are never all odd or all even ("no three
-    consecutive digits in a row or column have the same parity", "in every row and column, strings of 3 digits
-    are never all even nor all odd"), or None: one sentence must name rows and columns, the run's length, both
+    """How many cells in a row or column the rules text says are never all odd or all even, or None.
+
+    "No three consecutive digits in a row or column have the same parity", "in every row and column, strings of
+    3 digits are never all even nor all odd": one sentence must name rows and columns, the run's length, both
     parities (or "the same parity") and that it never happens, and no other place (diagonals, boxes, lines).
 
     >>> parity_run("In every row and column, strings of 3 digits are never all even nor all odd.")
@@ -699,13 +723,17 @@ _RESIDUES = (r"\b147\b|\b1, ?4,? ?(?:and |or )?7\b", r"\b258\b|\b2, ?5,? ?(?:and
              r"\b369\b|\b3, ?6,? ?(?:and |or )?9\b")
 _MOD_3 = (r"\b(?:mod|modulo|modular)\b ?3\b|\b(?:remainders?|residues?)\b[^.;]{0,40}\b(?:divided by|mod|modulo) "
           r"(?:3|three)\b")
+_EACH_REMAINDER = (r"\b(?:each|every|all|three|different|distinct) (?:of the )?(?:three )?(?:possible )?"
+                   r"(?:remainders?|residues?|classes)\b")  # not "two digits with the same remainder mod 3"
 _NOT_AREA = r"\blines?\b|\bcages?\b|\bshaded\b|\bcircles?\b|\bdots?\b|\bexcept\b|\bunless\b|\bsums?\b"
 
 
 def area_rules(text: str) -> list[str]:
-    """The rules over every 2x2 area the rules text states: ``globalentropy`` (each holds a low, a middle and a
-    high digit) and ``globalmod`` (each holds a digit of 147, of 258 and of 369, or of each remainder mod 3), by
-    those names ("global entropy", "global mod 3") or in one sentence that names every 2x2 area and the classes.
+    """The rules over every 2x2 area the rules text states: ``globalentropy``, ``globalmod`` or both.
+
+    Global entropy: each area holds a low, a middle and a high digit; global mod 3: a digit of 147, of 258 and of
+    369 (or of each remainder mod 3). Read by those names ("global entropy", "global mod 3"), or from one sentence
+    that names every 2x2 area and the classes, and no negation or other place (lines, cages, shading).
 
     >>> area_rules("Every 2x2 box contains a low (1-3), middle (4-6) and high (7-9) digit.")
     ['globalentropy']
@@ -717,11 +745,12 @@ def area_rules(text: str) -> list[str]:
     found = []
     for sentence in sentences(text):
         named = re.search(r"\bglobal[- ]entropy\b", sentence)
-        area = re.search(_AREA, sentence) and not re.search(_NOT_AREA, sentence)
+        area = re.search(_AREA, sentence) and not re.search(_NOT_AREA, sentence) and not re.search(_NO, sentence)
         if named or (area and all(re.search(p, sentence) for p in (_LOW, _MIDDLE, _HIGH))):
             found.append("globalentropy")
         named = re.search(r"\bglobal[- ]mod(?:ulo|ular)?(?: ?3)?\b", sentence)
-        if named or (area and (all(re.search(p, sentence) for p in _RESIDUES) or re.search(_MOD_3, sentence))):
+        if named or (area and (all(re.search(p, sentence) for p in _RESIDUES)
+                                 or (re.search(_MOD_3, sentence) and re.search(_EACH_REMAINDER, sentence)))):
             found.append("globalmod")
     return list(dict.fromkeys(found))
 
@@ -731,6 +760,6 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
            "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard"]

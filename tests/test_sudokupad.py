@@ -1132,3 +1132,90 @@ def test_a_line_whose_halves_the_rules_text_says_have_one_sum_is_two_groups_of_e
     # a sentence that says more of the halves than one sum is not read
     with pytest.raises(PuzzleError, match="a green line from r1c1 to r4c4 that the rules text does not explain"):
         read(puzzle("On each line the sum of the first two digits is twice the sum of the last two.", lines=[diagonal]))
+
+
+# --- older readings that stated a stronger rule than the text (audit): a negation, an exception, a range ------------
+
+@pytest.mark.parametrize("text, kind", [
+    ("Cells a knight's move apart must be different, except in box 5.", "antiknight"),
+    ("This is not an anti-knight puzzle.", "antiknight"),
+    ("Anti-knight does not apply.", "antiknight"),
+    ("Digits one knight's move apart never repeat, unless they are odd.", "antiknight"),
+    ("Unlike anti-king puzzles, diagonally adjacent cells may contain the same digit.", "antiking"),
+    ("Adjacent digits along the orange line are non-consecutive.", "nonconsecutive"),
+    ("Digits in a cage are non-consecutive.", "nonconsecutive"),
+    ("Some orthogonally adjacent cells are non-consecutive.", "nonconsecutive"),
+    ("Digits in the same position in each box are not necessarily different.", "disjoint"),
+    ("Digits on the two main diagonals need not be different.", "diagonal"),
+    ("All the dots are given except in box 5.", "kropki-negative"),
+    ("All possible X's and V's are given, except for cells in shaded boxes.", "xv-negative"),
+])
+def test_a_whole_grid_rule_negated_excepted_or_said_of_a_drawing_is_not_read(text, kind):
+    from sudoku_cp.formats.sudokupad.puzzle import text_rules
+
+    found: list[dict] = []
+    text_rules(text, found)
+    assert kind not in [c["type"] for c in found]
+
+
+def test_the_whole_grid_rules_in_plain_words_are_still_read():
+    from sudoku_cp.formats.sudokupad.puzzle import text_rules
+
+    for text, kind in (("Anti-knight: cells a knight's move apart cannot contain the same digit.", "antiknight"),
+                       ("Non-consecutive: orthogonally adjacent cells may not contain consecutive digits.",
+                        "nonconsecutive"),
+                       ("Digits cannot repeat on the two main diagonals.", "diagonal"),
+                       ("Digits in the same position in each box may not repeat.", "disjoint"),
+                       ("All possible kropki dots are given.", "kropki-negative")):
+        found: list[dict] = []
+        text_rules(text, found)
+        assert kind in [c["type"] for c in found], text
+
+
+def test_grey_dots_and_cage_digits_said_with_an_exception_are_not_read_as_the_rule():
+    from sudoku_cp.formats.sudokupad.words import cage_digits, grey_dots
+
+    assert not grey_dots("Grey dots: the digits are consecutive or in a 1:2 ratio, except on the diagonal.")
+    assert not grey_dots("A grey dot may be read as a white or black kropki dot, unless it touches a cage.")
+    # "may not repeat unless", "need not be distinct": not the killer rule (digits distinct) for every cage
+    assert cage_digits("Digits in cages may not repeat unless the cage is grey.") == "both"
+    assert cage_digits("Cage digits need not be distinct.") == "both"
+    assert cage_digits("Digits in a cage are not necessarily different.") == "both"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Green lines are not German whispers.", "whispers"),
+    ("Adjacent digits along green lines must not differ by at least 5.", "whispers"),
+    ("Adjacent digits along green lines differ by at least 5, except at box borders.", "whispers"),
+    ("Purple lines are not renbans.", "renban"),
+    ("Digits along the grey line do not read the same forwards and backwards.", "palindrome"),
+    ("Each line is a palindrome, unless it crosses a box border.", "palindrome"),
+    ("Box borders divide the blue line into segments with the same sum, except the first.", "regionsum"),
+    ("Thermometer digits increase from the bulb, but digits may repeat.", "thermometer"),
+    ("Each white line can be divided into one or more segments that each sum to 10 or more.", "tenline"),
+    ("Each white line can be divided into segments that each sum to 5 or 10.", "tenline"),
+])
+def test_a_line_rule_negated_excepted_or_given_a_range_is_qualified(text, kind):
+    from sudoku_cp.formats.sudokupad.words import qualified
+
+    assert kind in qualified(text)
+
+
+def test_plain_line_rules_are_not_qualified():
+    from sudoku_cp.formats.sudokupad.words import qualified
+
+    assert qualified("Adjacent digits on a green line differ by 5 or more. Digits may not repeat on a renban. "
+                     "Digits may repeat along an arrow if permitted by other rules. Digits along a thermometer "
+                     "increase from the bulb. Each white line can be divided into one or more segments that each "
+                     "sum to 10. Digits on slow thermometers may repeat.") == {}
+
+
+def test_a_line_whose_rule_the_text_negates_is_named_not_read():
+    green = line([(0, 0), (0, 1), (0, 2)], "#67F067")
+    with pytest.raises(PuzzleError, match="a green line from r1c1 to r1c3, where the rules text says 'Green lines"):
+        read(puzzle("Green lines are not German whispers.", lines=[green]))
+    bulb = {"center": [2.5, 1.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#cccf"}
+    thermo = line([(2, 1), (3, 2), (3, 1), (3, 0)], "#cccf", 19)
+    with pytest.raises(PuzzleError, match="thermometer from r3c2 to r4c1, where the rules text says"):
+        read(puzzle("Thermometer digits increase from the bulb, but digits may repeat.", lines=[thermo],
+                    underlays=[bulb]))

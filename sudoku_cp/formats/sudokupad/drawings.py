@@ -230,6 +230,7 @@ class DrawingReader:
         self.has_rule = has_rule  # catalogue type name -> bool
         self.colour_rules = words.line_kinds(self.text)
         self.named = words.mentions(self.text)
+        self.qualified = words.qualified(self.text)  # line rules the text negates, excepts or gives a range
         self.out = Reading()
         self.thermos: list[tuple[Line, str, list[Cell]]] = []  # each thermometer read: its line, kind, cells
         self.shapes = [self._shape(s, layer) for layer in ("underlays", "overlays")
@@ -275,7 +276,13 @@ class DrawingReader:
 
     def line_rule(self, kind: str, cells: list[Cell], what: str, loop: bool = False) -> bool:
         """Add a line rule of catalogue type ``kind`` (``loop``: a closed line whose rule reads it whole, a 10 line);
-        a rule this build lacks is recorded by name."""
+        a rule this build lacks is recorded by name; a rule the rules text does not state plainly
+        (:func:`.words.qualified`) is named with its sentence."""
+        said = self.qualified.get(kind)
+        if said is not None:
+            self.unread(f"{what}, where the rules text says {said if len(said) <= 80 else said[:79] + '…'!r} "
+                        f"of {words.LINE_WORDS[kind]}")
+            return True
         if kind == "dutchwhispers" and not self.has_rule(kind):
             self.add("whispers", cells=[list(c) for c in cells], value=4)
             return True

@@ -220,6 +220,62 @@ def line_kinds(text: str) -> dict[str, str]:
     return out
 
 
+# Words by which a sentence that names a rule says the rule does not hold, or not everywhere: a negation just before
+# the rule's words ("purple lines are not renbans", "do not read the same forwards", "this is not an anti-knight
+# puzzle", "unlike anti-king puzzles"), "does not apply" just after them, or an exception anywhere in the sentence
+# ("..., except at box borders", "unless they are odd").
+_DENIED_BEFORE = (r"(?:\b(?:not|never|cannot|nor|neither|unlike|without)\b|n't)(?: (?:be|a|an|the|read|form|"
+                  r"considered|treated as|any|all|german|dutch|slow))* ?$")
+_NOT_APPLY = r"^[^.;]{0,30}\b(?:does not|doesn't|do not|don't|not|never|no longer) apply"
+EXCEPTION = r"\bexcept\b|\bunless\b|\bapart from\b|\bexcluding\b"
+# Words by which a sentence says a relation is not required ("not necessarily different", "need not be distinct")
+NOT_REQUIRED = (r"\bnot necessarily\b|\bneed(?:n't| not)\b|\b(?:do|does)(?: not|n't) (?:have|need) to\b|"
+                r"\bnot required\b|\bmay or may not\b")
+
+
+def refuted(sentence: str, pattern: str) -> bool:
+    """Whether ``sentence`` (lower case) names ``pattern`` (a rule's words) only to deny it or make an exception:
+    a negation just before the words, "does not apply" just after, "except" or "unless" anywhere.
+
+    >>> refuted("this is not an anti-knight puzzle.", r"anti-knight"), refuted("anti-knight applies.", r"anti-knight")
+    (True, False)
+    """
+    found = [m for m in re.finditer(pattern, sentence) if m.end() > m.start() or m.start() == 0]
+    if not found:
+        return False
+    if re.search(EXCEPTION, sentence):
+        return True
+    return any(re.search(_DENIED_BEFORE, sentence[max(0, m.start() - 40):m.start()])
+               or re.search(_NOT_APPLY, sentence[m.end():]) for m in found)
+
+
+# A thermometer's digits said to repeat ("digits may repeat"), where no words of a slow thermometer are
+_THERMO_REPEATS = r"\b(?:may|can|could|might)(?: also)? (?:repeat|be equal|be the same|stay the same)\b"
+# A 10 line's total given as a range or several ("sum to 10 or more", "sum to 5 or 10")
+_SEGMENT_TOTAL = r"\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b(?=\s*(?:[-–+/]|to\b|or\b|and (?:more|less|greater|higher|lower|fewer|above|below)\b|,\s*\d))"
+
+
+def qualified(text: str) -> dict[str, str]:
+    """Line rule (catalogue type) -> the sentence, as written, in which the rules text names it but does not state
+    it plainly: negated or with an exception (:func:`refuted`), a thermometer whose digits may repeat, a 10 line's
+    segments with a range or several totals. A line of that rule is named, not read.
+
+    >>> qualified("Purple lines are not renbans. Green lines are German whispers.")
+    {'renban': 'Purple lines are not renbans.'}
+    """
+    out: dict[str, str] = {}
+    for sentence in sentences(text, lower=False):
+        low = sentence.lower()
+        for pattern, kind in LINE_RULES:
+            if kind == "equalsum" or not re.search(pattern, low):
+                continue
+            if (refuted(low, pattern)
+                    or (kind == "thermometer" and not re.search(LINE_RULES[0][0], low) and re.search(_THERMO_REPEATS, low))
+                    or (kind == "tenline" and re.search(_SEGMENT_TOTAL, low))):
+                out.setdefault(kind, sentence)
+    return out
+
+
 # A line's two halves with one sum: "the sum of the first two digits equals the sum of the last two", "the first two
 # digits add up to the same total as the last two", "the two halves of each line have the same sum", "the sum of the
 # first half of the line equals the sum of the second half"
@@ -402,7 +458,8 @@ _NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't
 
 def cage_digits(text: str) -> str | None:
     """What the rules text says of the digits in cages: ``"repeat"`` (they may repeat), ``"distinct"`` (they do
-    not), ``"both"`` (it says each, of some cages: no reading is sure), or None (it does not say).
+    not), ``"both"`` (it says each, of some cages, or says one with an exception, or
+    that digits need not differ: no reading is sure), or None (it does not say).
 
     >>> cage_digits("Digits in a cage MAY repeat."), cage_digits("Digits cannot repeat in cages."), cage_digits("Killer cages.")
     ('repeat', 'distinct', None)
@@ -412,6 +469,9 @@ def cage_digits(text: str) -> str | None:
     found = [s for s in sentences(text) if re.search(_CAGE, s)]
     repeat = any(re.search(_MAY_REPEAT, s) for s in found)
     distinct = any(re.search(_NO_REPEAT, s) for s in found)
+    if any((re.search(_MAY_REPEAT, s) or re.search(_NO_REPEAT, s) or re.search(r"\b(?:different|differ)\b", s))
+           and re.search(rf"{EXCEPTION}|{NOT_REQUIRED}", s) for s in found):
+        return "both"  # "may not repeat unless the cage is grey", "need not be distinct": no reading is sure
     return "both" if repeat and distinct else "repeat" if repeat else "distinct" if distinct else None
 
 
@@ -497,7 +557,7 @@ def grey_dots(text: str) -> bool:
         ratio = re.search(r"\b1 ?: ?2\b|\b2 ?: ?1\b|ratio|double|twice|half", sentence)
         either = re.search(r"\b(?:white|black) (?:dot )?(?:or|and/or) (?:a )?(?:white|black)\b", sentence)
         if ((consecutive and ratio and re.search(r"\bor\b", sentence)) or either) \
-                and not re.search(r"\bnot?\b|\bnever\b|\bneither\b", sentence):
+                and not re.search(rf"\bnot?\b|\bnever\b|\bneither\b|{EXCEPTION}", sentence):
             return True
     return False
 
@@ -760,6 +820,6 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "EXCEPTION", "NOT_REQUIRED", "qualified", "refuted", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
            "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard"]

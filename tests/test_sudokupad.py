@@ -1219,3 +1219,19 @@ def test_a_line_whose_rule_the_text_negates_is_named_not_read():
     with pytest.raises(PuzzleError, match="thermometer from r3c2 to r4c1, where the rules text says"):
         read(puzzle("Thermometer digits increase from the bulb, but digits may repeat.", lines=[thermo],
                     underlays=[bulb]))
+
+
+@pytest.mark.parametrize("text", ["Digits in circles are not even.", "Digits in circles are odd, except in box 4.",
+                                  "A circle may contain an odd digit."])
+def test_a_parity_said_of_circles_with_a_negation_an_exception_or_may_is_not_read(text):
+    circle = {"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#FFD0D0"}
+    with pytest.raises(PuzzleError, match="r1c1"):
+        read(puzzle(text, solution=None, underlays=[circle]))
+
+
+@pytest.mark.parametrize("text", ["Digits in grey cells are even, unless they are in a cage.",
+                                  "Grey cells may contain even digits."])
+def test_a_parity_said_of_shaded_cells_with_an_exception_or_may_is_not_read(text):
+    grey = {"center": [0.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}
+    with pytest.raises(PuzzleError, match="r1c2"):
+        read(puzzle(text, solution=None, underlays=[grey]))

@@ -219,6 +219,11 @@ def _where(p: Point, n: int) -> str:
     return f"{side} {what}"
 
 
+# Words by which a sentence says a parity is not, not always, or only may be a shape's or shading's digits'
+_UNSURE = (rf"\bnot?\b|n't\b|\bnever\b|\bcannot\b|\bmay\b|\bmight\b|\bcan\b|\bcould\b|\bsometimes\b|"
+           rf"{words.EXCEPTION}|{words.NOT_REQUIRED}")
+
+
 class DrawingReader:
     """Reads one puzzle's drawings (see the module's docstring); :meth:`read` gives the :class:`Reading`."""
 
@@ -934,8 +939,8 @@ class DrawingReader:
         """Even squares and odd circles: SudokuPad's grey 0.7 shapes, or shapes the rules text calls odd/even."""
         said: dict[str, str] = {}  # "square"/"circle" -> "odd"/"even"
         for sentence in words.sentences(self.text):
-            if re.search(r"count|number of|how many|sum|total", sentence):
-                continue
+            if re.search(rf"count|number of|how many|sum|total|{_UNSURE}", sentence):
+                continue  # not a parity the shape's digit has, or not surely ("not even", "except", "may")
             shapes = [k for k in ("square", "circle") if re.search(rf"\b{k}s?\b", sentence)]
             parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
             if len(shapes) == 1 and len(parity) == 1:
@@ -960,8 +965,8 @@ class DrawingReader:
         shades = [s for s in self.shapes if not s.used and self.cell_shade(s)]
         for sentence in words.sentences(self.text):
             parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
-            if len(parity) != 1 or re.search(r"count|number of|how many|sum|total|square|circle|\bnot?\b|never|"
-                                             r"cannot|can't|mustn't|\bif\b", sentence):
+            if len(parity) != 1 or re.search(rf"count|number of|how many|sum|total|square|circle|\bif\b|{_UNSURE}",
+                                             sentence):
                 continue
             colours = [c for c in words.colours_in(sentence) if c not in ("white", "black")]
             if not re.search(r"\bcells?\b", sentence) or not (colours or re.search(

@@ -1235,3 +1235,16 @@ def test_a_parity_said_of_shaded_cells_with_an_exception_or_may_is_not_read(text
     grey = {"center": [0.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}
     with pytest.raises(PuzzleError, match="r1c2"):
         read(puzzle(text, solution=None, underlays=[grey]))
+
+
+def test_a_colour_a_line_rules_sentence_contrasts_or_negates_does_not_take_the_rule():
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds("Digits on a purple line form a set of consecutive digits in any order, unlike the green lines. "
+                      "Green lines are German whispers.") == {"purple": "renban", "green": "whispers"}
+    assert line_kinds("Purple lines are renbans (a purple line may not cross a green line). "
+                      "Green lines are German whispers.") == {"purple": "renban", "green": "whispers"}
+    assert line_kinds("Renban lines are purple, not green.") == {"purple": "renban"}
+    assert line_kinds("Green lines are whispers, but blue lines are not.") == {"green": "whispers"}
+    # colours said together, with no contrast, share the rule
+    assert line_kinds("A purple line is a renban, and so is the red line.") == {"purple": "renban", "red": "renban"}

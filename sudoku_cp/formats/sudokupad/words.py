@@ -183,6 +183,9 @@ def colours_in(sentence: str) -> list[str]:
     return list(dict.fromkeys(_FAMILY.get(c, c) for c in COLOURS if re.search(rf"\b{c}", sentence)))
 
 
+_CONTRAST = r"\bnot?\b|n't\b|\bnever\b|\bcannot\b|\bunlike\b|\bbut\b|\bwhereas\b|\bwhile\b|\(|\binstead\b|\bother than\b"
+
+
 def line_kinds(text: str) -> dict[str, str]:
     """Colour family -> line rule, from the sentences that name both, then from the paragraphs that name both.
 
@@ -206,13 +209,16 @@ def line_kinds(text: str) -> dict[str, str]:
     for units in (sentences(text), paragraphs):  # a paragraph may name the colour in one sentence, the rule in the next
         for unit in units:
             rules = mentions(unit)
-            if len(rules) == 1:
+            # several colours and a contrast or a negation ("..., unlike the green lines", "purple, not green", "(a
+            # purple line may not cross a green line)"): each colour by its own clause, below
+            contrast = len(colours_in(unit)) > 1 and re.search(rf"{_CONTRAST}|{EXCEPTION}", unit)
+            if len(rules) == 1 and not contrast:
                 for colour in colours_in(unit):
                     out.setdefault(colour, rules[0])
                 if not colours_in(unit) and re.search(r"\bcolou?red lines?\b", unit):
                     out.setdefault(COLOURED, rules[0])
                 continue
-            for clause in re.split(r"[,;:.]|\b(?:and|while|whereas|but)\b", unit):
+            for clause in re.split(r"[,;:.()]|\b(?:and|while|whereas|but|unlike)\b", unit):
                 said = mentions(clause)
                 if len(said) == 1:
                     for colour in colours_in(clause):

@@ -1248,3 +1248,16 @@ def test_a_colour_a_line_rules_sentence_contrasts_or_negates_does_not_take_the_r
     assert line_kinds("Green lines are whispers, but blue lines are not.") == {"green": "whispers"}
     # colours said together, with no contrast, share the rule
     assert line_kinds("A purple line is a renban, and so is the red line.") == {"purple": "renban", "red": "renban"}
+
+
+def test_line_gaps_that_differ_between_sentences_or_lines_are_not_one_gap():
+    from sudoku_cp.formats.sudokupad.words import line_gap, qualified
+
+    two = "Adjacent digits along a green line differ by 5 or more; on the red line they differ by 2 or more."
+    assert "whispers" in qualified(two)  # the red line is no whisper of gap 5
+    assert "whispers" in qualified("Digits in cages differ by at least 6. Green lines: adjacent digits differ by at "
+                                   "least 3.")
+    assert "whispers" in qualified("Adjacent digits on green lines differ by at least 4 in the 6x6 grid, by at least 5 "
+                                   "in the 9x9 grid.")
+    one = "Green lines are German whispers: adjacent digits differ by at least 4. Whispers digits differ by 4 or more."
+    assert line_gap(one, "whispers") == 4 and qualified(one) == {}

@@ -279,6 +279,10 @@ def qualified(text: str) -> dict[str, str]:
                     or (kind == "thermometer" and not re.search(LINE_RULES[0][0], low) and re.search(_THERMO_REPEATS, low))
                     or (kind == "tenline" and re.search(_SEGMENT_TOTAL, low))):
                 out.setdefault(kind, sentence)
+    for kind in ("whispers", "lockout"):  # two gaps ("differ by 5 or more; on the red line by 2 or more"): not one
+        gaps = _gaps(text, kind)
+        if len({gap for gap, _ in gaps}) > 1:
+            out.setdefault(kind, next(written for gap, written in gaps if gap != gaps[0][0]))
     return out
 
 
@@ -343,16 +347,24 @@ def line_gap(text: str, kind: str) -> int | None:
     >>> line_gap("Digits along a purple lockout line are not between the diamonds, which differ by at least 3.", "lockout")
     3
     """
+    found = _gaps(text, kind)
+    return found[0][0] if found else None
+
+
+def _gaps(text: str, kind: str) -> list[tuple[int, str]]:
+    """Each gap the rules text gives a line rule of ``kind`` (see :func:`line_gap`), with its sentence as written."""
     kinds = ("whispers", "dutchwhispers") if kind == "whispers" else (kind,)
-    for sentence in sentences(text):
+    out = []
+    for written in sentences(text, lower=False):
+        sentence = written.lower()
         rules = mentions(sentence)
         if not rules or min(rules, key=lambda name: _first_at(sentence, name)) not in kinds:
             continue
-        m = re.search(r"differ (?:in value )?by (?:at least |a minimum of )?(\d+)(?! or less)|"
-                      r"difference of (?:at least |a minimum of )?(\d+)|at least (\d+) apart", sentence)
-        if m:
-            return int(next(g for g in m.groups() if g))
-    return None
+        for m in re.finditer(r"differ (?:in value )?by (?:at least |a minimum of )?(\d+)(?! or less)|"
+                             r"difference of (?:at least |a minimum of )?(\d+)|at least (\d+) apart|"
+                             r"(?<=\d)\b[^.;]{0,40}?(?:,|\bor\b|\band\b) by (?:at least |a minimum of )?(\d+)", sentence):
+            out.append((int(next(g for g in m.groups() if g)), written))
+    return out
 
 
 def line_sum(text: str) -> int | None:

@@ -1261,3 +1261,19 @@ def test_line_gaps_that_differ_between_sentences_or_lines_are_not_one_gap():
                                    "in the 9x9 grid.")
     one = "Green lines are German whispers: adjacent digits differ by at least 4. Whispers digits differ by 4 or more."
     assert line_gap(one, "whispers") == 4 and qualified(one) == {}
+
+
+@pytest.mark.parametrize("text", ["Digits may repeat in the shaded regions.",
+                                  "The shaded regions are not extra regions: digits can repeat in them.",
+                                  "Digits in the grey areas need not be different."])
+def test_shaded_regions_the_text_lets_repeat_are_no_extra_regions(text):
+    shades = [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}
+              for r, c in ((1, 1), (1, 2), (2, 1), (2, 2))]  # 4 1 / 1 4 in SOLUTION: a repeat
+    with pytest.raises(PuzzleError) as refused:
+        read(puzzle(text, underlays=shades))
+    assert "own solution breaks" not in str(refused.value)
+
+
+def test_a_magic_square_the_text_negates_or_excepts_is_named():
+    with pytest.raises(PuzzleError, match="magic square"):
+        read(puzzle("Box 1 is not a magic square.", solution=None))

@@ -582,7 +582,10 @@ class DrawingReader:
         if not any(re.search(r"\b(?:shaded|shading|grey|gray|colou?red|highlighted)\b[^.;]{0,30}\b(?:regions?|areas?|"
                              r"boxes|windows?)\b|windoku|extra regions?", sentence)
                    and re.search(r"repeat|\bonce\b|\b1 ?(?:-|to) ?\d\b|each digit|every digit|extra regions?|windoku|"
-                                 r"different|distinct", sentence) for sentence in words.sentences(self.text)):
+                                 r"different|distinct", sentence)
+                   and not re.search(rf"\b(?:may|can|could|might)(?: also)? repeat|{words.NOT_REQUIRED}", sentence)
+                   and not words.refuted(sentence, r"\bextra regions?|windoku|\bregions?\b")
+                   for sentence in words.sentences(self.text)):
             return
         shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and self.cell_shade(s)}
         groups = joined_groups(shaded)
@@ -608,6 +611,11 @@ class DrawingReader:
             [[(r, c) for r in range(b // side * side, b // side * side + side)
               for c in range(b % side * side, b % side * side + side)] for b in range(self.n)]
         said = " ".join(t for t in words.sentences(self.text) if re.search(r"\bmagic squares?\b", t))
+        denied = next((t for t in words.sentences(self.text, lower=False)
+                       if words.refuted(t.lower(), r"\bmagic squares?\b")), None)
+        if denied is not None:
+            self.unread(f"the magic square of which the rules text says {denied[:80]!r}")
+            return
         named = sorted({int(m.group(1)) for m in re.finditer(r"\bbox (\d+)\b", said)})
         if re.search(r"\b(?:central|centre|center|middle) box\b", said) and self.n % 2:
             named = sorted(set(named) | {(self.n + 1) // 2})

@@ -1277,3 +1277,10 @@ def test_shaded_regions_the_text_lets_repeat_are_no_extra_regions(text):
 def test_a_magic_square_the_text_negates_or_excepts_is_named():
     with pytest.raises(PuzzleError, match="magic square"):
         read(puzzle("Box 1 is not a magic square.", solution=None))
+
+
+def test_clones_the_text_negates_are_not_read():
+    shades = [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}
+              for r, c in ((0, 0), (3, 3))]  # 1 and 1 in SOLUTION: clones would hold
+    with pytest.raises(PuzzleError, match="r1c1|r4c4"):
+        read(puzzle("Shaded cells are not clones.", underlays=shades))

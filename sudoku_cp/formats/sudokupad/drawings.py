@@ -270,6 +270,11 @@ class DrawingReader:
         points = [p for p in (_point(w) for w in v.get("wayPoints") or []) if p is not None]
         return Line(points, str(v.get("color") or ""), _num(v.get("thickness"), 1.0), arrow)
 
+    def denied(self, pattern: str) -> bool:
+        """Whether a sentence of the rules text names ``pattern`` (a rule's words) only to deny it or make an
+        exception (:func:`.words.refuted`)."""
+        return any(words.refuted(sentence, pattern) for sentence in words.sentences(self.text))
+
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.n and 0 <= cell[1] < self.n
 
@@ -989,8 +994,8 @@ class DrawingReader:
 
     def counting_circles(self) -> None:
         """Counting circles: every circle left, when the rules text names the rule."""
-        if not words.says(self.text, r"counting[- ]circles?|how many circles|appears? in exactly \w+ circles"):
-            return
+        if not words.says(self.text, r"counting[- ]circles?|how many circles|appears? in exactly \w+ circles") or self.denied(r"counting[- ]circles?|how many circles|appears? in exactly \w+ circles"):
+            return  # not named, or named only to be denied (left unread below)
         found = [s for s in self.shapes if not s.used and s.rounded and not s.text and centred(s.centre)
                  and 0.6 <= s.width <= 1.0 and self.inside(cell_of(s.centre))]
         for s in found:
@@ -1004,8 +1009,8 @@ class DrawingReader:
     def suns(self) -> None:
         """Sunburn: a sun (the text ``\u2600``) in a cell, when the rules text names sunburn or says a digit on a sun
         counts its smaller neighbours."""
-        if not words.says(self.text, r"\bsunburn|\bdigits? (?:on|in) (?:a|each|the) suns?\b[^.;]{0,120}\bsmaller"):
-            return
+        if not words.says(self.text, r"\bsunburn|\bdigits? (?:on|in) (?:a|each|the) suns?\b[^.;]{0,120}\bsmaller") or self.denied(r"\bsunburn|\bdigits? (?:on|in) (?:a|each|the) suns?\b[^.;]{0,120}\bsmaller"):
+            return  # not named, or named only to be denied (left unread below)
         found = [s for s in self.shapes if not s.used and s.text.replace("\ufe0f", "") == "\u2600"
                  and centred(s.centre) and self.inside(cell_of(s.centre))]
         for s in found:
@@ -1019,8 +1024,8 @@ class DrawingReader:
     def clones(self) -> None:
         """Clones: shaded cells in groups of one shape, when the rules text names clones (each group of a
         shape is the first one's clone, cell by cell in reading order)."""
-        if not words.says(self.text, r"\bclone"):
-            return
+        if not words.says(self.text, r"\bclone") or self.denied(r"\bclone"):
+            return  # not named, or named only to be denied (left unread below)
         shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
                   and centred(s.centre) and abs(s.width - 1) < NEAR and self.inside(cell_of(s.centre))}
         groups = joined_groups(shaded, lambda a, b: shaded[a].background == shaded[b].background)

@@ -330,7 +330,8 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     low = (text or "").lower().replace("’", "'")
     # a sentence that denies a rule, makes an exception ("except in box 5", "unless") or does not require it ("not
     # necessarily different") states no whole-grid rule: it is not read (words.refuted, words.NOT_REQUIRED)
-    plain = [s for s in words.sentences(low) if not re.search(words.NOT_REQUIRED, s)]
+    # a sentence that says it of some cells only, or quotes it in an example, states no whole-grid rule either
+    plain = [s for s in words.sentences(low) if not re.search(rf"{words.NOT_REQUIRED}|{words.LIMITED}", s)]
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
         if any((re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s)))
                and not words.refuted(s, rf"anti[- ]?{piece}\b") and not re.search(words.EXCEPTION, s) for s in plain):
@@ -343,7 +344,7 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     elif any(re.search(r"orthogonally (?:adjacent|neighbou?ring|touching)|(?:adjacent|neighbou?ring) cells", s)
              and re.search(r"\bconsecutive\b", s) and re.search(r"\b(?:not|never|cannot|can't|no)\b", s)
              and not re.search(r"\bdots?\b|kropki|\blines?\b|\bcages?\b|\bcircles?\b|\bexcept\b|\bunless\b|\bnot all\b", s)
-             for s in words.sentences(low)):
+             for s in plain):
         constraints.append({"type": "nonconsecutive"})  # "orthogonally adjacent cells cannot contain consecutive digits"
     if any(re.search(r"diagonally (?:adjacent|touching|neighbou?ring)", s) and re.search(_DIFFER, s)
            and not re.search(r"\bdots?\b|\blines?\b|\bcages?\b", s)
@@ -364,8 +365,8 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     constraints += [{"type": kind} for kind in words.area_rules(low)]  # "every 2x2 box holds a low, middle and high digit"
     sums = words.sum_marks(text)
     for clause in re.split(r"[.;\n]", low):
-        if re.search(r"\bnot (?:all|every|necessarily)", clause) or re.search(words.EXCEPTION, clause):
-            continue  # "not all dots are given", "all dots are given except in box 5"
+        if re.search(rf"\bnot (?:all|every|necessarily)|{words.EXCEPTION}|{words.LIMITED_MARKS}", clause.strip()):
+            continue  # "not all dots are given", "all dots are given except in box 5", "... in rows 1-3"
         # "circles" where the text calls its kropki dots white and black circles (as Penpa+ setters do)
         dots = r"(?:dots|circles)" if re.search(r"\b(?:white|black) circles?\b", low) else "dots"
         if re.search(rf"\ball (?:possible |the )?(?:kropki )?{dots} (?:are|have been) (?:given|shown|drawn|marked)", clause):

@@ -239,6 +239,20 @@ NOT_REQUIRED = (r"\bnot necessarily\b|\bneed(?:n't| not)\b|\b(?:do|does)(?: not|
                 r"\bnot required\b|\bmay or may not\b")
 
 
+# Words by which a sentence says a whole-grid rule of some cells only, or quotes it in an example ("e.g. in an
+# anti-knight sudoku", "like anti-knight, but only for 1s", "within a cage", "in the shaded boxes", "in rows 1-3")
+LIMITED = (r"^(?:e\.? ?g\b|eg\b|for example|example)|\bfor example\b|\bfor instance\b|\blike\b|"
+           r"\bonly (?:applies|apply|for|to|in|within|on|between|among|if|when|where)\b|\bonly\s*[.!]?$|"
+           r"\bwithin (?:a |the |each |every |any )?(?:cages?|box|boxes|regions?|shaded|marked|grey|gray)\b|"
+           r"\bin the same (?:box|row|column|region|cage)\b|\b(?:shaded|grey|gray|marked|highlighted|circled)\b|"
+           r"\bcages?\b|\b\d+'?s\b|\bversion\b|\bin (?:rows?|columns?|box|boxes) \d|"
+           r"\bin (?:an?|other|normal|classic|regular) [\w-]+ (?:sudokus?|puzzles?)\b")
+# The same for a sentence about all marks given ("all dots are given only in the shaded area", "in rows 1-3"),
+# whose marks may have a colour ("all grey dots are given")
+LIMITED_MARKS = (r"^(?:e\.? ?g\b|eg\b|for example|example)|\bonly\b|\bwithin\b|\b(?:shaded|marked|highlighted)\b|"
+                 r"\bin (?:rows?|columns?|box|boxes|the (?:grey|gray|top|bottom|left|right|first|last|middle|centre|center))\b")
+
+
 def refuted(sentence: str, pattern: str) -> bool:
     """Whether ``sentence`` (lower case) names ``pattern`` (a rule's words) only to deny it or make an exception:
     a negation just before the words, "does not apply" just after, "except" or "unless" anywhere.
@@ -838,6 +852,6 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "EXCEPTION", "NOT_REQUIRED", "qualified", "refuted", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "EXCEPTION", "LIMITED", "LIMITED_MARKS", "NOT_REQUIRED", "qualified", "refuted", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
            "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard"]

@@ -249,7 +249,7 @@ LIMITED = (r"^(?:e\.? ?g\b|eg\b|for example|example)|\bfor example\b|\bfor insta
            r"\bin (?:an?|other|normal|classic|regular) [\w-]+ (?:sudokus?|puzzles?)\b")
 # The same for a sentence about all marks given ("all dots are given only in the shaded area", "in rows 1-3"),
 # whose marks may have a colour ("all grey dots are given")
-LIMITED_MARKS = (r"^(?:e\.? ?g\b|eg\b|for example|example)|\bonly\b|\bwithin\b|\b(?:shaded|marked|highlighted)\b|"
+LIMITED_MARKS = (r"^(?:e\.? ?g\b|eg\b|for example|example)|\bonly\b|\bwithin\b|\b(?:shaded|highlighted)\b|\bin the marked\b|"
                  r"\bin (?:rows?|columns?|box|boxes|the (?:grey|gray|top|bottom|left|right|first|last|middle|centre|center))\b")
 
 

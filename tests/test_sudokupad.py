@@ -1306,3 +1306,10 @@ def test_a_whole_grid_rule_said_of_some_cells_or_in_an_example_is_not_read(text,
     found: list[dict] = []
     text_rules(text, found)
     assert kind not in [c["type"] for c in found]
+
+
+@pytest.mark.parametrize("text", ["Digits in cages sum to the clue, except in the grey cage.",
+                                  "Cages are not killer cages: the clue is the count of odd digits."])
+def test_cages_whose_rule_the_text_negates_or_excepts_are_named(text):
+    with pytest.raises(PuzzleError, match="a cage of 2 cells from r4c3 marked 3 whose rule the rules text denies"):
+        read(puzzle(text, solution=None, cages=[{"cells": [[3, 2], [3, 3]], "value": 3}]))

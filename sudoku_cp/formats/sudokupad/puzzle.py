@@ -245,6 +245,9 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
     unknown = "?" if said == "distinct" and not words.question_mark_meant(text) and "?" not in bounds else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
+    # "cages are not killer cages", "..., except in the grey cage": no cage clue is read as a killer's sum
+    denied = next((s for s in words.sentences(text, lower=False)
+                   if words.refuted(s.lower(), r"\bcages?\b|\bkillers?\b")), None)
     for cage in puzzle.get("cages") or []:
         if not isinstance(cage, dict):
             continue
@@ -276,6 +279,10 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         elif isinstance(value, str) and value.strip() == unknown:
             value = None  # a cage of unknown sum
         killer = cage.get("unique") is True or words.says(text, r"cage|killer")
+        if killer and value not in (None, "") and denied:
+            unread.append(f"a cage of {at} marked {value!r} whose rule the rules text denies or makes an exception "
+                          f"to ({denied[:60]!r})")
+            continue
         if killer and value not in (None, "") and words.not_a_sum(text, r"\bcages?\b|\bkiller"):
             unread.append(f"a cage of {at} marked {value!r} whose clue the rules text makes other than a sum")
             continue

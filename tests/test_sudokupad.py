@@ -1313,3 +1313,15 @@ def test_a_whole_grid_rule_said_of_some_cells_or_in_an_example_is_not_read(text,
 def test_cages_whose_rule_the_text_negates_or_excepts_are_named(text):
     with pytest.raises(PuzzleError, match="a cage of 2 cells from r4c3 marked 3 whose rule the rules text denies"):
         read(puzzle(text, solution=None, cages=[{"cells": [[3, 2], [3, 3]], "value": 3}]))
+
+
+@pytest.mark.parametrize("text", ["Digits on an arrow sum to the circle, unless the arrow is red.",
+                                  "Arrows: digits along an arrow do not sum to the digit in the circle.",
+                                  "A digit in a circle is at least the sum of the digits on its arrow.",
+                                  "Digits on an arrow sum to at most the circle."])
+def test_an_arrow_whose_sum_the_text_negates_excepts_or_bounds_is_named(text):
+    from sudoku_cp.formats.sudokupad.words import qualified
+
+    assert "arrow" in qualified(text)
+    assert "arrow" not in qualified("Digits along an arrow sum to the digit in its circle. Digits may repeat on "
+                                    "arrows if allowed by other rules.")

@@ -727,6 +727,10 @@ class DrawingReader:
             if words.says(self.text, r"double[- ]?arrow") and not words.says(self.text, r"(?<!double )(?<!double-)arrow"):
                 self.out.missing.setdefault("doublearrow", "an arrow")
                 continue
+            if "arrow" in self.qualified:
+                self.unread(f"an arrow {_cells_text(circle + shaft)}, where the rules text says "
+                            f"{self.qualified['arrow'][:80]!r} of arrows")
+                continue
             if words.not_a_sum(self.text, r"\barrows?\b"):
                 self.unread(f"an arrow {_cells_text(circle + shaft)} whose circle the rules text makes other than a sum")
                 continue

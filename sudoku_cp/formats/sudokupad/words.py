@@ -275,6 +275,11 @@ _THERMO_REPEATS = r"\b(?:may|can|could|might)(?: also)? (?:repeat|be equal|be th
 _SEGMENT_TOTAL = r"\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b(?=\s*(?:[-–+/]|to\b|or\b|and (?:more|less|greater|higher|lower|fewer|above|below)\b|,\s*\d))"
 
 
+# An arrow's circle said not to be, or to bound, the sum ("do not sum to", "at least the sum", "at most")
+_NOT_EQUAL = (r"\b(?:not|never)\b[^.;]{0,20}\b(?:sum|add|total|equal)|n't (?:sum|add|total|equal)|\bat (?:least|most)\b|"
+              r"\bor (?:more|less|greater|fewer|smaller|larger)\b|\b(?:greater|less|more|smaller|larger|bigger) than\b")
+
+
 def qualified(text: str) -> dict[str, str]:
     """Line rule (catalogue type) -> the sentence, as written, in which the rules text names it but does not state
     it plainly: negated or with an exception (:func:`refuted`), a thermometer whose digits may repeat, a 10 line's
@@ -291,7 +296,8 @@ def qualified(text: str) -> dict[str, str]:
                 continue
             if (refuted(low, pattern)
                     or (kind == "thermometer" and not re.search(LINE_RULES[0][0], low) and re.search(_THERMO_REPEATS, low))
-                    or (kind == "tenline" and re.search(_SEGMENT_TOTAL, low))):
+                    or (kind == "tenline" and re.search(_SEGMENT_TOTAL, low))
+                    or (kind == "arrow" and re.search(_SUM, low) and re.search(_NOT_EQUAL, low))):
                 out.setdefault(kind, sentence)
     for kind in ("whispers", "lockout"):  # two gaps ("differ by 5 or more; on the red line by 2 or more"): not one
         gaps = _gaps(text, kind)

@@ -1194,6 +1194,11 @@ def test_grey_dots_and_cage_digits_said_with_an_exception_are_not_read_as_the_ru
     ("Thermometer digits increase from the bulb, but digits may repeat.", "thermometer"),
     ("Each white line can be divided into one or more segments that each sum to 10 or more.", "tenline"),
     ("Each white line can be divided into segments that each sum to 5 or 10.", "tenline"),
+    ("Digits on a renban line need not be consecutive.", "renban"),
+    ("Purple lines may be renbans.", "renban"),
+    ("Adjacent digits on a green line may differ by at least 5.", "whispers"),
+    ("Green lines: adjacent digits differ by at least 5 or at most 1.", "whispers"),
+    ("Along grey lines digits read the same from both ends only where the line is shaded.", "palindrome"),
 ])
 def test_a_line_rule_negated_excepted_or_given_a_range_is_qualified(text, kind):
     from sudoku_cp.formats.sudokupad.words import qualified

@@ -275,6 +275,11 @@ _THERMO_REPEATS = r"\b(?:may|can|could|might)(?: also)? (?:repeat|be equal|be th
 _SEGMENT_TOTAL = r"\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b(?=\s*(?:[-–+/]|to\b|or\b|and (?:more|less|greater|higher|lower|fewer|above|below)\b|,\s*\d))"
 
 
+# A rule said to hold only somewhere ("only where the line is shaded"), or that it may hold ("purple lines may be
+# renbans", "may differ by at least 5"), or a gap with an upper bound too ("or at most 1")
+_ONLY_SOME = r"\bonly (?:where|when|if|in|on|for|within|between|along)\b"
+_MAY_BEFORE = r"\b(?:may|might|could|can)(?: also)?(?: be)?(?: an?| the)? ?$"
+_AT_MOST = r"\bat most\b|\bor (?:less|fewer|smaller)\b|\bno more than\b"
 # An arrow's circle said not to be, or to bound, the sum ("do not sum to", "at least the sum", "at most")
 _NOT_EQUAL = (r"\b(?:not|never)\b[^.;]{0,20}\b(?:sum|add|total|equal)|n't (?:sum|add|total|equal)|\bat (?:least|most)\b|"
               r"\bor (?:more|less|greater|fewer|smaller|larger)\b|\b(?:greater|less|more|smaller|larger|bigger) than\b")
@@ -294,7 +299,9 @@ def qualified(text: str) -> dict[str, str]:
         for pattern, kind in LINE_RULES:
             if kind == "equalsum" or not re.search(pattern, low):
                 continue
-            if (refuted(low, pattern)
+            if (refuted(low, pattern) or re.search(rf"{NOT_REQUIRED}|{_ONLY_SOME}", low)
+                    or any(re.search(_MAY_BEFORE, low[max(0, m.start() - 30):m.start()]) for m in re.finditer(pattern, low))
+                    or (kind in ("whispers", "lockout") and re.search(_AT_MOST, low))
                     or (kind == "thermometer" and not re.search(LINE_RULES[0][0], low) and re.search(_THERMO_REPEATS, low))
                     or (kind == "tenline" and re.search(_SEGMENT_TOTAL, low))
                     or (kind == "arrow" and re.search(_SUM, low) and re.search(_NOT_EQUAL, low))):

@@ -1149,8 +1149,21 @@ def test_a_line_whose_halves_the_rules_text_says_have_one_sum_is_two_groups_of_e
     ("Digits on the two main diagonals need not be different.", "diagonal"),
     ("All the dots are given except in box 5.", "kropki-negative"),
     ("All possible X's and V's are given, except for cells in shaded boxes.", "xv-negative"),
+    # said of some cells only, or quoted from another puzzle
+    ("E.g. in an anti-knight sudoku, cells a knight's move apart differ.", "antiknight"),
+    ("This works like anti-knight, but only for 1s.", "antiknight"),
+    ("Anti-knight applies to odd digits only.", "antiknight"),
+    ("Anti-king only applies within the shaded cells.", "antiking"),
+    ("Cells a knight's move apart in the same box cannot contain the same digit.", "antiknight"),
+    ("Digits a knight's move apart within a cage must differ.", "antiknight"),
+    ("Orthogonally adjacent cells in the grey region cannot contain consecutive digits.", "nonconsecutive"),
+    ("Digits cannot repeat on the two main diagonals in the 6x6 version.", "diagonal"),
+    ("Digits in the same position in each box cannot repeat, only in the shaded boxes.", "disjoint"),
+    ("Digits in the same position of any two shaded boxes must differ.", "disjoint"),
+    ("All dots are given only in the shaded area.", "kropki-negative"),
+    ("All possible dots are given in rows 1-3.", "kropki-negative"),
 ])
-def test_a_whole_grid_rule_negated_excepted_or_said_of_a_drawing_is_not_read(text, kind):
+def test_a_whole_grid_rule_negated_excepted_said_of_some_cells_or_of_a_drawing_is_not_read(text, kind):
     from sudoku_cp.formats.sudokupad.puzzle import text_rules
 
     found: list[dict] = []
@@ -1289,28 +1302,6 @@ def test_clones_the_text_negates_are_not_read():
               for r, c in ((0, 0), (3, 3))]  # 1 and 1 in SOLUTION: clones would hold
     with pytest.raises(PuzzleError, match="r1c1|r4c4"):
         read(puzzle("Shaded cells are not clones.", underlays=shades))
-
-
-@pytest.mark.parametrize("text, kind", [
-    ("E.g. in an anti-knight sudoku, cells a knight's move apart differ.", "antiknight"),
-    ("This works like anti-knight, but only for 1s.", "antiknight"),
-    ("Anti-knight applies to odd digits only.", "antiknight"),
-    ("Anti-king only applies within the shaded cells.", "antiking"),
-    ("Cells a knight's move apart in the same box cannot contain the same digit.", "antiknight"),
-    ("Digits a knight's move apart within a cage must differ.", "antiknight"),
-    ("Orthogonally adjacent cells in the grey region cannot contain consecutive digits.", "nonconsecutive"),
-    ("Digits cannot repeat on the two main diagonals in the 6x6 version.", "diagonal"),
-    ("Digits in the same position in each box cannot repeat, only in the shaded boxes.", "disjoint"),
-    ("Digits in the same position of any two shaded boxes must differ.", "disjoint"),
-    ("All dots are given only in the shaded area.", "kropki-negative"),
-    ("All possible dots are given in rows 1-3.", "kropki-negative"),
-])
-def test_a_whole_grid_rule_said_of_some_cells_or_in_an_example_is_not_read(text, kind):
-    from sudoku_cp.formats.sudokupad.puzzle import text_rules
-
-    found: list[dict] = []
-    text_rules(text, found)
-    assert kind not in [c["type"] for c in found]
 
 
 @pytest.mark.parametrize("text", ["Digits in cages sum to the clue, except in the grey cage.",

@@ -1321,3 +1321,27 @@ def test_an_arrow_whose_sum_the_text_negates_excepts_or_bounds_is_named(text):
     assert "arrow" in qualified(text)
     assert "arrow" not in qualified("Digits along an arrow sum to the digit in its circle. Digits may repeat on "
                                     "arrows if allowed by other rules.")
+
+
+@pytest.mark.parametrize("text, mark", [
+    ("Digits separated by a white dot differ by 2.", "white"),
+    ("Cells separated by a white dot are not consecutive.", "white"),
+    ("Digits separated by a white dot are consecutive, unless the dot is on a line.", "white"),
+    ("Digits separated by a black dot are in a 1:3 ratio.", "black"),
+    ("Cells separated by an X sum to 7.", "X"),
+])
+def test_a_kropki_dot_or_xv_the_text_gives_another_meaning_is_named(text, mark):
+    dot = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True,
+           "backgroundColor": "#000000" if mark == "black" else "#FFFFFF", "borderColor": "#000000"}
+    if mark == "X":
+        dot = {"center": [0.5, 1], "width": 0.35, "height": 0.35, "text": "X", "rounded": True, "backgroundColor": "#FFFFFF"}
+    with pytest.raises(PuzzleError, match="r1c1 and r1c2, where the rules text says"):
+        read(puzzle(text, solution=None, overlays=[dot]))
+
+
+def test_kropki_and_xv_in_their_usual_words_are_not_qualified():
+    from sudoku_cp.formats.sudokupad.words import marks_qualified
+
+    assert marks_qualified("Cells separated by a white dot are consecutive. Cells separated by a black dot are in a 1:2 "
+                           "ratio. Not all dots are given. If there is no dot between two cells, they are not "
+                           "consecutive. Cells separated by an X sum to 10, by a V to 5.") == {}

@@ -854,6 +854,7 @@ class DrawingReader:
         """Kropki dots, XV letters and sum dots on the edge between two cells."""
         sums = words.sum_marks(self.text)
         numbered = words.numbered_sum_circles(self.text)
+        qualified = words.marks_qualified(self.text)  # marks the text gives another meaning: named
         for s in self.shapes:
             if s.used or s.width > 0.5:
                 continue
@@ -862,6 +863,12 @@ class DrawingReader:
                 continue
             cells = [list(pair[0]), list(pair[1])]
             totals = self.sum_totals(s, sums, numbered)
+            mark = s.text.upper() if s.text.upper() in ("X", "V") else words.colour_word(s.background)
+            if not totals and mark in qualified and (s.rounded or mark in ("X", "V")):
+                s.used = True
+                self.unread(f"a {mark if mark in ('X', 'V') else mark + ' dot'} between {cell_name(*pair[0])} and "
+                            f"{cell_name(*pair[1])}, where the rules text says {qualified[mark][:80]!r}")
+                continue
             if s.text.upper() in ("X", "V"):  # SudokuPad's converter draws them bare, SudokuMaker on a white circle
                 s.used = True
                 self.add("xv", cells=cells, value=s.text.upper())

@@ -701,6 +701,38 @@ def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
     return out
 
 
+# Kropki dots and XV letters, read by their look: the words that name each, and that give it another meaning than
+# its usual one (a white dot's digits "differ by 2" or "are not consecutive", a black dot's "1:3 ratio")
+_MARK_WORDS = {"white": r"\bwhite\b[^.;]{0,20}\b(?:dots?|circles?)\b", "black": r"\bblack\b[^.;]{0,20}\b(?:dots?|circles?)\b",
+               "X": r"\b(?:an? )?[\"'‘“]?x[\"'’”]?s?\b(?! ?[x×] ?\d)", "V": r"\b(?:an? )?[\"'‘“]?v[\"'’”]?s?\b"}
+_OTHER_MEANING = {"white": r"\bdiffer\w*\b(?: \w+){0,3} (?:[2-9]|two|three|four|five)\b|\bnot consecutive\b|"
+                           r"\bnon-?consecutive\b",
+                  "black": r"\b1 ?: ?[3-9]\b|\b[3-9] ?: ?1\b|\btriple\b|\bthree times\b|\bthrice\b"}
+# Words of a sentence about the pairs with no mark ("if there is no dot, the digits are not consecutive")
+_NO_MARK = r"\bno (?:dots?|circles?|mark)\b|\bwithout (?:an? )?(?:dots?|circles?)\b|\bnot (?:all|every)\b|\bnot (?:separated|joined|connected|marked)\b"
+
+
+def marks_qualified(text: str) -> dict[str, str]:
+    """Kropki dot colour (``white``, ``black``) or XV letter (``X``, ``V``) -> the sentence, as written, in which the
+    rules text gives it another meaning than its usual one, denies it or makes an exception; such marks are named.
+
+    >>> marks_qualified("Digits separated by a white dot differ by 2. Black dots: a 1:2 ratio.")
+    {'white': 'Digits separated by a white dot differ by 2.'}
+    """
+    out: dict[str, str] = {}
+    standard = xv_standard(text)
+    for written in sentences(text, lower=False):
+        low = written.lower()
+        for mark, words_of in _MARK_WORDS.items():
+            if not re.search(words_of, low):
+                continue
+            other = _OTHER_MEANING.get(mark)
+            if (re.search(EXCEPTION, low) or (mark in ("X", "V") and not standard and totals_in(low) is not None)
+                    or (other and re.search(other, low) and not re.search(_NO_MARK, low))):
+                out.setdefault(mark, written)
+    return out
+
+
 def numbered_sum_circles(text: str) -> bool:
     """Whether the rules text says a number in a circle (or dot) on the edge between two cells is their sum.
 
@@ -865,6 +897,6 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "EXCEPTION", "LIMITED", "LIMITED_MARKS", "NOT_REQUIRED", "qualified", "refuted", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "EXCEPTION", "LIMITED", "LIMITED_MARKS", "marks_qualified", "NOT_REQUIRED", "qualified", "refuted", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
            "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard"]

@@ -1132,3 +1132,216 @@ def test_a_line_whose_halves_the_rules_text_says_have_one_sum_is_two_groups_of_e
     # a sentence that says more of the halves than one sum is not read
     with pytest.raises(PuzzleError, match="a green line from r1c1 to r4c4 that the rules text does not explain"):
         read(puzzle("On each line the sum of the first two digits is twice the sum of the last two.", lines=[diagonal]))
+
+
+# --- older readings that stated a stronger rule than the text (audit): a negation, an exception, a range ------------
+
+@pytest.mark.parametrize("text, kind", [
+    ("Cells a knight's move apart must be different, except in box 5.", "antiknight"),
+    ("This is not an anti-knight puzzle.", "antiknight"),
+    ("Anti-knight does not apply.", "antiknight"),
+    ("Digits one knight's move apart never repeat, unless they are odd.", "antiknight"),
+    ("Unlike anti-king puzzles, diagonally adjacent cells may contain the same digit.", "antiking"),
+    ("Adjacent digits along the orange line are non-consecutive.", "nonconsecutive"),
+    ("Digits in a cage are non-consecutive.", "nonconsecutive"),
+    ("Some orthogonally adjacent cells are non-consecutive.", "nonconsecutive"),
+    ("Digits in the same position in each box are not necessarily different.", "disjoint"),
+    ("Digits on the two main diagonals need not be different.", "diagonal"),
+    ("All the dots are given except in box 5.", "kropki-negative"),
+    ("All possible X's and V's are given, except for cells in shaded boxes.", "xv-negative"),
+    # said of some cells only, or quoted from another puzzle
+    ("E.g. in an anti-knight sudoku, cells a knight's move apart differ.", "antiknight"),
+    ("This works like anti-knight, but only for 1s.", "antiknight"),
+    ("Anti-knight applies to odd digits only.", "antiknight"),
+    ("Anti-king only applies within the shaded cells.", "antiking"),
+    ("Cells a knight's move apart in the same box cannot contain the same digit.", "antiknight"),
+    ("Digits a knight's move apart within a cage must differ.", "antiknight"),
+    ("Orthogonally adjacent cells in the grey region cannot contain consecutive digits.", "nonconsecutive"),
+    ("Digits cannot repeat on the two main diagonals in the 6x6 version.", "diagonal"),
+    ("Digits in the same position in each box cannot repeat, only in the shaded boxes.", "disjoint"),
+    ("Digits in the same position of any two shaded boxes must differ.", "disjoint"),
+    ("All dots are given only in the shaded area.", "kropki-negative"),
+    ("All possible dots are given in rows 1-3.", "kropki-negative"),
+])
+def test_a_whole_grid_rule_negated_excepted_said_of_some_cells_or_of_a_drawing_is_not_read(text, kind):
+    from sudoku_cp.formats.sudokupad.puzzle import text_rules
+
+    found: list[dict] = []
+    text_rules(text, found)
+    assert kind not in [c["type"] for c in found]
+
+
+def test_the_whole_grid_rules_in_plain_words_are_still_read():
+    from sudoku_cp.formats.sudokupad.puzzle import text_rules
+
+    for text, kind in (("Anti-knight: cells a knight's move apart cannot contain the same digit.", "antiknight"),
+                       ("Non-consecutive: orthogonally adjacent cells may not contain consecutive digits.",
+                        "nonconsecutive"),
+                       ("Digits cannot repeat on the two main diagonals.", "diagonal"),
+                       ("Digits in the same position in each box may not repeat.", "disjoint"),
+                       ("All possible kropki dots are given.", "kropki-negative")):
+        found: list[dict] = []
+        text_rules(text, found)
+        assert kind in [c["type"] for c in found], text
+
+
+def test_grey_dots_and_cage_digits_said_with_an_exception_are_not_read_as_the_rule():
+    from sudoku_cp.formats.sudokupad.words import cage_digits, grey_dots
+
+    assert not grey_dots("Grey dots: the digits are consecutive or in a 1:2 ratio, except on the diagonal.")
+    assert not grey_dots("A grey dot may be read as a white or black kropki dot, unless it touches a cage.")
+    # "may not repeat unless", "need not be distinct": not the killer rule (digits distinct) for every cage
+    assert cage_digits("Digits in cages may not repeat unless the cage is grey.") == "both"
+    assert cage_digits("Cage digits need not be distinct.") == "both"
+    assert cage_digits("Digits in a cage are not necessarily different.") == "both"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Green lines are not German whispers.", "whispers"),
+    ("Adjacent digits along green lines must not differ by at least 5.", "whispers"),
+    ("Adjacent digits along green lines differ by at least 5, except at box borders.", "whispers"),
+    ("Purple lines are not renbans.", "renban"),
+    ("Digits along the grey line do not read the same forwards and backwards.", "palindrome"),
+    ("Each line is a palindrome, unless it crosses a box border.", "palindrome"),
+    ("Box borders divide the blue line into segments with the same sum, except the first.", "regionsum"),
+    ("Thermometer digits increase from the bulb, but digits may repeat.", "thermometer"),
+    ("Each white line can be divided into one or more segments that each sum to 10 or more.", "tenline"),
+    ("Each white line can be divided into segments that each sum to 5 or 10.", "tenline"),
+    ("Digits on a renban line need not be consecutive.", "renban"),
+    ("Purple lines may be renbans.", "renban"),
+    ("Adjacent digits on a green line may differ by at least 5.", "whispers"),
+    ("Green lines: adjacent digits differ by at least 5 or at most 1.", "whispers"),
+    ("Along grey lines digits read the same from both ends only where the line is shaded.", "palindrome"),
+])
+def test_a_line_rule_negated_excepted_or_given_a_range_is_qualified(text, kind):
+    from sudoku_cp.formats.sudokupad.words import qualified
+
+    assert kind in qualified(text)
+
+
+def test_plain_line_rules_are_not_qualified():
+    from sudoku_cp.formats.sudokupad.words import qualified
+
+    assert qualified("Adjacent digits on a green line differ by 5 or more. Digits may not repeat on a renban. "
+                     "Digits may repeat along an arrow if permitted by other rules. Digits along a thermometer "
+                     "increase from the bulb. Each white line can be divided into one or more segments that each "
+                     "sum to 10. Digits on slow thermometers may repeat.") == {}
+
+
+def test_a_line_whose_rule_the_text_negates_is_named_not_read():
+    green = line([(0, 0), (0, 1), (0, 2)], "#67F067")
+    with pytest.raises(PuzzleError, match="a green line from r1c1 to r1c3, where the rules text says 'Green lines"):
+        read(puzzle("Green lines are not German whispers.", lines=[green]))
+    bulb = {"center": [2.5, 1.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#cccf"}
+    thermo = line([(2, 1), (3, 2), (3, 1), (3, 0)], "#cccf", 19)
+    with pytest.raises(PuzzleError, match="thermometer from r3c2 to r4c1, where the rules text says"):
+        read(puzzle("Thermometer digits increase from the bulb, but digits may repeat.", lines=[thermo],
+                    underlays=[bulb]))
+
+
+@pytest.mark.parametrize("text", ["Digits in circles are not even.", "Digits in circles are odd, except in box 4.",
+                                  "A circle may contain an odd digit."])
+def test_a_parity_said_of_circles_with_a_negation_an_exception_or_may_is_not_read(text):
+    circle = {"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#FFD0D0"}
+    with pytest.raises(PuzzleError, match="r1c1"):
+        read(puzzle(text, solution=None, underlays=[circle]))
+
+
+@pytest.mark.parametrize("text", ["Digits in grey cells are even, unless they are in a cage.",
+                                  "Grey cells may contain even digits."])
+def test_a_parity_said_of_shaded_cells_with_an_exception_or_may_is_not_read(text):
+    grey = {"center": [0.5, 1.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}
+    with pytest.raises(PuzzleError, match="r1c2"):
+        read(puzzle(text, solution=None, underlays=[grey]))
+
+
+def test_a_colour_a_line_rules_sentence_contrasts_or_negates_does_not_take_the_rule():
+    from sudoku_cp.formats.sudokupad.words import line_kinds
+
+    assert line_kinds("Digits on a purple line form a set of consecutive digits in any order, unlike the green lines. "
+                      "Green lines are German whispers.") == {"purple": "renban", "green": "whispers"}
+    assert line_kinds("Purple lines are renbans (a purple line may not cross a green line). "
+                      "Green lines are German whispers.") == {"purple": "renban", "green": "whispers"}
+    assert line_kinds("Renban lines are purple, not green.") == {"purple": "renban"}
+    assert line_kinds("Green lines are whispers, but blue lines are not.") == {"green": "whispers"}
+    # colours said together, with no contrast, share the rule
+    assert line_kinds("A purple line is a renban, and so is the red line.") == {"purple": "renban", "red": "renban"}
+
+
+def test_line_gaps_that_differ_between_sentences_or_lines_are_not_one_gap():
+    from sudoku_cp.formats.sudokupad.words import line_gap, qualified
+
+    two = "Adjacent digits along a green line differ by 5 or more; on the red line they differ by 2 or more."
+    assert "whispers" in qualified(two)  # the red line is no whisper of gap 5
+    assert "whispers" in qualified("Digits in cages differ by at least 6. Green lines: adjacent digits differ by at "
+                                   "least 3.")
+    assert "whispers" in qualified("Adjacent digits on green lines differ by at least 4 in the 6x6 grid, by at least 5 "
+                                   "in the 9x9 grid.")
+    one = "Green lines are German whispers: adjacent digits differ by at least 4. Whispers digits differ by 4 or more."
+    assert line_gap(one, "whispers") == 4 and qualified(one) == {}
+
+
+@pytest.mark.parametrize("text", ["Digits may repeat in the shaded regions.",
+                                  "The shaded regions are not extra regions: digits can repeat in them.",
+                                  "Digits in the grey areas need not be different."])
+def test_shaded_regions_the_text_lets_repeat_are_no_extra_regions(text):
+    shades = [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}
+              for r, c in ((1, 1), (1, 2), (2, 1), (2, 2))]  # 4 1 / 1 4 in SOLUTION: a repeat
+    with pytest.raises(PuzzleError) as refused:
+        read(puzzle(text, underlays=shades))
+    assert "own solution breaks" not in str(refused.value)
+
+
+def test_a_magic_square_the_text_negates_or_excepts_is_named():
+    with pytest.raises(PuzzleError, match="magic square"):
+        read(puzzle("Box 1 is not a magic square.", solution=None))
+
+
+def test_clones_the_text_negates_are_not_read():
+    shades = [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": "#CFCFCF"}
+              for r, c in ((0, 0), (3, 3))]  # 1 and 1 in SOLUTION: clones would hold
+    with pytest.raises(PuzzleError, match="r1c1|r4c4"):
+        read(puzzle("Shaded cells are not clones.", underlays=shades))
+
+
+@pytest.mark.parametrize("text", ["Digits in cages sum to the clue, except in the grey cage.",
+                                  "Cages are not killer cages: the clue is the count of odd digits."])
+def test_cages_whose_rule_the_text_negates_or_excepts_are_named(text):
+    with pytest.raises(PuzzleError, match="a cage of 2 cells from r4c3 marked 3 whose rule the rules text denies"):
+        read(puzzle(text, solution=None, cages=[{"cells": [[3, 2], [3, 3]], "value": 3}]))
+
+
+@pytest.mark.parametrize("text", ["Digits on an arrow sum to the circle, unless the arrow is red.",
+                                  "Arrows: digits along an arrow do not sum to the digit in the circle.",
+                                  "A digit in a circle is at least the sum of the digits on its arrow.",
+                                  "Digits on an arrow sum to at most the circle."])
+def test_an_arrow_whose_sum_the_text_negates_excepts_or_bounds_is_named(text):
+    from sudoku_cp.formats.sudokupad.words import qualified
+
+    assert "arrow" in qualified(text)
+    assert "arrow" not in qualified("Digits along an arrow sum to the digit in its circle. Digits may repeat on "
+                                    "arrows if allowed by other rules.")
+
+
+@pytest.mark.parametrize("text, mark", [
+    ("Digits separated by a white dot differ by 2.", "white"),
+    ("Cells separated by a white dot are not consecutive.", "white"),
+    ("Digits separated by a white dot are consecutive, unless the dot is on a line.", "white"),
+    ("Digits separated by a black dot are in a 1:3 ratio.", "black"),
+    ("Cells separated by an X sum to 7.", "X"),
+])
+def test_a_kropki_dot_or_xv_the_text_gives_another_meaning_is_named(text, mark):
+    dot = {"center": [0.5, 1], "width": 0.3, "height": 0.3, "rounded": True,
+           "backgroundColor": "#000000" if mark == "black" else "#FFFFFF", "borderColor": "#000000"}
+    if mark == "X":
+        dot = {"center": [0.5, 1], "width": 0.35, "height": 0.35, "text": "X", "rounded": True, "backgroundColor": "#FFFFFF"}
+    with pytest.raises(PuzzleError, match="r1c1 and r1c2, where the rules text says"):
+        read(puzzle(text, solution=None, overlays=[dot]))
+
+
+def test_kropki_and_xv_in_their_usual_words_are_not_qualified():
+    from sudoku_cp.formats.sudokupad.words import marks_qualified
+
+    assert marks_qualified("Cells separated by a white dot are consecutive. Cells separated by a black dot are in a 1:2 "
+                           "ratio. Not all dots are given. If there is no dot between two cells, they are not "
+                           "consecutive. Cells separated by an X sum to 10, by a V to 5.") == {}

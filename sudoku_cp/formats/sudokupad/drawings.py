@@ -219,6 +219,11 @@ def _where(p: Point, n: int) -> str:
     return f"{side} {what}"
 
 
+# Words by which a sentence says a parity is not, not always, or only may be a shape's or shading's digits'
+_UNSURE = (rf"\bnot?\b|n't\b|\bnever\b|\bcannot\b|\bmay\b|\bmight\b|\bcan\b|\bcould\b|\bsometimes\b|"
+           rf"{words.EXCEPTION}|{words.NOT_REQUIRED}")
+
+
 class DrawingReader:
     """Reads one puzzle's drawings (see the module's docstring); :meth:`read` gives the :class:`Reading`."""
 
@@ -230,6 +235,7 @@ class DrawingReader:
         self.has_rule = has_rule  # catalogue type name -> bool
         self.colour_rules = words.line_kinds(self.text)
         self.named = words.mentions(self.text)
+        self.qualified = words.qualified(self.text)  # line rules the text negates, excepts or gives a range
         self.out = Reading()
         self.thermos: list[tuple[Line, str, list[Cell]]] = []  # each thermometer read: its line, kind, cells
         self.shapes = [self._shape(s, layer) for layer in ("underlays", "overlays")
@@ -264,6 +270,11 @@ class DrawingReader:
         points = [p for p in (_point(w) for w in v.get("wayPoints") or []) if p is not None]
         return Line(points, str(v.get("color") or ""), _num(v.get("thickness"), 1.0), arrow)
 
+    def denied(self, pattern: str) -> bool:
+        """Whether a sentence of the rules text names ``pattern`` (a rule's words) only to deny it or make an
+        exception (:func:`.words.refuted`)."""
+        return any(words.refuted(sentence, pattern) for sentence in words.sentences(self.text))
+
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.n and 0 <= cell[1] < self.n
 
@@ -275,7 +286,13 @@ class DrawingReader:
 
     def line_rule(self, kind: str, cells: list[Cell], what: str, loop: bool = False) -> bool:
         """Add a line rule of catalogue type ``kind`` (``loop``: a closed line whose rule reads it whole, a 10 line);
-        a rule this build lacks is recorded by name."""
+        a rule this build lacks is recorded by name; a rule the rules text does not state plainly
+        (:func:`.words.qualified`) is named with its sentence."""
+        said = self.qualified.get(kind)
+        if said is not None:
+            self.unread(f"{what}, where the rules text says {said if len(said) <= 80 else said[:79] + '…'!r} "
+                        f"of {words.LINE_WORDS[kind]}")
+            return True
         if kind == "dutchwhispers" and not self.has_rule(kind):
             self.add("whispers", cells=[list(c) for c in cells], value=4)
             return True
@@ -570,7 +587,10 @@ class DrawingReader:
         if not any(re.search(r"\b(?:shaded|shading|grey|gray|colou?red|highlighted)\b[^.;]{0,30}\b(?:regions?|areas?|"
                              r"boxes|windows?)\b|windoku|extra regions?", sentence)
                    and re.search(r"repeat|\bonce\b|\b1 ?(?:-|to) ?\d\b|each digit|every digit|extra regions?|windoku|"
-                                 r"different|distinct", sentence) for sentence in words.sentences(self.text)):
+                                 r"different|distinct", sentence)
+                   and not re.search(rf"\b(?:may|can|could|might)(?: also)? repeat|{words.NOT_REQUIRED}", sentence)
+                   and not words.refuted(sentence, r"\bextra regions?|windoku|\bregions?\b")
+                   for sentence in words.sentences(self.text)):
             return
         shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and self.cell_shade(s)}
         groups = joined_groups(shaded)
@@ -596,6 +616,11 @@ class DrawingReader:
             [[(r, c) for r in range(b // side * side, b // side * side + side)
               for c in range(b % side * side, b % side * side + side)] for b in range(self.n)]
         said = " ".join(t for t in words.sentences(self.text) if re.search(r"\bmagic squares?\b", t))
+        denied = next((t for t in words.sentences(self.text, lower=False)
+                       if words.refuted(t.lower(), r"\bmagic squares?\b")), None)
+        if denied is not None:
+            self.unread(f"the magic square of which the rules text says {denied[:80]!r}")
+            return
         named = sorted({int(m.group(1)) for m in re.finditer(r"\bbox (\d+)\b", said)})
         if re.search(r"\b(?:central|centre|center|middle) box\b", said) and self.n % 2:
             named = sorted(set(named) | {(self.n + 1) // 2})
@@ -701,6 +726,10 @@ class DrawingReader:
                 continue
             if words.says(self.text, r"double[- ]?arrow") and not words.says(self.text, r"(?<!double )(?<!double-)arrow"):
                 self.out.missing.setdefault("doublearrow", "an arrow")
+                continue
+            if "arrow" in self.qualified:
+                self.unread(f"an arrow {_cells_text(circle + shaft)}, where the rules text says "
+                            f"{self.qualified['arrow'][:80]!r} of arrows")
                 continue
             if words.not_a_sum(self.text, r"\barrows?\b"):
                 self.unread(f"an arrow {_cells_text(circle + shaft)} whose circle the rules text makes other than a sum")
@@ -825,6 +854,7 @@ class DrawingReader:
         """Kropki dots, XV letters and sum dots on the edge between two cells."""
         sums = words.sum_marks(self.text)
         numbered = words.numbered_sum_circles(self.text)
+        qualified = words.marks_qualified(self.text)  # marks the text gives another meaning: named
         for s in self.shapes:
             if s.used or s.width > 0.5:
                 continue
@@ -833,6 +863,12 @@ class DrawingReader:
                 continue
             cells = [list(pair[0]), list(pair[1])]
             totals = self.sum_totals(s, sums, numbered)
+            mark = s.text.upper() if s.text.upper() in ("X", "V") else words.colour_word(s.background)
+            if not totals and mark in qualified and (s.rounded or mark in ("X", "V")):
+                s.used = True
+                self.unread(f"a {mark if mark in ('X', 'V') else mark + ' dot'} between {cell_name(*pair[0])} and "
+                            f"{cell_name(*pair[1])}, where the rules text says {qualified[mark][:80]!r}")
+                continue
             if s.text.upper() in ("X", "V"):  # SudokuPad's converter draws them bare, SudokuMaker on a white circle
                 s.used = True
                 self.add("xv", cells=cells, value=s.text.upper())
@@ -927,8 +963,8 @@ class DrawingReader:
         """Even squares and odd circles: SudokuPad's grey 0.7 shapes, or shapes the rules text calls odd/even."""
         said: dict[str, str] = {}  # "square"/"circle" -> "odd"/"even"
         for sentence in words.sentences(self.text):
-            if re.search(r"count|number of|how many|sum|total", sentence):
-                continue
+            if re.search(rf"count|number of|how many|sum|total|{_UNSURE}", sentence):
+                continue  # not a parity the shape's digit has, or not surely ("not even", "except", "may")
             shapes = [k for k in ("square", "circle") if re.search(rf"\b{k}s?\b", sentence)]
             parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
             if len(shapes) == 1 and len(parity) == 1:
@@ -953,8 +989,8 @@ class DrawingReader:
         shades = [s for s in self.shapes if not s.used and self.cell_shade(s)]
         for sentence in words.sentences(self.text):
             parity = [k for k in ("odd", "even") if re.search(rf"\b{k}\b", sentence)]
-            if len(parity) != 1 or re.search(r"count|number of|how many|sum|total|square|circle|\bnot?\b|never|"
-                                             r"cannot|can't|mustn't|\bif\b", sentence):
+            if len(parity) != 1 or re.search(rf"count|number of|how many|sum|total|square|circle|\bif\b|{_UNSURE}",
+                                             sentence):
                 continue
             colours = [c for c in words.colours_in(sentence) if c not in ("white", "black")]
             if not re.search(r"\bcells?\b", sentence) or not (colours or re.search(
@@ -969,8 +1005,8 @@ class DrawingReader:
 
     def counting_circles(self) -> None:
         """Counting circles: every circle left, when the rules text names the rule."""
-        if not words.says(self.text, r"counting[- ]circles?|how many circles|appears? in exactly \w+ circles"):
-            return
+        if not words.says(self.text, r"counting[- ]circles?|how many circles|appears? in exactly \w+ circles") or self.denied(r"counting[- ]circles?|how many circles|appears? in exactly \w+ circles"):
+            return  # not named, or named only to be denied (left unread below)
         found = [s for s in self.shapes if not s.used and s.rounded and not s.text and centred(s.centre)
                  and 0.6 <= s.width <= 1.0 and self.inside(cell_of(s.centre))]
         for s in found:
@@ -984,8 +1020,8 @@ class DrawingReader:
     def suns(self) -> None:
         """Sunburn: a sun (the text ``\u2600``) in a cell, when the rules text names sunburn or says a digit on a sun
         counts its smaller neighbours."""
-        if not words.says(self.text, r"\bsunburn|\bdigits? (?:on|in) (?:a|each|the) suns?\b[^.;]{0,120}\bsmaller"):
-            return
+        if not words.says(self.text, r"\bsunburn|\bdigits? (?:on|in) (?:a|each|the) suns?\b[^.;]{0,120}\bsmaller") or self.denied(r"\bsunburn|\bdigits? (?:on|in) (?:a|each|the) suns?\b[^.;]{0,120}\bsmaller"):
+            return  # not named, or named only to be denied (left unread below)
         found = [s for s in self.shapes if not s.used and s.text.replace("\ufe0f", "") == "\u2600"
                  and centred(s.centre) and self.inside(cell_of(s.centre))]
         for s in found:
@@ -999,8 +1035,8 @@ class DrawingReader:
     def clones(self) -> None:
         """Clones: shaded cells in groups of one shape, when the rules text names clones (each group of a
         shape is the first one's clone, cell by cell in reading order)."""
-        if not words.says(self.text, r"\bclone"):
-            return
+        if not words.says(self.text, r"\bclone") or self.denied(r"\bclone"):
+            return  # not named, or named only to be denied (left unread below)
         shaded = {cell_of(s.centre): s for s in self.shapes if not s.used and not s.rounded and not s.text
                   and centred(s.centre) and abs(s.width - 1) < NEAR and self.inside(cell_of(s.centre))}
         groups = joined_groups(shaded, lambda a, b: shaded[a].background == shaded[b].background)

@@ -245,6 +245,9 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
     unknown = "?" if said == "distinct" and not words.question_mark_meant(text) and "?" not in bounds else None
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
+    # "cages are not killer cages", "..., except in the grey cage": no cage clue is read as a killer's sum
+    denied = next((s for s in words.sentences(text, lower=False)
+                   if words.refuted(s.lower(), r"\bcages?\b|\bkillers?\b")), None)
     for cage in puzzle.get("cages") or []:
         if not isinstance(cage, dict):
             continue
@@ -276,6 +279,10 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
         elif isinstance(value, str) and value.strip() == unknown:
             value = None  # a cage of unknown sum
         killer = cage.get("unique") is True or words.says(text, r"cage|killer")
+        if killer and value not in (None, "") and denied:
+            unread.append(f"a cage of {at} marked {value!r} whose rule the rules text denies or makes an exception "
+                          f"to ({denied[:60]!r})")
+            continue
         if killer and value not in (None, "") and words.not_a_sum(text, r"\bcages?\b|\bkiller"):
             unread.append(f"a cage of {at} marked {value!r} whose clue the rules text makes other than a sum")
             continue
@@ -328,28 +335,36 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     groups, the kropki/XV negative, parity runs, global entropy and global mod 3, the negative of sum dots of a
     colour the text gives totals."""
     low = (text or "").lower().replace("’", "'")
+    # a sentence that denies a rule, makes an exception ("except in box 5", "unless") or does not require it ("not
+    # necessarily different") states no whole-grid rule: it is not read (words.refuted, words.NOT_REQUIRED)
+    # a sentence that says it of some cells only, or quotes it in an example, states no whole-grid rule either
+    plain = [s for s in words.sentences(low) if not re.search(rf"{words.NOT_REQUIRED}|{words.LIMITED}", s)]
     for piece, kind in (("knight", "antiknight"), ("king", "antiking")):
-        if any(re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s))
-               for s in words.sentences(low)):
+        if any((re.search(rf"anti[- ]?{piece}\b", s) or (re.search(rf"\b{piece}'?s? move", s) and re.search(_DIFFER, s)))
+               and not words.refuted(s, rf"anti[- ]?{piece}\b") and not re.search(words.EXCEPTION, s) for s in plain):
             constraints.append({"type": kind})
-    if re.search(r"non[- ]?consecutive", low) and not re.search(r"\bdots?\b|kropki", low):
-        constraints.append({"type": "nonconsecutive"})
+    if re.search(r"non[- ]?consecutive", low) and not re.search(r"\bdots?\b|kropki", low) and any(
+            re.search(r"non[- ]?consecutive", s) and not words.refuted(s, r"non[- ]?consecutive")
+            and not re.search(r"\blines?\b|\bcages?\b|\bcircles?\b|\barrows?\b|\bsome\b|\bshaded\b|\bmarked\b", s)
+            for s in plain):
+        constraints.append({"type": "nonconsecutive"})  # said of the grid, not of a line, a cage, some cells
     elif any(re.search(r"orthogonally (?:adjacent|neighbou?ring|touching)|(?:adjacent|neighbou?ring) cells", s)
              and re.search(r"\bconsecutive\b", s) and re.search(r"\b(?:not|never|cannot|can't|no)\b", s)
              and not re.search(r"\bdots?\b|kropki|\blines?\b|\bcages?\b|\bcircles?\b|\bexcept\b|\bunless\b|\bnot all\b", s)
-             for s in words.sentences(low)):
+             for s in plain):
         constraints.append({"type": "nonconsecutive"})  # "orthogonally adjacent cells cannot contain consecutive digits"
     if any(re.search(r"diagonally (?:adjacent|touching|neighbou?ring)", s) and re.search(_DIFFER, s)
-           and not re.search(r"\bdots?\b|\blines?\b|\bcages?\b", s) for s in words.sentences(low)):
+           and not re.search(r"\bdots?\b|\blines?\b|\bcages?\b", s)
+           and not words.refuted(s, r"anti[- ]?king") and not re.search(words.EXCEPTION, s) for s in plain):
         constraints.append({"type": "antiking"})  # cells diagonally adjacent differ: with the units, anti-king
     if any(re.search(r"\b(?:both|two|main|long|major)\b[^.;]{0,20}\bdiagonals\b", s)
            and re.search(_DIFFER + r"|\bonce\b|\b1 ?(?:-|to) ?9\b", s)
            and not re.search(r"little|arrows?\b|killer|\bsums?\b|product|total|\bsees?\b|\blines?\b", s)
-           for s in words.sentences(low)):
+           and not words.refuted(s, r"\bdiagonals\b") for s in plain):
         constraints.append({"type": "diagonal", "which": "both"})  # "digits may not repeat on the two main diagonals"
     if any(re.search(r"\bsame (?:relative )?(?:position|place|spot)s? (?:in|within|of) (?:each|every|any two|two|different|their)"
                      r"\b[^.;]{0,12}\b(?:box|boxes|region|regions)\b", s) and re.search(_DIFFER, s)
-           for s in words.sentences(low)):
+           and not words.refuted(s, r"\bsame (?:relative )?(?:position|place|spot)s?") for s in plain):
         constraints.append({"type": "disjoint"})  # "digits in the same position in each box may not repeat"
     length = words.parity_run(low)
     if length is not None:
@@ -357,8 +372,8 @@ def text_rules(text: str, constraints: list[dict]) -> None:
     constraints += [{"type": kind} for kind in words.area_rules(low)]  # "every 2x2 box holds a low, middle and high digit"
     sums = words.sum_marks(text)
     for clause in re.split(r"[.;\n]", low):
-        if re.search(r"\bnot (?:all|every|necessarily)", clause):
-            continue
+        if re.search(rf"\bnot (?:all|every|necessarily)|{words.EXCEPTION}|{words.LIMITED_MARKS}", clause.strip()):
+            continue  # "not all dots are given", "all dots are given except in box 5", "... in rows 1-3"
         # "circles" where the text calls its kropki dots white and black circles (as Penpa+ setters do)
         dots = r"(?:dots|circles)" if re.search(r"\b(?:white|black) circles?\b", low) else "dots"
         if re.search(rf"\ball (?:possible |the )?(?:kropki )?{dots} (?:are|have been) (?:given|shown|drawn|marked)", clause):

@@ -183,6 +183,9 @@ def colours_in(sentence: str) -> list[str]:
     return list(dict.fromkeys(_FAMILY.get(c, c) for c in COLOURS if re.search(rf"\b{c}", sentence)))
 
 
+_CONTRAST = r"\bnot?\b|n't\b|\bnever\b|\bcannot\b|\bunlike\b|\bbut\b|\bwhereas\b|\bwhile\b|\(|\binstead\b|\bother than\b"
+
+
 def line_kinds(text: str) -> dict[str, str]:
     """Colour family -> line rule, from the sentences that name both, then from the paragraphs that name both.
 
@@ -206,17 +209,107 @@ def line_kinds(text: str) -> dict[str, str]:
     for units in (sentences(text), paragraphs):  # a paragraph may name the colour in one sentence, the rule in the next
         for unit in units:
             rules = mentions(unit)
-            if len(rules) == 1:
+            # several colours and a contrast or a negation ("..., unlike the green lines", "purple, not green", "(a
+            # purple line may not cross a green line)"): each colour by its own clause, below
+            contrast = len(colours_in(unit)) > 1 and re.search(rf"{_CONTRAST}|{EXCEPTION}", unit)
+            if len(rules) == 1 and not contrast:
                 for colour in colours_in(unit):
                     out.setdefault(colour, rules[0])
                 if not colours_in(unit) and re.search(r"\bcolou?red lines?\b", unit):
                     out.setdefault(COLOURED, rules[0])
                 continue
-            for clause in re.split(r"[,;:.]|\b(?:and|while|whereas|but)\b", unit):
+            for clause in re.split(r"[,;:.()]|\b(?:and|while|whereas|but|unlike)\b", unit):
                 said = mentions(clause)
                 if len(said) == 1:
                     for colour in colours_in(clause):
                         out.setdefault(colour, said[0])
+    return out
+
+
+# Words by which a sentence that names a rule says the rule does not hold, or not everywhere: a negation just before
+# the rule's words ("purple lines are not renbans", "do not read the same forwards", "this is not an anti-knight
+# puzzle", "unlike anti-king puzzles"), "does not apply" just after them, or an exception anywhere in the sentence
+# ("..., except at box borders", "unless they are odd").
+_DENIED_BEFORE = (r"(?:\b(?:not|never|cannot|nor|neither|unlike|without)\b|n't)(?: (?:be|a|an|the|read|form|"
+                  r"considered|treated as|any|all|german|dutch|slow))* ?$")
+_NOT_APPLY = r"^[^.;]{0,30}\b(?:does not|doesn't|do not|don't|not|never|no longer) apply"
+EXCEPTION = r"\bexcept\b|\bunless\b|\bapart from\b|\bexcluding\b"
+# Words by which a sentence says a relation is not required ("not necessarily different", "need not be distinct")
+NOT_REQUIRED = (r"\bnot necessarily\b|\bneed(?:n't| not)\b|\b(?:do|does)(?: not|n't) (?:have|need) to\b|"
+                r"\bnot required\b|\bmay or may not\b")
+
+
+# Words by which a sentence says a whole-grid rule of some cells only, or quotes it in an example ("e.g. in an
+# anti-knight sudoku", "like anti-knight, but only for 1s", "within a cage", "in the shaded boxes", "in rows 1-3")
+LIMITED = (r"^(?:e\.? ?g\b|eg\b|for example|example)|\bfor example\b|\bfor instance\b|\blike\b|"
+           r"\bonly (?:applies|apply|for|to|in|within|on|between|among|if|when|where)\b|\bonly\s*[.!]?$|"
+           r"\bwithin (?:a |the |each |every |any )?(?:cages?|box|boxes|regions?|shaded|marked|grey|gray)\b|"
+           r"\bin the same (?:box|row|column|region|cage)\b|\b(?:shaded|grey|gray|marked|highlighted|circled)\b|"
+           r"\bcages?\b|\b\d+'?s\b|\bversion\b|\bin (?:rows?|columns?|box|boxes) \d|"
+           r"\bin (?:an?|other|normal|classic|regular) [\w-]+ (?:sudokus?|puzzles?)\b")
+# The same for a sentence about all marks given ("all dots are given only in the shaded area", "in rows 1-3"),
+# whose marks may have a colour ("all grey dots are given")
+LIMITED_MARKS = (r"^(?:e\.? ?g\b|eg\b|for example|example)|\bonly\b|\bwithin\b|\b(?:shaded|highlighted)\b|\bin the marked\b|"
+                 r"\bin (?:rows?|columns?|box|boxes|the (?:grey|gray|top|bottom|left|right|first|last|middle|centre|center))\b")
+
+
+def refuted(sentence: str, pattern: str) -> bool:
+    """Whether ``sentence`` (lower case) names ``pattern`` (a rule's words) only to deny it or make an exception:
+    a negation just before the words, "does not apply" just after, "except" or "unless" anywhere.
+
+    >>> refuted("this is not an anti-knight puzzle.", r"anti-knight"), refuted("anti-knight applies.", r"anti-knight")
+    (True, False)
+    """
+    found = [m for m in re.finditer(pattern, sentence) if m.end() > m.start() or m.start() == 0]
+    if not found:
+        return False
+    if re.search(EXCEPTION, sentence):
+        return True
+    return any(re.search(_DENIED_BEFORE, sentence[max(0, m.start() - 40):m.start()])
+               or re.search(_NOT_APPLY, sentence[m.end():]) for m in found)
+
+
+# A thermometer's digits said to repeat ("digits may repeat"), where no words of a slow thermometer are
+_THERMO_REPEATS = r"\b(?:may|can|could|might)(?: also)? (?:repeat|be equal|be the same|stay the same)\b"
+# A 10 line's total given as a range or several ("sum to 10 or more", "sum to 5 or 10")
+_SEGMENT_TOTAL = r"\b(?:sum|add|total)s?(?: up)? to (?:\d+|ten)\b(?=\s*(?:[-–+/]|to\b|or\b|and (?:more|less|greater|higher|lower|fewer|above|below)\b|,\s*\d))"
+
+
+# A rule said to hold only somewhere ("only where the line is shaded"), or that it may hold ("purple lines may be
+# renbans", "may differ by at least 5"), or a gap with an upper bound too ("or at most 1")
+_ONLY_SOME = r"\bonly (?:where|when|if|in|on|for|within|between|along)\b"
+_MAY_BEFORE = r"\b(?:may|might|could|can)(?: also)?(?: be)?(?: an?| the)? ?$"
+_AT_MOST = r"\bat most\b|\bor (?:less|fewer|smaller)\b|\bno more than\b"
+# An arrow's circle said not to be, or to bound, the sum ("do not sum to", "at least the sum", "at most")
+_NOT_EQUAL = (r"\b(?:not|never)\b[^.;]{0,20}\b(?:sum|add|total|equal)|n't (?:sum|add|total|equal)|\bat (?:least|most)\b|"
+              r"\bor (?:more|less|greater|fewer|smaller|larger)\b|\b(?:greater|less|more|smaller|larger|bigger) than\b")
+
+
+def qualified(text: str) -> dict[str, str]:
+    """Line rule (catalogue type) -> the sentence, as written, in which the rules text names it but does not state
+    it plainly: negated or with an exception (:func:`refuted`), a thermometer whose digits may repeat, a 10 line's
+    segments with a range or several totals. A line of that rule is named, not read.
+
+    >>> qualified("Purple lines are not renbans. Green lines are German whispers.")
+    {'renban': 'Purple lines are not renbans.'}
+    """
+    out: dict[str, str] = {}
+    for sentence in sentences(text, lower=False):
+        low = sentence.lower()
+        for pattern, kind in LINE_RULES:
+            if kind == "equalsum" or not re.search(pattern, low):
+                continue
+            if (refuted(low, pattern) or re.search(rf"{NOT_REQUIRED}|{_ONLY_SOME}", low)
+                    or any(re.search(_MAY_BEFORE, low[max(0, m.start() - 30):m.start()]) for m in re.finditer(pattern, low))
+                    or (kind in ("whispers", "lockout") and re.search(_AT_MOST, low))
+                    or (kind == "thermometer" and not re.search(LINE_RULES[0][0], low) and re.search(_THERMO_REPEATS, low))
+                    or (kind == "tenline" and re.search(_SEGMENT_TOTAL, low))
+                    or (kind == "arrow" and re.search(_SUM, low) and re.search(_NOT_EQUAL, low))):
+                out.setdefault(kind, sentence)
+    for kind in ("whispers", "lockout"):  # two gaps ("differ by 5 or more; on the red line by 2 or more"): not one
+        gaps = _gaps(text, kind)
+        if len({gap for gap, _ in gaps}) > 1:
+            out.setdefault(kind, next(written for gap, written in gaps if gap != gaps[0][0]))
     return out
 
 
@@ -281,16 +374,24 @@ def line_gap(text: str, kind: str) -> int | None:
     >>> line_gap("Digits along a purple lockout line are not between the diamonds, which differ by at least 3.", "lockout")
     3
     """
+    found = _gaps(text, kind)
+    return found[0][0] if found else None
+
+
+def _gaps(text: str, kind: str) -> list[tuple[int, str]]:
+    """Each gap the rules text gives a line rule of ``kind`` (see :func:`line_gap`), with its sentence as written."""
     kinds = ("whispers", "dutchwhispers") if kind == "whispers" else (kind,)
-    for sentence in sentences(text):
+    out = []
+    for written in sentences(text, lower=False):
+        sentence = written.lower()
         rules = mentions(sentence)
         if not rules or min(rules, key=lambda name: _first_at(sentence, name)) not in kinds:
             continue
-        m = re.search(r"differ (?:in value )?by (?:at least |a minimum of )?(\d+)(?! or less)|"
-                      r"difference of (?:at least |a minimum of )?(\d+)|at least (\d+) apart", sentence)
-        if m:
-            return int(next(g for g in m.groups() if g))
-    return None
+        for m in re.finditer(r"differ (?:in value )?by (?:at least |a minimum of )?(\d+)(?! or less)|"
+                             r"difference of (?:at least |a minimum of )?(\d+)|at least (\d+) apart|"
+                             r"(?<=\d)\b[^.;]{0,40}?(?:,|\bor\b|\band\b) by (?:at least |a minimum of )?(\d+)", sentence):
+            out.append((int(next(g for g in m.groups() if g)), written))
+    return out
 
 
 def line_sum(text: str) -> int | None:
@@ -402,7 +503,8 @@ _NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't
 
 def cage_digits(text: str) -> str | None:
     """What the rules text says of the digits in cages: ``"repeat"`` (they may repeat), ``"distinct"`` (they do
-    not), ``"both"`` (it says each, of some cages: no reading is sure), or None (it does not say).
+    not), ``"both"`` (it says each, of some cages, or says one with an exception, or
+    that digits need not differ: no reading is sure), or None (it does not say).
 
     >>> cage_digits("Digits in a cage MAY repeat."), cage_digits("Digits cannot repeat in cages."), cage_digits("Killer cages.")
     ('repeat', 'distinct', None)
@@ -412,6 +514,9 @@ def cage_digits(text: str) -> str | None:
     found = [s for s in sentences(text) if re.search(_CAGE, s)]
     repeat = any(re.search(_MAY_REPEAT, s) for s in found)
     distinct = any(re.search(_NO_REPEAT, s) for s in found)
+    if any((re.search(_MAY_REPEAT, s) or re.search(_NO_REPEAT, s) or re.search(r"\b(?:different|differ)\b", s))
+           and re.search(rf"{EXCEPTION}|{NOT_REQUIRED}", s) for s in found):
+        return "both"  # "may not repeat unless the cage is grey", "need not be distinct": no reading is sure
     return "both" if repeat and distinct else "repeat" if repeat else "distinct" if distinct else None
 
 
@@ -497,7 +602,7 @@ def grey_dots(text: str) -> bool:
         ratio = re.search(r"\b1 ?: ?2\b|\b2 ?: ?1\b|ratio|double|twice|half", sentence)
         either = re.search(r"\b(?:white|black) (?:dot )?(?:or|and/or) (?:a )?(?:white|black)\b", sentence)
         if ((consecutive and ratio and re.search(r"\bor\b", sentence)) or either) \
-                and not re.search(r"\bnot?\b|\bnever\b|\bneither\b", sentence):
+                and not re.search(rf"\bnot?\b|\bnever\b|\bneither\b|{EXCEPTION}", sentence):
             return True
     return False
 
@@ -593,6 +698,38 @@ def sum_marks(text: str) -> dict[tuple[str, str], tuple[int, ...]]:
             totals = (5, 10)
         if totals:
             out.setdefault((colours[0], forms.pop()), totals)
+    return out
+
+
+# Kropki dots and XV letters, read by their look: the words that name each, and that give it another meaning than
+# its usual one (a white dot's digits "differ by 2" or "are not consecutive", a black dot's "1:3 ratio")
+_MARK_WORDS = {"white": r"\bwhite\b[^.;]{0,20}\b(?:dots?|circles?)\b", "black": r"\bblack\b[^.;]{0,20}\b(?:dots?|circles?)\b",
+               "X": r"\b(?:an? )?[\"'‘“]?x[\"'’”]?s?\b(?! ?[x×] ?\d)", "V": r"\b(?:an? )?[\"'‘“]?v[\"'’”]?s?\b"}
+_OTHER_MEANING = {"white": r"\bdiffer\w*\b(?: \w+){0,3} (?:[2-9]|two|three|four|five)\b|\bnot consecutive\b|"
+                           r"\bnon-?consecutive\b",
+                  "black": r"\b1 ?: ?[3-9]\b|\b[3-9] ?: ?1\b|\btriple\b|\bthree times\b|\bthrice\b"}
+# Words of a sentence about the pairs with no mark ("if there is no dot, the digits are not consecutive")
+_NO_MARK = r"\bno (?:dots?|circles?|mark)\b|\bwithout (?:an? )?(?:dots?|circles?)\b|\bnot (?:all|every)\b|\bnot (?:separated|joined|connected|marked)\b"
+
+
+def marks_qualified(text: str) -> dict[str, str]:
+    """Kropki dot colour (``white``, ``black``) or XV letter (``X``, ``V``) -> the sentence, as written, in which the
+    rules text gives it another meaning than its usual one, denies it or makes an exception; such marks are named.
+
+    >>> marks_qualified("Digits separated by a white dot differ by 2. Black dots: a 1:2 ratio.")
+    {'white': 'Digits separated by a white dot differ by 2.'}
+    """
+    out: dict[str, str] = {}
+    standard = xv_standard(text)
+    for written in sentences(text, lower=False):
+        low = written.lower()
+        for mark, words_of in _MARK_WORDS.items():
+            if not re.search(words_of, low):
+                continue
+            other = _OTHER_MEANING.get(mark)
+            if (re.search(EXCEPTION, low) or (mark in ("X", "V") and not standard and totals_in(low) is not None)
+                    or (other and re.search(other, low) and not re.search(_NO_MARK, low))):
+                out.setdefault(mark, written)
     return out
 
 
@@ -760,6 +897,6 @@ def says(text: str, pattern: str) -> bool:
     return bool(re.search(pattern, (text or "").lower()))
 
 
-__all__ = ["COLOURED", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
+__all__ = ["COLOURED", "EXCEPTION", "LIMITED", "LIMITED_MARKS", "marks_qualified", "NOT_REQUIRED", "qualified", "refuted", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
            "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard"]

@@ -230,3 +230,40 @@ def test_a_killer_cage_numbered_with_a_bound_is_a_bound_cage_where_the_rules_tex
         board = parse_puzzle(link)
         assert [(c.cells[0], c.data) for c in board.rules.constraints if c.kind == "boundcage"] == [((3, 4), (None, 15, ""))]
         assert solution_of(link) == ("unique", row["solution"])
+
+
+# a rules text that gives a drawn mark or line another meaning, denies it, excepts some, or only allows it: the
+# drawing is named, never read by its look (the SudokuPad reader's words.marks_qualified, qualified, refuted)
+KEEP = "Place a digit from 1 to 9 in each empty cell so that each row, column and 3x3 box contains every digit once. "
+
+
+@pytest.mark.parametrize("kind, text, named", [
+    ("kropki", "Digits separated by a white dot differ by 2; digits separated by a black dot are in a 1:2 ratio.",
+     "a white dot between"),
+    ("kropki-negative", "Digits separated by a white dot differ by 1. Black dots: one digit is three times the other.",
+     "a black dot between"),
+    ("kropki", "Digits separated by a white dot differ by 1, except in box 5. Black dots: a 1:2 ratio.",
+     "a white dot between"),
+    ("xv", "Digits separated by an X sum to 7.", "an X between"),
+    ("thermometer", "Digits along a thermometer increase from the bulb end, but digits may repeat.",
+     "a thermometer from"),
+    ("thermometer", "Digits along a thermometer need not increase.", "a thermometer from"),
+    ("thermometer", "Digits along a thermometer increase or stay the same from the bulb end.", "a thermometer from"),
+    ("arrow", "Digits along an arrow multiply to the digit in its circle.", "an arrow from"),
+    ("arrow", "Digits along an arrow sum to at least the digit in its circle.", "an arrow from"),
+    ("killer", "Digits in a cage multiply to the small clue in its corner and do not repeat within the cage.",
+     "a killer cage of"),
+    ("killer", "Digits in a cage sum to the small clue in its corner, except in box 5. Digits do not repeat in cages.",
+     "a killer cage of"),
+    ("diagonal", "Digits may repeat on the diagonals.", "the diagonal"),
+    ("diagonal", "This is not a diagonal sudoku.", "the diagonal"),
+    ("diagonal", "Digits on the diagonals need not differ.", "the diagonal"),
+    ("diagonal", "Each diagonal line is a German whisper.", "the diagonal"),
+])
+def test_a_mark_or_line_the_rules_text_redefines_denies_or_only_allows_is_named_not_read(kind, text, named):
+    row = next(row for row in CONVERTED if row["kind"] == kind)
+    with options(rules_text=KEEP + text):
+        with pytest.raises(UnreadDrawing) as refused:
+            parse_puzzle(row["link"])
+    message = str(refused.value)
+    assert named in message and "rules text" in message and "\n" not in message

@@ -496,7 +496,7 @@ def defines_a_known_rule(body: str) -> bool:
 # What a rules text says of the digits in cages: they may repeat ("digits in a cage may repeat", "digits can repeat
 # within cages"), or they do not ("digits cannot repeat in a cage", "cages contain non-repeating digits").
 _CAGE = r"\b(?:cages?|killers?)\b"
-_MAY_REPEAT = r"\b(?:may|can|could|might)\b(?: also)? repeat\b"
+MAY_REPEAT = r"\b(?:may|can|could|might)\b(?: also)? repeat\b"
 _NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't|does not|doesn't|never|won't|will not|"
               r"not)\b[^.;]{0,12}\brepeat|non-?repeating|\bdistinct\b|\ball different\b|\bdifferent digits\b")
 
@@ -512,9 +512,9 @@ def cage_digits(text: str) -> str | None:
     'both'
     """
     found = [s for s in sentences(text) if re.search(_CAGE, s)]
-    repeat = any(re.search(_MAY_REPEAT, s) for s in found)
+    repeat = any(re.search(MAY_REPEAT, s) for s in found)
     distinct = any(re.search(_NO_REPEAT, s) for s in found)
-    if any((re.search(_MAY_REPEAT, s) or re.search(_NO_REPEAT, s) or re.search(r"\b(?:different|differ)\b", s))
+    if any((re.search(MAY_REPEAT, s) or re.search(_NO_REPEAT, s) or re.search(r"\b(?:different|differ)\b", s))
            and re.search(rf"{EXCEPTION}|{NOT_REQUIRED}", s) for s in found):
         return "both"  # "may not repeat unless the cage is grey", "need not be distinct": no reading is sure
     return "both" if repeat and distinct else "repeat" if repeat else "distinct" if distinct else None

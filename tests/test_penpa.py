@@ -259,6 +259,19 @@ KEEP = "Place a digit from 1 to 9 in each empty cell so that each row, column an
     ("diagonal", "This is not a diagonal sudoku.", "the diagonal"),
     ("diagonal", "Digits on the diagonals need not differ.", "the diagonal"),
     ("diagonal", "Each diagonal line is a German whisper.", "the diagonal"),
+    ("diagonal", "Digits on the diagonals differ only in rows 1-3.", "the diagonal"),
+    ("kropki", "Digits separated by a white dot need not be consecutive.", "a white dot between"),
+    ("kropki", "Digits separated by a white dot may be consecutive.", "a white dot between"),
+    ("kropki", "White dots are only between consecutive digits in box 5.", "a white dot between"),
+    ("kropki", "White dots do not mark consecutive digits.", "a white dot between"),
+    ("kropki-negative", "Digits separated by a black dot need not be in a 1:2 ratio.", "a black dot between"),
+    ("xv", "Digits separated by an X need not sum to 10.", "an X between"),
+    ("xv", "Digits separated by an X may sum to 10.", "an X between"),
+    ("xv", "Digits separated by an X sum to 10 or more.", "an X between"),
+    ("killer", "Digits in a cage need not sum to the small clue.", "a killer cage of"),
+    ("killer", "Cage sums only apply in box 5.", "a killer cage of"),
+    ("killer", "Digits in a cage sum to at least the small clue in its corner.", "a killer cage of"),
+    ("thermometer", "Digits along a thermometer decrease from the bulb end.", "a thermometer from"),
 ])
 def test_a_mark_or_line_the_rules_text_redefines_denies_or_only_allows_is_named_not_read(kind, text, named):
     row = next(row for row in CONVERTED if row["kind"] == kind)

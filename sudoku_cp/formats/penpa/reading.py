@@ -21,6 +21,12 @@ Read from the problem layer (``pu_q``) of a square board (grid type ``square`` o
 - the whole-grid rules the rules text states (anti-knight, anti-king, non-consecutive, "all dots
   are given"), as for SudokuPad links.
 
+Where the rules text gives a drawn mark or line another meaning ("a white dot: the digits differ by 2",
+"an X sums to 7"), denies it, makes an exception, says it only somewhere, only that it may hold or need
+not, or a bound ("at least the clue"), that drawing is named, not read by its look (the SudokuPad
+reader's :func:`..sudokupad.words.marks_qualified`, :func:`~..sudokupad.words.qualified`,
+:func:`~..sudokupad.words.unsure`, :func:`~..sudokupad.words.not_a_sum`).
+
 Not rules: shading, lines and symbols outside the board (its margins hold nothing a rule reads), and
 in a contest link (Penpa+'s ``comp`` mode) the letters and arrows outside the board that mark which
 row or column to enter as the answer. Everything else drawn is named and refuses the puzzle: any
@@ -223,16 +229,17 @@ class Reader:
                 self.unread.append(f"{what} between {' and '.join(cell_name(*c) for c, ok in zip(pair_cells, on_board) if ok)}")
         main = {frozenset({(t, t), (t + 1, t + 1)}) for t in range(n)}
         anti = {frozenset({(t, n - t), (t + 1, n - t - 1)}) for t in range(n)}
-        # a sentence about diagonals that denies or excepts them, lets digits repeat on them or not differ, or
-        # gives them a line rule ("digits may repeat on the diagonals", "each diagonal is a German whisper")
+        # a sentence about diagonals that denies or excepts them, lets digits repeat on them or not differ, says
+        # them only somewhere, or gives them a line rule ("digits may repeat on the diagonals", "each diagonal is a
+        # German whisper"): they are named
         said = next((s for s in words.sentences(self.text, lower=False) if re.search(r"\bdiagonals?\b", s.lower())
-                     and (words.refuted(s.lower(), r"\bdiagonals?\b") or words.mentions(s)
-                          or re.search(rf"{words.NOT_REQUIRED}|{words.MAY_REPEAT}", s.lower()))), None)
+                     and (words.unsure(s.lower(), r"\bdiagonals?\b") or words.mentions(s)
+                          or re.search(rf"{words.MAY_REPEAT}|\bonly\b", s.lower()))), None)
         for which, segments in (("main", main), ("anti", anti)):
             if segments <= diagonals:
                 diagonals -= segments
-                ends = ((0, 0), (n - 1, n - 1)) if which == "main" else ((0, n - 1), (n - 1, 0))
-                if not self._said(said, f"the diagonal line from {cell_name(*ends[0])} to {cell_name(*ends[1])}"):
+                corners = ((0, 0), (n - 1, n - 1)) if which == "main" else ((0, n - 1), (n - 1, 0))
+                if not self._said(said, f"the diagonal line from {cell_name(*corners[0])} to {cell_name(*corners[1])}"):
                     self.constraints.append({"type": "diagonal", "which": which})
         if diagonals:
             (y, x), _ = sorted(next(iter(diagonals)))
@@ -283,8 +290,12 @@ class Reader:
         said = words.cage_digits(self.text)
         marks = words.cage_bounds(self.text)
         # "cages are not killer cages", "..., except in box 5": no cage is read; nor a clue other than a sum
-        denied = next((s for s in words.sentences(self.text, lower=False)
-                       if words.refuted(s.lower(), r"\bcages?\b|\bkillers?\b")), None)
+        # or only says they may, need not, hold only somewhere ("only in box 5"), or a bound ("at least the clue")
+        cage_words = r"\bcages?\b|\bkillers?\b"
+        denied = next((s for s in words.sentences(self.text, lower=False) if words.unsure(s.lower(), cage_words)
+                       or (re.search(cage_words, s.lower()) and re.search(r"\bonly\b", s.lower()))), None)
+        bounded = next((s for s in words.sentences(self.text, lower=False) if re.search(cage_words, s.lower())
+                        and re.search(words.NOT_EQUAL, s.lower())), None) if not marks else None  # (not "<" explained)
         product = words.not_a_sum(self.text, r"\bcages?\b|\bkiller")
         caged: dict[Cell, int] = {}
         for number, path in enumerate(self._paths("killercages")):
@@ -303,6 +314,8 @@ class Reader:
                 self.unread.append(f"{at} marked {', '.join(map(repr, found))}")
                 continue
             if self._said(denied, at):
+                continue
+            if found and not bound and self._said(bounded, at):
                 continue
             if product:
                 self.unread.append(f"{at} whose clue the rules text makes other than a sum")

@@ -280,3 +280,22 @@ def test_a_mark_or_line_the_rules_text_redefines_denies_or_only_allows_is_named_
             parse_puzzle(row["link"])
     message = str(refused.value)
     assert named in message and "rules text" in message and "\n" not in message
+
+
+@pytest.mark.parametrize("kind, text, named", [
+    ("jigsaw", "Each row and column contains every digit once. Digits may repeat in the outlined regions.",
+     "the jigsaw regions"),
+    ("jigsaw", "Each row and column contains every digit once. Outlined regions need not contain every digit.",
+     "the jigsaw regions"),
+    ("classic", "Each row and column contains every digit once. Digits may repeat within boxes.", "the 3x3 boxes"),
+    ("classic", "Each row and column contains every digit once; digits can repeat in a 3x3 box.", "the 3x3 boxes"),
+])
+def test_boxes_or_regions_the_rules_text_lets_digits_repeat_in_are_named_not_read(kind, text, named):
+    row = next(row for row in CONVERTED if row["kind"] == kind)
+    with options(rules_text=text):
+        with pytest.raises(UnreadDrawing) as refused:
+            parse_puzzle(row["link"])
+    message = str(refused.value)
+    assert named in message and "rules text" in message and "\n" not in message
+    with options(rules_text="Each row and column contains every digit once. Digits may repeat in cages, not in boxes."):
+        assert parse_puzzle(row["link"]).rules.name == kind  # said of cages: the boxes or regions stay

@@ -25,7 +25,8 @@ Where the rules text gives a drawn mark or line another meaning ("a white dot: t
 "an X sums to 7"), denies it, makes an exception, says it only somewhere, only that it may hold or need
 not, or a bound ("at least the clue"), that drawing is named, not read by its look (the SudokuPad
 reader's :func:`..sudokupad.words.marks_qualified`, :func:`~..sudokupad.words.qualified`,
-:func:`~..sudokupad.words.unsure`, :func:`~..sudokupad.words.not_a_sum`).
+:func:`~..sudokupad.words.unsure`, :func:`~..sudokupad.words.not_a_sum`); so are the boxes or jigsaw
+regions where it lets digits repeat in them ("digits may repeat within boxes").
 
 Not rules: shading, lines and symbols outside the board (its margins hold nothing a rule reads), and
 in a contest link (Penpa+'s ``comp`` mode) the letters and arrows outside the board that mark which
@@ -57,6 +58,7 @@ THICK = (2, 21)  # thick black edges: region borders
 WHITE, BLACK = (1, 8), (2,)  # circle fills: white with a black outline, black
 DOTS = ("circle_SS", "circle_S")  # the small circles Penpa+ puts on edges (kropki)
 CIRCLES = ("circle_L", "circle_M", "circle_S")  # an arrow's circle
+REGION_WORDS = r"\bbox(?:es)?\b|\bregions?\b"  # what the rules text calls the boxes or a jigsaw's regions
 HISTORY = ("command_redo", "command_undo", "command_replay")
 SUDOKU_TAGS = ("classic", "irregular", "arrow", "thermo", "killer", "consecutivepairs")
 OTHER_SUDOKU_TAGS = ("latin", "alphabet", "tightfit", "evenodd", "isodoku", "consecutive", "nonconsecutive", "sudokurve",
@@ -469,14 +471,22 @@ def regions(reader: Reader) -> tuple[tuple[int, int] | None, list[list[int]] | N
     if inner:
         (a, b) = inner[0]
         reader.unread.append(f"a thick border between {cell_name(*a)} and {cell_name(*b)} inside one region")
+    shape = None
     for rows in range(2, n):
         cols = n // rows
         if rows * cols != n or cols < 2:
             continue
         boxes = [[(r // rows) * (n // cols) + c // cols for c in range(n)] for r in range(n)]
         if all(len({label[r][c] for r in range(n) for c in range(n) if boxes[r][c] == k}) == 1 for k in range(n)):
-            return (rows, cols), None
-    return None, label
+            shape = (rows, cols)
+            break
+    # a sentence (not about cages) that lets digits repeat in the boxes or regions, or says their rule need not hold,
+    # holds only somewhere, or denies it ("digits may repeat within boxes"): the borders are named, not read
+    said = next((s for s in words.sentences(reader.text, lower=False) if re.search(REGION_WORDS, s.lower())
+                 and not re.search(r"\bcages?\b|\bkillers?\b", s.lower())
+                 and (words.unsure(s.lower(), REGION_WORDS) or re.search(words.MAY_REPEAT, s.lower()))), None)
+    reader._said(said, f"the {shape[0]}x{shape[1]} boxes" if shape else "the jigsaw regions")
+    return (shape, None) if shape else (None, label)
 
 
 __all__ = ["Reader", "read_board", "regions"]

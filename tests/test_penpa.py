@@ -230,3 +230,72 @@ def test_a_killer_cage_numbered_with_a_bound_is_a_bound_cage_where_the_rules_tex
         board = parse_puzzle(link)
         assert [(c.cells[0], c.data) for c in board.rules.constraints if c.kind == "boundcage"] == [((3, 4), (None, 15, ""))]
         assert solution_of(link) == ("unique", row["solution"])
+
+
+# a rules text that gives a drawn mark or line another meaning, denies it, excepts some, or only allows it: the
+# drawing is named, never read by its look (the SudokuPad reader's words.marks_qualified, qualified, refuted)
+KEEP = "Place a digit from 1 to 9 in each empty cell so that each row, column and 3x3 box contains every digit once. "
+
+
+@pytest.mark.parametrize("kind, text, named", [
+    ("kropki", "Digits separated by a white dot differ by 2; digits separated by a black dot are in a 1:2 ratio.",
+     "a white dot between"),
+    ("kropki-negative", "Digits separated by a white dot differ by 1. Black dots: one digit is three times the other.",
+     "a black dot between"),
+    ("kropki", "Digits separated by a white dot differ by 1, except in box 5. Black dots: a 1:2 ratio.",
+     "a white dot between"),
+    ("xv", "Digits separated by an X sum to 7.", "an X between"),
+    ("thermometer", "Digits along a thermometer increase from the bulb end, but digits may repeat.",
+     "a thermometer from"),
+    ("thermometer", "Digits along a thermometer need not increase.", "a thermometer from"),
+    ("thermometer", "Digits along a thermometer increase or stay the same from the bulb end.", "a thermometer from"),
+    ("arrow", "Digits along an arrow multiply to the digit in its circle.", "an arrow from"),
+    ("arrow", "Digits along an arrow sum to at least the digit in its circle.", "an arrow from"),
+    ("killer", "Digits in a cage multiply to the small clue in its corner and do not repeat within the cage.",
+     "a killer cage of"),
+    ("killer", "Digits in a cage sum to the small clue in its corner, except in box 5. Digits do not repeat in cages.",
+     "a killer cage of"),
+    ("diagonal", "Digits may repeat on the diagonals.", "the diagonal"),
+    ("diagonal", "This is not a diagonal sudoku.", "the diagonal"),
+    ("diagonal", "Digits on the diagonals need not differ.", "the diagonal"),
+    ("diagonal", "Each diagonal line is a German whisper.", "the diagonal"),
+    ("diagonal", "Digits on the diagonals differ only in rows 1-3.", "the diagonal"),
+    ("kropki", "Digits separated by a white dot need not be consecutive.", "a white dot between"),
+    ("kropki", "Digits separated by a white dot may be consecutive.", "a white dot between"),
+    ("kropki", "White dots are only between consecutive digits in box 5.", "a white dot between"),
+    ("kropki", "White dots do not mark consecutive digits.", "a white dot between"),
+    ("kropki-negative", "Digits separated by a black dot need not be in a 1:2 ratio.", "a black dot between"),
+    ("xv", "Digits separated by an X need not sum to 10.", "an X between"),
+    ("xv", "Digits separated by an X may sum to 10.", "an X between"),
+    ("xv", "Digits separated by an X sum to 10 or more.", "an X between"),
+    ("killer", "Digits in a cage need not sum to the small clue.", "a killer cage of"),
+    ("killer", "Cage sums only apply in box 5.", "a killer cage of"),
+    ("killer", "Digits in a cage sum to at least the small clue in its corner.", "a killer cage of"),
+    ("thermometer", "Digits along a thermometer decrease from the bulb end.", "a thermometer from"),
+])
+def test_a_mark_or_line_the_rules_text_redefines_denies_or_only_allows_is_named_not_read(kind, text, named):
+    row = next(row for row in CONVERTED if row["kind"] == kind)
+    with options(rules_text=KEEP + text):
+        with pytest.raises(UnreadDrawing) as refused:
+            parse_puzzle(row["link"])
+    message = str(refused.value)
+    assert named in message and "rules text" in message and "\n" not in message
+
+
+@pytest.mark.parametrize("kind, text, named", [
+    ("jigsaw", "Each row and column contains every digit once. Digits may repeat in the outlined regions.",
+     "the jigsaw regions"),
+    ("jigsaw", "Each row and column contains every digit once. Outlined regions need not contain every digit.",
+     "the jigsaw regions"),
+    ("classic", "Each row and column contains every digit once. Digits may repeat within boxes.", "the 3x3 boxes"),
+    ("classic", "Each row and column contains every digit once; digits can repeat in a 3x3 box.", "the 3x3 boxes"),
+])
+def test_boxes_or_regions_the_rules_text_lets_digits_repeat_in_are_named_not_read(kind, text, named):
+    row = next(row for row in CONVERTED if row["kind"] == kind)
+    with options(rules_text=text):
+        with pytest.raises(UnreadDrawing) as refused:
+            parse_puzzle(row["link"])
+    message = str(refused.value)
+    assert named in message and "rules text" in message and "\n" not in message
+    with options(rules_text="Each row and column contains every digit once. Digits may repeat in cages, not in boxes."):
+        assert parse_puzzle(row["link"]).rules.name == kind  # said of cages: the boxes or regions stay

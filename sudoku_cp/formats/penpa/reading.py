@@ -21,6 +21,13 @@ Read from the problem layer (``pu_q``) of a square board (grid type ``square`` o
 - the whole-grid rules the rules text states (anti-knight, anti-king, non-consecutive, "all dots
   are given"), as for SudokuPad links.
 
+Where the rules text gives a drawn mark or line another meaning ("a white dot: the digits differ by 2",
+"an X sums to 7"), denies it, makes an exception, says it only somewhere, only that it may hold or need
+not, or a bound ("at least the clue"), that drawing is named, not read by its look (the SudokuPad
+reader's :func:`..sudokupad.words.marks_qualified`, :func:`~..sudokupad.words.qualified`,
+:func:`~..sudokupad.words.unsure`, :func:`~..sudokupad.words.not_a_sum`); so are the boxes or jigsaw
+regions where it lets digits repeat in them ("digits may repeat within boxes").
+
 Not rules: shading, lines and symbols outside the board (its margins hold nothing a rule reads), and
 in a contest link (Penpa+'s ``comp`` mode) the letters and arrows outside the board that mark which
 row or column to enter as the answer. Everything else drawn is named and refuses the puzzle: any
@@ -35,6 +42,7 @@ import re
 from ...core.board import PuzzleError
 from ...core.shape import cell_name
 from ..jsontext import show
+from ..sudokupad import words
 from .grid import Grid
 from .link import EXPECTED, Link, header_int, line_json
 
@@ -50,6 +58,7 @@ THICK = (2, 21)  # thick black edges: region borders
 WHITE, BLACK = (1, 8), (2,)  # circle fills: white with a black outline, black
 DOTS = ("circle_SS", "circle_S")  # the small circles Penpa+ puts on edges (kropki)
 CIRCLES = ("circle_L", "circle_M", "circle_S")  # an arrow's circle
+REGION_WORDS = r"\bbox(?:es)?\b|\bregions?\b"  # what the rules text calls the boxes or a jigsaw's regions
 HISTORY = ("command_redo", "command_undo", "command_replay")
 SUDOKU_TAGS = ("classic", "irregular", "arrow", "thermo", "killer", "consecutivepairs")
 OTHER_SUDOKU_TAGS = ("latin", "alphabet", "tightfit", "evenodd", "isodoku", "consecutive", "nonconsecutive", "sudokurve",
@@ -142,6 +151,14 @@ class Reader:
     def _at(self, k: object) -> str:
         return self.grid.where(k) if type(k) is int else f"Penpa+ point {show(str(k))}"
 
+    def _said(self, said: str | None, what: str) -> bool:
+        """Name ``what`` (a drawing) where the rules text says ``said`` (a sentence that gives its rule another
+        meaning, denies it, excepts some, or only allows it: :mod:`..sudokupad.words`); it is then not read."""
+        if said is None:
+            return False
+        self.unread.append(f"{what}, where the rules text says {said if len(said) <= 80 else said[:79] + '…'!r}")
+        return True
+
     # -- the elements ---------------------------------------------------------------------------
 
     def read(self) -> Reader:
@@ -214,16 +231,25 @@ class Reader:
                 self.unread.append(f"{what} between {' and '.join(cell_name(*c) for c, ok in zip(pair_cells, on_board) if ok)}")
         main = {frozenset({(t, t), (t + 1, t + 1)}) for t in range(n)}
         anti = {frozenset({(t, n - t), (t + 1, n - t - 1)}) for t in range(n)}
+        # a sentence about diagonals that denies or excepts them, lets digits repeat on them or not differ, says
+        # them only somewhere, or gives them a line rule ("digits may repeat on the diagonals", "each diagonal is a
+        # German whisper"): they are named
+        said = next((s for s in words.sentences(self.text, lower=False) if re.search(r"\bdiagonals?\b", s.lower())
+                     and (words.unsure(s.lower(), r"\bdiagonals?\b") or words.mentions(s)
+                          or re.search(rf"{words.MAY_REPEAT}|\bonly\b", s.lower()))), None)
         for which, segments in (("main", main), ("anti", anti)):
             if segments <= diagonals:
-                self.constraints.append({"type": "diagonal", "which": which})
                 diagonals -= segments
+                corners = ((0, 0), (n - 1, n - 1)) if which == "main" else ((0, n - 1), (n - 1, 0))
+                if not self._said(said, f"the diagonal line from {cell_name(*corners[0])} to {cell_name(*corners[1])}"):
+                    self.constraints.append({"type": "diagonal", "which": which})
         if diagonals:
             (y, x), _ = sorted(next(iter(diagonals)))
             self.unread.append(f"a diagonal line from the grid point {y},{x} that is not a whole main diagonal")
 
     def _numbers(self) -> None:
         grid, n = self.grid, self.n
+        qualified = words.marks_qualified(self.text)  # X and V the text gives another total or an exception: named
         for index, value in self._items("number"):
             text = str(value[0]).strip() if isinstance(value, list) and value and not isinstance(value[0], list) else \
                 ("" if not isinstance(value, list) or not value else "candidates")
@@ -237,6 +263,10 @@ class Reader:
             elif cell is not None and style in GIVEN_STYLES and re.fullmatch(r"[0-9]{1,2}", text) and 1 <= int(text) <= n:
                 self.givens[cell] = int(text)
             elif edge is not None and style in GIVEN_STYLES and text.upper() in ("X", "V"):
+                mark = text.upper()
+                if self._said(qualified.get(mark), f"{'an' if mark == 'X' else 'a'} {mark} between "
+                                                   f"{cell_name(*edge[0])} and {cell_name(*edge[1])}"):
+                    continue
                 self.constraints.append({"type": "xv", "cells": [list(edge[0]), list(edge[1])], "value": text.upper()})
             elif index is not None and grid.outside(index) and self.link.contest and re.fullmatch(r"[A-Z]", text):
                 continue  # a contest's answer marker
@@ -247,7 +277,6 @@ class Reader:
 
     def _cages(self) -> None:
         from ...constraints.boundcage import explained
-        from ..sudokupad import words
 
         grid = self.grid
         sums: dict[Cell, list[str]] = {}
@@ -262,6 +291,14 @@ class Reader:
                 self.unread.append(f"the small text {show(text)} at {self._at(index if index is not None else value)}")
         said = words.cage_digits(self.text)
         marks = words.cage_bounds(self.text)
+        # "cages are not killer cages", "..., except in box 5": no cage is read; nor a clue other than a sum
+        # or only says they may, need not, hold only somewhere ("only in box 5"), or a bound ("at least the clue")
+        cage_words = r"\bcages?\b|\bkillers?\b"
+        denied = next((s for s in words.sentences(self.text, lower=False) if words.unsure(s.lower(), cage_words)
+                       or (re.search(cage_words, s.lower()) and re.search(r"\bonly\b", s.lower()))), None)
+        bounded = next((s for s in words.sentences(self.text, lower=False) if re.search(cage_words, s.lower())
+                        and re.search(words.NOT_EQUAL, s.lower())), None) if not marks else None  # (not "<" explained)
+        product = words.not_a_sum(self.text, r"\bcages?\b|\bkiller")
         caged: dict[Cell, int] = {}
         for number, path in enumerate(self._paths("killercages")):
             cells = [grid.cell(k) for k in path]
@@ -277,6 +314,13 @@ class Reader:
             bound = len(found) == 1 and said in (None, "distinct") and explained(found[0].strip(), marks)
             if len(found) > 1 or (found and not bound and not re.fullmatch(r"[0-9]{1,4}", found[0])):
                 self.unread.append(f"{at} marked {', '.join(map(repr, found))}")
+                continue
+            if self._said(denied, at):
+                continue
+            if found and not bound and self._said(bounded, at):
+                continue
+            if product:
+                self.unread.append(f"{at} whose clue the rules text makes other than a sum")
                 continue
             if said == "both" or (said == "repeat" and not found):
                 self.unread.append(f"{at}{' with no sum' * (not found)} in which the rules text lets digits repeat"
@@ -311,6 +355,10 @@ class Reader:
                                + " that is not a killer cage (Penpa+'s Cage tool, not its Killer cages)")
 
     def _thermometers(self) -> None:
+        # a thermometer the text does not state plainly (negated, excepted, digits that may repeat or need not
+        # increase), or where it speaks of slow thermometers (digits that increase or stay the same): named
+        said = words.qualified(self.text).get("thermometer") or next(
+            (s for s in words.sentences(self.text, lower=False) if re.search(words.LINE_RULES[0][0], s.lower())), None)
         for number, path in enumerate(self._paths("thermo")):
             cells = self._cells(path)
             at = self._at(path[0]) if path else "no cell"
@@ -318,11 +366,15 @@ class Reader:
                 self.unread.append(f"a thermometer at {at} that is not a line of neighbouring cells in the grid")
             elif self._coloured("thermo", number):
                 self.unread.append(f"a thermometer from {at} in its own colour")
+            elif self._said(said, f"a thermometer from {at}"):
+                continue
             else:
                 self.constraints.append({"type": "thermometer", "cells": [list(c) for c in cells]})
 
     def _arrows(self) -> None:
         symbols = self.q.get("symbol") if isinstance(self.q.get("symbol"), dict) else {}
+        said = words.qualified(self.text).get("arrow")  # negated, excepted, a bound on the sum: named
+        other = words.not_a_sum(self.text, r"\barrows?\b")  # a product, a difference...: named
         for number, path in enumerate(self._paths("arrows")):
             cells = self._cells(path)
             at = self._at(path[0]) if path else "no cell"
@@ -335,6 +387,10 @@ class Reader:
                 self.unread.append(f"an arrow from {at} with no white circle at its start")
             elif self._coloured("arrows", number):
                 self.unread.append(f"an arrow from {at} in its own colour")
+            elif self._said(said, f"an arrow from {at}"):
+                continue
+            elif other:
+                self.unread.append(f"an arrow from {at} whose circle the rules text makes other than a sum")
             else:
                 self.used_circles.add(path[0])
                 self.constraints.append({"type": "arrow", "circle": [list(cells[0])],
@@ -342,6 +398,7 @@ class Reader:
 
     def _symbols(self) -> None:
         grid = self.grid
+        qualified = words.marks_qualified(self.text)  # dots the text gives another meaning or an exception: named
         for index, value in self._items("symbol"):
             style, name = (value[0], str(value[1])) if isinstance(value, list) and len(value) > 1 else (None, "?")
             if index in self.used_circles:
@@ -349,8 +406,10 @@ class Reader:
             edge = grid.edge(index) if index is not None else None
             if edge is not None and name in DOTS and (style in WHITE or style in BLACK) \
                     and not self._coloured("symbol", index):  # type: ignore[arg-type]
-                self.constraints.append({"type": "kropki", "cells": [list(edge[0]), list(edge[1])],
-                                         "color": "white" if style in WHITE else "black"})
+                colour = "white" if style in WHITE else "black"
+                if not self._said(qualified.get(colour), f"a {colour} dot between {cell_name(*edge[0])} and "
+                                                         f"{cell_name(*edge[1])}"):
+                    self.constraints.append({"type": "kropki", "cells": [list(edge[0]), list(edge[1])], "color": colour})
             elif index is not None and grid.outside(index) and self.link.contest and name.startswith("arrow"):
                 continue  # a contest's answer marker
             else:
@@ -412,14 +471,22 @@ def regions(reader: Reader) -> tuple[tuple[int, int] | None, list[list[int]] | N
     if inner:
         (a, b) = inner[0]
         reader.unread.append(f"a thick border between {cell_name(*a)} and {cell_name(*b)} inside one region")
+    shape = None
     for rows in range(2, n):
         cols = n // rows
         if rows * cols != n or cols < 2:
             continue
         boxes = [[(r // rows) * (n // cols) + c // cols for c in range(n)] for r in range(n)]
         if all(len({label[r][c] for r in range(n) for c in range(n) if boxes[r][c] == k}) == 1 for k in range(n)):
-            return (rows, cols), None
-    return None, label
+            shape = (rows, cols)
+            break
+    # a sentence (not about cages) that lets digits repeat in the boxes or regions, or says their rule need not hold,
+    # holds only somewhere, or denies it ("digits may repeat within boxes"): the borders are named, not read
+    said = next((s for s in words.sentences(reader.text, lower=False) if re.search(REGION_WORDS, s.lower())
+                 and not re.search(r"\bcages?\b|\bkillers?\b", s.lower())
+                 and (words.unsure(s.lower(), REGION_WORDS) or re.search(words.MAY_REPEAT, s.lower()))), None)
+    reader._said(said, f"the {shape[0]}x{shape[1]} boxes" if shape else "the jigsaw regions")
+    return (shape, None) if shape else (None, label)
 
 
 __all__ = ["Reader", "read_board", "regions"]

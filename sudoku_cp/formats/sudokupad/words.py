@@ -281,8 +281,20 @@ _ONLY_SOME = r"\bonly (?:where|when|if|in|on|for|within|between|along)\b"
 _MAY_BEFORE = r"\b(?:may|might|could|can)(?: also)?(?: be)?(?: an?| the)? ?$"
 _AT_MOST = r"\bat most\b|\bor (?:less|fewer|smaller)\b|\bno more than\b"
 # An arrow's circle said not to be, or to bound, the sum ("do not sum to", "at least the sum", "at most")
-_NOT_EQUAL = (r"\b(?:not|never)\b[^.;]{0,20}\b(?:sum|add|total|equal)|n't (?:sum|add|total|equal)|\bat (?:least|most)\b|"
-              r"\bor (?:more|less|greater|fewer|smaller|larger)\b|\b(?:greater|less|more|smaller|larger|bigger) than\b")
+NOT_EQUAL = (r"\b(?:not|never)\b[^.;]{0,20}\b(?:sum|add|total|equal)|n't (?:sum|add|total|equal)|\bat (?:least|most)\b|"
+             r"\bor (?:more|less|greater|fewer|smaller|larger)\b|\b(?:greater|less|more|smaller|larger|bigger) than\b")
+
+
+def unsure(low: str, pattern: str) -> bool:
+    """Whether ``low`` (a sentence, lower case) names ``pattern`` (a rule's or a mark's words) but does not state it
+    plainly: denied or excepted (:func:`refuted`), not required, said to hold only somewhere, or that it may hold.
+
+    >>> unsure("white dots need not be consecutive.", r"white dots?"), unsure("white dots are consecutive.", r"white dots?")
+    (True, False)
+    """
+    return bool(re.search(pattern, low)) and bool(
+        refuted(low, pattern) or re.search(rf"{NOT_REQUIRED}|{_ONLY_SOME}", low)
+        or any(re.search(_MAY_BEFORE, low[max(0, m.start() - 30):m.start()]) for m in re.finditer(pattern, low)))
 
 
 def qualified(text: str) -> dict[str, str]:
@@ -299,12 +311,12 @@ def qualified(text: str) -> dict[str, str]:
         for pattern, kind in LINE_RULES:
             if kind == "equalsum" or not re.search(pattern, low):
                 continue
-            if (refuted(low, pattern) or re.search(rf"{NOT_REQUIRED}|{_ONLY_SOME}", low)
-                    or any(re.search(_MAY_BEFORE, low[max(0, m.start() - 30):m.start()]) for m in re.finditer(pattern, low))
+            if (unsure(low, pattern)
                     or (kind in ("whispers", "lockout") and re.search(_AT_MOST, low))
-                    or (kind == "thermometer" and not re.search(LINE_RULES[0][0], low) and re.search(_THERMO_REPEATS, low))
+                    or (kind == "thermometer" and not re.search(LINE_RULES[0][0], low)
+                        and (re.search(_THERMO_REPEATS, low) or (re.search(r"\bdecreas", low) and not re.search(r"\bincreas", low))))
                     or (kind == "tenline" and re.search(_SEGMENT_TOTAL, low))
-                    or (kind == "arrow" and re.search(_SUM, low) and re.search(_NOT_EQUAL, low))):
+                    or (kind == "arrow" and re.search(_SUM, low) and re.search(NOT_EQUAL, low))):
                 out.setdefault(kind, sentence)
     for kind in ("whispers", "lockout"):  # two gaps ("differ by 5 or more; on the red line by 2 or more"): not one
         gaps = _gaps(text, kind)
@@ -496,7 +508,7 @@ def defines_a_known_rule(body: str) -> bool:
 # What a rules text says of the digits in cages: they may repeat ("digits in a cage may repeat", "digits can repeat
 # within cages"), or they do not ("digits cannot repeat in a cage", "cages contain non-repeating digits").
 _CAGE = r"\b(?:cages?|killers?)\b"
-_MAY_REPEAT = r"\b(?:may|can|could|might)\b(?: also)? repeat\b"
+MAY_REPEAT = r"\b(?:may|can|could|might)\b(?: also)? repeat\b"
 _NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't|does not|doesn't|never|won't|will not|"
               r"not)\b[^.;]{0,12}\brepeat|non-?repeating|\bdistinct\b|\ball different\b|\bdifferent digits\b")
 
@@ -512,9 +524,9 @@ def cage_digits(text: str) -> str | None:
     'both'
     """
     found = [s for s in sentences(text) if re.search(_CAGE, s)]
-    repeat = any(re.search(_MAY_REPEAT, s) for s in found)
+    repeat = any(re.search(MAY_REPEAT, s) for s in found)
     distinct = any(re.search(_NO_REPEAT, s) for s in found)
-    if any((re.search(_MAY_REPEAT, s) or re.search(_NO_REPEAT, s) or re.search(r"\b(?:different|differ)\b", s))
+    if any((re.search(MAY_REPEAT, s) or re.search(_NO_REPEAT, s) or re.search(r"\b(?:different|differ)\b", s))
            and re.search(rf"{EXCEPTION}|{NOT_REQUIRED}", s) for s in found):
         return "both"  # "may not repeat unless the cage is grey", "need not be distinct": no reading is sure
     return "both" if repeat and distinct else "repeat" if repeat else "distinct" if distinct else None
@@ -712,12 +724,21 @@ _OTHER_MEANING = {"white": r"\bdiffer\w*\b(?: \w+){0,3} (?:[2-9]|two|three|four|
 _NO_MARK = r"\bno (?:dots?|circles?|mark)\b|\bwithout (?:an? )?(?:dots?|circles?)\b|\bnot (?:all|every)\b|\bnot (?:separated|joined|connected|marked)\b"
 
 
+# A negation or a "may" in a sentence about a mark ("a white dot is not a kropki dot", "white dots do not mark
+# consecutive digits", "digits separated by a white dot may be consecutive"), unless it speaks of the pairs with no
+# mark (_NO_MARK)
+_MARK_NOT = r"\bnot\b|n't\b|\bnever\b|\bcannot\b|\bmay\b|\bmight\b"
+
+
 def marks_qualified(text: str) -> dict[str, str]:
     """Kropki dot colour (``white``, ``black``) or XV letter (``X``, ``V``) -> the sentence, as written, in which the
-    rules text gives it another meaning than its usual one, denies it or makes an exception; such marks are named.
+    rules text gives it another meaning than its usual one, denies it or makes an exception, does not require it,
+    says it only somewhere or that it may hold (:func:`unsure`), or gives an X or V a range; such marks are named.
 
     >>> marks_qualified("Digits separated by a white dot differ by 2. Black dots: a 1:2 ratio.")
     {'white': 'Digits separated by a white dot differ by 2.'}
+    >>> list(marks_qualified("White dots need not join consecutive digits. An X may mark a sum of 10. V: a sum of 5."))
+    ['white', 'X']
     """
     out: dict[str, str] = {}
     standard = xv_standard(text)
@@ -728,7 +749,9 @@ def marks_qualified(text: str) -> dict[str, str]:
                 continue
             other = _OTHER_MEANING.get(mark)
             if (re.search(EXCEPTION, low) or (mark in ("X", "V") and not standard and totals_in(low) is not None)
-                    or (other and re.search(other, low) and not re.search(_NO_MARK, low))):
+                    or (other and re.search(other, low) and not re.search(_NO_MARK, low))
+                    or unsure(low, words_of) or (re.search(_MARK_NOT, low) and not re.search(_NO_MARK, low))
+                    or (mark in ("X", "V") and _TOTALS.search(low) and totals_in(low) is None)):
                 out.setdefault(mark, written)
     return out
 

@@ -234,9 +234,8 @@ class Reader:
         # a sentence about diagonals that denies or excepts them, lets digits repeat on them or not differ, says
         # them only somewhere, or gives them a line rule ("digits may repeat on the diagonals", "each diagonal is a
         # German whisper"): they are named
-        said = next((s for s in words.sentences(self.text, lower=False) if re.search(r"\bdiagonals?\b", s.lower())
-                     and (words.unsure(s.lower(), r"\bdiagonals?\b") or words.mentions(s)
-                          or re.search(rf"{words.MAY_REPEAT}|\bonly\b", s.lower()))), None)
+        said = words.first_said(self.text, lambda s: re.search(r"\bdiagonals?\b", s) and (
+            words.unsure(s, r"\bdiagonals?\b") or words.mentions(s) or re.search(rf"{words.MAY_REPEAT}|\bonly\b", s)))
         for which, segments in (("main", main), ("anti", anti)):
             if segments <= diagonals:
                 diagonals -= segments
@@ -293,11 +292,10 @@ class Reader:
         marks = words.cage_bounds(self.text)
         # "cages are not killer cages", "..., except in box 5": no cage is read; nor a clue other than a sum
         # or only says they may, need not, hold only somewhere ("only in box 5"), or a bound ("at least the clue")
-        cage_words = r"\bcages?\b|\bkillers?\b"
-        denied = next((s for s in words.sentences(self.text, lower=False) if words.unsure(s.lower(), cage_words)
-                       or (re.search(cage_words, s.lower()) and re.search(r"\bonly\b", s.lower()))), None)
-        bounded = next((s for s in words.sentences(self.text, lower=False) if re.search(cage_words, s.lower())
-                        and re.search(words.NOT_EQUAL, s.lower())), None) if not marks else None  # (not "<" explained)
+        denied = words.first_said(self.text, lambda s: words.unsure(s, words.CAGE)
+                                  or (re.search(words.CAGE, s) and re.search(r"\bonly\b", s)))
+        bounded = None if marks else words.first_said(  # (not where the text explains "<")
+            self.text, lambda s: re.search(words.CAGE, s) and re.search(words.NOT_EQUAL, s))
         product = words.not_a_sum(self.text, r"\bcages?\b|\bkiller")
         caged: dict[Cell, int] = {}
         for number, path in enumerate(self._paths("killercages")):
@@ -357,8 +355,8 @@ class Reader:
     def _thermometers(self) -> None:
         # a thermometer the text does not state plainly (negated, excepted, digits that may repeat or need not
         # increase), or where it speaks of slow thermometers (digits that increase or stay the same): named
-        said = words.qualified(self.text).get("thermometer") or next(
-            (s for s in words.sentences(self.text, lower=False) if re.search(words.LINE_RULES[0][0], s.lower())), None)
+        said = words.qualified(self.text).get("thermometer") or words.first_said(
+            self.text, lambda s: re.search(words.LINE_RULES[0][0], s))
         for number, path in enumerate(self._paths("thermo")):
             cells = self._cells(path)
             at = self._at(path[0]) if path else "no cell"
@@ -482,9 +480,8 @@ def regions(reader: Reader) -> tuple[tuple[int, int] | None, list[list[int]] | N
             break
     # a sentence (not about cages) that lets digits repeat in the boxes or regions, or says their rule need not hold,
     # holds only somewhere, or denies it ("digits may repeat within boxes"): the borders are named, not read
-    said = next((s for s in words.sentences(reader.text, lower=False) if re.search(REGION_WORDS, s.lower())
-                 and not re.search(r"\bcages?\b|\bkillers?\b", s.lower())
-                 and (words.unsure(s.lower(), REGION_WORDS) or re.search(words.MAY_REPEAT, s.lower()))), None)
+    said = words.first_said(reader.text, lambda s: re.search(REGION_WORDS, s) and not re.search(words.CAGE, s)
+                            and (words.unsure(s, REGION_WORDS) or re.search(words.MAY_REPEAT, s)))
     reader._said(said, f"the {shape[0]}x{shape[1]} boxes" if shape else "the jigsaw regions")
     return (shape, None) if shape else (None, label)
 

@@ -616,8 +616,7 @@ class DrawingReader:
             [[(r, c) for r in range(b // side * side, b // side * side + side)
               for c in range(b % side * side, b % side * side + side)] for b in range(self.n)]
         said = " ".join(t for t in words.sentences(self.text) if re.search(r"\bmagic squares?\b", t))
-        denied = next((t for t in words.sentences(self.text, lower=False)
-                       if words.refuted(t.lower(), r"\bmagic squares?\b")), None)
+        denied = words.first_said(self.text, lambda s: words.refuted(s, r"\bmagic squares?\b"))
         if denied is not None:
             self.unread(f"the magic square of which the rules text says {denied[:80]!r}")
             return

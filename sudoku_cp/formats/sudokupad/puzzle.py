@@ -246,8 +246,7 @@ def _cages(puzzle: dict, n: int, text: str, constraints: list[dict], unread: lis
     disjoint = False
     regions = {frozenset(map(tuple, cage)) for cage in _hidden_regions(puzzle, n)}
     # "cages are not killer cages", "..., except in the grey cage": no cage clue is read as a killer's sum
-    denied = next((s for s in words.sentences(text, lower=False)
-                   if words.refuted(s.lower(), r"\bcages?\b|\bkillers?\b")), None)
+    denied = words.first_said(text, lambda s: words.refuted(s, words.CAGE))
     for cage in puzzle.get("cages") or []:
         if not isinstance(cage, dict):
             continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import colorsys
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ...constraints.boundcage import SIGN, sign_of
 
@@ -161,6 +161,15 @@ def sentences(text: str, lower: bool = True) -> list[str]:
     """The sentences of a rules text, lower-cased unless ``lower`` is False (a full stop, line break or ``;`` ends one)."""
     text = (text or "").lower() if lower else (text or "")
     return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+|<br\s*/?>|</br>", text) if s.strip()]
+
+
+def first_said(text: str, test: Callable[[str], object]) -> str | None:
+    """The first sentence of a rules text, as written, whose lower-case form passes ``test``; None when none does.
+
+    >>> first_said("Normal rules. Cages are NOT killer cages.", lambda s: "killer" in s)
+    'Cages are NOT killer cages.'
+    """
+    return next((s for s in sentences(text, lower=False) if test(s.lower())), None)
 
 
 def mentions(text: str) -> list[str]:
@@ -507,7 +516,7 @@ def defines_a_known_rule(body: str) -> bool:
 
 # What a rules text says of the digits in cages: they may repeat ("digits in a cage may repeat", "digits can repeat
 # within cages"), or they do not ("digits cannot repeat in a cage", "cages contain non-repeating digits").
-_CAGE = r"\b(?:cages?|killers?)\b"
+CAGE = r"\b(?:cages?|killers?)\b"  # what a rules text calls its cages
 MAY_REPEAT = r"\b(?:may|can|could|might)\b(?: also)? repeat\b"
 _NO_REPEAT = (r"\b(?:cannot|can't|can ?not|may not|must not|mustn't|do not|don't|does not|doesn't|never|won't|will not|"
               r"not)\b[^.;]{0,12}\brepeat|non-?repeating|\bdistinct\b|\ball different\b|\bdifferent digits\b")
@@ -523,7 +532,7 @@ def cage_digits(text: str) -> str | None:
     >>> cage_digits("Digits in grey cages may repeat. Digits cannot repeat in white cages.")
     'both'
     """
-    found = [s for s in sentences(text) if re.search(_CAGE, s)]
+    found = [s for s in sentences(text) if re.search(CAGE, s)]
     repeat = any(re.search(MAY_REPEAT, s) for s in found)
     distinct = any(re.search(_NO_REPEAT, s) for s in found)
     if any((re.search(MAY_REPEAT, s) or re.search(_NO_REPEAT, s) or re.search(r"\b(?:different|differ)\b", s))
@@ -922,4 +931,5 @@ def says(text: str, pattern: str) -> bool:
 
 __all__ = ["COLOURED", "EXCEPTION", "LIMITED", "LIMITED_MARKS", "marks_qualified", "NOT_REQUIRED", "qualified", "refuted", "LINE_RULES", "LINE_WORDS", "MARK_FORMS", "PALETTE", "area_rules", "cage_bounds", "cage_digits", "colour_word", "colours_in", "grey_dots", "line_gap", "not_a_sum", "line_kinds", "line_sum", "mentions", "nearest",
            "numbered_sum_circles", "parity_run", "question_mark_meant", "says", "sentences", "sum_marks", "totals_in",
-           "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard"]
+           "unexplained", "unknown_rules", "line_halves", "defines_a_known_rule", "xv_standard", "CAGE", "first_said",
+           "MAY_REPEAT", "NOT_EQUAL", "unsure"]

@@ -18,7 +18,7 @@ import pytest
 from sudoku_cp.cli import main
 from sudoku_cp.core.board import PuzzleError
 from sudoku_cp.formats.penpa.link import SHORT_KEYS, decode, inflated, parameters
-from sudoku_cp.formats.sudokupad import PARTLY, UnreadDrawing, options
+from sudoku_cp.formats.sudokupad import PARTLY, UnreadDrawing, ignored, options
 from sudoku_cp.formats.text import parse_puzzle
 from sudoku_cp.tasks.solving import solve
 
@@ -189,6 +189,7 @@ def test_a_drawing_no_rule_explains_is_named_and_refuses_the_puzzle(kind, change
     with options(ignore_unread=True):
         board = parse_puzzle(link)
     assert PARTLY in board.rules.name
+    assert ignored() == []  # what the block left out is its own: a later command does not report it
 
 
 def test_a_jigsaw_whose_borders_do_not_make_regions_is_refused():

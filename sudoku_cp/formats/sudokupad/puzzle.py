@@ -38,11 +38,13 @@ def check_with(counter: Callable[[Board], tuple[str, Board | None]]) -> None:
 @contextmanager
 def options(rules_text: str | None = None, ignore_unread: bool = False) -> Iterator[None]:
     """The rules text and ``ignore_unread`` for the SudokuPad reads inside a ``with`` block (the CLI's
-    ``--rules-text`` and ``--ignore-unread``, the web API's ``rules_text`` and ``ignore_unread``)."""
-    token = _OPTIONS.set((rules_text or None, bool(ignore_unread)))
+    ``--rules-text`` and ``--ignore-unread``, the web API's ``rules_text`` and ``ignore_unread``); what those reads
+    leave out (:func:`ignored`) is the block's own, gone when it ends."""
+    token, left = _OPTIONS.set((rules_text or None, bool(ignore_unread))), _IGNORED.set(None)
     try:
         yield
     finally:
+        _IGNORED.reset(left)
         _OPTIONS.reset(token)
 
 
